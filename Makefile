@@ -1,0 +1,77 @@
+# hipc: HIP on the CPU (and NVIDIA GPUs). See README.md.
+#
+#   make          build/bin/hipcc, build/lib/libhipc.{so,a}, build/include
+#   make run      build and run examples/warp_shuffle.hip on the CPU device
+#   make test     the whole test suite (ends with "N passed, N failed")
+#   make test-asan / test-ubsan   the suite under the sanitizers
+#   make bench    CPU benchmarks against hand-written C (not part of test)
+
+BUILD ?= build
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN := -Wall -Wextra
+BASE_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -pthread \
+	-Iinclude -Isrc -Isrc/runtime
+
+UNAME_M := $(shell uname -m)
+RUNTIME_SRC := $(wildcard src/runtime/*.c)
+CPU_SRC := $(wildcard src/backend/cpu/*.c) src/backend/cpu/fiber_$(UNAME_M).S
+LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC)
+LIB_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(LIB_SRC))
+HIPCC_SRC := $(wildcard src/hipcc/*.c)
+HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))
+HEADERS := $(shell find include src -name '*.h')
+
+all: $(BUILD)/lib/libhipc.so $(BUILD)/lib/libhipc.a $(BUILD)/bin/hipcc \
+	$(BUILD)/include
+
+$(BUILD)/obj/%.c.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/lib/libhipc.so: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(LIB_OBJ) -ldl
+
+$(BUILD)/lib/libhipc.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJ)
+
+$(BUILD)/bin/hipcc: $(HIPCC_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(HIPCC_OBJ)
+
+# hipcc finds headers at <its dir>/../include.
+$(BUILD)/include:
+	@mkdir -p $(BUILD)
+	ln -sfn $(CURDIR)/include $@
+
+run: all
+	@mkdir -p $(BUILD)/examples
+	$(BUILD)/bin/hipcc -O2 examples/warp_shuffle.hip \
+		-o $(BUILD)/examples/warp_shuffle
+	$(BUILD)/examples/warp_shuffle
+
+test: all
+	@BUILD=$(BUILD) CC="$(CC)" tests/run.sh
+
+test-asan:
+	$(MAKE) BUILD=build-asan CC=clang \
+		CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" test
+
+test-ubsan:
+	$(MAKE) BUILD=build-ubsan \
+		CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
+
+bench: all
+	@BUILD=$(BUILD) bench/run.sh
+
+clean:
+	rm -rf build build-asan build-ubsan
+
+.PHONY: all run test test-asan test-ubsan bench clean

@@ -1,0 +1,29 @@
+/* hip_runtime.h: the HIP host API plus, for C++, the kernel language.
+ *
+ * One public face over two implementations: the CPU device (kernel bodies
+ * compiled by the host compiler, calling into libhipc's fiber scheduler) and,
+ * later, NVPTX. Each family lives in its own header under hip/hipc/. */
+#ifndef HIP_RUNTIME_H
+#define HIP_RUNTIME_H
+
+#include "hip/hip_version.h"
+#include "hip/hip_runtime_api.h"
+#include "hip/hipc/kernel.h"
+
+#ifdef __cplusplus
+#include "hip/hipc/qualifiers.h"
+#include "hip/hipc/indices.h"
+#include "hip/hipc/sync.h"
+#include "hip/hipc/warp.h"
+#include "hip/hipc/atomic.h"
+#include "hip/hipc/launch.h"
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#endif
+
+#include <math.h>
+#include <stdio.h>
+
+#endif /* HIP_RUNTIME_H */

@@ -1,0 +1,40 @@
+// Built-in indices: threadIdx, blockIdx, blockDim, gridDim, warpSize.
+//
+// On the CPU device they are fields of the worker's thread-local state,
+// written by the inlined thread loop before each thread starts.
+#ifndef HIPC_INDICES_H
+#define HIPC_INDICES_H
+
+#include "hip/hipc/kernel.h"
+
+#define threadIdx (hipc_tls.thread_idx)
+#define blockIdx (hipc_tls.block_idx)
+#define blockDim (hipc_tls.block_dim)
+#define gridDim (hipc_tls.grid_dim)
+
+// In a kernel: the device's warp size. On the host: the current device's.
+#define warpSize (::hipc::warp_size())
+
+#define hipThreadIdx_x (threadIdx.x)
+#define hipThreadIdx_y (threadIdx.y)
+#define hipThreadIdx_z (threadIdx.z)
+#define hipBlockIdx_x (blockIdx.x)
+#define hipBlockIdx_y (blockIdx.y)
+#define hipBlockIdx_z (blockIdx.z)
+#define hipBlockDim_x (blockDim.x)
+#define hipBlockDim_y (blockDim.y)
+#define hipBlockDim_z (blockDim.z)
+#define hipGridDim_x (gridDim.x)
+#define hipGridDim_y (gridDim.y)
+#define hipGridDim_z (gridDim.z)
+
+extern "C" HIPC_API int hipc_host_warp_size(void);
+
+namespace hipc {
+inline int warp_size() {
+  int w = static_cast<int>(hipc_tls.warp_size);
+  return w ? w : hipc_host_warp_size();
+}
+}  // namespace hipc
+
+#endif  // HIPC_INDICES_H

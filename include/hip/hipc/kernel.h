@@ -1,0 +1,107 @@
+/* The C interface between the kernel-language headers (compiled into the
+ * user's program) and the hipc runtime. Nothing here is part of HIP's API;
+ * every name starts with hipc_.
+ *
+ * A kernel registers one `hipc_kernel_desc` when the program starts (see
+ * hip/hipc/launch.h). On the CPU device a block is described by a
+ * `hipc_cpu_block`, and the calling worker's thread-local `hipc_tls` holds the
+ * built-in indices that `threadIdx` and friends read.
+ */
+#ifndef HIPC_KERNEL_H
+#define HIPC_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hip/hip_runtime_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct hipc_cpu_block;
+
+/* What the runtime knows about one kernel (one template instantiation). The
+ * object lives in the user's program, for the whole run. */
+typedef struct hipc_kernel_desc {
+  const void* host_fn;     /* the kernel's host address: the lookup key */
+  const char* signature;   /* __PRETTY_FUNCTION__ of the registrar, parsed
+                              by the runtime for the kernel's name */
+  uint32_t max_threads;    /* __launch_bounds__ maximum, 0 when absent */
+  uint32_t min_warps;      /* __launch_bounds__ second value, 0 if absent */
+  uint32_t num_params;
+  const uint32_t* param_sizes;
+  size_t args_size;        /* size and alignment of the packed arguments */
+  size_t args_align;
+  /* Copies the arguments pointed to by `args[i]` into `dst` (args_size
+   * bytes aligned to args_align). */
+  void (*pack)(void* const* args, void* dst);
+  /* Runs threads of the block `b` until none is left to start (the CPU
+   * device's thread loop, with the kernel body inlined into it). */
+  void (*run)(struct hipc_cpu_block* b);
+} hipc_kernel_desc;
+
+/* Registers `d` (idempotent per host_fn). Safe before main and from any
+ * thread. */
+HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
+
+/* The state of one block on the CPU device. The public fields are read and
+ * written by the inlined thread loop; the rest belongs to the scheduler. */
+typedef struct hipc_cpu_block {
+  uint32_t next;        /* linear index of the next thread to start */
+  uint32_t count;       /* threads in the block */
+  dim3 next_idx;        /* threadIdx of thread `next` */
+  dim3 dim;             /* blockDim */
+  void* args;           /* packed arguments */
+  void* sched;          /* scheduler state (src/backend/cpu) */
+} hipc_cpu_block;
+
+/* Per host thread (and per CPU-device worker) state. On a worker it holds
+ * the built-in indices of the thread that runs; on any thread it holds the
+ * launch configuration pushed by __hipPushCallConfiguration. */
+typedef struct hipc_thread_state {
+  dim3 thread_idx;
+  dim3 block_idx;
+  dim3 block_dim;
+  dim3 grid_dim;
+  uint32_t thread_linear;   /* thread_idx as a linear index in the block */
+  uint32_t warp_size;
+  void* dyn_shared;         /* the block's dynamic shared memory */
+  hipc_cpu_block* block;
+  /* Launch configuration pushed by <<<>>> / hipLaunchKernelGGL. */
+  int launch_pending;
+  dim3 launch_grid;
+  dim3 launch_block;
+  size_t launch_shmem;
+  hipStream_t launch_stream;
+} hipc_thread_state;
+
+/* One instance per thread. initial-exec keeps an access to one instruction
+ * even from position-independent code; libhipc is never dlopen'ed after
+ * start-up by design (it is a link-time dependency of every HIP program). */
+extern __thread hipc_thread_state hipc_tls
+    __attribute__((tls_model("initial-exec")));
+
+/* True while a launch configuration is pushed and not yet consumed: the
+ * kernel prologue then launches instead of running the body. */
+static inline int hipc_launch_pending(void) {
+  return hipc_tls.launch_pending;
+}
+
+/* CPU-device collectives, called by the kernel-language headers. */
+HIPC_API void hipc_cpu_syncthreads(void);
+/* Warp rendezvous: every participating lane deposits `v`; the returned
+ * snapshot holds each lane's value (index = lane) and the mask of lanes that
+ * took part. It stays valid until the calling lane's next collective. */
+typedef struct hipc_warp_snapshot {
+  uint64_t active;      /* lanes that took part */
+  uint64_t nonzero;     /* lanes whose value was non-zero */
+  uint64_t value[64];
+} hipc_warp_snapshot;
+HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HIPC_KERNEL_H */

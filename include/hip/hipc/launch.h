@@ -1,0 +1,114 @@
+// Kernel registration and launch (C++). hipcc rewrites every __global__
+// definition so that its body starts with a prologue that names
+// `hipc::kernel<Sig, F, MaxThreads, MinWarps>` (see docs/internals.md):
+// that instantiates the registration below for every kernel and every
+// template instantiation the program uses, and turns a call made right after
+// __hipPushCallConfiguration (what `<<<>>>` becomes) into hipLaunchKernel.
+#ifndef HIPC_LAUNCH_H
+#define HIPC_LAUNCH_H
+
+#include <cstddef>
+#include <new>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "hip/hipc/kernel.h"
+
+namespace hipc {
+
+template <typename Sig, Sig F, unsigned MaxThreads, unsigned MinWarps>
+struct kernel;
+
+template <typename... P, void (*F)(P...), unsigned MaxThreads,
+          unsigned MinWarps>
+struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
+  using args_t = std::tuple<std::decay_t<P>...>;
+
+  template <std::size_t... I>
+  static void pack_args(void* const* a, void* dst, std::index_sequence<I...>) {
+    ::new (dst) args_t(*static_cast<const std::decay_t<P>*>(a[I])...);
+    (void)a;
+  }
+  static void pack(void* const* a, void* dst) {
+    pack_args(a, dst, std::index_sequence_for<P...>{});
+  }
+
+  // The CPU device's thread loop for one block: starts threads one after the
+  // other until none is left. A thread that blocks is parked by the
+  // scheduler, which then calls run() again on a fresh fiber; so the loop
+  // state lives in the block, not in locals. flatten inlines the kernel body
+  // (and what it calls) into the loop: a thread costs a loop iteration.
+  __attribute__((flatten)) static void run(hipc_cpu_block* b) {
+    args_t& a = *static_cast<args_t*>(b->args);
+    hipc_thread_state* ts = &hipc_tls;
+    const uint32_t n = b->count;
+    for (;;) {
+      uint32_t t = b->next;
+      if (t >= n) break;
+      b->next = t + 1;
+      dim3 id = b->next_idx;
+      ts->thread_idx = id;
+      ts->thread_linear = t;
+      if (++id.x == b->dim.x) {
+        id.x = 0;
+        if (++id.y == b->dim.y) {
+          id.y = 0;
+          ++id.z;
+        }
+      }
+      b->next_idx = id;
+      std::apply(F, a);
+    }
+  }
+
+  static const char* signature() { return __PRETTY_FUNCTION__; }
+
+  static constexpr uint32_t param_sizes[sizeof...(P) + 1] = {
+      static_cast<uint32_t>(sizeof(std::decay_t<P>))..., 0};
+
+  static inline const hipc_kernel_desc desc = {
+      reinterpret_cast<const void*>(F), signature(), MaxThreads, MinWarps,
+      sizeof...(P), param_sizes, sizeof(args_t), alignof(args_t), &pack,
+      &run};
+
+  static inline const int reg = (hipc_register_kernel(&desc), 0);
+
+  // Called by the kernel's prologue on the host thread that pushed a launch
+  // configuration.
+  static void launch(void** args) {
+    __asm__ volatile("" : : "r"(&reg));  // odr-use: registers at start-up
+    dim3 grid, block;
+    std::size_t shmem;
+    hipStream_t stream;
+    (void)__hipPopCallConfiguration(&grid, &block, &shmem, &stream);
+    // Errors are recorded for hipGetLastError, as a launch returns nothing.
+    (void)hipLaunchKernel(reinterpret_cast<const void*>(F), grid, block, args,
+                          shmem, stream);
+  }
+};
+
+// `extern __shared__ T name[];` becomes `static dynamic_shared<T> name;`: an
+// empty object that stands for the current block's dynamic shared memory.
+template <typename T>
+struct dynamic_shared {
+  T* get() const { return static_cast<T*>(hipc_tls.dyn_shared); }
+  operator T*() const { return get(); }
+  template <typename U>
+  explicit operator U*() const { return reinterpret_cast<U*>(get()); }
+  T& operator[](std::ptrdiff_t i) const { return get()[i]; }
+};
+
+}  // namespace hipc
+
+#define HIP_DYNAMIC_SHARED(type, var) static ::hipc::dynamic_shared<type> var
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+
+// hipLaunchKernelGGL(kernel, grid, block, shmem, stream, args...): the same
+// path as <<<>>>: push the configuration, then call the kernel.
+#define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)        \
+  ((void)__hipPushCallConfiguration((grid), (block), (shmem), (stream)), \
+   (void)(kernel)(__VA_ARGS__))
+
+#endif  // HIPC_LAUNCH_H

@@ -1,0 +1,28 @@
+// Function and variable qualifiers of the kernel language (CPU device).
+#ifndef HIPC_QUALIFIERS_H
+#define HIPC_QUALIFIERS_H
+
+#if defined(__HIPC_HOST_PASS__)
+// hipcc's rewriter needs these three tokens intact: they are defined to
+// themselves so that preprocessing keeps them (docs/internals.md).
+#define __global__ __global__
+#define __shared__ __shared__
+#define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
+#else
+// Compiled without hipcc: host code that merely includes the header.
+#define __global__
+#define __shared__ static thread_local
+#define __launch_bounds__(...)
+#endif
+
+#define __host__
+#define __device__
+#define __constant__
+#define __managed__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
+
+#endif  // HIPC_QUALIFIERS_H

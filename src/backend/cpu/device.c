@@ -1,0 +1,308 @@
+/* The CPU device: its properties, memory, queues and the ops table. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpu.h"
+
+static int env_int(const char* name, int fallback) {
+  const char* v = getenv(name);
+  if (!v || !*v) return fallback;
+  char* end;
+  long n = strtol(v, &end, 10);
+  return (*end || n <= 0 || n > 1 << 20) ? fallback : (int)n;
+}
+
+static int cpu_probe(void) { return 1; }
+
+/* The processor's model name from /proc/cpuinfo, if there is one. */
+static void cpu_model(char* out, size_t size) {
+  snprintf(out, size, "CPU");
+  FILE* f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "model name", 10) != 0) continue;
+    char* v = strchr(line, ':');
+    if (!v) break;
+    v += strspn(v + 1, " \t") + 1;
+    v[strcspn(v, "\n")] = 0;
+    snprintf(out, size, "%s", v);
+    break;
+  }
+  fclose(f);
+}
+
+static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
+  memset(p, 0, sizeof *p);
+  char model[200];
+  cpu_model(model, sizeof model);
+  snprintf(p->name, sizeof p->name, "hipc CPU device (%s)", model);
+  snprintf(p->gcnArchName, sizeof p->gcnArchName, "hipc-cpu");
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  p->totalGlobalMem = (size_t)pages * (size_t)page;
+  p->sharedMemPerBlock = 64 * 1024;
+  p->maxSharedMemoryPerMultiProcessor = 64 * 1024;
+  p->sharedMemPerMultiprocessor = 64 * 1024;
+  p->regsPerBlock = 65536;
+  p->regsPerMultiprocessor = 65536;
+  p->warpSize = (int)d->warp_size;
+  p->memPitch = (size_t)1 << 31;
+  p->maxThreadsPerBlock = 1024;
+  p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
+  p->maxGridSize[0] = 2147483647;
+  p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+  p->clockRate = 1000000; /* kHz; clock() counts nanoseconds-ish ticks */
+  p->memoryClockRate = 1000000;
+  p->memoryBusWidth = 64;
+  p->totalConstMem = 64 * 1024;
+  p->major = 9;
+  p->minor = 0;
+  p->multiProcessorCount = d->nworkers;
+  p->maxThreadsPerMultiProcessor = 1024;
+  p->maxBlocksPerMultiProcessor = 1;
+  long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  p->l2CacheSize = l2 > 0 ? (int)l2 : 1 << 20;
+  p->computeMode = 0;
+  p->concurrentKernels = 1;
+  p->canMapHostMemory = 1;
+  p->integrated = 1;
+  p->unifiedAddressing = 1;
+  p->managedMemory = 1;
+  p->concurrentManagedAccess = 1;
+  p->pageableMemoryAccess = 1;
+  p->directManagedMemAccessFromHost = 1;
+  p->hostNativeAtomicSupported = 1;
+  p->textureAlignment = 256;
+  p->texturePitchAlignment = 256;
+  p->clockInstructionRate = 1000000;
+  p->isLargeBar = 1;
+}
+
+static hipError_t cpu_queue_create(hipc_device* dev, unsigned flags,
+                                   int priority, hipc_queue** out) {
+  hipc_queue* q = calloc(1, sizeof *q);
+  if (!q) return hipErrorOutOfMemory;
+  q->dev = dev->impl;
+  q->flags = flags;
+  q->priority = priority;
+  atomic_init(&q->finished, 0);
+  *out = q;
+  return hipSuccess;
+}
+
+static void cpu_queue_destroy(hipc_queue* q) {
+  hipc__pool_queue_sync(q);
+  free(q);
+}
+
+static hipError_t cpu_queue_query(hipc_queue* q) {
+  return __atomic_load_n(&q->head, __ATOMIC_ACQUIRE) ? hipErrorNotReady
+                                                     : hipSuccess;
+}
+
+static hipError_t cpu_device_sync(hipc_device* dev) {
+  return hipc__pool_device_sync(dev->impl);
+}
+
+static hipError_t cpu_init(hipc_device* dev, int index) {
+  (void)index;
+  cpu_device* d = calloc(1, sizeof *d);
+  if (!d) return hipErrorOutOfMemory;
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  d->nworkers = env_int("HIPC_CPU_THREADS", n > 0 ? (int)n : 1);
+  int ws = env_int("HIPC_WARP_SIZE", 64);
+  if (ws != 32 && ws != 64) {
+    fprintf(stderr, "hipc: HIPC_WARP_SIZE=%d is not 32 or 64; using 64\n",
+            ws);
+    ws = 64;
+  }
+  d->warp_size = (uint32_t)ws;
+  d->stack_size = (size_t)env_int("HIPC_CPU_STACK_KB", 256) * 1024;
+  hipc__fault_install();
+  if (hipc__pool_start(d) != 0) {
+    free(d);
+    return hipErrorInitializationError;
+  }
+  dev->impl = d;
+  fill_props(&dev->props, d);
+  hipError_t e = cpu_queue_create(dev, 0, 0, &dev->null_queue);
+  d->null_queue = dev->null_queue;
+  return e;
+}
+
+static hipError_t cpu_alloc(hipc_device* dev, size_t size, void** out) {
+  (void)dev;
+  /* 256-byte alignment, like a GPU allocation. */
+  size_t rounded = (size + 255) & ~(size_t)255;
+  void* p = aligned_alloc(256, rounded ? rounded : 256);
+  if (!p) return hipErrorOutOfMemory;
+  *out = p;
+  return hipSuccess;
+}
+
+static hipError_t cpu_release(hipc_device* dev, void* ptr) {
+  (void)dev;
+  free(ptr);
+  return hipSuccess;
+}
+
+/* -- kernels */
+
+typedef struct kernel_job {
+  cpu_job job;
+  const hipc_kernel_desc* desc;
+  const char* name;
+  dim3 grid, block;
+  uint32_t threads;
+  size_t shmem;
+  void* args;
+} kernel_job;
+
+static void kernel_release(cpu_job* j) { free(((kernel_job*)j)->args); }
+
+static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
+                       uint64_t n) {
+  kernel_job* k = (kernel_job*)j;
+  if (k->shmem > w->dyn_shared_size) {
+    free(w->dyn_shared);
+    w->dyn_shared = aligned_alloc(64, (k->shmem + 63) & ~(size_t)63);
+    w->dyn_shared_size = w->dyn_shared ? k->shmem : 0;
+    if (!w->dyn_shared) hipc__cpu_kernel_fatal("out of memory for shared");
+  }
+  hipc_thread_state* ts = &hipc_tls;
+  ts->block_dim = k->block;
+  ts->grid_dim = k->grid;
+  ts->warp_size = w->dev->warp_size;
+  ts->dyn_shared = w->dyn_shared;
+  w->kernel_name = k->name;
+  uint64_t gx = k->grid.x, gxy = gx * k->grid.y;
+  for (uint64_t u = first; u < first + n; ++u) {
+    ts->block_idx.x = (uint32_t)(u % gx);
+    ts->block_idx.y = (uint32_t)((u / gx) % k->grid.y);
+    ts->block_idx.z = (uint32_t)(u / gxy);
+    hipc_cpu_block b = {0};
+    b.count = k->threads;
+    b.next_idx.x = b.next_idx.y = b.next_idx.z = 0;
+    b.dim = k->block;
+    b.args = k->args;
+    hipc__sched_run_block(w->sched, k->desc, &b);
+  }
+  w->kernel_name = NULL;
+}
+
+static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
+  const hipc_kernel_desc* d = l->kernel;
+  kernel_job* k = calloc(1, sizeof *k);
+  if (!k) return hipErrorOutOfMemory;
+  size_t align = d->args_align < 16 ? 16 : d->args_align;
+  k->args = aligned_alloc(align, (d->args_size + align - 1) & ~(align - 1));
+  if (!k->args) {
+    free(k);
+    return hipErrorOutOfMemory;
+  }
+  d->pack(l->args, k->args);
+  k->desc = d;
+  k->name = l->name;
+  k->grid = l->grid;
+  k->block = l->block;
+  k->threads = l->block.x * l->block.y * l->block.z;
+  k->shmem = l->shmem;
+  k->job.run = kernel_run;
+  k->job.release = kernel_release;
+  k->job.units = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+  /* Several blocks per claim when there are many, fewer atomics. */
+  uint64_t per = k->job.units / ((uint64_t)q->dev->nworkers * 16);
+  k->job.chunk = per < 1 ? 1 : per > 64 ? 64 : per;
+  hipc__pool_enqueue(q, &k->job);
+  return hipSuccess;
+}
+
+/* -- copies and fills, in chunks that several workers share */
+
+#define CHUNK ((size_t)1 << 20)
+
+typedef struct mem_job {
+  cpu_job job;
+  char* dst;
+  const char* src;
+  size_t size;
+  int value;
+} mem_job;
+
+static void copy_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
+  (void)w;
+  mem_job* m = (mem_job*)j;
+  size_t lo = first * CHUNK, hi = (first + n) * CHUNK;
+  if (hi > m->size) hi = m->size;
+  memmove(m->dst + lo, m->src + lo, hi - lo);
+}
+
+static void fill_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
+  (void)w;
+  mem_job* m = (mem_job*)j;
+  size_t lo = first * CHUNK, hi = (first + n) * CHUNK;
+  if (hi > m->size) hi = m->size;
+  memset(m->dst + lo, m->value, hi - lo);
+}
+
+static hipError_t mem_enqueue(hipc_queue* q, void* dst, const void* src,
+                              int value, size_t n) {
+  mem_job* m = calloc(1, sizeof *m);
+  if (!m) return hipErrorOutOfMemory;
+  m->dst = dst;
+  m->src = src;
+  m->size = n;
+  m->value = value;
+  m->job.run = src ? copy_run : fill_run;
+  m->job.units = n ? (n + CHUNK - 1) / CHUNK : 1;
+  /* Overlapping copies must run front to back in one piece. */
+  int overlap = src && (char*)dst < (const char*)src + n &&
+                (const char*)src < (char*)dst + n;
+  m->job.chunk = overlap ? m->job.units : 1;
+  hipc__pool_enqueue(q, &m->job);
+  return hipSuccess;
+}
+
+static hipError_t cpu_memcpy(hipc_queue* q, void* dst, const void* src,
+                             size_t n, int blocking) {
+  if (!blocking) return mem_enqueue(q, dst, src, 0, n);
+  /* Small blocking copies are not worth a hand-over to the workers. */
+  if (n <= 4 * CHUNK) {
+    hipError_t e = hipc__pool_queue_sync(q);
+    if (e == hipSuccess) memmove(dst, src, n);
+    return e;
+  }
+  hipError_t e = mem_enqueue(q, dst, src, 0, n);
+  return e != hipSuccess ? e : hipc__pool_queue_sync(q);
+}
+
+static hipError_t cpu_memset(hipc_queue* q, void* dst, int value, size_t n,
+                             int blocking) {
+  if (!blocking) return mem_enqueue(q, dst, NULL, value, n);
+  if (n <= 4 * CHUNK) {
+    hipError_t e = hipc__pool_queue_sync(q);
+    if (e == hipSuccess) memset(dst, value, n);
+    return e;
+  }
+  hipError_t e = mem_enqueue(q, dst, NULL, value, n);
+  return e != hipSuccess ? e : hipc__pool_queue_sync(q);
+}
+
+const hipc_backend_ops hipc_cpu_ops = {
+    .name = "cpu",
+    .probe = cpu_probe,
+    .init = cpu_init,
+    .alloc = cpu_alloc,
+    .release = cpu_release,
+    .queue_create = cpu_queue_create,
+    .queue_destroy = cpu_queue_destroy,
+    .queue_sync = hipc__pool_queue_sync,
+    .queue_query = cpu_queue_query,
+    .launch = cpu_launch,
+    .memcpy = cpu_memcpy,
+    .memset = cpu_memset,
+    .device_sync = cpu_device_sync,
+};

@@ -1,0 +1,78 @@
+/* Fiber stacks and new contexts. The frame layouts written here mirror what
+ * hipc_fiber_switch pops in fiber_<arch>.S. */
+#define _GNU_SOURCE
+#include "fiber.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+void hipc_fiber_trampoline(void);
+
+static size_t page_size(void) {
+  static size_t ps;
+  if (!ps) ps = (size_t)sysconf(_SC_PAGESIZE);
+  return ps;
+}
+
+void* hipc__fiber_stack_alloc(size_t size) {
+  size_t guard = page_size();
+  /* MAP_NORESERVE: only the pages a thread touches cost memory. */
+  char* p = mmap(NULL, size + guard, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
+                 0);
+  if (p == MAP_FAILED) return NULL;
+  if (mprotect(p, guard, PROT_NONE) != 0) {
+    munmap(p, size + guard);
+    return NULL;
+  }
+  return p + guard;
+}
+
+void hipc__fiber_stack_free(void* stack, size_t size) {
+  if (stack) munmap((char*)stack - page_size(), size + page_size());
+}
+
+int hipc__fiber_in_guard(const void* stack, size_t size, const void* addr) {
+  (void)size;
+  uintptr_t lo = (uintptr_t)stack - page_size(), a = (uintptr_t)addr;
+  return a >= lo && a < (uintptr_t)stack;
+}
+
+#if defined(__x86_64__)
+void* hipc_fiber_make(void* stack, size_t size, void (*entry)(void*),
+                      void* arg) {
+  uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
+  /* After the final `ret` into the trampoline, rsp must be 16-byte aligned
+   * so that its `call` gives entry() the ABI's alignment. */
+  uint64_t* sp = (uint64_t*)top - 3;   /* sp[0]: return address */
+  sp[0] = (uint64_t)(uintptr_t)hipc_fiber_trampoline;
+  sp[1] = sp[2] = 0;
+  sp -= 6;                              /* r15 r14 r13 r12 rbx rbp */
+  memset(sp, 0, 6 * sizeof *sp);
+  sp[2] = (uint64_t)(uintptr_t)entry;   /* r13 */
+  sp[3] = (uint64_t)(uintptr_t)arg;     /* r12 */
+  sp -= 1;                              /* mxcsr, x87 control word */
+  uint32_t ctl[2];
+  __asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(ctl[0]), "=m"(ctl[1]));
+  memcpy(sp, ctl, sizeof ctl);
+  return sp;
+}
+#elif defined(__aarch64__)
+void* hipc_fiber_make(void* stack, size_t size, void (*entry)(void*),
+                      void* arg) {
+  uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
+  uint64_t* sp = (uint64_t*)(top - 176);
+  memset(sp, 0, 176);
+  sp[0] = (uint64_t)(uintptr_t)arg;                    /* x19 */
+  sp[1] = (uint64_t)(uintptr_t)entry;                  /* x20 */
+  sp[11] = (uint64_t)(uintptr_t)hipc_fiber_trampoline; /* x30 */
+  uint64_t fpcr;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+  sp[20] = fpcr;
+  return sp;
+}
+#else
+#error "hipc: no fiber implementation for this architecture"
+#endif

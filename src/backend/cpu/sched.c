@@ -1,0 +1,271 @@
+/* Running the threads of one block on one worker thread.
+ *
+ * Threads run lazily: the worker calls the kernel's thread loop
+ * (hipc_kernel_desc.run) on its own stack, and the loop starts thread after
+ * thread. Only a thread that blocks (__syncthreads, a warp collective) is
+ * parked: its stack becomes a fiber that waits, and a fresh fiber (from a
+ * per-worker pool) re-enters the loop with the next thread. A kernel without
+ * barriers is therefore a plain loop, with no context switch at all.
+ *
+ * Everything here runs on one OS thread, so nothing needs a lock. The
+ * calling worker's `cpu_sched` is reached through hipc_tls.block->sched.
+ *
+ * When nothing can run (no parked thread is ready and every thread has
+ * started), the block is "stuck": every live thread waits somewhere. Then the
+ * barrier is released if all of them wait at it; otherwise the warps' pending
+ * collectives are released with the lanes that did arrive (the others have
+ * exited or wait at the barrier: they are the inactive lanes of a divergent
+ * warp). Exited threads thus never hold up a barrier, as on AMD hardware. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "fiber.h"
+
+typedef struct fiber {
+  void* sp;                 /* saved context while not running */
+  struct fiber* next;       /* link in one list: ready, waiting or free */
+  void* stack;              /* NULL for the worker's own stack */
+  dim3 tid;                 /* the thread it holds while parked */
+  uint32_t linear;
+} fiber;
+
+typedef struct fiber_list {
+  fiber* head;
+  fiber* tail;
+} fiber_list;
+
+typedef struct warp_state {
+  uint32_t arrived;
+  uint64_t mask;
+  fiber_list waiting;
+  uint64_t in[64];
+  hipc_warp_snapshot out;
+} warp_state;
+
+struct cpu_sched {
+  fiber home;               /* the worker's own stack */
+  fiber* cur;               /* the running context */
+  fiber* free;              /* pool of idle fibers */
+  size_t stack_size;
+  uint32_t warp_size;
+  const hipc_kernel_desc* desc;
+  hipc_cpu_block* blk;
+  fiber_list ready;         /* released threads, in release order */
+  fiber_list barrier;       /* threads waiting at __syncthreads */
+  uint32_t barrier_arrived;
+  uint32_t parked;          /* threads waiting or ready */
+  uint32_t nwarps;
+  warp_state warps[1024 / 32];
+};
+
+static void list_push(fiber_list* l, fiber* f) {
+  f->next = NULL;
+  if (l->tail)
+    l->tail->next = f;
+  else
+    l->head = f;
+  l->tail = f;
+}
+
+static void list_append(fiber_list* dst, fiber_list* src) {
+  if (!src->head) return;
+  if (dst->tail)
+    dst->tail->next = src->head;
+  else
+    dst->head = src->head;
+  dst->tail = src->tail;
+  src->head = src->tail = NULL;
+}
+
+static fiber* list_pop(fiber_list* l) {
+  fiber* f = l->head;
+  if (f) {
+    l->head = f->next;
+    if (!l->head) l->tail = NULL;
+  }
+  return f;
+}
+
+cpu_sched* hipc__sched_create(size_t stack_size, uint32_t warp_size) {
+  cpu_sched* s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->stack_size = stack_size;
+  s->warp_size = warp_size;
+  s->cur = &s->home;
+  return s;
+}
+
+void hipc__sched_destroy(cpu_sched* s) {
+  if (!s) return;
+  while (s->free) {
+    fiber* f = s->free;
+    s->free = f->next;
+    hipc__fiber_stack_free(f->stack, s->stack_size);
+    free(f);
+  }
+  free(s);
+}
+
+const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size) {
+  *size = s->stack_size;
+  return s->cur ? s->cur->stack : NULL;
+}
+
+static void fiber_entry(void* arg);
+
+/* A fiber ready to enter the thread loop: an idle one, or a new one. */
+static fiber* fresh_fiber(cpu_sched* s) {
+  fiber* f = s->free;
+  if (f) {
+    s->free = f->next;
+    return f;
+  }
+  f = calloc(1, sizeof *f);
+  if (f) f->stack = hipc__fiber_stack_alloc(s->stack_size);
+  if (!f || !f->stack) {
+    free(f);
+    hipc__cpu_kernel_fatal("out of memory for a fiber stack");
+  }
+  f->sp = hipc_fiber_make(f->stack, s->stack_size, fiber_entry, s);
+  return f;
+}
+
+/* Makes the pending collective of warp `w` visible to its lanes and readies
+ * the lanes that wait for it. */
+static void warp_publish(cpu_sched* s, warp_state* w) {
+  uint64_t nonzero = 0;
+  for (uint32_t lane = 0; lane < s->warp_size; ++lane) {
+    uint64_t bit = 1ull << lane;
+    uint64_t v = (w->mask & bit) ? w->in[lane] : 0;
+    w->out.value[lane] = v;
+    if (v) nonzero |= bit;
+  }
+  w->out.active = w->mask;
+  w->out.nonzero = nonzero;
+  w->arrived = 0;
+  w->mask = 0;
+  list_append(&s->ready, &w->waiting);
+}
+
+/* Called when nothing is ready and every thread has started. */
+static void unstick(cpu_sched* s) {
+  if (s->barrier_arrived == s->parked) {
+    s->barrier_arrived = 0;
+    list_append(&s->ready, &s->barrier);
+    return;
+  }
+  for (uint32_t i = 0; i < s->nwarps; ++i)
+    if (s->warps[i].arrived) warp_publish(s, &s->warps[i]);
+}
+
+/* The context to run next, or NULL when the block has no live thread left
+ * besides (possibly) the caller. */
+static fiber* pick_next(cpu_sched* s) {
+  for (;;) {
+    fiber* f = list_pop(&s->ready);
+    if (f) {
+      s->parked--;
+      return f;
+    }
+    if (s->blk->next < s->blk->count) return fresh_fiber(s);
+    if (s->parked == 0) return NULL;
+    unstick(s);
+    if (!s->ready.head) hipc__cpu_kernel_fatal("scheduler made no progress");
+  }
+}
+
+static void switch_to(cpu_sched* s, fiber* self, fiber* to) {
+  if (to == self) return;
+  s->cur = to;
+  hipc_fiber_switch(&self->sp, to->sp);
+}
+
+/* Parks the running thread (already on a wait list) until it is released. */
+static void park(cpu_sched* s) {
+  fiber* self = s->cur;
+  hipc_thread_state* ts = &hipc_tls;
+  self->tid = ts->thread_idx;
+  self->linear = ts->thread_linear;
+  s->parked++;
+  fiber* next = pick_next(s);
+  /* next is never NULL: the caller itself is parked. */
+  switch_to(s, self, next);
+  ts = &hipc_tls;
+  ts->thread_idx = self->tid;
+  ts->thread_linear = self->linear;
+}
+
+/* The running context's thread loop found no thread left to start. */
+static void loop_done(cpu_sched* s) {
+  fiber* self = s->cur;
+  fiber* next = pick_next(s);
+  if (self == &s->home) {
+    /* The worker's own stack stays until the block is complete: the last
+     * thread to finish switches back here. */
+    if (next) switch_to(s, self, next);
+    return;
+  }
+  self->next = s->free;
+  s->free = self;
+  switch_to(s, self, next ? next : &s->home);
+}
+
+static void fiber_entry(void* arg) {
+  cpu_sched* s = arg;
+  for (;;) {
+    s->desc->run(s->blk);
+    loop_done(s);  /* returns when this fiber is reused */
+  }
+}
+
+void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
+                           hipc_cpu_block* b) {
+  s->desc = d;
+  s->blk = b;
+  s->nwarps = (b->count + s->warp_size - 1) / s->warp_size;
+  b->sched = s;
+  hipc_tls.block = b;
+  s->cur = &s->home;
+  d->run(b);
+  loop_done(s);
+  hipc_tls.block = NULL;
+}
+
+void hipc_cpu_syncthreads(void) {
+  hipc_cpu_block* b = hipc_tls.block;
+  if (!b) return; /* called on the host: nothing to wait for */
+  cpu_sched* s = b->sched;
+  s->barrier_arrived++;
+  list_push(&s->barrier, s->cur);
+  park(s);
+}
+
+static _Thread_local hipc_warp_snapshot host_snapshot;
+
+const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v) {
+  hipc_thread_state* ts = &hipc_tls;
+  hipc_cpu_block* b = ts->block;
+  if (!b) {
+    /* On the host a "warp" is the calling thread alone. */
+    host_snapshot.active = host_snapshot.nonzero = 1;
+    host_snapshot.value[0] = v;
+    host_snapshot.nonzero = v != 0;
+    return &host_snapshot;
+  }
+  cpu_sched* s = b->sched;
+  uint32_t ws = s->warp_size;
+  uint32_t wi = ts->thread_linear / ws, lane = ts->thread_linear % ws;
+  warp_state* w = &s->warps[wi];
+  w->in[lane] = v;
+  w->mask |= 1ull << lane;
+  w->arrived++;
+  uint32_t lanes = b->count - wi * ws;
+  if (w->arrived == (lanes < ws ? lanes : ws)) {
+    warp_publish(s, w); /* the whole warp is here: no need to park */
+    return &w->out;
+  }
+  list_push(&w->waiting, s->cur);
+  park(s);
+  return &w->out;
+}

@@ -1,0 +1,167 @@
+/* Device properties and attributes. */
+#include <string.h>
+
+#include "internal.h"
+
+hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device) {
+  HIPC_RETURN_IF(!prop, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev = hipc__device(device);
+  HIPC_RETURN_IF(!dev, hipErrorInvalidDevice);
+  *prop = dev->props;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipDeviceGetName(char* name, int len, int device) {
+  HIPC_RETURN_IF(!name || len <= 0, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev = hipc__device(device);
+  HIPC_RETURN_IF(!dev, hipErrorInvalidDevice);
+  size_t n = strlen(dev->props.name);
+  if (n >= (size_t)len) n = (size_t)len - 1;
+  memcpy(name, dev->props.name, n);
+  name[n] = 0;
+  HIPC_RETURN(hipSuccess);
+}
+
+/* The value of `attr` for properties `p`; 0 when the attribute is unknown
+ * (*known set to 0). Sizes above INT_MAX saturate. */
+static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
+                     int* known) {
+#define SAT(v) ((v) > 2147483647 ? 2147483647 : (int)(v))
+  *known = 1;
+  switch (attr) {
+    case hipDeviceAttributeEccEnabled: return p->ECCEnabled;
+    case hipDeviceAttributeAsyncEngineCount: return p->asyncEngineCount;
+    case hipDeviceAttributeCanMapHostMemory: return p->canMapHostMemory;
+    case hipDeviceAttributeCanUseHostPointerForRegisteredMem:
+      return p->canUseHostPointerForRegisteredMem;
+    case hipDeviceAttributeClockRate: return p->clockRate;
+    case hipDeviceAttributeComputeMode: return p->computeMode;
+    case hipDeviceAttributeComputePreemptionSupported:
+      return p->computePreemptionSupported;
+    case hipDeviceAttributeConcurrentKernels: return p->concurrentKernels;
+    case hipDeviceAttributeConcurrentManagedAccess:
+      return p->concurrentManagedAccess;
+    case hipDeviceAttributeCooperativeLaunch: return p->cooperativeLaunch;
+    case hipDeviceAttributeCooperativeMultiDeviceLaunch:
+      return p->cooperativeMultiDeviceLaunch;
+    case hipDeviceAttributeDeviceOverlap: return p->deviceOverlap;
+    case hipDeviceAttributeDirectManagedMemAccessFromHost:
+      return p->directManagedMemAccessFromHost;
+    case hipDeviceAttributeGlobalL1CacheSupported:
+      return p->globalL1CacheSupported;
+    case hipDeviceAttributeHostNativeAtomicSupported:
+      return p->hostNativeAtomicSupported;
+    case hipDeviceAttributeIntegrated: return p->integrated;
+    case hipDeviceAttributeIsMultiGpuBoard: return p->isMultiGpuBoard;
+    case hipDeviceAttributeKernelExecTimeout:
+      return p->kernelExecTimeoutEnabled;
+    case hipDeviceAttributeL2CacheSize: return p->l2CacheSize;
+    case hipDeviceAttributeLocalL1CacheSupported:
+      return p->localL1CacheSupported;
+    case hipDeviceAttributeComputeCapabilityMajor: return p->major;
+    case hipDeviceAttributeComputeCapabilityMinor: return p->minor;
+    case hipDeviceAttributeManagedMemory: return p->managedMemory;
+    case hipDeviceAttributeMaxBlocksPerMultiProcessor:
+      return p->maxBlocksPerMultiProcessor;
+    case hipDeviceAttributeMaxBlockDimX: return p->maxThreadsDim[0];
+    case hipDeviceAttributeMaxBlockDimY: return p->maxThreadsDim[1];
+    case hipDeviceAttributeMaxBlockDimZ: return p->maxThreadsDim[2];
+    case hipDeviceAttributeMaxGridDimX: return p->maxGridSize[0];
+    case hipDeviceAttributeMaxGridDimY: return p->maxGridSize[1];
+    case hipDeviceAttributeMaxGridDimZ: return p->maxGridSize[2];
+    case hipDeviceAttributeMaxThreadsPerBlock: return p->maxThreadsPerBlock;
+    case hipDeviceAttributeMaxThreadsPerMultiProcessor:
+      return p->maxThreadsPerMultiProcessor;
+    case hipDeviceAttributeMaxPitch: return SAT(p->memPitch);
+    case hipDeviceAttributeMemoryBusWidth: return p->memoryBusWidth;
+    case hipDeviceAttributeMemoryClockRate: return p->memoryClockRate;
+    case hipDeviceAttributeMultiGpuBoardGroupID:
+      return p->multiGpuBoardGroupID;
+    case hipDeviceAttributeMultiprocessorCount: return p->multiProcessorCount;
+    case hipDeviceAttributePageableMemoryAccess:
+      return p->pageableMemoryAccess;
+    case hipDeviceAttributePageableMemoryAccessUsesHostPageTables:
+      return p->pageableMemoryAccessUsesHostPageTables;
+    case hipDeviceAttributePciBusId: return p->pciBusID;
+    case hipDeviceAttributePciDeviceId: return p->pciDeviceID;
+    case hipDeviceAttributePciDomainID: return p->pciDomainID;
+    case hipDeviceAttributePersistingL2CacheMaxSize:
+      return p->persistingL2CacheMaxSize;
+    case hipDeviceAttributeMaxRegistersPerBlock: return p->regsPerBlock;
+    case hipDeviceAttributeMaxRegistersPerMultiprocessor:
+      return p->regsPerMultiprocessor;
+    case hipDeviceAttributeReservedSharedMemPerBlock:
+      return SAT(p->reservedSharedMemPerBlock);
+    case hipDeviceAttributeMaxSharedMemoryPerBlock:
+      return SAT(p->sharedMemPerBlock);
+    case hipDeviceAttributeSharedMemPerBlockOptin:
+      return SAT(p->sharedMemPerBlockOptin);
+    case hipDeviceAttributeSharedMemPerMultiprocessor:
+      return SAT(p->sharedMemPerMultiprocessor);
+    case hipDeviceAttributeSingleToDoublePrecisionPerfRatio:
+      return p->singleToDoublePrecisionPerfRatio;
+    case hipDeviceAttributeStreamPrioritiesSupported:
+      return p->streamPrioritiesSupported;
+    case hipDeviceAttributeSurfaceAlignment: return SAT(p->surfaceAlignment);
+    case hipDeviceAttributeTccDriver: return p->tccDriver;
+    case hipDeviceAttributeTextureAlignment: return SAT(p->textureAlignment);
+    case hipDeviceAttributeTexturePitchAlignment:
+      return SAT(p->texturePitchAlignment);
+    case hipDeviceAttributeTotalConstantMemory: return SAT(p->totalConstMem);
+    case hipDeviceAttributeTotalGlobalMem: return SAT(p->totalGlobalMem);
+    case hipDeviceAttributeUnifiedAddressing: return p->unifiedAddressing;
+    case hipDeviceAttributeWarpSize: return p->warpSize;
+    case hipDeviceAttributeMemoryPoolsSupported:
+      return p->memoryPoolsSupported;
+    case hipDeviceAttributeHostRegisterSupported:
+      return p->hostRegisterSupported;
+    case hipDeviceAttributeClockInstructionRate:
+      return p->clockInstructionRate;
+    case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor:
+      return SAT(p->maxSharedMemoryPerMultiProcessor);
+    case hipDeviceAttributeIsLargeBar: return p->isLargeBar;
+    case hipDeviceAttributeAsicRevision: return p->asicRevision;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc:
+      return p->cooperativeMultiDeviceUnmatchedFunc;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim:
+      return p->cooperativeMultiDeviceUnmatchedGridDim;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim:
+      return p->cooperativeMultiDeviceUnmatchedBlockDim;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem:
+      return p->cooperativeMultiDeviceUnmatchedSharedMem;
+    case hipDeviceAttributeImageSupport: return 0;
+    case hipDeviceAttributePhysicalMultiProcessorCount:
+      return p->multiProcessorCount;
+    case hipDeviceAttributeFineGrainSupport: return 1;
+    /* The CPU device's clock() and wall_clock64() both count at clockRate
+     * (kHz). */
+    case hipDeviceAttributeWallClockRate: return p->clockRate;
+    default: *known = 0; return 0;
+  }
+#undef SAT
+}
+
+hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr,
+                                 int device) {
+  HIPC_RETURN_IF(!value, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev = hipc__device(device);
+  HIPC_RETURN_IF(!dev, hipErrorInvalidDevice);
+  int known;
+  int v = attribute(&dev->props, attr, &known);
+  HIPC_RETURN_IF(!known, hipErrorInvalidValue);
+  *value = v;
+  HIPC_RETURN(hipSuccess);
+}
+
+/* warpSize read on the host: the current device's. */
+int hipc_host_warp_size(void) {
+  hipc_device* dev;
+  if (hipc__current_device(&dev) != hipSuccess) return 64;
+  return dev->props.warpSize;
+}

@@ -1,0 +1,20 @@
+/* The per-thread last error, as the runtime's entry points see it. */
+#ifndef HIPC_RUNTIME_ERROR_H
+#define HIPC_RUNTIME_ERROR_H
+
+#include "hip/hip_runtime_api.h"
+
+/** Records `e` as the result of the calling thread's latest API call and
+ * returns `e`. Every public entry point returns through it (see
+ * HIPC_RETURN), except the ones that read the last error and the pure
+ * lookups hipGetErrorName, hipGetErrorString and hipDrvGetError*, which, as
+ * in AMD's runtime, leave it alone. What is recorded follows HIP 6.2: the
+ * latest result, success included (see error.c).
+ * \param e the result the entry point is about to return.
+ */
+hipError_t hipc__error_record(hipError_t e);
+
+/* Returns `e` from an API entry point, recording it first. */
+#define HIPC_RETURN(e) return hipc__error_record(e)
+
+#endif /* HIPC_RUNTIME_ERROR_H */

@@ -1,0 +1,126 @@
+/* Runtime start-up, the device table and the current device.
+ *
+ * The table is built once (pthread_once) on the first API call that needs
+ * it: GPU backends first, the CPU device after them. HIPC_DEVICES=cpu or
+ * =gpu restricts which backends are probed. The current device is per host
+ * thread. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hip/hip_version.h"
+#include "internal.h"
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static hipError_t init_status = hipErrorNotInitialized;
+static hipc_device devices[HIPC_MAX_DEVICES];
+static int ndevices;
+static _Thread_local int current_ordinal;
+
+typedef struct backend_entry {
+  const hipc_backend_ops* ops;
+  const char* kind; /* what HIPC_DEVICES names it */
+} backend_entry;
+
+static const backend_entry backends[] = {
+    {&hipc_cpu_ops, "cpu"},
+};
+
+static int wanted(const char* kind) {
+  const char* sel = getenv("HIPC_DEVICES");
+  if (!sel || !*sel || strcmp(sel, "all") == 0) return 1;
+  return strcmp(sel, kind) == 0;
+}
+
+static void init_devices(void) {
+  for (size_t b = 0; b < sizeof backends / sizeof backends[0]; ++b) {
+    const backend_entry* be = &backends[b];
+    if (!wanted(be->kind)) continue;
+    int n = be->ops->probe();
+    for (int i = 0; i < n && ndevices < HIPC_MAX_DEVICES; ++i) {
+      hipc_device* dev = &devices[ndevices];
+      dev->ops = be->ops;
+      dev->ordinal = ndevices;
+      if (be->ops->init(dev, i) == hipSuccess) ndevices++;
+    }
+  }
+  init_status = ndevices ? hipSuccess : hipErrorNoDevice;
+}
+
+hipError_t hipc__init(void) {
+  pthread_once(&init_once, init_devices);
+  return init_status;
+}
+
+int hipc__device_count(void) {
+  return hipc__init() == hipSuccess ? ndevices : 0;
+}
+
+hipc_device* hipc__device(int ordinal) {
+  if (hipc__init() != hipSuccess || ordinal < 0 || ordinal >= ndevices)
+    return NULL;
+  return &devices[ordinal];
+}
+
+hipError_t hipc__current_device(hipc_device** out) {
+  hipError_t e = hipc__init();
+  if (e != hipSuccess) return e;
+  *out = &devices[current_ordinal];
+  return hipSuccess;
+}
+
+hipError_t hipInit(unsigned int flags) {
+  HIPC_RETURN_IF(flags != 0, hipErrorInvalidValue);
+  HIPC_RETURN(hipc__init());
+}
+
+hipError_t hipGetDeviceCount(int* count) {
+  HIPC_RETURN_IF(!count, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  *count = e == hipSuccess ? ndevices : 0;
+  HIPC_RETURN(e);
+}
+
+hipError_t hipSetDevice(int device) {
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(device < 0 || device >= ndevices, hipErrorInvalidDevice);
+  current_ordinal = device;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipGetDevice(int* device) {
+  HIPC_RETURN_IF(!device, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  *device = current_ordinal;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipDeviceSynchronize(void) {
+  hipc_device* dev;
+  hipError_t e = hipc__current_device(&dev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(dev->ops->device_sync(dev));
+}
+
+hipError_t hipDeviceReset(void) {
+  hipc_device* dev;
+  hipError_t e = hipc__current_device(&dev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  e = dev->ops->device_sync(dev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc__alloc_release_device(dev);
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipDriverGetVersion(int* version) {
+  HIPC_RETURN_IF(!version, hipErrorInvalidValue);
+  *version = HIP_VERSION;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipRuntimeGetVersion(int* version) {
+  HIPC_RETURN_IF(!version, hipErrorInvalidValue);
+  *version = HIP_VERSION;
+  HIPC_RETURN(hipSuccess);
+}

@@ -1,0 +1,73 @@
+/* Kernel launch: the one C entry every launch goes through, and the launch
+ * configuration that <<<>>> pushes. */
+#include "internal.h"
+
+hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem,
+                                      hipStream_t stream) {
+  hipc_thread_state* ts = &hipc_tls;
+  ts->launch_grid = grid;
+  ts->launch_block = block;
+  ts->launch_shmem = shmem;
+  ts->launch_stream = stream;
+  ts->launch_pending = 1;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shmem,
+                                     hipStream_t* stream) {
+  hipc_thread_state* ts = &hipc_tls;
+  HIPC_RETURN_IF(!ts->launch_pending, hipErrorInvalidConfiguration);
+  ts->launch_pending = 0;
+  if (grid) *grid = ts->launch_grid;
+  if (block) *block = ts->launch_block;
+  if (shmem) *shmem = ts->launch_shmem;
+  if (stream) *stream = ts->launch_stream;
+  HIPC_RETURN(hipSuccess);
+}
+
+/* The launch checks AMD's runtime makes, with its error codes: a zero or
+ * oversized dimension is hipErrorInvalidConfiguration, too much shared
+ * memory hipErrorInvalidValue. */
+static hipError_t check_config(const hipDeviceProp_t* p,
+                               const hipc_kernel_desc* d, dim3 grid,
+                               dim3 block, size_t shmem) {
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return hipErrorInvalidConfiguration;
+  if (block.x > (uint32_t)p->maxThreadsDim[0] ||
+      block.y > (uint32_t)p->maxThreadsDim[1] ||
+      block.z > (uint32_t)p->maxThreadsDim[2])
+    return hipErrorInvalidConfiguration;
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (threads > (uint64_t)p->maxThreadsPerBlock)
+    return hipErrorInvalidConfiguration;
+  if (d->max_threads && threads > d->max_threads)
+    return hipErrorInvalidConfiguration;
+  if (grid.x > (uint32_t)p->maxGridSize[0] ||
+      grid.y > (uint32_t)p->maxGridSize[1] ||
+      grid.z > (uint32_t)p->maxGridSize[2])
+    return hipErrorInvalidConfiguration;
+  if (shmem > p->sharedMemPerBlock) return hipErrorInvalidValue;
+  return hipSuccess;
+}
+
+hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
+                           dim3 block, void** args, size_t shmem,
+                           hipStream_t stream) {
+  HIPC_RETURN_IF(!function_address, hipErrorInvalidDeviceFunction);
+  const hipc_kernel* k = hipc__kernel_find(function_address);
+  HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
+  HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);
+  hipc_device* dev;
+  hipc_queue* q;
+  hipError_t e = hipc__stream_resolve(stream, &dev, &q);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  e = check_config(&dev->props, k->desc, grid, block, shmem);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_launch l = {k->desc, k->name, grid, block, shmem, args};
+  HIPC_RETURN(dev->ops->launch(q, &l));
+}
+
+/* The per-thread state read by the kernel-language headers (see
+ * hip/hipc/kernel.h). */
+HIPC_API __thread hipc_thread_state hipc_tls
+    __attribute__((tls_model("initial-exec")));
