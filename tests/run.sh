@@ -14,13 +14,14 @@
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
 CC=${CC:-cc}
-HIPCC=$PWD/$BUILD/bin/hipcc
+HIPCC=$BUILD/bin/hipcc
 OUT=$BUILD/tests
 TIMEOUT=${TEST_TIMEOUT:-120}
 JOBS=${JOBS:-$(nproc)}
 mkdir -p "$OUT/logs"
-export HIPCC BUILD="$PWD/$BUILD"
+export HIPCC BUILD
 
 filters=("$@")
 selected() {
@@ -36,7 +37,7 @@ for src in tests/unit/*.c; do
   selected "$name" || continue
   # A test of internals names the sources it needs instead of libhipc.
   extra=$(sed -n 's|^// *BUILD-WITH: *||p' "$src" | head -1)
-  lib="-L$BUILD/lib -Wl,-rpath,$PWD/$BUILD/lib -lhipc"
+  lib="-L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipc"
   [ -n "$extra" ] && lib=$extra
   builds+=("$name|$CC -std=c11 -Wall -Wextra -Werror -g -Iinclude -Isrc -Isrc/runtime $src $lib -o $OUT/$name -pthread")
 done

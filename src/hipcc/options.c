@@ -15,12 +15,13 @@ enum kind {
 
 /* Where an option is passed on to. */
 enum {
-  W_PP = 1,    /* preprocessing (of HIP and C sources) */
-  W_CC = 2,    /* compiling */
+  W_PP = 1,    /* preprocessing only (of HIP and C sources) */
+  W_CC = 2,    /* compiling, and preprocessing too (-O2 defines
+                * __OPTIMIZE__, -fopenmp _OPENMP) */
   W_LINK = 4,  /* linking, in command-line order */
   W_DEP = 8,   /* the dependency output of preprocessing */
   W_LPRE = 16, /* linking, ahead of the objects */
-  W_ALL = W_PP | W_CC | W_LPRE,
+  W_ALL = W_CC | W_LPRE,
 };
 
 enum id {
@@ -117,8 +118,8 @@ static const struct opt options[] = {
     {"-O", K_JOINED, W_ALL, ID_PASS, "<level>",
      "optimisation level: -O0 .. -O3, -Os"},
     {"-g", K_JOINED, W_ALL, ID_PASS, NULL, "generate debug information"},
-    {"-w", K_FLAG, W_PP | W_CC, ID_PASS, NULL, NULL},
-    {"-W", K_JOINED, W_PP | W_CC, ID_PASS, "<warning>",
+    {"-w", K_FLAG, W_CC, ID_PASS, NULL, NULL},
+    {"-W", K_JOINED, W_CC, ID_PASS, "<warning>",
      "enable a warning (-Wall, -Wextra, -Werror, ...)"},
     {"-f", K_JOINED, W_ALL, ID_PASS, "<flag>",
      "code generation flag (-fPIC, -fopenmp, ...)"},

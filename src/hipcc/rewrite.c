@@ -850,7 +850,7 @@ static void put_range(struct rw *rw, struct buf *out, long a, long b,
                       int callee);
 
 static void put_launch(struct rw *rw, struct buf *out, struct launch *l) {
-  buf_puts(out, "(__hipPushCallConfiguration(");
+  buf_puts(out, "((void)__hipPushCallConfiguration(");
   put_range(rw, out, l->lt + 3, l->gt, 0);
   buf_puts(out, l->defaults);
   buf_puts(out, "), ");
@@ -898,10 +898,12 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
     if (!is_id(&rw, i, "__launch_bounds__"))
       continue;
     long e = is_p(&rw, i + 1, "(") ? match_fwd(&rw, i + 1) : -1;
-    if (e < 0)
+    if (e < 0) {
       rc = fail(&rw, i, "expected '(...)' after __launch_bounds__");
-    for (long k = i; k <= e; k++)
-      rw.t[k].drop = 1;
+      break;
+    }
+    rw.t[i].text = xstrdup("");
+    rw.t[i].merge = e - i;
   }
   for (long i = 0; i < rw.nt && rc == 0; i++) {
     if (is_id(&rw, i, "__global__"))

@@ -29,11 +29,16 @@ char *hipc__util_strdup(const char *s) {
 }
 
 char *hipc__util_format(const char *fmt, ...) {
+  /* A first try into a local buffer: most strings fit, and gcc warns
+   * (wrongly) about vsnprintf(NULL, 0, ...) under some options. */
+  char small[256];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
   char *s = hipc__util_alloc((size_t)n + 1);
+  if ((size_t)n < sizeof small)
+    return memcpy(s, small, (size_t)n + 1);
   va_start(ap, fmt);
   vsnprintf(s, (size_t)n + 1, fmt, ap);
   va_end(ap);

@@ -160,7 +160,7 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr,
 }
 
 /* warpSize read on the host: the current device's. */
-int hipc_host_warp_size(void) {
+HIPC_API int hipc_host_warp_size(void) {
   hipc_device* dev;
   if (hipc__current_device(&dev) != hipSuccess) return 64;
   return dev->props.warpSize;

@@ -41,6 +41,11 @@ hipError_t hipc__current_device(hipc_device** out);
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q);
 
+/* Like hipc__stream_resolve, for enqueuing work: also orders the null
+ * stream against blocking streams (see stream.c). */
+hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
+                                 hipc_queue** q);
+
 /* -- memory.c: the allocation table. */
 typedef struct hipc_alloc {
   void* base;

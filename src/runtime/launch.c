@@ -59,7 +59,7 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_resolve(stream, &dev, &q);
+  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = check_config(&dev->props, k->desc, grid, block, shmem);
   HIPC_RETURN_IF(e != hipSuccess, e);

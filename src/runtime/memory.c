@@ -156,7 +156,7 @@ static hipError_t copy(void* dst, const void* src, size_t n,
   if (e != hipSuccess || n == 0) return e;
   hipc_device* dev;
   hipc_queue* q;
-  e = hipc__stream_resolve(stream, &dev, &q);
+  e = hipc__stream_for_work(stream, &dev, &q);
   if (e != hipSuccess) return e;
   return dev->ops->memcpy(q, dst, src, n, blocking);
 }
@@ -189,7 +189,7 @@ static hipError_t fill(void* dst, int value, size_t n, hipStream_t stream,
   if (!dst || !in_bounds(dst, n)) return hipErrorInvalidValue;
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_resolve(stream, &dev, &q);
+  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
   if (e != hipSuccess) return e;
   return dev->ops->memset(q, dst, value, n, blocking);
 }

@@ -17,7 +17,7 @@ static int live_index(hipStream_t s) {
 
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q) {
-  if (s == NULL || s == hipStreamPerThread) {
+  if (s == NULL || s == hipStreamPerThread || s == hipStreamLegacy) {
     hipError_t e = hipc__current_device(dev);
     if (e != hipSuccess) return e;
     *q = (*dev)->null_queue;
@@ -29,6 +29,27 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
   if (!ok) return hipErrorInvalidHandle;
   *dev = s->dev;
   *q = s->queue;
+  return hipSuccess;
+}
+
+/* HIP's null stream is blocking: work on it waits for the work already on
+ * the device's blocking streams, and work on a blocking stream waits for
+ * the null stream. hipc orders them by waiting on the host before it
+ * enqueues (simple and correct; it gives up some overlap, never order). */
+hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
+                                 hipc_queue** q) {
+  hipError_t e = hipc__stream_resolve(s, dev, q);
+  if (e != hipSuccess) return e;
+  hipc_device* d = *dev;
+  if (*q == d->null_queue) {
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < nlive && e == hipSuccess; ++i)
+      if (live[i]->dev == d && !(live[i]->flags & hipStreamNonBlocking))
+        e = d->ops->queue_sync(live[i]->queue);
+    pthread_mutex_unlock(&lock);
+    return e;
+  }
+  if (!(s->flags & hipStreamNonBlocking)) return d->ops->queue_sync(d->null_queue);
   return hipSuccess;
 }
 
@@ -79,7 +100,8 @@ hipError_t hipStreamCreate(hipStream_t* stream) {
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
-  HIPC_RETURN_IF(!stream || stream == hipStreamPerThread,
+  HIPC_RETURN_IF(!stream || stream == hipStreamPerThread ||
+                     stream == hipStreamLegacy,
                  hipErrorInvalidHandle);
   pthread_mutex_lock(&lock);
   int i = live_index(stream);

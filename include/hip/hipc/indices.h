@@ -12,8 +12,6 @@
 #define blockDim (hipc_tls.block_dim)
 #define gridDim (hipc_tls.grid_dim)
 
-// In a kernel: the device's warp size. On the host: the current device's.
-#define warpSize (::hipc::warp_size())
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -35,6 +33,15 @@ inline int warp_size() {
   int w = static_cast<int>(hipc_tls.warp_size);
   return w ? w : hipc_host_warp_size();
 }
+
+// The type of `warpSize`: reads as an int. In a kernel it is the device's
+// warp size; on the host, the current device's. An object rather than a
+// macro, so that `prop.warpSize` (hipDeviceProp_t's field) still works.
+struct warp_size_t {
+  operator int() const { return warp_size(); }
+};
 }  // namespace hipc
+
+static constexpr ::hipc::warp_size_t warpSize{};
 
 #endif  // HIPC_INDICES_H

@@ -48,9 +48,14 @@ HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
 /* The state of one block on the CPU device. The public fields are read and
  * written by the inlined thread loop; the rest belongs to the scheduler. */
 typedef struct hipc_cpu_block {
-  uint32_t next;        /* linear index of the next thread to start */
+  /* The next thread to start (linear index and threadIdx). The thread loop
+   * keeps its position in registers and the scheduler brings these up to
+   * date whenever a thread parks; then it bumps `parks`, which tells a loop
+   * that resumes to reload its position from here. */
+  uint32_t next;
+  dim3 next_idx;
+  uint64_t parks;       /* 64-bit: no kernel store of a 32-bit value may alias it */
   uint32_t count;       /* threads in the block */
-  dim3 next_idx;        /* threadIdx of thread `next` */
   dim3 dim;             /* blockDim */
   void* args;           /* packed arguments */
   void* sched;          /* scheduler state (src/backend/cpu) */
@@ -92,13 +97,16 @@ static inline int hipc_launch_pending(void) {
 HIPC_API void hipc_cpu_syncthreads(void);
 /* Warp rendezvous: every participating lane deposits `v`; the returned
  * snapshot holds each lane's value (index = lane) and the mask of lanes that
- * took part. It stays valid until the calling lane's next collective. */
+ * took part. It stays valid until the calling lane's next collective.
+ * `site` identifies the source location of the collective (lanes meet per
+ * site, see src/backend/cpu/sched.c). */
 typedef struct hipc_warp_snapshot {
   uint64_t active;      /* lanes that took part */
   uint64_t nonzero;     /* lanes whose value was non-zero */
   uint64_t value[64];
 } hipc_warp_snapshot;
-HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v);
+HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v,
+                                                          uintptr_t site);
 
 #ifdef __cplusplus
 }

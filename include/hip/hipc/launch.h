@@ -36,30 +36,47 @@ struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
 
   // The CPU device's thread loop for one block: starts threads one after the
   // other until none is left. A thread that blocks is parked by the
-  // scheduler, which then calls run() again on a fresh fiber; so the loop
-  // state lives in the block, not in locals. flatten inlines the kernel body
-  // (and what it calls) into the loop: a thread costs a loop iteration.
+  // scheduler, which then calls run() again on a fresh fiber. The position
+  // lives in registers; the scheduler publishes it in `b` when a thread
+  // parks and bumps b->parks, the sign for this loop to reload it (after a
+  // park, another fiber may have started later threads). flatten inlines the
+  // kernel body (and what it calls) into the loop: a thread costs a loop
+  // iteration.
   __attribute__((flatten)) static void run(hipc_cpu_block* b) {
     args_t& a = *static_cast<args_t*>(b->args);
     hipc_thread_state* ts = &hipc_tls;
-    const uint32_t n = b->count;
-    for (;;) {
-      uint32_t t = b->next;
-      if (t >= n) break;
-      b->next = t + 1;
-      dim3 id = b->next_idx;
-      ts->thread_idx = id;
-      ts->thread_linear = t;
-      if (++id.x == b->dim.x) {
-        id.x = 0;
-        if (++id.y == b->dim.y) {
-          id.y = 0;
-          ++id.z;
-        }
+    const uint32_t n = b->count, dx = b->dim.x, dy = b->dim.y;
+    uint32_t t = b->next;
+    uint64_t parks = b->parks;
+    dim3 id = b->next_idx;
+    while (t < n) {
+      // One row (fixed y and z) at a time: the inner loop's induction
+      // variable is threadIdx.x itself, which lets the compiler vectorise
+      // a barrier-free kernel body.
+      ts->thread_idx.y = id.y;
+      ts->thread_idx.z = id.z;
+      const uint32_t row = t - id.x;
+      uint32_t x = id.x;
+      for (; x < dx; ++x) {
+        ts->thread_idx.x = x;
+        ts->thread_linear = row + x;
+        std::apply(F, a);
+        if (__builtin_expect(b->parks != parks, 0)) break;
       }
-      b->next_idx = id;
-      std::apply(F, a);
+      if (x < dx) {  // a thread parked: the scheduler has the position
+        t = b->next;
+        id = b->next_idx;
+        parks = b->parks;
+        continue;
+      }
+      t = row + dx;
+      id.x = 0;
+      if (++id.y == dy) {
+        id.y = 0;
+        ++id.z;
+      }
     }
+    b->next = t;
   }
 
   static const char* signature() { return __PRETTY_FUNCTION__; }
@@ -101,7 +118,7 @@ struct dynamic_shared {
 
 }  // namespace hipc
 
-#define HIP_DYNAMIC_SHARED(type, var) static ::hipc::dynamic_shared<type> var
+#define HIP_DYNAMIC_SHARED(type, var) static ::hipc::dynamic_shared<type> var;
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 

@@ -15,6 +15,20 @@
 
 namespace hipc {
 
+// Where a warp function is called from: a default argument evaluated at the
+// caller, so that lanes of a divergent warp that reach different
+// collectives can tell them apart.
+struct site {
+  uintptr_t id;
+  static uintptr_t make(const char* file, unsigned line) {
+    return reinterpret_cast<uintptr_t>(file) * 31u + line;
+  }
+};
+#define HIPC_SITE                                                   \
+  ::hipc::site {                                                    \
+    ::hipc::site::make(__builtin_FILE(), __builtin_LINE())          \
+  }
+
 inline int lane_id() {
   return static_cast<int>(hipc_tls.thread_linear & (hipc_tls.warp_size - 1));
 }
@@ -39,8 +53,8 @@ inline T from_bits(uint64_t b) {
 
 // Every lane deposits `v` and reads lane `src` (its own when src < 0).
 template <typename T>
-inline T shuffle(T v, int src) {
-  const hipc_warp_snapshot* s = hipc_cpu_warp_exchange(to_bits(v));
+inline T shuffle(T v, int src, site where) {
+  const hipc_warp_snapshot* s = hipc_cpu_warp_exchange(to_bits(v), where.id);
   return src < 0 ? v : from_bits<T>(s->value[src]);
 }
 
@@ -50,52 +64,58 @@ inline int segment_base(int lane, int width) { return lane & ~(width - 1); }
 }  // namespace hipc
 
 template <typename T>
-inline hipc::shuffleable<T> __shfl(T var, int src_lane, int width = warpSize) {
+inline hipc::shuffleable<T> __shfl(T var, int src_lane, int width = warpSize,
+                                   hipc::site where = HIPC_SITE) {
   int lane = hipc::lane_id();
-  return hipc::shuffle(var,
-                       hipc::segment_base(lane, width) + (src_lane & (width - 1)));
+  return hipc::shuffle(
+      var, hipc::segment_base(lane, width) + (src_lane & (width - 1)), where);
 }
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl_up(T var, unsigned int delta,
-                                      int width = warpSize) {
+                                      int width = warpSize,
+                                      hipc::site where = HIPC_SITE) {
   int lane = hipc::lane_id();
   int src = lane - static_cast<int>(delta);
-  return hipc::shuffle(var, src < hipc::segment_base(lane, width) ? -1 : src);
+  return hipc::shuffle(var, src < hipc::segment_base(lane, width) ? -1 : src,
+                       where);
 }
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl_down(T var, unsigned int delta,
-                                        int width = warpSize) {
+                                        int width = warpSize,
+                                        hipc::site where = HIPC_SITE) {
   int lane = hipc::lane_id();
   bool out = (lane & (width - 1)) + delta >= static_cast<unsigned>(width);
-  return hipc::shuffle(var, out ? -1 : lane + static_cast<int>(delta));
+  return hipc::shuffle(var, out ? -1 : lane + static_cast<int>(delta), where);
 }
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl_xor(T var, int lane_mask,
-                                       int width = warpSize) {
+                                       int width = warpSize,
+                                       hipc::site where = HIPC_SITE) {
   int lane = hipc::lane_id();
   int src = lane ^ lane_mask;
   int end = hipc::segment_base(lane, width) + width;
-  return hipc::shuffle(var, src >= end || src < 0 ? -1 : src);
+  return hipc::shuffle(var, src >= end || src < 0 ? -1 : src, where);
 }
 
-inline unsigned long long __ballot(int predicate) {
-  return hipc_cpu_warp_exchange(predicate != 0)->nonzero;
+inline unsigned long long __ballot(int predicate,
+                                   hipc::site where = HIPC_SITE) {
+  return hipc_cpu_warp_exchange(predicate != 0, where.id)->nonzero;
 }
 
-inline int __any(int predicate) {
-  return hipc_cpu_warp_exchange(predicate != 0)->nonzero != 0;
+inline int __any(int predicate, hipc::site where = HIPC_SITE) {
+  return hipc_cpu_warp_exchange(predicate != 0, where.id)->nonzero != 0;
 }
 
-inline int __all(int predicate) {
-  const hipc_warp_snapshot* s = hipc_cpu_warp_exchange(predicate != 0);
+inline int __all(int predicate, hipc::site where = HIPC_SITE) {
+  const hipc_warp_snapshot* s = hipc_cpu_warp_exchange(predicate != 0, where.id);
   return s->nonzero == s->active;
 }
 
-inline unsigned long long __activemask() {
-  return hipc_cpu_warp_exchange(0)->active;
+inline unsigned long long __activemask(hipc::site where = HIPC_SITE) {
+  return hipc_cpu_warp_exchange(0, where.id)->active;
 }
 
 inline int __lane_id() { return hipc::lane_id(); }

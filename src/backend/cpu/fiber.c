@@ -53,10 +53,6 @@ void* hipc_fiber_make(void* stack, size_t size, void (*entry)(void*),
   memset(sp, 0, 6 * sizeof *sp);
   sp[2] = (uint64_t)(uintptr_t)entry;   /* r13 */
   sp[3] = (uint64_t)(uintptr_t)arg;     /* r12 */
-  sp -= 1;                              /* mxcsr, x87 control word */
-  uint32_t ctl[2];
-  __asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(ctl[0]), "=m"(ctl[1]));
-  memcpy(sp, ctl, sizeof ctl);
   return sp;
 }
 #elif defined(__aarch64__)

@@ -38,7 +38,9 @@ typedef struct fiber_list {
 typedef struct warp_state {
   uint32_t arrived;
   uint64_t mask;
-  fiber_list waiting;
+  uintptr_t site;           /* call site of the pending collective */
+  fiber_list waiting;       /* lanes that arrived at it */
+  fiber_list deferred;      /* lanes that wait at another call site */
   uint64_t in[64];
   hipc_warp_snapshot out;
 } warp_state;
@@ -145,7 +147,9 @@ static void warp_publish(cpu_sched* s, warp_state* w) {
   w->out.nonzero = nonzero;
   w->arrived = 0;
   w->mask = 0;
+  w->site = 0;
   list_append(&s->ready, &w->waiting);
+  list_append(&s->ready, &w->deferred);
 }
 
 /* Called when nothing is ready and every thread has started. */
@@ -188,6 +192,22 @@ static void park(cpu_sched* s) {
   self->tid = ts->thread_idx;
   self->linear = ts->thread_linear;
   s->parked++;
+  /* Publish the loop's position (see hipc_kernel_desc.run): if this is the
+   * latest thread started, the next one to start follows it. */
+  hipc_cpu_block* b = s->blk;
+  if (self->linear + 1 > b->next) {
+    dim3 id = self->tid;
+    if (++id.x == b->dim.x) {
+      id.x = 0;
+      if (++id.y == b->dim.y) {
+        id.y = 0;
+        ++id.z;
+      }
+    }
+    b->next = self->linear + 1;
+    b->next_idx = id;
+  }
+  b->parks++;
   fiber* next = pick_next(s);
   /* next is never NULL: the caller itself is parked. */
   switch_to(s, self, next);
@@ -243,12 +263,20 @@ void hipc_cpu_syncthreads(void) {
 
 static _Thread_local hipc_warp_snapshot host_snapshot;
 
-const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v) {
+/* Lanes meet per call site: a lane that reaches a different collective
+ * than the one its warp has pending (the other side of a divergent branch,
+ * or the code after it) waits until that one is released, so that a
+ * divergent warp's collectives run one after the other with the lanes that
+ * take part, as on a GPU. The call site is the source file and line of the
+ * warp function's call (hip/hipc/warp.h): two collectives on one line, or
+ * in one helper function called from both sides of a branch, count as
+ * one. */
+const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
   hipc_thread_state* ts = &hipc_tls;
   hipc_cpu_block* b = ts->block;
   if (!b) {
     /* On the host a "warp" is the calling thread alone. */
-    host_snapshot.active = host_snapshot.nonzero = 1;
+    host_snapshot.active = 1;
     host_snapshot.value[0] = v;
     host_snapshot.nonzero = v != 0;
     return &host_snapshot;
@@ -257,6 +285,11 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v) {
   uint32_t ws = s->warp_size;
   uint32_t wi = ts->thread_linear / ws, lane = ts->thread_linear % ws;
   warp_state* w = &s->warps[wi];
+  while (w->arrived && w->site != site) {
+    list_push(&w->deferred, s->cur);
+    park(s);
+  }
+  w->site = site;
   w->in[lane] = v;
   w->mask |= 1ull << lane;
   w->arrived++;

@@ -1,0 +1,394 @@
+/* The hipcc pipeline (docs/internals.md, "How a HIP source is compiled").
+ *
+ * A HIP source is preprocessed by the host C++ compiler, rewritten by
+ * rewrite.c, and the result compiled as preprocessed C++. A C source is
+ * compiled by the C compiler as is. Everything is then linked by the C++
+ * compiler with libhipc from `<prefix>/lib`, where `<prefix>` is the
+ * directory above the one holding the hipcc executable.
+ */
+#define _GNU_SOURCE /* readlink */
+#include "driver.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rewrite.h"
+
+struct ctx {
+  struct hipcc_options *o;
+  struct strvec cxx, cc;  /* the host compilers, split into words */
+  char *cxx_words, *cc_words;
+  char *prefix;
+  char *inc_flag;         /* -I<prefix>/include */
+  char *libdir;           /* <prefix>/lib */
+  struct strvec owned;    /* strings made for commands, freed at the end */
+};
+
+/* Keeps `s` until the end of the run and returns it. */
+static const char *keep(struct ctx *c, char *s) {
+  hipc__util_push(&c->owned, s);
+  return s;
+}
+
+/* Splits `$var` (or `def` when unset or empty) into words, so that
+ * `HIPC_CXX="ccache g++"` works. No quoting: compilers rarely need it. */
+static void host_compiler(const char *var, const char *def, struct strvec *sv,
+                          char **words) {
+  const char *v = getenv(var);
+  *words = hipc__util_strdup(v != NULL && *v != '\0' ? v : def);
+  for (char *w = strtok(*words, " \t"); w != NULL; w = strtok(NULL, " \t"))
+    hipc__util_push(sv, w);
+  if (sv->n == 0)
+    hipc__util_push(sv, def);
+}
+
+/* The installation prefix: the parent of the directory holding the hipcc
+ * executable (`<prefix>/bin/hipcc`). */
+static char *find_prefix(const char *argv0) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+  } else if (realpath(argv0, exe) == NULL) {
+    snprintf(exe, sizeof exe, "%s", argv0);
+  }
+  char *bin = hipc__util_dirname(exe);
+  char *prefix = hipc__util_dirname(bin);
+  free(bin);
+  return prefix;
+}
+
+/* Says once that no GPU code is built for `--offload-arch`. This is the
+ * place where the device pass will go. */
+static void device_pass(struct ctx *c) {
+  if (c->o->archs.n == 0)
+    return;
+  fprintf(stderr, "hipcc: note: --offload-arch=%s: device code for NVIDIA "
+                  "GPUs is not built yet; the program runs on the CPU "
+                  "device\n", c->o->archs.v[0]);
+}
+
+/* Adds -MF/-MT when -MD/-MMD is given without them, so that the .d file
+ * and its target name the object the user asked for, not our temporaries. */
+static void dep_args(struct ctx *c, struct strvec *argv, const char *obj) {
+  if (!c->o->dep_file)
+    return;
+  if (!c->o->dep_named) {
+    char *dir = hipc__util_dirname(obj), *stem = hipc__util_stem(obj);
+    hipc__util_push(argv, "-MF");
+    hipc__util_push(argv, keep(c, hipc__util_format("%s/%s.d", dir, stem)));
+    free(dir);
+    free(stem);
+  }
+  if (!c->o->dep_target) {
+    hipc__util_push(argv, "-MT");
+    hipc__util_push(argv, obj);
+  }
+}
+
+/* The flags every HIP source is preprocessed with. */
+static void hip_pp_flags(struct ctx *c, struct strvec *argv) {
+  static const char *const defs[] = {
+      "-D__HIPCC__=1", "-D__HIP__=1", "-D__HIP_PLATFORM_HIPC__=1",
+      "-D__HIPC_HOST_PASS__=1"};
+  for (size_t i = 0; i < sizeof defs / sizeof *defs; i++)
+    hipc__util_push(argv, defs[i]);
+  hipc__util_push(argv, c->inc_flag);
+  hipc__util_push(argv, "-include");
+  hipc__util_push(argv, "hip/hip_runtime.h");
+}
+
+static const char *std_cxx(struct ctx *c) {
+  return c->o->std_cxx ? c->o->std_cxx : "-std=c++17";
+}
+
+static int run(struct ctx *c, struct strvec *argv) {
+  return hipc__util_run(argv->v, c->o->verbose, NULL);
+}
+
+/* Where -save-temps puts the intermediate files of `in`: next to `out`. */
+static char *saved(const char *in, const char *out, const char *suffix) {
+  char *dir = hipc__util_dirname(out), *stem = hipc__util_stem(in);
+  char *p = hipc__util_format("%s/%s%s", dir, stem, suffix);
+  free(dir);
+  free(stem);
+  return p;
+}
+
+/* Rewrites the preprocessed file `ii` into `out` (NULL: stdout). */
+static int rewrite_file(const char *ii, const char *out) {
+  size_t len;
+  char *text = hipc__util_read(ii, &len);
+  if (text == NULL) {
+    hipc__util_error("cannot read '%s': %s", ii, strerror(errno));
+    return 1;
+  }
+  char *res = NULL, *err = NULL;
+  size_t rlen = 0;
+  int rc = hipc__rewrite_text(text, len, &res, &rlen, &err);
+  free(text);
+  if (rc != 0) {
+    fprintf(stderr, "%s\n", err);
+    free(err);
+    return 1;
+  }
+  rc = hipc__util_write(out, res, rlen) != 0;
+  free(res);
+  return rc;
+}
+
+/* Compiles the HIP source `in` to `out` (an object, an assembly file, the
+ * rewritten text or the dependencies, by mode). `dep_obj` is the object
+ * name that -MD rules should name. */
+static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
+                       const char *dep_obj, int n) {
+  struct hipcc_options *o = c->o;
+  struct strvec pp = {0};
+  hipc__util_append(&pp, &c->cxx);
+  hipc__util_push(&pp, "-E");
+  hipc__util_push(&pp, "-x");
+  hipc__util_push(&pp, "c++");
+  hipc__util_push(&pp, std_cxx(c));
+  hip_pp_flags(c, &pp);
+  hipc__util_append(&pp, &o->pp);
+  hipc__util_append(&pp, &o->cc);
+  hipc__util_append(&pp, &o->dep);
+  if (o->mode != MODE_DEPS)
+    dep_args(c, &pp, dep_obj);
+  hipc__util_push(&pp, in->path);
+  int rc;
+  if (o->mode == MODE_DEPS) {
+    if (out != NULL) {
+      hipc__util_push(&pp, "-o");
+      hipc__util_push(&pp, out);
+    }
+    rc = run(c, &pp);
+    hipc__util_free(&pp);
+    return rc;
+  }
+  /* -save-temps files go next to the final output. */
+  const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
+                                         : (out ? out : "./-");
+  char *tmp = hipc__util_format("%d.ii", n);
+  const char *ii = o->save_temps ? keep(c, saved(in->path, ref, ".ii"))
+                                 : hipc__util_temp(tmp);
+  free(tmp);
+  if (ii == NULL) {
+    hipc__util_free(&pp);
+    return 1;
+  }
+  hipc__util_push(&pp, "-o");
+  hipc__util_push(&pp, ii);
+  rc = run(c, &pp);
+  hipc__util_free(&pp);
+  if (rc != 0)
+    return rc;
+  if (o->mode == MODE_PREPROCESS)
+    return rewrite_file(ii, out);
+
+  tmp = hipc__util_format("%d.hipc.ii", n);
+  const char *rii = o->save_temps ? keep(c, saved(in->path, ref, ".hipc.ii"))
+                                  : hipc__util_temp(tmp);
+  free(tmp);
+  if (rii == NULL)
+    return 1;
+  if (o->verbose)
+    fprintf(stderr, "hipcc: rewrite %s -> %s\n", ii, rii);
+  if ((rc = rewrite_file(ii, rii)) != 0)
+    return rc;
+  /* Already preprocessed: -x c++-cpp-output skips a second preprocessing,
+   * and the line markers carry the user's file names and lines. */
+  struct strvec cc = {0};
+  hipc__util_append(&cc, &c->cxx);
+  hipc__util_push(&cc, o->mode == MODE_ASM ? "-S" : "-c");
+  hipc__util_push(&cc, "-x");
+  hipc__util_push(&cc, "c++-cpp-output");
+  hipc__util_push(&cc, std_cxx(c));
+  hipc__util_append(&cc, &o->cc);
+  hipc__util_push(&cc, rii);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, out);
+  rc = run(c, &cc);
+  hipc__util_free(&cc);
+  return rc;
+}
+
+/* Compiles the C source `in` with the C compiler; no rewriting. */
+static int compile_c(struct ctx *c, struct hipcc_input *in, const char *out,
+                     const char *dep_obj) {
+  struct hipcc_options *o = c->o;
+  struct strvec cc = {0};
+  hipc__util_append(&cc, &c->cc);
+  static const char *const mode_flag[] = {
+      [MODE_LINK] = "-c", [MODE_COMPILE] = "-c", [MODE_ASM] = "-S",
+      [MODE_PREPROCESS] = "-E", [MODE_DEPS] = NULL};
+  if (mode_flag[o->mode] != NULL)
+    hipc__util_push(&cc, mode_flag[o->mode]);
+  hipc__util_push(&cc, "-x");
+  hipc__util_push(&cc, "c");
+  if (o->std_c != NULL)
+    hipc__util_push(&cc, o->std_c);
+  hipc__util_push(&cc, "-D__HIP_PLATFORM_HIPC__=1");
+  hipc__util_push(&cc, c->inc_flag);
+  hipc__util_append(&cc, &o->pp);
+  hipc__util_append(&cc, &o->cc);
+  hipc__util_append(&cc, &o->dep);
+  if (o->mode != MODE_DEPS && o->mode != MODE_PREPROCESS)
+    dep_args(c, &cc, dep_obj);
+  hipc__util_push(&cc, in->path);
+  if (out != NULL) {
+    hipc__util_push(&cc, "-o");
+    hipc__util_push(&cc, out);
+  }
+  int rc = run(c, &cc);
+  hipc__util_free(&cc);
+  return rc;
+}
+
+static int link_program(struct ctx *c) {
+  struct hipcc_options *o = c->o;
+  struct strvec ld = {0};
+  hipc__util_append(&ld, &c->cxx);
+  hipc__util_append(&ld, &o->link_pre);
+  hipc__util_push(&ld, "-o");
+  hipc__util_push(&ld, o->output ? o->output : "a.out");
+  for (size_t i = 0; i < o->nlink; i++) {
+    const struct hipcc_link_item *l = &o->link[i];
+    hipc__util_push(&ld, l->input >= 0 && l->arg == NULL
+                             ? o->inputs[l->input].obj
+                             : l->arg);
+  }
+  if (o->static_libhipc) {
+    hipc__util_push(&ld, keep(c, hipc__util_format("%s/libhipc.a",
+                                                   c->libdir)));
+  } else {
+    hipc__util_push(&ld, keep(c, hipc__util_format("-L%s", c->libdir)));
+    hipc__util_push(&ld, keep(c, hipc__util_format("-Wl,-rpath,%s",
+                                                   c->libdir)));
+    hipc__util_push(&ld, "-lhipc");
+  }
+  hipc__util_push(&ld, "-pthread");
+  hipc__util_push(&ld, "-ldl");
+  hipc__util_push(&ld, "-lm");
+  int rc = run(c, &ld);
+  hipc__util_free(&ld);
+  return rc;
+}
+
+static int version(struct ctx *c) {
+  printf("hipcc (hipc) " HIPCC_VERSION "\n");
+  struct strvec argv = {0};
+  hipc__util_append(&argv, &c->cxx);
+  hipc__util_push(&argv, "--version");
+  char *text = NULL;
+  int rc = hipc__util_run(argv.v, c->o->verbose, &text);
+  hipc__util_free(&argv);
+  if (rc == 0 && text != NULL)
+    printf("%.*s\n", (int)strcspn(text, "\n"), text);
+  free(text);
+  return rc;
+}
+
+/* The name of what `in` compiles to when hipcc stops before linking. */
+static const char *stop_output(struct ctx *c, struct hipcc_input *in) {
+  struct hipcc_options *o = c->o;
+  if (o->output != NULL)
+    return o->output;
+  if (o->mode == MODE_PREPROCESS || o->mode == MODE_DEPS)
+    return NULL;  /* stdout */
+  char *stem = hipc__util_stem(in->path);
+  char *p = hipc__util_format("%s%s", stem, o->mode == MODE_ASM ? ".s" :
+                                                                  ".o");
+  free(stem);
+  return keep(c, p);
+}
+
+static int build(struct ctx *c) {
+  struct hipcc_options *o = c->o;
+  size_t sources = 0;
+  for (size_t i = 0; i < o->ninputs; i++)
+    sources += o->inputs[i].lang != LANG_OTHER;
+  if (o->mode != MODE_LINK && o->output != NULL && sources > 1) {
+    hipc__util_error("cannot specify '-o' with '-c', '-S' or '-E' with "
+                     "multiple files");
+    return 1;
+  }
+  device_pass(c);
+  int status = 0;
+  for (size_t i = 0; i < o->ninputs; i++) {
+    struct hipcc_input *in = &o->inputs[i];
+    if (in->lang == LANG_OTHER) {
+      if (o->mode != MODE_LINK)
+        hipc__util_warning("%s: linker input file unused because linking "
+                           "not done", in->path);
+      continue;
+    }
+    const char *out, *dep_obj;
+    if (o->mode == MODE_LINK) {
+      char *stem = hipc__util_stem(in->path);
+      char *name = hipc__util_format("%zu-%s.o", i, stem);
+      const char *t = hipc__util_temp(name);
+      in->obj = t != NULL ? hipc__util_strdup(t) : NULL;
+      dep_obj = keep(c, hipc__util_format("%s.o", stem));
+      free(stem);
+      free(name);
+      if (in->obj == NULL)
+        return 1;
+      out = in->obj;
+    } else {
+      out = dep_obj = stop_output(c, in);
+    }
+    int rc = in->lang == LANG_HIP ? compile_hip(c, in, out, dep_obj, (int)i)
+                                  : compile_c(c, in, out, dep_obj);
+    if (rc != 0 && status == 0)
+      status = rc;
+  }
+  if (status != 0 || o->mode != MODE_LINK)
+    return status;
+  return link_program(c);
+}
+
+int hipc__driver_run(struct hipcc_options *o) {
+  if (o->action == ACTION_FAIL)
+    return 1;
+  if (o->action == ACTION_HELP) {
+    hipc__options_help();
+    return 0;
+  }
+  struct ctx c = {.o = o};
+  host_compiler("HIPC_CXX", hipc__util_in_path("g++") ? "g++" : "clang++",
+                &c.cxx, &c.cxx_words);
+  host_compiler("HIPC_CC", hipc__util_in_path("gcc") ? "gcc" : "cc", &c.cc,
+                &c.cc_words);
+  int rc;
+  if (o->action == ACTION_VERSION) {
+    rc = version(&c);
+  } else if (o->ninputs == 0) {
+    if (o->verbose) {
+      rc = version(&c);
+    } else {
+      hipc__util_error("no input files");
+      rc = 1;
+    }
+  } else {
+    c.prefix = find_prefix("hipcc");
+    c.inc_flag = hipc__util_format("-I%s/include", c.prefix);
+    c.libdir = hipc__util_format("%s/lib", c.prefix);
+    rc = build(&c);
+  }
+  for (size_t i = 0; i < c.owned.n; i++)
+    free((char *)c.owned.v[i]);
+  hipc__util_free(&c.owned);
+  hipc__util_free(&c.cxx);
+  hipc__util_free(&c.cc);
+  free(c.cxx_words);
+  free(c.cc_words);
+  free(c.prefix);
+  free(c.inc_flag);
+  free(c.libdir);
+  return rc;
+}

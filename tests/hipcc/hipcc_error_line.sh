@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# A compile error in a .hip file is reported at the user's file and line,
+# even after a kernel definition and a launch (both rewritten) on earlier
+# lines; a rewriter error (a '<<<' with no '>>>') is located the same way.
+set -u
+HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
+BUILD=$(realpath "${BUILD:-build}")
+if [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
+  echo "skip: $BUILD/include/hip/hip_runtime.h is missing"
+  exit 77
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+fail=0
+
+cat > bad.hip <<'SRC'
+#include <hip/hip_runtime.h>
+
+__global__ void
+add_one(int *p,
+        int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += 1;
+}
+
+void run(int *p, int n) {
+  add_one<<<(n + 63) / 64,
+            64>>>(p, n);
+  int x = undeclared_name;
+}
+SRC
+if "$HIPCC" -c bad.hip -o bad.o 2> err.txt; then
+  echo "FAIL: bad.hip compiled"
+  fail=1
+fi
+if ! grep -q '^bad\.hip:13:[0-9]*: error: .*undeclared_name' err.txt; then
+  echo "FAIL: expected 'bad.hip:13:...: error: ...undeclared_name'; got:"
+  cat err.txt
+  fail=1
+fi
+
+cat > unterminated.hip <<'SRC'
+#include <hip/hip_runtime.h>
+__global__ void k(int *p) {}
+
+void run(int *p) {
+  k<<<1, 1(p);
+}
+SRC
+if "$HIPCC" -c unterminated.hip -o u.o 2> err.txt; then
+  echo "FAIL: unterminated.hip compiled"
+  fail=1
+fi
+if ! grep -q "^unterminated\.hip:5: error: '<<<' without a matching '>>>'" \
+     err.txt; then
+  echo "FAIL: expected 'unterminated.hip:5: error: ...'; got:"
+  cat err.txt
+  fail=1
+fi
+exit $fail

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Command-line handling that needs no HIP header: -o with -c and several
+# inputs, --genco, the ignored AMD flags, the --offload-arch note, --help,
+# default output names and the removal of temporary files.
+set -u
+HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+fail=0
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  local what=$1
+  shift
+  if ! "$@"; then
+    echo "FAIL: $what"
+    fail=1
+  fi
+}
+
+echo 'int f(void) { return 1; }' > f.c
+echo 'int g(void) { return 2; }' > g.c
+
+"$HIPCC" -c f.c g.c -o both.o 2> err.txt
+check "-c -o with two inputs fails with exit 1" [ $? -eq 1 ]
+check "-c -o with two inputs says why" \
+  grep -q "cannot specify '-o' with '-c'" err.txt
+
+"$HIPCC" --genco f.c 2> err.txt
+check "--genco exits 1" [ $? -eq 1 ]
+check "--genco says not supported" grep -q "not supported yet" err.txt
+
+"$HIPCC" -c f.c -fgpu-rdc -fno-gpu-rdc -munsafe-fp-atomics \
+  --amdgpu-target=gfx90a 2> err.txt
+check "ignored flags are accepted" [ $? -eq 0 ]
+check "ignored flags print nothing" [ ! -s err.txt ]
+check "-c f.c writes f.o" [ -f f.o ]
+
+"$HIPCC" -c f.c g.c --offload-arch=sm_80 --offload-arch=sm_90 2> err.txt
+check "--offload-arch is accepted" [ $? -eq 0 ]
+check "--offload-arch note printed once" \
+  [ "$(grep -c 'hipcc: note: --offload-arch=sm_80: device code' err.txt)" \
+    = 1 ]
+check "-c f.c g.c writes g.o" [ -f g.o ]
+
+"$HIPCC" --help > help.txt
+check "--help exits 0" [ $? -eq 0 ]
+check "--help lists -save-temps" grep -q -- '-save-temps' help.txt
+
+"$HIPCC" 2> err.txt
+check "no input files fails" [ $? -eq 1 ]
+
+# Linking compiles f.c and g.c to temporary objects first; whether or not
+# the link succeeds (libhipc may not be built yet), they must be gone.
+mkdir tmp
+TMPDIR=$dir/tmp "$HIPCC" -x c f.c -x none g.c -shared -fPIC -o libfg.so \
+  2> err.txt
+rc=$?
+BUILD=$(realpath "${BUILD:-build}")
+if [ -e "$BUILD/lib/libhipc.so" ]; then
+  check "-x c and -shared link (exit $rc: $(cat err.txt))" [ $rc -eq 0 ]
+fi
+check "temporary files are removed" [ -z "$(ls -A tmp)" ]
+exit $fail

@@ -1,0 +1,295 @@
+// BUILD-WITH: src/hipcc/rewrite.c
+/* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite.c), one
+ * behaviour per case. Build and run from the repository root:
+ *
+ *   cc -std=c11 -Wall -Wextra -Isrc/hipcc tests/hipcc/test_rewrite.c \
+ *      src/hipcc/rewrite.c -o build/tests/test_rewrite
+ *   build/tests/test_rewrite [case-name...]
+ *
+ * (tests/hipcc/Makefile.inc holds the same command.) Exits 0 when every case
+ * passes; otherwise prints each failing case with the expected and actual
+ * text and exits 1.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rewrite.h"
+
+struct rcase {
+  const char *name;
+  const char *in;
+  const char *out;  /* the expected text, or for errors the message */
+  int error;        /* 1: rewriting must fail with message `out` */
+};
+
+/* The prologue of a kernel, for brevity: P1 <args> P2 <sig> P3 <F, M, W>
+ * P4. */
+#define P1 " if (__builtin_expect(::hipc_launch_pending(), 0)) { void* " \
+           "__hipc_args[] = {"
+#define P2 "0}; ::hipc::kernel<void(*)("
+#define P3 "), "
+#define P4 ">::launch(__hipc_args); return; }"
+
+static const struct rcase cases[] = {
+    /* ---- Launches ---- */
+    {"launch_two_args", "k<<<g, b>>>(x, y);",
+     "((void)__hipPushCallConfiguration(g, b, 0, 0), k(x, y));", 0},
+    {"launch_three_args", "k<<<g, b, s>>>(x);",
+     "((void)__hipPushCallConfiguration(g, b, s, 0), k(x));", 0},
+    {"launch_four_args", "k<<<g, b, s, q>>>(x);",
+     "((void)__hipPushCallConfiguration(g, b, s, q), k(x));", 0},
+    {"launch_no_kernel_args", "k<<<1, 1>>>();",
+     "((void)__hipPushCallConfiguration(1, 1, 0, 0), k());", 0},
+    {"launch_template_kernel", "k<T, 4><<<g, b>>>(x);",
+     "((void)__hipPushCallConfiguration(g, b, 0, 0), k<T, 4>(x));", 0},
+    {"launch_nested_template_args", "k<A<int>, B<C<2>>><<<g, b>>>(x);",
+     "((void)__hipPushCallConfiguration(g, b, 0, 0), k<A<int>, B<C<2>>>(x));",
+     0},
+    {"launch_shift_in_config", "k<<<dim3(n >> 1), 64>>>(p);",
+     "((void)__hipPushCallConfiguration(dim3(n >> 1), 64, 0, 0), k(p));", 0},
+    {"launch_qualified", "ns::k<<<1, 2>>>(p);",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), ns::k(p));", 0},
+    {"launch_global_qualified", "x = ::k<<<1, 2>>>(p);",
+     "x = ((void)__hipPushCallConfiguration(1, 2, 0, 0), ::k(p));", 0},
+    {"launch_member", "s.f->k<<<1, 2>>>(p);",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), s.f->k(p));", 0},
+    {"launch_template_keyword", "ns::template k<int><<<1, 2>>>(p);",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), ns::template k<int>(p));",
+     0},
+    {"launch_parenthesised_callee", "(*fp)<<<1, 2>>>(p);",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), (*fp)(p));", 0},
+    {"launch_subscript_callee", "return tab[i]<<<1, 2>>>(p);",
+     "return ((void)__hipPushCallConfiguration(1, 2, 0, 0), tab[i](p));", 0},
+    {"launch_after_return", "return k<<<1, 2>>>(p);",
+     "return ((void)__hipPushCallConfiguration(1, 2, 0, 0), k(p));", 0},
+    {"launch_spaces", "k <<< 1, 2 >>> (p);",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), k(p));", 0},
+    {"launch_newlines_kept", "k<<<1,\n 2>>>(a,\n b);\nx;",
+     "((void)__hipPushCallConfiguration(1,\n 2, 0, 0), k(a,\n b));\nx;", 0},
+    {"launch_newline_before_args", "k<<<1, 2>>>\n(a);",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), k\n(a));", 0},
+    {"launch_nested_in_args", "a<<<1, 2>>>(b<<<3, 4>>>(x));",
+     "((void)__hipPushCallConfiguration(1, 2, 0, 0), "
+     "a(((void)__hipPushCallConfiguration(3, 4, 0, 0), b(x))));", 0},
+    {"launch_braces_in_config", "k<<<dim3{1, 2}, b>>>(x);",
+     "((void)__hipPushCallConfiguration(dim3{1, 2}, b, 0, 0), k(x));", 0},
+    {"launch_in_string_untouched", "s = \"k<<<1, 2>>>(x)\";",
+     "s = \"k<<<1, 2>>>(x)\";", 0},
+    {"launch_in_char_untouched", "c = '<'; k<<<1, 2>>>(x);",
+     "c = '<'; ((void)__hipPushCallConfiguration(1, 2, 0, 0), k(x));", 0},
+    {"launch_in_raw_string_untouched", "s = R\"x(k<<<1, 2>>>(\")x\";",
+     "s = R\"x(k<<<1, 2>>>(\")x\";", 0},
+    {"digit_separator", "n = 1'000; k<<<1, 2>>>(n);",
+     "n = 1'000; ((void)__hipPushCallConfiguration(1, 2, 0, 0), k(n));", 0},
+    {"shift_operator_untouched", "x = a << b; y = c >> d;",
+     "x = a << b; y = c >> d;", 0},
+    {"operator_shift_template", "f = &operator<<<T>;",
+     "f = &operator<<<T>;", 0},
+    {"closing_templates_untouched", "A<B<C<int>>> v;", "A<B<C<int>>> v;", 0},
+    {"line_markers_kept", "# 1 \"a.hip\"\nk<<<1, 2>>>(x);\n# 7 \"a.hip\"\n",
+     "# 1 \"a.hip\"\n((void)__hipPushCallConfiguration(1, 2, 0, 0), k(x));\n"
+     "# 7 \"a.hip\"\n", 0},
+
+    /* ---- Launch errors ---- */
+    {"error_no_closing", "# 1 \"a.hip\"\nint x;\nk<<<1, 2(x);\n",
+     "a.hip:2: error: '<<<' without a matching '>>>'", 1},
+    {"error_no_kernel", "# 3 \"b.hip\"\n<<<1, 2>>>(x);",
+     "b.hip:3: error: expected a kernel name before '<<<'", 1},
+    {"error_no_args", "# 1 \"a.hip\"\nk<<<1, 2>>>;",
+     "a.hip:1: error: expected '(' after '>>>'", 1},
+    {"error_one_config_arg", "# 1 \"a.hip\"\nk<<<1>>>(x);",
+     "a.hip:1: error: a kernel launch configuration takes 2 to 4 arguments "
+     "(parenthesise template arguments)", 1},
+    {"error_unterminated_args", "# 1 \"a.hip\"\nk<<<1, 2>>>(x;",
+     "a.hip:1: error: unterminated kernel argument list", 1},
+    {"error_line_after_marker",
+     "# 1 \"a.hip\"\n\n# 40 \"a.hip\"\nk<<<1, 2(x);\n",
+     "a.hip:40: error: '<<<' without a matching '>>>'", 1},
+
+    /* ---- Kernel definitions ---- */
+    {"kernel_doc_example",
+     "template <typename T, int N>\n__global__ void __launch_bounds__(256) "
+     "k(T* out, const T* in, int n = 3) { BODY }",
+     "template <typename T, int N>\n void  k(T* out, const T* in, int n = 3) "
+     "{" P1 "(void*)&out, (void*)&in, (void*)&n, " P2
+     "T* out, const T* in, int n" P3 "&k<T, N>, 256, 0" P4 " BODY }", 0},
+    {"kernel_plain", "__global__ void k(int a) {}",
+     " void k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&k, 0, 0" P4 "}", 0},
+    {"kernel_no_params", "__global__ void k() {}",
+     " void k() {" P1 P2 P3 "&k, 0, 0" P4 "}", 0},
+    {"kernel_void_params", "__global__ void k(void) {}",
+     " void k(void) {" P1 P2 P3 "&k, 0, 0" P4 "}", 0},
+    {"kernel_static_inline", "static inline __global__ void k(int a) {}",
+     "static inline  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3
+     "&k, 0, 0" P4 "}", 0},
+    {"kernel_extern_c", "extern \"C\" __global__ void k(int a) {}",
+     "extern \"C\"  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3
+     "&k, 0, 0" P4 "}", 0},
+    {"kernel_bounds_before_type",
+     "__global__ __launch_bounds__(128, 2) void k(int a) {}",
+     "  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&k, 128, 2" P4 "}", 0},
+    {"kernel_bounds_expression",
+     "__global__ void __launch_bounds__(B * 2, f(1, 2)) k() {}",
+     " void  k() {" P1 P2 P3 "&k, (B * 2), (f(1, 2))" P4 "}", 0},
+    {"kernel_default_args_stripped_in_sig",
+     "__global__ void k(int a = 1, float b = f(2, 3)) {}",
+     " void k(int a = 1, float b = f(2, 3)) {" P1 "(void*)&a, (void*)&b, " P2
+     "int a, float b" P3 "&k, 0, 0" P4 "}", 0},
+    {"kernel_unnamed_params",
+     "__global__ void k(int, unsigned int, Foo, ns::Foo, Foo<int>, "
+     "const float*, T*) {}",
+     " void k(int __hipc_p0, unsigned int __hipc_p1, Foo __hipc_p2, "
+     "ns::Foo __hipc_p3, Foo<int> __hipc_p4, const float* __hipc_p5, "
+     "T* __hipc_p6) {" P1 "(void*)&__hipc_p0, (void*)&__hipc_p1, "
+     "(void*)&__hipc_p2, (void*)&__hipc_p3, (void*)&__hipc_p4, "
+     "(void*)&__hipc_p5, (void*)&__hipc_p6, " P2
+     "int __hipc_p0, unsigned int __hipc_p1, Foo __hipc_p2, "
+     "ns::Foo __hipc_p3, Foo<int> __hipc_p4, const float* __hipc_p5, "
+     "T* __hipc_p6" P3 "&k, 0, 0" P4 "}", 0},
+    {"kernel_named_params_kept",
+     "__global__ void k(unsigned x, const Foo<int, 2>& y, float* "
+     "__restrict__ z) {}",
+     " void k(unsigned x, const Foo<int, 2>& y, float* __restrict__ z) {" P1
+     "(void*)&x, (void*)&y, (void*)&z, " P2
+     "unsigned x, const Foo<int, 2>& y, float* __restrict__ z" P3
+     "&k, 0, 0" P4 "}", 0},
+    {"kernel_unnamed_with_default", "__global__ void k(int = 3) {}",
+     " void k(int __hipc_p0 = 3) {" P1 "(void*)&__hipc_p0, " P2
+     "int __hipc_p0" P3 "&k, 0, 0" P4 "}", 0},
+    {"kernel_array_param", "__global__ void k(float a[4]) {}",
+     " void k(float a[4]) {" P1 "(void*)&a, " P2 "float a[4]" P3
+     "&k, 0, 0" P4 "}", 0},
+    {"kernel_function_pointer_param", "__global__ void k(void (*f)(int)) {}",
+     " void k(void (*f)(int)) {" P1 "(void*)&f, " P2 "void (*f)(int)" P3
+     "&k, 0, 0" P4 "}", 0},
+    {"kernel_param_pack",
+     "template <typename... Ts> __global__ void k(Ts... xs) {}",
+     "template <typename... Ts>  void k(Ts... xs) {" P1 "(void*)&xs..., " P2
+     "Ts... xs" P3 "&k<Ts...>, 0, 0" P4 "}", 0},
+    {"kernel_unnamed_pack",
+     "template <class... Ts> __global__ void k(int a, Ts&&...) {}",
+     "template <class... Ts>  void k(int a, Ts&&... __hipc_p1) {" P1
+     "(void*)&a, (void*)&__hipc_p1..., " P2 "int a, Ts&&... __hipc_p1" P3
+     "&k<Ts...>, 0, 0" P4 "}", 0},
+    {"kernel_template_defaults",
+     "template <typename T = float, int N = 4> __global__ void k(T a) {}",
+     "template <typename T = float, int N = 4>  void k(T a) {" P1
+     "(void*)&a, " P2 "T a" P3 "&k<T, N>, 0, 0" P4 "}", 0},
+    {"kernel_unnamed_template_params",
+     "template <typename T, typename = void, int> __global__ void k(T a) {}",
+     "template <typename T, typename __hipc_t1 = void, int __hipc_t2>  "
+     "void k(T a) {" P1 "(void*)&a, " P2 "T a" P3
+     "&k<T, __hipc_t1, __hipc_t2>, 0, 0" P4 "}", 0},
+    {"kernel_template_template_param",
+     "template <template <class> class C, std::size_t N> "
+     "__global__ void k(int a) {}",
+     "template <template <class> class C, std::size_t N>  void k(int a) {" P1
+     "(void*)&a, " P2 "int a" P3 "&k<C, N>, 0, 0" P4 "}", 0},
+    {"kernel_explicit_specialisation",
+     "template <> __global__ void k<int>(int a) {}",
+     "template <>  void k<int>(int a) {" P1 "(void*)&a, " P2 "int a" P3
+     "&k<int>, 0, 0" P4 "}", 0},
+    {"kernel_qualified_definition", "__global__ void ns::k(int a) {}",
+     " void ns::k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&ns::k, 0, 0" P4
+     "}", 0},
+    {"kernel_params_over_lines",
+     "__global__ void k(int a,\n                  float b)\n{\n}",
+     " void k(int a,\n                  float b)\n{" P1
+     "(void*)&a, (void*)&b, " P2 "int a, float b" P3 "&k, 0, 0" P4 "\n}", 0},
+    {"kernel_attribute", "__global__ void __attribute__((used)) k(int a) {}",
+     " void __attribute__((used)) k(int a) {" P1 "(void*)&a, " P2 "int a" P3
+     "&k, 0, 0" P4 "}", 0},
+
+    /* ---- Kernel declarations ---- */
+    {"declaration", "__global__ void k(int a = 1);", " void k(int a = 1);", 0},
+    {"declaration_bounds", "__global__ void __launch_bounds__(64) k(int);",
+     " void  k(int);", 0},
+    {"declaration_template",
+     "template <typename T> __global__ void k(T, int);",
+     "template <typename T>  void k(T, int);", 0},
+    {"explicit_instantiation", "template __global__ void k<float>(float*);",
+     "template  void k<float>(float*);", 0},
+    {"error_kernel_without_params", "# 1 \"a.hip\"\n__global__ int x;",
+     "a.hip:1: error: cannot find the parameter list of this __global__ "
+     "function", 1},
+
+    /* ---- Shared memory ---- */
+    {"dynamic_shared", "extern __shared__ float s[];",
+     "static ::hipc::dynamic_shared<float> s;", 0},
+    {"dynamic_shared_two_words", "extern __shared__ unsigned char s[];",
+     "static ::hipc::dynamic_shared<unsigned char> s;", 0},
+    {"dynamic_shared_attribute_before",
+     "extern __shared__ __attribute__((aligned(16))) float4 s[];",
+     "static ::hipc::dynamic_shared<float4> s;", 0},
+    {"dynamic_shared_attribute_after",
+     "extern __shared__ float s[] __attribute__((aligned(16)));",
+     "static ::hipc::dynamic_shared<float> s;", 0},
+    {"dynamic_shared_attribute_first",
+     "__attribute__((aligned(8))) extern __shared__ double s[];",
+     "static ::hipc::dynamic_shared<double> s;", 0},
+    {"dynamic_shared_keeps_newlines", "extern __shared__\nfloat s[];\nx;",
+     "static ::hipc::dynamic_shared<float> s;\n\nx;", 0},
+    {"shared_variable", "{ __shared__ float x; }",
+     "{ static thread_local float x; }", 0},
+    {"shared_array", "__shared__ int tile[16][16];",
+     "static thread_local int tile[16][16];", 0},
+    {"static_shared_no_double_static", "static __shared__ float x;",
+     "static thread_local float x;", 0},
+    {"shared_then_static", "__shared__ static float x;",
+     "thread_local static float x;", 0},
+    {"extern_shared_not_array", "extern __shared__ float x;",
+     "extern thread_local float x;", 0},
+
+    /* ---- Untouched text ---- */
+    {"comments_kept", "/* __global__ k<<<1>>>( */ // __shared__\nint x;",
+     "/* __global__ k<<<1>>>( */ // __shared__\nint x;", 0},
+    {"pragma_kept", "#pragma once\n__shared__ int x;",
+     "#pragma once\nstatic thread_local int x;", 0},
+    {"empty_input", "", "", 0},
+};
+
+/* Counts the newlines of `s`. */
+static int lines(const char *s) {
+  int n = 0;
+  for (; *s; s++)
+    n += *s == '\n';
+  return n;
+}
+
+static int selected(int argc, char **argv, const char *name) {
+  if (argc < 2)
+    return 1;
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], name) == 0)
+      return 1;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  int failed = 0, run = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const struct rcase *c = &cases[i];
+    if (!selected(argc, argv, c->name))
+      continue;
+    run++;
+    char *out = NULL, *err = NULL;
+    int rc = hipc__rewrite_text(c->in, strlen(c->in), &out, NULL, &err);
+    const char *got = rc == 0 ? out : err;
+    int ok = (rc != 0) == c->error && strcmp(got, c->out) == 0;
+    if (ok && rc == 0 && lines(out) != lines(c->in)) {
+      ok = 0;
+      printf("FAIL %s: the number of lines changed\n", c->name);
+    }
+    if (!ok) {
+      printf("FAIL %s (%s)\n  input:    %s\n  expected: %s\n  got:      "
+             "%s\n", c->name, rc == 0 ? "rewrote" : "failed", c->in, c->out,
+             got);
+      failed++;
+    }
+    free(out);
+    free(err);
+  }
+  printf("test_rewrite: %d of %d cases passed\n", run - failed, run);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,109 @@
+/* Many host threads allocate, copy and free at the same time; each checks
+ * its own data, and no allocation is handed out twice. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define NTHREADS 8
+#define ROUNDS 60
+
+typedef struct work {
+  int id;
+  int bad_calls;   /* API calls that did not return hipSuccess */
+  int bad_data;    /* rounds whose data came back wrong */
+} work;
+
+static void* worker(void* arg) {
+  work* w = arg;
+  unsigned seed = (unsigned)w->id * 7919u + 1;
+  for (int r = 0; r < ROUNDS; r++) {
+    size_t n = 1 + (size_t)((seed = seed * 1103515245u + 12345u) >> 8) % 70000;
+    unsigned char *d = NULL, *d2 = NULL;
+    unsigned char* h = malloc(n);
+    unsigned char* out = malloc(n);
+    for (size_t i = 0; i < n; i++)
+      h[i] = (unsigned char)(w->id * 31 + r * 7 + i);
+    if (hipMalloc((void**)&d, n) != hipSuccess) w->bad_calls++;
+    if (hipMalloc((void**)&d2, n) != hipSuccess) w->bad_calls++;
+    if (hipMemcpy(d, h, n, hipMemcpyHostToDevice) != hipSuccess)
+      w->bad_calls++;
+    if (hipMemcpy(d2, d, n, hipMemcpyDeviceToDevice) != hipSuccess)
+      w->bad_calls++;
+    memset(out, 0, n);
+    if (hipMemcpy(out, d2, n, hipMemcpyDeviceToHost) != hipSuccess)
+      w->bad_calls++;
+    if (memcmp(out, h, n) != 0) w->bad_data++;
+    if (hipFree(d) != hipSuccess) w->bad_calls++;
+    if (hipFree(d2) != hipSuccess) w->bad_calls++;
+    free(h);
+    free(out);
+  }
+  return NULL;
+}
+
+static void test_concurrent_malloc_copy_free(void) {
+  pthread_t t[NTHREADS];
+  work w[NTHREADS];
+  for (int i = 0; i < NTHREADS; i++) {
+    w[i].id = i;
+    w[i].bad_calls = w[i].bad_data = 0;
+    CHECK_EQ(pthread_create(&t[i], NULL, worker, &w[i]), 0);
+  }
+  for (int i = 0; i < NTHREADS; i++) CHECK_EQ(pthread_join(t[i], NULL), 0);
+  for (int i = 0; i < NTHREADS; i++) {
+    CHECK_EQ(w[i].bad_calls, 0);
+    CHECK_EQ(w[i].bad_data, 0);
+  }
+}
+
+/* Allocations made by several threads, held at once, are all distinct and
+ * can all be freed from the main thread. */
+typedef struct holder {
+  void* p[32];
+  int bad;
+} holder;
+
+static void* allocate_many(void* arg) {
+  holder* h = arg;
+  for (int i = 0; i < 32; i++) {
+    if (hipMalloc(&h->p[i], 48) != hipSuccess) h->bad++;
+    else memset(h->p[i], 0, 48);
+  }
+  return NULL;
+}
+
+static int cmp_ptr(const void* a, const void* b) {
+  uintptr_t x = *(const uintptr_t*)a, y = *(const uintptr_t*)b;
+  return x < y ? -1 : x > y;
+}
+
+static void test_concurrent_allocations_distinct(void) {
+  pthread_t t[NTHREADS];
+  holder h[NTHREADS];
+  uintptr_t all[NTHREADS * 32];
+  memset(h, 0, sizeof h);
+  for (int i = 0; i < NTHREADS; i++)
+    CHECK_EQ(pthread_create(&t[i], NULL, allocate_many, &h[i]), 0);
+  for (int i = 0; i < NTHREADS; i++) CHECK_EQ(pthread_join(t[i], NULL), 0);
+  for (int i = 0; i < NTHREADS; i++) {
+    CHECK_EQ(h[i].bad, 0);
+    for (int j = 0; j < 32; j++) all[i * 32 + j] = (uintptr_t)h[i].p[j];
+  }
+  qsort(all, NTHREADS * 32, sizeof all[0], cmp_ptr);
+  int overlaps = 0;
+  for (int i = 1; i < NTHREADS * 32; i++)
+    if (all[i] - all[i - 1] < 48) overlaps++;
+  CHECK_EQ(overlaps, 0);
+  for (int i = 0; i < NTHREADS; i++)
+    for (int j = 0; j < 32; j++) CHECK_ERR(hipFree(h[i].p[j]), hipSuccess);
+}
+
+int main(void) {
+  test_concurrent_malloc_copy_free();
+  test_concurrent_allocations_distinct();
+  return check_summary("test_threads");
+}
