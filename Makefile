@@ -37,14 +37,21 @@ $(BUILD)/lib/libhipc.so: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) -shared $(CFLAGS) -pthread -o $@ $(LIB_OBJ) -ldl
 
+# hipcc itself is never built with sanitizers: it only runs compilers.
+HIPCC_CFLAGS := -O2 -g
+
 $(BUILD)/lib/libhipc.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $(LIB_OBJ)
 
+$(BUILD)/obj/src/hipcc/%.c.o: src/hipcc/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(HIPCC_CFLAGS) -c $< -o $@
+
 $(BUILD)/bin/hipcc: $(HIPCC_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(HIPCC_OBJ)
+	$(CC) $(HIPCC_CFLAGS) -o $@ $(HIPCC_OBJ)
 
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
@@ -58,15 +65,19 @@ run: all
 	$(BUILD)/examples/warp_shuffle
 
 test: all
-	@BUILD=$(BUILD) CC="$(CC)" tests/run.sh
+	@BUILD=$(BUILD) CC="$(CC)" TEST_CFLAGS="$(TEST_CFLAGS)" tests/run.sh
 
+# The sanitizers instrument the library and every test program. Fault
+# reports are switched off there: the sanitizers own the signals.
+ASAN := -fsanitize=address -fno-omit-frame-pointer
+UBSAN := -fsanitize=undefined -fno-sanitize-recover=all
 test-asan:
-	$(MAKE) BUILD=build-asan CC=clang \
-		CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" test
+	HIPC_NO_SIGNALS=1 $(MAKE) BUILD=build-asan CFLAGS="-O1 -g $(ASAN)" \
+		TEST_CFLAGS="$(ASAN)" test
 
 test-ubsan:
-	$(MAKE) BUILD=build-ubsan \
-		CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
+	$(MAKE) BUILD=build-ubsan CFLAGS="-O1 -g $(UBSAN)" \
+		TEST_CFLAGS="$(UBSAN)" test
 
 bench: all
 	@BUILD=$(BUILD) bench/run.sh

@@ -5,6 +5,7 @@
 #   tests/unit/*.c      C tests of the runtime API, linked with libhipc
 #   tests/hipcc/*.c     C tests of hipcc's parts (see their first lines)
 #   tests/hipcc/*.sh    hipcc driver tests (HIPCC, BUILD in the environment)
+#   tests/shell/*.sh    whole-program tests (same environment)
 #   tests/kernels/*.hip kernel tests built with hipcc, run at warp size 64
 #                       and 32 (HIPC_WARP_SIZE)
 #
@@ -20,6 +21,8 @@ HIPCC=$BUILD/bin/hipcc
 OUT=$BUILD/tests
 TIMEOUT=${TEST_TIMEOUT:-120}
 JOBS=${JOBS:-$(nproc)}
+# Extra compiler flags for every test build (make test-asan sets them).
+TF=${TEST_CFLAGS:-}
 mkdir -p "$OUT/logs"
 export HIPCC BUILD
 
@@ -39,20 +42,20 @@ for src in tests/unit/*.c; do
   extra=$(sed -n 's|^// *BUILD-WITH: *||p' "$src" | head -1)
   lib="-L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipc"
   [ -n "$extra" ] && lib=$extra
-  builds+=("$name|$CC -std=c11 -Wall -Wextra -Werror -g -Iinclude -Isrc -Isrc/runtime $src $lib -o $OUT/$name -pthread")
+  builds+=("$name|$CC -std=c11 -Wall -Wextra -Werror -g $TF -Iinclude -Isrc -Isrc/runtime $src $lib -o $OUT/$name -pthread")
 done
 for src in tests/hipcc/*.c; do
   [ -e "$src" ] || continue
   name=hipcc/$(basename "$src" .c)
   selected "$name" || continue
   extra=$(sed -n 's|^// *BUILD-WITH: *||p' "$src" | head -1)
-  builds+=("$name|$CC -std=c11 -Wall -Wextra -Werror -g -Isrc/hipcc $src $extra -o $OUT/$name")
+  builds+=("$name|$CC -std=c11 -Wall -Wextra -Werror -g $TF -Isrc/hipcc $src $extra -o $OUT/$name")
 done
 for src in tests/kernels/*.hip; do
   [ -e "$src" ] || continue
   name=kernels/$(basename "$src" .hip)
   selected "$name" || continue
-  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror -Itests/kernels $src -o $OUT/$name")
+  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF -Itests/kernels $src -o $OUT/$name")
 done
 mkdir -p "$OUT/unit" "$OUT/hipcc" "$OUT/kernels"
 
@@ -105,9 +108,9 @@ for entry in "${builds[@]}"; do
     *) run "$name" "$log" "$OUT/$name" ;;
   esac
 done
-for t in tests/hipcc/*.sh; do
+for t in tests/hipcc/*.sh tests/shell/*.sh; do
   [ -e "$t" ] || continue
-  name=hipcc/$(basename "$t" .sh)
+  name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
   selected "$name" || continue
   run "$name" "$OUT/logs/${name//\//_}" bash "$t"
 done

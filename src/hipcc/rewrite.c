@@ -635,28 +635,82 @@ static void template_args(struct rw *rw, long lt, long gt, struct buf *targs) {
   }
 }
 
+/* Appends the tokens [a, b) of a declaration to `out` like put_flat, less
+ * `__global__` and `__launch_bounds__(...)`, with a space first when `out`
+ * is not empty and there is any token. */
+static void put_decl(struct rw *rw, struct buf *out, long a, long b) {
+  long prev = -1;
+  for (long k = a; k < b; k++) {
+    if (is_id(rw, k, "__global__"))
+      continue;
+    if (is_id(rw, k, "__launch_bounds__") && is_p(rw, k + 1, "(")) {
+      long e = match_fwd(rw, k + 1);
+      if (e > 0) {
+        k = e;
+        continue;
+      }
+    }
+    if (out->n && (prev < 0 || rw->t[k].off > rw->t[prev].off +
+                                                  rw->t[prev].len))
+      buf_puts(out, " ");
+    buf_add(out, rw->s + rw->t[k].off, rw->t[k].len);
+    if (rw->t[k].after != NULL)
+      buf_puts(out, rw->t[k].after);
+    prev = k;
+  }
+}
+
+/* Removes the default arguments of the template header `<` at `lt` ... `>`
+ * at `gt` from the output (they vanish with the token before the `=`). */
+static void strip_template_defaults(struct rw *rw, long lt, long gt) {
+  for (long a = lt + 1; a < gt;) {
+    long b = top_find(rw, a, gt, ",", 1);
+    long e = top_find(rw, a, b, "=", 1);
+    if (e > a && e < b)
+      rw->t[e - 1].merge = b - e;
+    a = b + 1;
+  }
+}
+
 /* Rewrites the `__global__` declaration or definition whose `__global__`
  * token is `g`. */
 static int kernel(struct rw *rw, long g) {
   rw->t[g].drop = 1;
-  /* Back over the specifiers to the template header, if any. */
+  /* Back over the specifiers (and a `void` written before `__global__`) to
+   * the template header or its requires-clause, if any. */
   long s = g - 1;
   for (;;) {
     long k = skip_attr_back(rw, s);
     if (k != s)
       s = k;
     else if (in_list(rw, s, "static inline extern __inline__ __inline "
-                            "constexpr") || (s >= 0 && rw->t[s].kind ==
-                                             T_STRING))
+                            "constexpr void") || (s >= 0 && rw->t[s].kind ==
+                                                  T_STRING))
       s--;
     else
       break;
   }
-  long tlt = -1;
+  /* `tlt`/`tgt`: the template header's `<` and `>`. */
+  long tlt = -1, tgt = -1;
   if (is_p(rw, s, ">")) {
     long o = angle_back(rw, s);
     if (o > 0 && is_id(rw, o - 1, "template"))
-      tlt = o;
+      tlt = o, tgt = s;
+  }
+  if (tlt < 0) {  /* `template <...> requires C<T> __global__ ...` */
+    for (long k = s; k >= 0; k--) {
+      if (is_close(rw, k)) {
+        if (is_p(rw, k, "}") || (k = match_back(rw, k)) < 0)
+          break;
+      } else if (is_p(rw, k, ";") || is_p(rw, k, "{")) {
+        break;
+      } else if (is_id(rw, k, "requires")) {
+        long o = is_p(rw, k - 1, ">") ? angle_back(rw, k - 1) : -1;
+        if (o > 0 && is_id(rw, o - 1, "template"))
+          tlt = o, tgt = k - 1;
+        break;
+      }
+    }
   }
   /* Forward to the parameter list: the first '(' after a name. */
   long j = g + 1;
@@ -708,6 +762,13 @@ static int kernel(struct rw *rw, long g) {
   if (is_p(rw, nb - 1, "::"))
     nb--;
 
+  /* The split form needs a plain name, a primary template (or none) and
+   * the body's closing brace; otherwise the kernel gets a prologue. */
+  long rbrace = match_fwd(rw, body);
+  int split = !tid && nb == ne && !(tlt >= 0 && tgt == tlt + 1) &&
+              rbrace > body && !is_id(rw, body - 1, "try") &&
+              !is_id(rw, rbrace + 1, "catch");
+
   /* The launch bounds, wherever they are in the declaration. */
   char *mt = NULL, *mw = NULL;
   for (long k = s + 1; k < body; k++) {
@@ -745,16 +806,45 @@ static int kernel(struct rw *rw, long g) {
     a = b + 1;
   }
   if (tlt >= 0 && !tid)
-    template_args(rw, tlt, s, &targs);
+    template_args(rw, tlt, tgt, &targs);
   put_flat(rw, &name, nb, ne + 1);
-  if (rc == 0)
+  const char *lt = tlt >= 0 && !tid ? "<" : "", *gt = *lt ? ">" : "";
+  const char *ta = targs.p ? targs.p : "", *ar = args.p ? args.p : "",
+             *sg = sig.p ? sig.p : "";
+  const char *mts = mt ? mt : "0", *mws = mw ? mw : "0";
+  if (rc == 0 && split) {
+    /* The stub: header, specifiers, `NAME(PARAMS)` and what follows the
+     * parameters, as written; then the launch. */
+    struct buf st = {0}, tail = {0};
+    if (tlt >= 0)
+      put_flat(rw, &st, tlt - 1, tgt + 1);
+    put_decl(rw, &st, tgt >= 0 ? tgt + 1 : s + 1, nb);
+    if (st.n)
+      buf_puts(&st, " ");
+    put_flat(rw, &st, nb, j + 1);
+    put_flat(rw, &st, j + 1, close);
+    buf_puts(&st, ")");
+    put_decl(rw, &tail, close + 1, body);
+    rw->t[rbrace].after = fmt_str(
+        " %s%s%s { void* __hipc_args[] = {%s0}; ::hipc::kernel<void(*)(%s), "
+        "&%s%s%s%s, &__hipc_body_%s%s%s%s, %s, %s>::launch(__hipc_args); }",
+        st.p, tail.n ? " " : "", tail.n ? tail.p : "", ar, sg, name.p, lt, ta,
+        gt, name.p, lt, ta, gt, mts, mws);
+    rw->t[nb].text = fmt_str("__hipc_body_%s", name.p);
+    /* The body leaves unnamed parameters unnamed: it never forwards them,
+     * and a name it does not use would warn (-Wunused-parameter). */
+    for (long k = j + 1; k < close; k++)
+      free(rw->t[k].after), rw->t[k].after = NULL;
+    if (tlt >= 0)
+      strip_template_defaults(rw, tlt, tgt);
+    free(st.p), free(tail.p);
+  } else if (rc == 0) {
     rw->t[body].after = fmt_str(
         " if (__builtin_expect(::hipc_launch_pending(), 0)) { void* "
-        "__hipc_args[] = {%s0}; ::hipc::kernel<void(*)(%s), &%s%s%s%s, %s, "
-        "%s>::launch(__hipc_args); return; }",
-        args.p ? args.p : "", sig.p ? sig.p : "", name.p,
-        tlt >= 0 && !tid ? "<" : "", targs.p ? targs.p : "",
-        tlt >= 0 && !tid ? ">" : "", mt ? mt : "0", mw ? mw : "0");
+        "__hipc_args[] = {%s0}; ::hipc::kernel_inline<void(*)(%s), &%s%s%s%s, "
+        "%s, %s>::launch(__hipc_args); return; }",
+        ar, sg, name.p, lt, ta, gt, mts, mws);
+  }
   free(args.p), free(sig.p), free(targs.p), free(name.p), free(mt),
       free(mw);
   return rc;

@@ -23,11 +23,18 @@ struct rcase {
   int error;        /* 1: rewriting must fail with message `out` */
 };
 
-/* The prologue of a kernel, for brevity: P1 <args> P2 <sig> P3 <F, M, W>
- * P4. */
+/* A kernel's launch stub, for brevity: <header, specifiers, void NAME(PARAMS)>
+ * S1 <args> S2 <sig> S3 <&NAME, &__hipc_body_NAME, M, W> S4. */
+#define S1 " { void* __hipc_args[] = {"
+#define S2 "0}; ::hipc::kernel<void(*)("
+#define S3 "), "
+#define S4 ">::launch(__hipc_args); }"
+
+/* The prologue of a kernel that cannot be split (the fallback), for
+ * brevity: P1 <args> P2 <sig> P3 <F, M, W> P4. */
 #define P1 " if (__builtin_expect(::hipc_launch_pending(), 0)) { void* " \
            "__hipc_args[] = {"
-#define P2 "0}; ::hipc::kernel<void(*)("
+#define P2 "0}; ::hipc::kernel_inline<void(*)("
 #define P3 "), "
 #define P4 ">::launch(__hipc_args); return; }"
 
@@ -111,95 +118,171 @@ static const struct rcase cases[] = {
     {"kernel_doc_example",
      "template <typename T, int N>\n__global__ void __launch_bounds__(256) "
      "k(T* out, const T* in, int n = 3) { BODY }",
-     "template <typename T, int N>\n void  k(T* out, const T* in, int n = 3) "
-     "{" P1 "(void*)&out, (void*)&in, (void*)&n, " P2
-     "T* out, const T* in, int n" P3 "&k<T, N>, 256, 0" P4 " BODY }", 0},
+     "template <typename T, int N>\n void  __hipc_body_k(T* out, const T* in, "
+     "int n = 3) { BODY } template <typename T, int N> void k(T* out, "
+     "const T* in, int n = 3)" S1 "(void*)&out, (void*)&in, (void*)&n, " S2
+     "T* out, const T* in, int n" S3 "&k<T, N>, &__hipc_body_k<T, N>, 256, 0"
+     S4, 0},
     {"kernel_plain", "__global__ void k(int a) {}",
-     " void k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(int a) {} void k(int a)" S1 "(void*)&a, " S2 "int a"
+     S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_no_params", "__global__ void k() {}",
-     " void k() {" P1 P2 P3 "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k() {} void k()" S1 S2 S3 "&k, &__hipc_body_k, 0, 0"
+     S4, 0},
     {"kernel_void_params", "__global__ void k(void) {}",
-     " void k(void) {" P1 P2 P3 "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(void) {} void k(void)" S1 S2 S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_static", "static __global__ void k(int a) {}",
+     "static  void __hipc_body_k(int a) {} static void k(int a)" S1
+     "(void*)&a, " S2 "int a" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_static_inline", "static inline __global__ void k(int a) {}",
-     "static inline  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3
-     "&k, 0, 0" P4 "}", 0},
+     "static inline  void __hipc_body_k(int a) {} static inline void k(int a)"
+     S1 "(void*)&a, " S2 "int a" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_extern_c", "extern \"C\" __global__ void k(int a) {}",
-     "extern \"C\"  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3
-     "&k, 0, 0" P4 "}", 0},
+     "extern \"C\"  void __hipc_body_k(int a) {} extern \"C\" void k(int a)"
+     S1 "(void*)&a, " S2 "int a" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_specifier_after_global", "__global__ static void k(int a) {}",
+     " static void __hipc_body_k(int a) {} static void k(int a)" S1
+     "(void*)&a, " S2 "int a" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_void_before_global", "void __global__ k(int a) {}",
+     "void  __hipc_body_k(int a) {} void k(int a)" S1 "(void*)&a, " S2
+     "int a" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_bounds_before_type",
      "__global__ __launch_bounds__(128, 2) void k(int a) {}",
-     "  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&k, 128, 2" P4 "}", 0},
+     "  void __hipc_body_k(int a) {} void k(int a)" S1 "(void*)&a, " S2
+     "int a" S3 "&k, &__hipc_body_k, 128, 2" S4, 0},
     {"kernel_bounds_expression",
      "__global__ void __launch_bounds__(B * 2, f(1, 2)) k() {}",
-     " void  k() {" P1 P2 P3 "&k, (B * 2), (f(1, 2))" P4 "}", 0},
+     " void  __hipc_body_k() {} void k()" S1 S2 S3
+     "&k, &__hipc_body_k, (B * 2), (f(1, 2))" S4, 0},
     {"kernel_default_args_stripped_in_sig",
      "__global__ void k(int a = 1, float b = f(2, 3)) {}",
-     " void k(int a = 1, float b = f(2, 3)) {" P1 "(void*)&a, (void*)&b, " P2
-     "int a, float b" P3 "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(int a = 1, float b = f(2, 3)) {} void k(int a = 1, "
+     "float b = f(2, 3))" S1 "(void*)&a, (void*)&b, " S2 "int a, float b" S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_unnamed_params",
      "__global__ void k(int, unsigned int, Foo, ns::Foo, Foo<int>, "
      "const float*, T*) {}",
-     " void k(int __hipc_p0, unsigned int __hipc_p1, Foo __hipc_p2, "
-     "ns::Foo __hipc_p3, Foo<int> __hipc_p4, const float* __hipc_p5, "
-     "T* __hipc_p6) {" P1 "(void*)&__hipc_p0, (void*)&__hipc_p1, "
-     "(void*)&__hipc_p2, (void*)&__hipc_p3, (void*)&__hipc_p4, "
-     "(void*)&__hipc_p5, (void*)&__hipc_p6, " P2
-     "int __hipc_p0, unsigned int __hipc_p1, Foo __hipc_p2, "
-     "ns::Foo __hipc_p3, Foo<int> __hipc_p4, const float* __hipc_p5, "
-     "T* __hipc_p6" P3 "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(int, unsigned int, Foo, ns::Foo, Foo<int>, "
+     "const float*, T*) {} void k(int __hipc_p0, "
+     "unsigned int __hipc_p1, Foo __hipc_p2, ns::Foo __hipc_p3, "
+     "Foo<int> __hipc_p4, const float* __hipc_p5, T* __hipc_p6)" S1
+     "(void*)&__hipc_p0, (void*)&__hipc_p1, (void*)&__hipc_p2, "
+     "(void*)&__hipc_p3, (void*)&__hipc_p4, (void*)&__hipc_p5, "
+     "(void*)&__hipc_p6, " S2 "int __hipc_p0, unsigned int __hipc_p1, "
+     "Foo __hipc_p2, ns::Foo __hipc_p3, Foo<int> __hipc_p4, "
+     "const float* __hipc_p5, T* __hipc_p6" S3 "&k, &__hipc_body_k, 0, 0" S4,
+     0},
     {"kernel_named_params_kept",
      "__global__ void k(unsigned x, const Foo<int, 2>& y, float* "
      "__restrict__ z) {}",
-     " void k(unsigned x, const Foo<int, 2>& y, float* __restrict__ z) {" P1
-     "(void*)&x, (void*)&y, (void*)&z, " P2
-     "unsigned x, const Foo<int, 2>& y, float* __restrict__ z" P3
-     "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(unsigned x, const Foo<int, 2>& y, float* "
+     "__restrict__ z) {} void k(unsigned x, const Foo<int, 2>& y, float* "
+     "__restrict__ z)" S1 "(void*)&x, (void*)&y, (void*)&z, " S2
+     "unsigned x, const Foo<int, 2>& y, float* __restrict__ z" S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_unnamed_with_default", "__global__ void k(int = 3) {}",
-     " void k(int __hipc_p0 = 3) {" P1 "(void*)&__hipc_p0, " P2
-     "int __hipc_p0" P3 "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(int = 3) {} void k(int __hipc_p0 = 3)" S1
+     "(void*)&__hipc_p0, " S2 "int __hipc_p0" S3 "&k, &__hipc_body_k, 0, 0"
+     S4, 0},
     {"kernel_array_param", "__global__ void k(float a[4]) {}",
-     " void k(float a[4]) {" P1 "(void*)&a, " P2 "float a[4]" P3
-     "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(float a[4]) {} void k(float a[4])" S1 "(void*)&a, "
+     S2 "float a[4]" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_function_pointer_param", "__global__ void k(void (*f)(int)) {}",
-     " void k(void (*f)(int)) {" P1 "(void*)&f, " P2 "void (*f)(int)" P3
-     "&k, 0, 0" P4 "}", 0},
+     " void __hipc_body_k(void (*f)(int)) {} void k(void (*f)(int))" S1
+     "(void*)&f, " S2 "void (*f)(int)" S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
     {"kernel_param_pack",
      "template <typename... Ts> __global__ void k(Ts... xs) {}",
-     "template <typename... Ts>  void k(Ts... xs) {" P1 "(void*)&xs..., " P2
-     "Ts... xs" P3 "&k<Ts...>, 0, 0" P4 "}", 0},
+     "template <typename... Ts>  void __hipc_body_k(Ts... xs) {} "
+     "template <typename... Ts> void k(Ts... xs)" S1 "(void*)&xs..., " S2
+     "Ts... xs" S3 "&k<Ts...>, &__hipc_body_k<Ts...>, 0, 0" S4, 0},
     {"kernel_unnamed_pack",
      "template <class... Ts> __global__ void k(int a, Ts&&...) {}",
-     "template <class... Ts>  void k(int a, Ts&&... __hipc_p1) {" P1
-     "(void*)&a, (void*)&__hipc_p1..., " P2 "int a, Ts&&... __hipc_p1" P3
-     "&k<Ts...>, 0, 0" P4 "}", 0},
+     "template <class... Ts>  void __hipc_body_k(int a, Ts&&...) {} "
+     "template <class... Ts> void k(int a, Ts&&... __hipc_p1)" S1
+     "(void*)&a, (void*)&__hipc_p1..., " S2 "int a, Ts&&... __hipc_p1" S3
+     "&k<Ts...>, &__hipc_body_k<Ts...>, 0, 0" S4, 0},
     {"kernel_template_defaults",
      "template <typename T = float, int N = 4> __global__ void k(T a) {}",
-     "template <typename T = float, int N = 4>  void k(T a) {" P1
-     "(void*)&a, " P2 "T a" P3 "&k<T, N>, 0, 0" P4 "}", 0},
+     "template <typename T, int N>  void __hipc_body_k(T a) {} "
+     "template <typename T = float, int N = 4> void k(T a)" S1 "(void*)&a, "
+     S2 "T a" S3 "&k<T, N>, &__hipc_body_k<T, N>, 0, 0" S4, 0},
+    {"kernel_template_defaults_keep_newlines",
+     "template <typename T = A<1,\n 2>>\n__global__ void k(T a) {}",
+     "template <typename T\n >\n void __hipc_body_k(T a) {} "
+     "template <typename T = A<1, 2>> void k(T a)" S1 "(void*)&a, " S2 "T a"
+     S3 "&k<T>, &__hipc_body_k<T>, 0, 0" S4, 0},
     {"kernel_unnamed_template_params",
      "template <typename T, typename = void, int> __global__ void k(T a) {}",
-     "template <typename T, typename __hipc_t1 = void, int __hipc_t2>  "
-     "void k(T a) {" P1 "(void*)&a, " P2 "T a" P3
-     "&k<T, __hipc_t1, __hipc_t2>, 0, 0" P4 "}", 0},
+     "template <typename T, typename __hipc_t1, int __hipc_t2>  "
+     "void __hipc_body_k(T a) {} template <typename T, typename __hipc_t1 = "
+     "void, int __hipc_t2> void k(T a)" S1 "(void*)&a, " S2 "T a" S3
+     "&k<T, __hipc_t1, __hipc_t2>, &__hipc_body_k<T, __hipc_t1, __hipc_t2>, "
+     "0, 0" S4, 0},
     {"kernel_template_template_param",
      "template <template <class> class C, std::size_t N> "
      "__global__ void k(int a) {}",
-     "template <template <class> class C, std::size_t N>  void k(int a) {" P1
-     "(void*)&a, " P2 "int a" P3 "&k<C, N>, 0, 0" P4 "}", 0},
+     "template <template <class> class C, std::size_t N>  "
+     "void __hipc_body_k(int a) {} template <template <class> class C, "
+     "std::size_t N> void k(int a)" S1 "(void*)&a, " S2 "int a" S3
+     "&k<C, N>, &__hipc_body_k<C, N>, 0, 0" S4, 0},
+    {"kernel_requires_clause",
+     "template <typename T> requires C<T> __global__ void k(T a) {}",
+     "template <typename T> requires C<T>  void __hipc_body_k(T a) {} "
+     "template <typename T> requires C<T> void k(T a)" S1 "(void*)&a, " S2
+     "T a" S3 "&k<T>, &__hipc_body_k<T>, 0, 0" S4, 0},
+    {"kernel_overloads",
+     "__global__ void k(int a) {}\n__global__ void k(float a) {}",
+     " void __hipc_body_k(int a) {} void k(int a)" S1 "(void*)&a, " S2 "int a"
+     S3 "&k, &__hipc_body_k, 0, 0" S4 "\n void __hipc_body_k(float a) {} "
+     "void k(float a)" S1 "(void*)&a, " S2 "float a" S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_body_with_braces",
+     "__global__ void k(char* p) {\n  if (*p) { p[0] = '}'; }\n"
+     "  const char* s = \"{{\";\n  char c = '{';\n}\nint x;",
+     " void __hipc_body_k(char* p) {\n  if (*p) { p[0] = '}'; }\n"
+     "  const char* s = \"{{\";\n  char c = '{';\n} void k(char* p)" S1
+     "(void*)&p, " S2 "char* p" S3 "&k, &__hipc_body_k, 0, 0" S4 "\nint x;",
+     0},
+    {"kernel_launch_in_body",
+     "__global__ void k(int a) { g<<<1, 2>>>(a); }",
+     " void __hipc_body_k(int a) { ((void)__hipPushCallConfiguration(1, 2, 0, "
+     "0), g(a)); } void k(int a)" S1 "(void*)&a, " S2 "int a" S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_params_over_lines",
+     "__global__ void k(int a,\n                  float b)\n{\n}",
+     " void __hipc_body_k(int a,\n                  float b)\n{\n} "
+     "void k(int a, float b)" S1 "(void*)&a, (void*)&b, " S2 "int a, float b"
+     S3 "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_attribute", "__global__ void __attribute__((used)) k(int a) {}",
+     " void __attribute__((used)) __hipc_body_k(int a) {} "
+     "void __attribute__((used)) k(int a)" S1 "(void*)&a, " S2 "int a" S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
+    {"kernel_attribute_after_params",
+     "__global__ void k(int a) __attribute__((noinline)) {}",
+     " void __hipc_body_k(int a) __attribute__((noinline)) {} "
+     "void k(int a) __attribute__((noinline))" S1 "(void*)&a, " S2 "int a" S3
+     "&k, &__hipc_body_k, 0, 0" S4, 0},
+
+    /* ---- Kernel definitions: the prologue fallback ---- */
     {"kernel_explicit_specialisation",
      "template <> __global__ void k<int>(int a) {}",
      "template <>  void k<int>(int a) {" P1 "(void*)&a, " P2 "int a" P3
      "&k<int>, 0, 0" P4 "}", 0},
+    {"kernel_explicit_specialisation_deduced",
+     "template <> __global__ void k(int a) {}",
+     "template <>  void k(int a) {" P1 "(void*)&a, " P2 "int a" P3
+     "&k<>, 0, 0" P4 "}", 0},
     {"kernel_qualified_definition", "__global__ void ns::k(int a) {}",
      " void ns::k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&ns::k, 0, 0" P4
      "}", 0},
-    {"kernel_params_over_lines",
-     "__global__ void k(int a,\n                  float b)\n{\n}",
-     " void k(int a,\n                  float b)\n{" P1
-     "(void*)&a, (void*)&b, " P2 "int a, float b" P3 "&k, 0, 0" P4 "\n}", 0},
-    {"kernel_attribute", "__global__ void __attribute__((used)) k(int a) {}",
-     " void __attribute__((used)) k(int a) {" P1 "(void*)&a, " P2 "int a" P3
-     "&k, 0, 0" P4 "}", 0},
+    {"kernel_function_try_block",
+     "__global__ void k(int a) try { f(); } catch (...) {}",
+     " void k(int a) try {" P1 "(void*)&a, " P2 "int a" P3 "&k, 0, 0" P4
+     " f(); } catch (...) {}", 0},
+    {"kernel_unterminated_body", "__global__ void k(int a) { f();",
+     " void k(int a) {" P1 "(void*)&a, " P2 "int a" P3 "&k, 0, 0" P4 " f();",
+     0},
 
     /* ---- Kernel declarations ---- */
     {"declaration", "__global__ void k(int a = 1);", " void k(int a = 1);", 0},

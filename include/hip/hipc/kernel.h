@@ -69,7 +69,6 @@ typedef struct hipc_thread_state {
   dim3 block_idx;
   dim3 block_dim;
   dim3 grid_dim;
-  uint32_t thread_linear;   /* thread_idx as a linear index in the block */
   uint32_t warp_size;
   void* dyn_shared;         /* the block's dynamic shared memory */
   hipc_cpu_block* block;
@@ -86,6 +85,13 @@ typedef struct hipc_thread_state {
  * start-up by design (it is a link-time dependency of every HIP program). */
 extern __thread hipc_thread_state hipc_tls
     __attribute__((tls_model("initial-exec")));
+
+/* The running thread's index in its block, x fastest. */
+static inline uint32_t hipc_thread_linear(void) {
+  const hipc_thread_state* ts = &hipc_tls;
+  return ts->thread_idx.x +
+         ts->block_dim.x * (ts->thread_idx.y + ts->block_dim.y * ts->thread_idx.z);
+}
 
 /* True while a launch configuration is pushed and not yet consumed: the
  * kernel prologue then launches instead of running the body. */

@@ -17,12 +17,15 @@
 
 namespace hipc {
 
-template <typename Sig, Sig F, unsigned MaxThreads, unsigned MinWarps>
+// F is the kernel (what the program names and launches: a stub that
+// launches), Body the function that holds its body (what a thread runs).
+template <typename Sig, Sig F, Sig Body, unsigned MaxThreads,
+          unsigned MinWarps>
 struct kernel;
 
-template <typename... P, void (*F)(P...), unsigned MaxThreads,
-          unsigned MinWarps>
-struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
+template <typename... P, void (*F)(P...), void (*Body)(P...),
+          unsigned MaxThreads, unsigned MinWarps>
+struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
   using args_t = std::tuple<std::decay_t<P>...>;
 
   template <std::size_t... I>
@@ -43,8 +46,13 @@ struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
   // kernel body (and what it calls) into the loop: a thread costs a loop
   // iteration.
   __attribute__((flatten)) static void run(hipc_cpu_block* b) {
-    args_t& a = *static_cast<args_t*>(b->args);
+    // A private copy: the kernel's stores cannot alias it, so its arguments
+    // stay in registers.
+    args_t a = *static_cast<const args_t*>(b->args);
     hipc_thread_state* ts = &hipc_tls;
+    // Never set on a worker; storing it here lets the compiler see that
+    // the kernel prologue's launch branch is dead inside the loop.
+    ts->launch_pending = 0;
     const uint32_t n = b->count, dx = b->dim.x, dy = b->dim.y;
     uint32_t t = b->next;
     uint64_t parks = b->parks;
@@ -59,8 +67,7 @@ struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
       uint32_t x = id.x;
       for (; x < dx; ++x) {
         ts->thread_idx.x = x;
-        ts->thread_linear = row + x;
-        std::apply(F, a);
+        std::apply(Body, a);
         if (__builtin_expect(b->parks != parks, 0)) break;
       }
       if (x < dx) {  // a thread parked: the scheduler has the position
@@ -84,12 +91,18 @@ struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
   static constexpr uint32_t param_sizes[sizeof...(P) + 1] = {
       static_cast<uint32_t>(sizeof(std::decay_t<P>))..., 0};
 
-  static inline const hipc_kernel_desc desc = {
-      reinterpret_cast<const void*>(F), signature(), MaxThreads, MinWarps,
-      sizeof...(P), param_sizes, sizeof(args_t), alignof(args_t), &pack,
-      &run};
+  // A function-local static: initialised on first use, so that the
+  // registration below never sees it half-built (the initialisation order
+  // of a template's static members is unspecified).
+  static const hipc_kernel_desc* descriptor() {
+    static const hipc_kernel_desc desc = {
+        reinterpret_cast<const void*>(F), signature(), MaxThreads, MinWarps,
+        sizeof...(P), param_sizes, sizeof(args_t), alignof(args_t), &pack,
+        &run};
+    return &desc;
+  }
 
-  static inline const int reg = (hipc_register_kernel(&desc), 0);
+  static inline const int reg = (hipc_register_kernel(descriptor()), 0);
 
   // Called by the kernel's prologue on the host thread that pushed a launch
   // configuration.
@@ -104,6 +117,12 @@ struct kernel<void (*)(P...), F, MaxThreads, MinWarps> {
                           shmem, stream);
   }
 };
+
+// The fallback form, for kernels hipcc cannot split (see
+// docs/internals.md): the kernel's own body starts with a launch test, and
+// threads run the kernel itself.
+template <typename Sig, Sig F, unsigned MaxThreads, unsigned MinWarps>
+struct kernel_inline : kernel<Sig, F, F, MaxThreads, MinWarps> {};
 
 // `extern __shared__ T name[];` becomes `static dynamic_shared<T> name;`: an
 // empty object that stands for the current block's dynamic shared memory.

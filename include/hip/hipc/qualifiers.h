@@ -20,7 +20,9 @@
 #define __constant__
 #define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+// Only a hint; defined empty because libstdc++ spells its own attribute
+// __attribute__((__noinline__)), which must keep compiling.
+#define __noinline__
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))
 #endif

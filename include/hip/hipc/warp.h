@@ -30,7 +30,7 @@ struct site {
   }
 
 inline int lane_id() {
-  return static_cast<int>(hipc_tls.thread_linear & (hipc_tls.warp_size - 1));
+  return static_cast<int>(hipc_thread_linear() & (hipc_tls.warp_size - 1));
 }
 
 template <typename T>

@@ -190,7 +190,7 @@ static void park(cpu_sched* s) {
   fiber* self = s->cur;
   hipc_thread_state* ts = &hipc_tls;
   self->tid = ts->thread_idx;
-  self->linear = ts->thread_linear;
+  self->linear = hipc_thread_linear();
   s->parked++;
   /* Publish the loop's position (see hipc_kernel_desc.run): if this is the
    * latest thread started, the next one to start follows it. */
@@ -213,7 +213,6 @@ static void park(cpu_sched* s) {
   switch_to(s, self, next);
   ts = &hipc_tls;
   ts->thread_idx = self->tid;
-  ts->thread_linear = self->linear;
 }
 
 /* The running context's thread loop found no thread left to start. */
@@ -283,7 +282,8 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
   }
   cpu_sched* s = b->sched;
   uint32_t ws = s->warp_size;
-  uint32_t wi = ts->thread_linear / ws, lane = ts->thread_linear % ws;
+  uint32_t linear = hipc_thread_linear();
+  uint32_t wi = linear / ws, lane = linear % ws;
   warp_state* w = &s->warps[wi];
   while (w->arrived && w->site != site) {
     list_push(&w->deferred, s->cur);
