@@ -39,6 +39,11 @@ typedef struct hipc_kernel_desc {
   /* Runs threads of the block `b` until none is left to start (the CPU
    * device's thread loop, with the kernel body inlined into it). */
   void (*run)(struct hipc_cpu_block* b);
+  /* The same, with threadIdx stored before every thread starts even where
+   * the body does not read it: used to re-run a block that faulted, so that
+   * the report names the exact thread (`run` may keep the index in
+   * registers). */
+  void (*run_precise)(struct hipc_cpu_block* b);
 } hipc_kernel_desc;
 
 /* Registers `d` (idempotent per host_fn). Safe before main and from any

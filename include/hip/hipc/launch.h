@@ -45,7 +45,8 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
   // park, another fiber may have started later threads). flatten inlines the
   // kernel body (and what it calls) into the loop: a thread costs a loop
   // iteration.
-  __attribute__((flatten)) static void run(hipc_cpu_block* b) {
+  template <bool Precise>
+  __attribute__((flatten)) static void run_loop(hipc_cpu_block* b) {
     // A private copy: the kernel's stores cannot alias it, so its arguments
     // stay in registers.
     args_t a = *static_cast<const args_t*>(b->args);
@@ -67,6 +68,7 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
       uint32_t x = id.x;
       for (; x < dx; ++x) {
         ts->thread_idx.x = x;
+        if (Precise) __asm__ volatile("" : : : "memory");
         std::apply(Body, a);
         if (__builtin_expect(b->parks != parks, 0)) break;
       }
@@ -86,6 +88,9 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
     b->next = t;
   }
 
+  static void run(hipc_cpu_block* b) { run_loop<false>(b); }
+  static void run_precise(hipc_cpu_block* b) { run_loop<true>(b); }
+
   static const char* signature() { return __PRETTY_FUNCTION__; }
 
   static constexpr uint32_t param_sizes[sizeof...(P) + 1] = {
@@ -98,7 +103,7 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
     static const hipc_kernel_desc desc = {
         reinterpret_cast<const void*>(F), signature(), MaxThreads, MinWarps,
         sizeof...(P), param_sizes, sizeof(args_t), alignof(args_t), &pack,
-        &run};
+        &run, &run_precise};
     return &desc;
   }
 

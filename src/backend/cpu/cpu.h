@@ -3,6 +3,7 @@
 #define HIPC_CPU_H
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -64,6 +65,13 @@ struct cpu_worker {
   size_t dyn_shared_size;
   const char* kernel_name;  /* while running a kernel, for fault reports */
   void* altstack;
+  /* Fault handling (fault.c): while `fault_armed`, a fault in kernel code
+   * jumps back to `fault_jmp`, and the block is re-run with the precise
+   * thread loop (`precise` set) so that the report names the thread. */
+  sigjmp_buf fault_jmp;
+  volatile int fault_armed;
+  volatile int precise;
+  volatile int fault_sig;
 };
 
 struct cpu_device {
@@ -102,5 +110,7 @@ void hipc__fault_thread_fini(cpu_worker* w);
 /* Prints "hipc: <msg>" with the current kernel, block and thread, and
  * aborts. Async-signal-safe. */
 _Noreturn void hipc__cpu_kernel_fatal(const char* msg);
+/* Reports a kernel fault that did not recur when its block ran again. */
+_Noreturn void hipc__cpu_fault_unreproduced(cpu_worker* w);
 
 #endif /* HIPC_CPU_H */

@@ -163,6 +163,40 @@ typedef struct kernel_job {
 
 static void kernel_release(cpu_job* j) { free(((kernel_job*)j)->args); }
 
+/* Prepares block `u` of `k`: its indices in `ts` and its state in `b`. */
+static void set_block(hipc_thread_state* ts, const kernel_job* k,
+                      hipc_cpu_block* b, uint64_t u, uint64_t gx,
+                      uint64_t gxy) {
+  ts->block_idx.x = (uint32_t)(u % gx);
+  ts->block_idx.y = (uint32_t)((u / gx) % k->grid.y);
+  ts->block_idx.z = (uint32_t)(u / gxy);
+  memset(b, 0, sizeof *b);
+  b->count = k->threads;
+  b->dim = k->block;
+  b->args = k->args;
+}
+
+/* A fault hit block `u`: run it again from the start with the precise
+ * thread loop, on fresh fibers (the old ones were abandoned mid-block), so
+ * that the fault handler can name the thread. The program ends either way:
+ * the fault recurs and is reported, or it does not and that is reported. */
+static _Noreturn void rerun_precise(cpu_worker* w, kernel_job* k,
+                                    uint64_t u) {
+  hipc_thread_state* ts = &hipc_tls;
+  hipc_kernel_desc d = *k->desc;
+  d.run = d.run_precise;
+  cpu_sched* s = hipc__sched_create(w->dev->stack_size, w->dev->warp_size);
+  if (s) {
+    w->sched = s;
+    w->precise = 1;
+    hipc_cpu_block b;
+    uint64_t gx = k->grid.x;
+    set_block(ts, k, &b, u, gx, gx * k->grid.y);
+    hipc__sched_run_block(s, &d, &b);
+  }
+  hipc__cpu_fault_unreproduced(w);
+}
+
 static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
                        uint64_t n) {
   kernel_job* k = (kernel_job*)j;
@@ -179,17 +213,17 @@ static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
   ts->dyn_shared = w->dyn_shared;
   w->kernel_name = k->name;
   uint64_t gx = k->grid.x, gxy = gx * k->grid.y;
-  for (uint64_t u = first; u < first + n; ++u) {
-    ts->block_idx.x = (uint32_t)(u % gx);
-    ts->block_idx.y = (uint32_t)((u / gx) % k->grid.y);
-    ts->block_idx.z = (uint32_t)(u / gxy);
-    hipc_cpu_block b = {0};
-    b.count = k->threads;
-    b.next_idx.x = b.next_idx.y = b.next_idx.z = 0;
-    b.dim = k->block;
-    b.args = k->args;
+  /* `u` lives across sigsetjmp: volatile, so a fault's jump back finds
+   * the block that faulted. */
+  volatile uint64_t u = first;
+  if (sigsetjmp(w->fault_jmp, 0) != 0) rerun_precise(w, k, u);
+  w->fault_armed = 1;
+  for (; u < first + n; ++u) {
+    hipc_cpu_block b;
+    set_block(ts, k, &b, u, gx, gxy);
     hipc__sched_run_block(w->sched, k->desc, &b);
   }
+  w->fault_armed = 0;
   w->kernel_name = NULL;
 }
 

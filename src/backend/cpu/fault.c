@@ -86,8 +86,29 @@ static const char* signal_name(int sig) {
   }
 }
 
+_Noreturn void hipc__cpu_fault_unreproduced(cpu_worker* w) {
+  msgbuf m = {{0}, 0};
+  put(&m, "hipc: ");
+  put(&m, signal_name(w->fault_sig));
+  put(&m, " in kernel '");
+  put(&m, w->kernel_name ? w->kernel_name : "?");
+  put(&m, "' block ");
+  put_dim(&m, hipc_tls.block_idx);
+  put(&m, " (the thread could not be told: the fault did not recur when "
+          "the block ran again)");
+  emit(&m);
+  signal(SIGABRT, SIG_DFL);
+  abort();
+}
+
 static void on_fault(int sig, siginfo_t* info, void* ctx) {
   cpu_worker* w = hipc__pool_self();
+  if (w && w->kernel_name && w->fault_armed && !w->precise) {
+    /* The fast thread loop may not have stored the thread's index: go back
+     * and run the block again, precisely (device.c). */
+    w->fault_sig = sig;
+    siglongjmp(w->fault_jmp, 1);
+  }
   if (w && w->kernel_name) {
     msgbuf m = {{0}, 0};
     put(&m, "hipc: ");
@@ -124,7 +145,9 @@ void hipc__fault_install(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_fault;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  /* SA_NODEFER: a handler that jumps back into the worker must not leave
+   * the signal blocked, or the re-run's fault could not be caught. */
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
   sigemptyset(&sa.sa_mask);
   for (size_t i = 0; i < NSIG_HANDLED; ++i)
     sigaction(signals[i], &sa, &previous[i]);
