@@ -131,8 +131,8 @@ void hipc__options_help(void) {
   printf("usage: hipcc [options] file...\n\n"
          "Compiles HIP sources (.hip .cu .cpp .cc .cxx .C) for the CPU "
          "device,\nC sources (.c) with $HIPC_CC, and links everything "
-         "else with libhipc.\nThe host compiler is $HIPC_CXX (default g++, "
-         "else clang++).\nOptions not listed are passed to the host "
+         "else with libhipc.\nThe host compiler is $HIPC_CXX (default the first of "
+         "clang++-19, clang++, g++).\nOptions not listed are passed to the host "
          "compiler.\n\n");
   for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
     const struct opt *op = &options[i];

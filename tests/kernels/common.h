@@ -149,6 +149,12 @@ inline int device_warp_size() {
 
 }  // namespace test
 
+// Tests combine checks with a bitwise & on purpose: every check runs and
+// reports, even after one fails.
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wbitwise-instead-of-logical"
+#endif
+
 #define CHECK(cond) ::test::check(static_cast<bool>(cond), #cond, __FILE__, __LINE__)
 #define CHECK_EQ(got, want) \
   ::test::check_eq((got), (want), #got, #want, __FILE__, __LINE__)
