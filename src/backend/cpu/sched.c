@@ -58,6 +58,7 @@ struct cpu_sched {
   uint32_t barrier_arrived;
   uint32_t parked;          /* threads waiting or ready */
   uint32_t nwarps;
+  uint32_t nfibers;         /* fibers made, for cache colouring */
   warp_state warps[1024 / 32];
 };
 
@@ -129,7 +130,11 @@ static fiber* fresh_fiber(cpu_sched* s) {
     free(f);
     hipc__cpu_kernel_fatal("out of memory for a fiber stack");
   }
-  f->sp = hipc_fiber_make(f->stack, s->stack_size, fiber_entry, s);
+  /* Stacks are a power of two apart, so their tops would all fall into the
+   * same cache sets; starting each a different number of cache lines below
+   * its top spreads the hot frames of a block's fibers over the cache. */
+  size_t colour = (size_t)(s->nfibers++ % 61) * 64;
+  f->sp = hipc_fiber_make(f->stack, s->stack_size - colour, fiber_entry, s);
   return f;
 }
 
