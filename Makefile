@@ -68,15 +68,16 @@ test: all
 	@BUILD=$(BUILD) CC="$(CC)" TEST_CFLAGS="$(TEST_CFLAGS)" tests/run.sh
 
 # The sanitizers instrument the library and every test program. Fault
-# reports are switched off there: the sanitizers own the signals.
+# reports are switched off there: the sanitizers own the signals. The
+# programs are built with g++ like the library: one sanitizer runtime.
 ASAN := -fsanitize=address -fno-omit-frame-pointer
 UBSAN := -fsanitize=undefined -fno-sanitize-recover=all
 test-asan:
-	HIPC_NO_SIGNALS=1 $(MAKE) BUILD=build-asan CFLAGS="-O1 -g $(ASAN)" \
+	HIPC_CXX=g++ HIPC_NO_SIGNALS=1 $(MAKE) BUILD=build-asan CFLAGS="-O1 -g $(ASAN)" \
 		TEST_CFLAGS="$(ASAN)" test
 
 test-ubsan:
-	$(MAKE) BUILD=build-ubsan CFLAGS="-O1 -g $(UBSAN)" \
+	HIPC_CXX=g++ $(MAKE) BUILD=build-ubsan CFLAGS="-O1 -g $(UBSAN)" \
 		TEST_CFLAGS="$(UBSAN)" test
 
 bench: all

@@ -23,6 +23,8 @@ TIMEOUT=${TEST_TIMEOUT:-120}
 JOBS=${JOBS:-$(nproc)}
 # Extra compiler flags for every test build (make test-asan sets them).
 TF=${TEST_CFLAGS:-}
+# Whole-program tests that link without those flags skip under them.
+[ -n "$TF" ] && export HIPC_SANITIZED=1
 mkdir -p "$OUT/logs"
 export HIPCC BUILD
 

@@ -3,6 +3,8 @@
 # (and in one step, and against libhipc.a), runs and computes the right
 # thing. Needs the runtime library: skipped until $BUILD/lib/libhipc.so
 # exists.
+# Skipped under make test-asan / test-ubsan: its programs are linked without the sanitizer runtime.
+[ -n "${HIPC_SANITIZED:-}" ] && exit 77
 set -u
 HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
 BUILD=$(realpath "${BUILD:-build}")

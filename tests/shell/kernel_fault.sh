@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A fault inside a kernel on the CPU device is reported with the kernel's
 # name, block and thread, and the program stops (non-zero status).
+# Skipped under make test-asan / test-ubsan: the sanitizers own the fault signals there.
+[ -n "${HIPC_SANITIZED:-}" ] && exit 77
 set -u
 [ -x "$HIPCC" ] && [ -e "$BUILD/lib/libhipc.so" ] || exit 77
 dir=$(mktemp -d)
