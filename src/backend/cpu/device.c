@@ -300,29 +300,32 @@ static hipError_t mem_enqueue(hipc_queue* q, void* dst, const void* src,
   return hipSuccess;
 }
 
-static hipError_t cpu_memcpy(hipc_queue* q, void* dst, const void* src,
-                             size_t n, int blocking) {
-  if (!blocking) return mem_enqueue(q, dst, src, 0, n);
-  /* Small blocking copies are not worth a hand-over to the workers. */
+/* A copy (src set) or a fill (src NULL) on `q`. */
+static hipError_t mem_op(hipc_queue* q, void* dst, const void* src,
+                         int value, size_t n, int blocking) {
+  if (!blocking) return mem_enqueue(q, dst, src, value, n);
+  /* Small blocking operations are not worth a hand-over to the workers. */
   if (n <= 4 * CHUNK) {
     hipError_t e = hipc__pool_queue_sync(q);
-    if (e == hipSuccess) memmove(dst, src, n);
-    return e;
+    if (e != hipSuccess) return e;
+    if (src)
+      memmove(dst, src, n);
+    else
+      memset(dst, value, n);
+    return hipSuccess;
   }
-  hipError_t e = mem_enqueue(q, dst, src, 0, n);
+  hipError_t e = mem_enqueue(q, dst, src, value, n);
   return e != hipSuccess ? e : hipc__pool_queue_sync(q);
+}
+
+static hipError_t cpu_memcpy(hipc_queue* q, void* dst, const void* src,
+                             size_t n, int blocking) {
+  return mem_op(q, dst, src, 0, n, blocking);
 }
 
 static hipError_t cpu_memset(hipc_queue* q, void* dst, int value, size_t n,
                              int blocking) {
-  if (!blocking) return mem_enqueue(q, dst, NULL, value, n);
-  if (n <= 4 * CHUNK) {
-    hipError_t e = hipc__pool_queue_sync(q);
-    if (e == hipSuccess) memset(dst, value, n);
-    return e;
-  }
-  hipError_t e = mem_enqueue(q, dst, NULL, value, n);
-  return e != hipSuccess ? e : hipc__pool_queue_sync(q);
+  return mem_op(q, dst, NULL, value, n, blocking);
 }
 
 const hipc_backend_ops hipc_cpu_ops = {
