@@ -1,12 +1,14 @@
-// BUILD-WITH: src/hipcc/rewrite.c
-/* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite.c), one
- * behaviour per case. Build and run from the repository root:
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c
+/* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
+ * lex.c), one behaviour per case. Build and run from the repository root:
  *
  *   cc -std=c11 -Wall -Wextra -Isrc/hipcc tests/hipcc/test_rewrite.c \
- *      src/hipcc/rewrite.c -o build/tests/test_rewrite
+ *      src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c \
+ *      src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c \
+ *      -o build/tests/test_rewrite
  *   build/tests/test_rewrite [case-name...]
  *
- * (tests/hipcc/Makefile.inc holds the same command.) Exits 0 when every case
+ * (tests/run.sh builds it from the BUILD-WITH line.) Exits 0 when every case
  * passes; otherwise prints each failing case with the expected and actual
  * text and exits 1.
  */

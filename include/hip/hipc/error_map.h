@@ -1,6 +1,6 @@
 /* The one list of HIP's error codes. `HIPC_ERROR_MAP(XX)` expands
  * `XX(name, value, message)` once per code, in increasing order of value;
- * hip_runtime_api.h builds the `hipError_t` enum from it, and
+ * hip/hipc/api_types.h builds the `hipError_t` enum from it, and
  * src/runtime/error.c builds hipGetErrorName and hipGetErrorString.
  *
  * Names and values are AMD's (HIP 6.2, plus 911 and 912, which later HIP

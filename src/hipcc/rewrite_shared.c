@@ -1,0 +1,72 @@
+/* `__shared__` variables (docs/internals.md, "The rewrites"). */
+#include "rewrite_passes.h"
+
+#include <stdlib.h>
+
+/* `extern __shared__ T name[];`, attributes anywhere: returns 1 after
+ * rewriting it to `static ::hipc::dynamic_shared<T> name;`. */
+static int dynamic_shared(struct rw *rw, long i) {
+  long x = i - 1;
+  for (long k; (k = hipc__lex_skip_attr_back(rw, x)) != x;)
+    x = k;
+  if (!hipc__lex_is_id(rw, x, "extern"))
+    return 0;
+  long start = x;
+  for (long k; (k = hipc__lex_skip_attr_back(rw, start - 1)) != start - 1;)
+    start = k + 1;
+  long semi = i + 1;
+  while (semi < rw->nt && !hipc__lex_is_p(rw, semi, ";")) {
+    if (hipc__lex_is_p(rw, semi, "(") ||
+        (hipc__lex_is_p(rw, semi, "[") && hipc__lex_is_p(rw, semi + 1, "[")))
+      semi = hipc__lex_match_fwd(rw, semi);
+    else if (hipc__lex_is_p(rw, semi, "{") || hipc__lex_is_p(rw, semi, "}") ||
+             hipc__lex_is_p(rw, semi, "=") || hipc__lex_is_p(rw, semi, ","))
+      return 0;
+    if (semi < 0)
+      return 0;
+    semi++;
+  }
+  if (semi >= rw->nt)
+    return 0;
+  /* The tokens other than attributes: TYPE... NAME [ ]. */
+  long keep[64];
+  int nk = 0;
+  for (long k = i + 1; k < semi && nk < 64;) {
+    long e = hipc__lex_skip_attr(rw, k);
+    if (e == k)
+      keep[nk++] = k++;
+    else
+      k = e;
+  }
+  if (nk < 4 || nk == 64 || !hipc__lex_is_p(rw, keep[nk - 1], "]") ||
+      !hipc__lex_is_p(rw, keep[nk - 2], "[") ||
+      !hipc__lex_is_ident(rw, keep[nk - 3]))
+    return 0;
+  struct buf t = {0};
+  for (int k = 0; k < nk - 3; k++) {
+    if (k > 0 && rw->t[keep[k]].off > rw->t[keep[k - 1]].off +
+                                          rw->t[keep[k - 1]].len)
+      hipc__lex_buf_puts(&t, " ");
+    hipc__lex_buf_add(&t, rw->s + rw->t[keep[k]].off, rw->t[keep[k]].len);
+  }
+  struct tok *n = &rw->t[keep[nk - 3]];
+  rw->t[start].text =
+      hipc__lex_format("static ::hipc::dynamic_shared<%s> %.*s;",
+                       t.p ? t.p : "", (int)n->len, rw->s + n->off);
+  rw->t[start].merge = semi - start;
+  free(t.p);
+  return 1;
+}
+
+void hipc__rewrite_shared_edit(struct rw *rw, long i) {
+  if (dynamic_shared(rw, i))
+    return;
+  long prev = i - 1;
+  for (long k; (k = hipc__lex_skip_attr_back(rw, prev)) != prev;)
+    prev = k;
+  int has_static =
+      hipc__lex_in_list(rw, prev, "static extern") ||
+      hipc__lex_is_id(rw, hipc__lex_skip_attr(rw, i + 1), "static");
+  rw->t[i].text =
+      hipc__lex_strdup(has_static ? "thread_local" : "static thread_local");
+}
