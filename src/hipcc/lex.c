@@ -7,19 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *hipc__lex_realloc(void *p, size_t n) {
-  p = realloc(p, n ? n : 1);
-  if (p == NULL) {
-    fputs("hipcc: out of memory\n", stderr);
-    abort();
-  }
-  return p;
-}
-
 void hipc__lex_buf_add(struct buf *b, const char *s, size_t n) {
   if (b->n + n + 1 > b->cap) {
     b->cap = (b->n + n + 1) * 2;
-    b->p = hipc__lex_realloc(b->p, b->cap);
+    b->p = hipc__util_realloc(b->p, b->cap);
   }
   memcpy(b->p + b->n, s, n);
   b->n += n;
@@ -28,28 +19,6 @@ void hipc__lex_buf_add(struct buf *b, const char *s, size_t n) {
 
 void hipc__lex_buf_puts(struct buf *b, const char *s) {
   hipc__lex_buf_add(b, s, strlen(s));
-}
-
-char *hipc__lex_strdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  return memcpy(hipc__lex_realloc(NULL, n), s, n);
-}
-
-char *hipc__lex_format(const char *fmt, ...) {
-  char small[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
-  char *s = hipc__lex_realloc(NULL, (size_t)n + 1);
-  if ((size_t)n < sizeof small) {
-    memcpy(s, small, (size_t)n + 1);
-    return s;
-  }
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  return s;
 }
 
 /* Records the first error, located at token `i` (or at the end if `i` is out
@@ -76,7 +45,7 @@ int hipc__lex_fail(struct rw *rw, long i, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   size_t n = (size_t)flen + strlen(msg) + 64;
-  rw->err = hipc__lex_realloc(NULL, n);
+  rw->err = hipc__util_realloc(NULL, n);
   snprintf(rw->err, n, "%.*s:%u: error: %s", flen, file, line, msg);
   return -1;
 }
@@ -119,8 +88,8 @@ static int line_marker(struct rw *rw, size_t p, unsigned *line, int *file) {
       return 1;
     }
   rw->files =
-      hipc__lex_realloc(rw->files, (rw->nfiles + 1) * sizeof *rw->files);
-  rw->file_lens = hipc__lex_realloc(rw->file_lens,
+      hipc__util_realloc(rw->files, (rw->nfiles + 1) * sizeof *rw->files);
+  rw->file_lens = hipc__util_realloc(rw->file_lens,
                                     (rw->nfiles + 1) * sizeof *rw->file_lens);
   rw->files[rw->nfiles] = s + b;
   rw->file_lens[rw->nfiles] = p - b;
@@ -236,7 +205,7 @@ int hipc__lex_scan(struct rw *rw) {
     }
     if (rw->nt == rw->capt) {
       rw->capt = rw->capt ? rw->capt * 2 : 4096;
-      rw->t = hipc__lex_realloc(rw->t, rw->capt * sizeof *rw->t);
+      rw->t = hipc__util_realloc(rw->t, rw->capt * sizeof *rw->t);
     }
     rw->t[rw->nt++] = (struct tok){.off = b, .len = p - b, .kind = kind,
                                    .file = file, .line = line};

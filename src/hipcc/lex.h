@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "util.h"
+
 enum { T_IDENT, T_NUMBER, T_STRING, T_CHAR, T_PUNCT };
 
 struct tok {
@@ -48,12 +50,7 @@ struct rw {
 
 /* ---- Memory and output buffer ------------------------------------------ */
 
-/* realloc, aborting when out of memory. */
-void *hipc__lex_realloc(void *p, size_t n);
-char *hipc__lex_strdup(const char *s);
-/* Returns a malloc'd string made from the printf-style `fmt`. */
-char *hipc__lex_format(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2), nonnull(1)));
+/* Allocation and formatting come from util.h. */
 void hipc__lex_buf_add(struct buf *b, const char *s, size_t n);
 void hipc__lex_buf_puts(struct buf *b, const char *s);
 

@@ -95,7 +95,7 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
       rc = hipc__lex_fail(&rw, i, "expected '(...)' after __launch_bounds__");
       break;
     }
-    rw.t[i].text = hipc__lex_strdup("");
+    rw.t[i].text = hipc__util_strdup("");
     rw.t[i].merge = e - i;
   }
   for (long i = 0; i < rw.nt && rc == 0; i++) {
@@ -115,7 +115,7 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
     put_range(&rw, &o, 0, rw.nt, 0);
     put_gap(&rw, &o, rw.nt, 0);
     if (o.p == NULL)
-      o.p = hipc__lex_strdup("");
+      o.p = hipc__util_strdup("");
     *out = o.p;
     if (out_len != NULL)
       *out_len = o.n;

@@ -68,7 +68,7 @@ static int kernel_param(struct rw *rw, long a, long e, int idx,
   size_t nlen;
   if (name < 0) {
     snprintf(pn, sizeof pn, "__hipc_p%d", idx);
-    rw->t[ins].after = hipc__lex_format(" %s", pn);
+    rw->t[ins].after = hipc__util_format(" %s", pn);
     nm = pn, nlen = strlen(pn);
   } else {
     nm = rw->s + rw->t[name].off, nlen = rw->t[name].len;
@@ -97,7 +97,7 @@ static void template_args(struct rw *rw, long lt, long gt, struct buf *targs) {
           !hipc__lex_is_p(rw, k - 1, "::")) {
         hipc__lex_buf_add(targs, rw->s + rw->t[k].off, rw->t[k].len);
       } else {
-        rw->t[k].after = hipc__lex_format(" __hipc_t%d", idx);
+        rw->t[k].after = hipc__util_format(" __hipc_t%d", idx);
         hipc__lex_buf_puts(targs, rw->t[k].after + 1);
       }
       if (pack)
@@ -261,7 +261,7 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
       hipc__lex_put_flat(rw, &v, a, b);
       char **dst = n == 0 ? &mt : &mw;
       free(*dst);
-      *dst = b - a > 1 ? hipc__lex_format("(%s)", v.p ? v.p : "") : v.p;
+      *dst = b - a > 1 ? hipc__util_format("(%s)", v.p ? v.p : "") : v.p;
       if (b - a > 1)
         free(v.p);
       a = b + 1;
@@ -305,12 +305,12 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
     hipc__lex_put_flat(rw, &st, j + 1, close);
     hipc__lex_buf_puts(&st, ")");
     put_decl(rw, &tail, close + 1, body);
-    rw->t[rbrace].after = hipc__lex_format(
+    rw->t[rbrace].after = hipc__util_format(
         " %s%s%s { void* __hipc_args[] = {%s0}; ::hipc::kernel<void(*)(%s), "
         "&%s%s%s%s, &__hipc_body_%s%s%s%s, %s, %s>::launch(__hipc_args); }",
         st.p, tail.n ? " " : "", tail.n ? tail.p : "", ar, sg, name.p, lt, ta,
         gt, name.p, lt, ta, gt, mts, mws);
-    rw->t[nb].text = hipc__lex_format("__hipc_body_%s", name.p);
+    rw->t[nb].text = hipc__util_format("__hipc_body_%s", name.p);
     /* The body leaves unnamed parameters unnamed: it never forwards them,
      * and a name it does not use would warn (-Wunused-parameter). */
     for (long k = j + 1; k < close; k++)
@@ -319,7 +319,7 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
       strip_template_defaults(rw, tlt, tgt);
     free(st.p), free(tail.p);
   } else if (rc == 0) {
-    rw->t[body].after = hipc__lex_format(
+    rw->t[body].after = hipc__util_format(
         " if (__builtin_expect(::hipc_launch_pending(), 0)) { void* "
         "__hipc_args[] = {%s0}; ::hipc::kernel_inline<void(*)(%s), &%s%s%s%s, "
         "%s, %s>::launch(__hipc_args); return; }",

@@ -77,7 +77,7 @@ int hipc__rewrite_launch_find(struct rw *rw, long i) {
     return hipc__lex_fail(rw, i, "unsupported kernel launch expression");
   if (rw->nl == rw->capl) {
     rw->capl = rw->capl ? rw->capl * 2 : 16;
-    rw->l = hipc__lex_realloc(rw->l, rw->capl * sizeof *rw->l);
+    rw->l = hipc__util_realloc(rw->l, rw->capl * sizeof *rw->l);
   }
   static const char *defaults[] = {"", ", 0, 0", ", 0", ""};
   rw->l[rw->nl++] = (struct launch){callee, i, gt, lp, rp, defaults[commas]};

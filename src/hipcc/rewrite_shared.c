@@ -51,7 +51,7 @@ static int dynamic_shared(struct rw *rw, long i) {
   }
   struct tok *n = &rw->t[keep[nk - 3]];
   rw->t[start].text =
-      hipc__lex_format("static ::hipc::dynamic_shared<%s> %.*s;",
+      hipc__util_format("static ::hipc::dynamic_shared<%s> %.*s;",
                        t.p ? t.p : "", (int)n->len, rw->s + n->off);
   rw->t[start].merge = semi - start;
   free(t.p);
@@ -68,5 +68,5 @@ void hipc__rewrite_shared_edit(struct rw *rw, long i) {
       hipc__lex_in_list(rw, prev, "static extern") ||
       hipc__lex_is_id(rw, hipc__lex_skip_attr(rw, i + 1), "static");
   rw->t[i].text =
-      hipc__lex_strdup(has_static ? "thread_local" : "static thread_local");
+      hipc__util_strdup(has_static ? "thread_local" : "static thread_local");
 }

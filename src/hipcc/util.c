@@ -23,6 +23,15 @@ void *hipc__util_alloc(size_t n) {
   return p;
 }
 
+void *hipc__util_realloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (p == NULL) {
+    fputs("hipcc: fatal error: out of memory\n", stderr);
+    exit(1);
+  }
+  return p;
+}
+
 char *hipc__util_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   return memcpy(hipc__util_alloc(n), s, n);

@@ -16,6 +16,8 @@ void hipc__util_append(struct strvec *sv, const struct strvec *from);
 void hipc__util_free(struct strvec *sv);
 
 void *hipc__util_alloc(size_t n);
+/* realloc that never returns NULL (it exits on exhaustion). */
+void *hipc__util_realloc(void *p, size_t n);
 char *hipc__util_strdup(const char *s);
 /* Returns a malloc'd string made from the printf-style `fmt`. */
 char *hipc__util_format(const char *fmt, ...)

@@ -1,10 +1,10 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/util.c
 /* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
  * lex.c), one behaviour per case. Build and run from the repository root:
  *
  *   cc -std=c11 -Wall -Wextra -Isrc/hipcc tests/hipcc/test_rewrite.c \
  *      src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c \
- *      src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c \
+ *      src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/util.c \
  *      -o build/tests/test_rewrite
  *   build/tests/test_rewrite [case-name...]
  *
