@@ -3,16 +3,11 @@
 # even after a kernel definition and a launch (both rewritten) on earlier
 # lines; a rewriter error (a '<<<' with no '>>>') is located the same way.
 set -u
-HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
-BUILD=$(realpath "${BUILD:-build}")
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 if [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
   echo "skip: $BUILD/include/hip/hip_runtime.h is missing"
   exit 77
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-fail=0
 
 cat > bad.hip <<'SRC'
 #include <hip/hip_runtime.h>

@@ -2,11 +2,7 @@
 # hipcc exits with the status of the first failing sub-command, and with 1
 # when a sub-command crashes.
 set -u
-HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 printf '#!/bin/sh\nexit 42\n' > exit42
 printf '#!/bin/sh\nkill -SEGV $$\n' > crash

@@ -6,16 +6,11 @@
 # Skipped under make test-asan / test-ubsan: its programs are linked without the sanitizer runtime.
 [ -n "${HIPC_SANITIZED:-}" ] && exit 77
 set -u
-HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
-BUILD=$(realpath "${BUILD:-build}")
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 if [ ! -e "$BUILD/lib/libhipc.so" ]; then
   echo "skip: $BUILD/lib/libhipc.so is not built"
   exit 77
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-fail=0
 
 cat > a.hip <<'SRC'
 #include <hip/hip_runtime.h>

@@ -3,11 +3,7 @@
 # inputs, --genco, the ignored AMD flags, the --offload-arch note, --help,
 # default output names and the removal of temporary files.
 set -u
-HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 check() {  # check DESCRIPTION COMMAND...: the command must succeed
   local what=$1
   shift
@@ -55,7 +51,6 @@ mkdir tmp
 TMPDIR=$dir/tmp "$HIPCC" -x c f.c -x none g.c -shared -fPIC -o libfg.so \
   2> err.txt
 rc=$?
-BUILD=$(realpath "${BUILD:-build}")
 if [ -e "$BUILD/lib/libhipc.so" ]; then
   check "-x c and -shared link (exit $rc: $(cat err.txt))" [ $rc -eq 0 ]
 fi

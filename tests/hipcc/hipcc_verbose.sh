@@ -1,15 +1,11 @@
 #!/usr/bin/env bash
 # -v prints each command, shell-quoted, before running it.
 set -u
-HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 if ! command -v gcc > /dev/null; then
   echo "skip: gcc is not installed"
   exit 77
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir" || exit 1
-fail=0
 
 cat > f.c <<'SRC'
 const char *msg(void) { return MSG; }
