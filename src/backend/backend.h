@@ -9,12 +9,14 @@
 #define HIPC_BACKEND_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "hip/hip_runtime_api.h"
 #include "hip/hipc/kernel.h"
 
 typedef struct hipc_device hipc_device;
 typedef struct hipc_queue hipc_queue; /* a backend's stream */
+typedef struct hipc_event hipc_event; /* a backend's event */
 
 /* A kernel launch as the runtime hands it over. */
 typedef struct hipc_launch {
@@ -60,6 +62,77 @@ typedef struct hipc_backend_ops {
 
   /* Blocks until every queue of the device is idle. */
   hipError_t (*device_sync)(hipc_device* dev);
+
+  /* -- pitched copies and fills (cuMemcpy2DAsync, cuMemsetD2D*Async).
+   *    memcpy_2d copies `height` rows of `width` bytes; rows start `spitch`
+   *    and `dpitch` bytes apart. memset_2d writes `value` (its low
+   *    `elem_size` bytes: 1, 2 or 4) to `width` elements of each of `height`
+   *    rows `pitch` bytes apart. `blocking` as for memcpy. */
+  hipError_t (*memcpy_2d)(hipc_queue* q, void* dst, size_t dpitch,
+                          const void* src, size_t spitch, size_t width,
+                          size_t height, int blocking);
+  hipError_t (*memset_2d)(hipc_queue* q, void* dst, size_t pitch,
+                          uint32_t value, unsigned elem_size, size_t width,
+                          size_t height, int blocking);
+
+  /* -- events (cuEventCreate / cuEventRecord / cuEventQuery / ...).
+   *    An event completes each time the work enqueued before its latest
+   *    record has finished; with timing, it then holds the time of that
+   *    moment. Runtime-side rules (recorded yet? timing disabled?) are
+   *    checked by the runtime (src/runtime/event.c) before these run. */
+  /* `flags`: hipEventDisableTiming, hipEventBlockingSync (wait by sleeping),
+   * as given to hipEventCreateWithFlags. */
+  hipError_t (*event_create)(hipc_device* dev, unsigned flags,
+                             hipc_event** out);
+  /* Gives the event up. Records and waits already enqueued still complete
+   * (the backend keeps what they need until then). */
+  void (*event_destroy)(hipc_event* e);
+  /* Enqueues a record of `e` on `q`: it completes once everything enqueued
+   * on `q` before it has finished. It replaces earlier records for
+   * event_query, event_sync and queue_wait_event. */
+  hipError_t (*event_record)(hipc_event* e, hipc_queue* q);
+  /* hipSuccess when the latest record has completed (or there was none),
+   * hipErrorNotReady otherwise. */
+  hipError_t (*event_query)(hipc_event* e);
+  /* Blocks until the latest record (as of the call) has completed. */
+  hipError_t (*event_sync)(hipc_event* e);
+  /* Milliseconds from `start`'s completion to `stop`'s: hipErrorNotReady
+   * while either latest record has not completed. */
+  hipError_t (*event_elapsed)(float* ms, hipc_event* start, hipc_event* stop);
+
+  /* -- dependencies and host work on queues */
+  /* Work enqueued on `q` after this waits until the record of `e` that is
+   * the latest at the time of the call has completed (cuStreamWaitEvent).
+   * Nothing to wait for when `e` was never recorded. The host never
+   * blocks. */
+  hipError_t (*queue_wait_event)(hipc_queue* q, hipc_event* e);
+  /* Enqueues fn(arg) on `q` (cuLaunchHostFunc): it runs on some host
+   * thread once everything before it on `q` has finished, and work after
+   * it on `q` waits for it to return. */
+  hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
+
+  /* -- host and managed memory. Optional: NULL means the device shares the
+   *    host's address space and ordinary host memory will do (the CPU
+   *    device); the runtime then uses malloc-backed memory itself. */
+  /* Page-locked host memory; `flags` as given to hipHostMalloc. */
+  hipError_t (*host_alloc)(hipc_device* dev, size_t size, unsigned flags,
+                           void** out);
+  hipError_t (*host_release)(hipc_device* dev, void* ptr);
+  /* Page-locks [ptr, ptr + size) (cuMemHostRegister); `flags` as given to
+   * hipHostRegister. */
+  hipError_t (*host_register)(hipc_device* dev, void* ptr, size_t size,
+                              unsigned flags);
+  hipError_t (*host_unregister)(hipc_device* dev, void* ptr);
+  /* The device address of pinned or registered host memory at `host`. */
+  hipError_t (*host_device_pointer)(hipc_device* dev, void* host,
+                                    void** out);
+  /* Managed memory (cuMemAllocManaged), freed with `release`. */
+  hipError_t (*managed_alloc)(hipc_device* dev, size_t size, unsigned flags,
+                              void** out);
+  /* Migrates managed memory to `device` (an ordinal of this backend's, or
+   * hipCpuDeviceId) in stream order; optional (NULL: nothing to do). */
+  hipError_t (*prefetch)(hipc_queue* q, const void* ptr, size_t n,
+                         int device);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,

@@ -24,6 +24,7 @@ struct ihipStream_t {
   hipc_queue* queue;
   unsigned flags;
   int priority;
+  hipc_event* tail; /* recorded at its end for the null stream (stream.c) */
 };
 
 /* -- init.c */
@@ -45,19 +46,43 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
  * stream against blocking streams (see stream.c). */
 hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
                                  hipc_queue** q);
+/* Whether HIP_LAUNCH_BLOCKING asks for synchronous launches. */
+int hipc__launch_blocking(void);
+
+/* -- event.c */
+/* Resolves a user event handle to its device and backend event;
+ * hipErrorInvalidHandle for a destroyed or unknown one. */
+hipError_t hipc__event_resolve(hipEvent_t e, hipc_device** dev,
+                               hipc_event** impl);
 
 /* -- memory.c: the allocation table. */
 typedef struct hipc_alloc {
   void* base;
   size_t size;
   hipc_device* dev;
-  unsigned flags;
-  int kind; /* hipMemoryType */
+  unsigned flags;       /* as given when it was allocated or registered */
+  int kind;             /* hipMemoryType: Device, Host or Managed */
+  int registered;       /* hipHostRegister'ed user memory (kind Host) */
+  void* device_base;    /* its device address (pinned and registered host
+                           memory may have another one on a GPU) */
 } hipc_alloc;
 /* Finds the allocation containing `p`; copies it to *out. */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
 /* Frees every allocation of `dev` (hipDeviceReset). */
 void hipc__alloc_release_device(hipc_device* dev);
+/* Adds `a` to the table: 0, or -1 when out of memory. */
+int hipc__alloc_insert(const hipc_alloc* a);
+/* Removes the entry starting exactly at `base` into *out: 0, or -1. */
+int hipc__alloc_remove(void* base, hipc_alloc* out);
+/* Whether some entry overlaps [p, p + n). */
+int hipc__alloc_overlaps(const void* p, size_t n);
+/* Whether [p, p + n) stays inside the tracked allocation holding p (true
+ * for untracked memory, which hipc cannot check). */
+int hipc__alloc_in_bounds(const void* p, size_t n);
+/* Releases what `a` holds through its device's backend. */
+hipError_t hipc__alloc_release(const hipc_alloc* a);
+/* hipFree and hipHostFree (without recording the result). */
+hipError_t hipc__free(void* ptr);
 
 /* -- registry.c: kernels registered by hipc_register_kernel. */
 typedef struct hipc_kernel {

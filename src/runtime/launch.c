@@ -64,7 +64,9 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   e = check_config(&dev->props, k->desc, grid, block, shmem);
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_launch l = {k->desc, k->name, grid, block, shmem, args};
-  HIPC_RETURN(dev->ops->launch(q, &l));
+  e = dev->ops->launch(q, &l);
+  if (e == hipSuccess && hipc__launch_blocking()) e = dev->ops->queue_sync(q);
+  HIPC_RETURN(e);
 }
 
 /* The per-thread state read by the kernel-language headers (see

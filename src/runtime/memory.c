@@ -1,9 +1,12 @@
-/* Device memory: allocation, the allocation table, copies and fills.
+/* The allocation table, device allocations (plain and pitched) and what
+ * hipc knows about a pointer.
  *
- * Every allocation is recorded in a table sorted by address, so that
- * hipFree can reject pointers hipMalloc did not return (double frees
- * included) and a copy or fill that would run past the end of a tracked
- * allocation is refused before any byte moves. */
+ * Every allocation (device, pinned host, managed) and every registered host
+ * range is recorded in a table sorted by address, so that hipFree can
+ * reject pointers hipc did not return (double frees included), a copy or
+ * fill that would run past the end of a tracked allocation is refused
+ * before any byte moves, and hipPointerGetAttributes can answer. Copies and
+ * fills are in memory_copy.c, host and managed memory in memory_host.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,7 +30,7 @@ static size_t upper_bound(const void* p) {
   return lo;
 }
 
-static int table_insert(const hipc_alloc* a) {
+int hipc__alloc_insert(const hipc_alloc* a) {
   pthread_mutex_lock(&lock);
   if (nallocs == cap) {
     size_t ncap = cap ? cap * 2 : 64;
@@ -47,8 +50,7 @@ static int table_insert(const hipc_alloc* a) {
   return 0;
 }
 
-/* Removes the allocation that starts exactly at `base`; 0 if found. */
-static int table_remove(void* base, hipc_alloc* out) {
+int hipc__alloc_remove(void* base, hipc_alloc* out) {
   pthread_mutex_lock(&lock);
   size_t i = upper_bound(base);
   int found = i > 0 && allocs[i - 1].base == base;
@@ -93,13 +95,35 @@ void hipc__alloc_release_device(hipc_device* dev) {
     }
     pthread_mutex_unlock(&lock);
     if (!found) return;
-    dev->ops->release(dev, a.base);
+    hipc__alloc_release(&a);
   }
 }
 
-/* Whether [p, p + n) stays inside the tracked allocation holding p (true
- * for untracked memory, which hipc cannot check). */
-static int in_bounds(const void* p, size_t n) {
+int hipc__alloc_overlaps(const void* p, size_t n) {
+  const char* lo = p;
+  pthread_mutex_lock(&lock);
+  /* The last entry starting before p + n; entries do not overlap. */
+  size_t i = upper_bound(lo + n - 1);
+  int hit = 0;
+  if (i > 0) {
+    const hipc_alloc* a = &allocs[i - 1];
+    size_t extent = a->size ? a->size : 1;
+    hit = (const char*)a->base + extent > lo;
+  }
+  pthread_mutex_unlock(&lock);
+  return hit;
+}
+
+hipError_t hipc__alloc_release(const hipc_alloc* a) {
+  const hipc_backend_ops* ops = a->dev->ops;
+  if (a->registered)
+    return ops->host_unregister ? ops->host_unregister(a->dev, a->base)
+                                : hipSuccess;
+  if (a->kind == hipMemoryTypeHost) return ops->host_release(a->dev, a->base);
+  return ops->release(a->dev, a->base);
+}
+
+int hipc__alloc_in_bounds(const void* p, size_t n) {
   hipc_alloc a;
   if (!hipc__alloc_find(p, &a)) return 1;
   size_t offset = (size_t)((const char*)p - (const char*)a.base);
@@ -119,8 +143,8 @@ hipError_t hipMalloc(void** ptr, size_t size) {
   void* p;
   e = dev->ops->alloc(dev, size, &p);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_alloc a = {p, size, dev, 0, hipMemoryTypeDevice};
-  if (table_insert(&a) != 0) {
+  hipc_alloc a = {p, size, dev, 0, hipMemoryTypeDevice, 0, p};
+  if (hipc__alloc_insert(&a) != 0) {
     dev->ops->release(dev, p);
     HIPC_RETURN(hipErrorOutOfMemory);
   }
@@ -128,79 +152,100 @@ hipError_t hipMalloc(void** ptr, size_t size) {
   HIPC_RETURN(hipSuccess);
 }
 
-hipError_t hipFree(void* ptr) {
-  if (!ptr) HIPC_RETURN(hipSuccess);
+/* Frees what hipMalloc, hipMallocPitch, hipMalloc3D, hipMallocManaged or
+ * hipHostMalloc returned: AMD's hipFree and hipHostFree both take any of
+ * them. Registered host memory, interior and unknown pointers are
+ * hipErrorInvalidValue, and nothing is freed. */
+hipError_t hipc__free(void* ptr) {
+  if (!ptr) return hipSuccess;
   hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a) || a.base != ptr,
-                 hipErrorInvalidValue);
+  if (!hipc__alloc_find(ptr, &a) || a.base != ptr || a.registered)
+    return hipErrorInvalidValue;
   /* HIP's hipFree waits for the device: work may still use the memory. */
   hipError_t e = a.dev->ops->device_sync(a.dev);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(table_remove(ptr, &a) != 0, hipErrorInvalidValue);
-  HIPC_RETURN(a.dev->ops->release(a.dev, ptr));
+  if (e != hipSuccess) return e;
+  if (hipc__alloc_remove(ptr, &a) != 0) return hipErrorInvalidValue;
+  return hipc__alloc_release(&a);
 }
 
-/* The checks hipMemcpy and hipMemcpyAsync share. */
-static hipError_t check_copy(void* dst, const void* src, size_t n,
-                             hipMemcpyKind kind) {
-  if ((unsigned)kind > hipMemcpyDefault) return hipErrorInvalidMemcpyDirection;
-  if (n == 0) return hipSuccess;
-  if (!dst || !src) return hipErrorInvalidValue;
-  if (!in_bounds(dst, n) || !in_bounds(src, n)) return hipErrorInvalidValue;
+hipError_t hipFree(void* ptr) { HIPC_RETURN(hipc__free(ptr)); }
+
+/* -- pitched allocations: rows padded to the texture pitch alignment */
+
+static hipError_t malloc_pitched(void** ptr, size_t* pitch, size_t width,
+                                 size_t height, size_t depth) {
+  hipc_device* dev;
+  hipError_t e = hipc__current_device(&dev);
+  if (e != hipSuccess) return e;
+  size_t align = dev->props.texturePitchAlignment;
+  if (align == 0) align = 256;
+  if (width > SIZE_MAX - align) return hipErrorOutOfMemory;
+  size_t p = (width + align - 1) / align * align;
+  *pitch = p;
+  if (width == 0 || height == 0 || depth == 0) {
+    *ptr = NULL;
+    return hipSuccess;
+  }
+  if (height > SIZE_MAX / p || depth > SIZE_MAX / (p * height))
+    return hipErrorOutOfMemory;
+  void* out;
+  size_t size = p * height * depth;
+  if (size > dev->props.totalGlobalMem) return hipErrorOutOfMemory;
+  e = dev->ops->alloc(dev, size, &out);
+  if (e != hipSuccess) return e;
+  hipc_alloc a = {out, size, dev, 0, hipMemoryTypeDevice, 0, out};
+  if (hipc__alloc_insert(&a) != 0) {
+    dev->ops->release(dev, out);
+    return hipErrorOutOfMemory;
+  }
+  *ptr = out;
   return hipSuccess;
 }
 
-static hipError_t copy(void* dst, const void* src, size_t n,
-                       hipMemcpyKind kind, hipStream_t stream, int blocking) {
-  hipError_t e = check_copy(dst, src, n, kind);
-  if (e != hipSuccess || n == 0) return e;
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
-  if (e != hipSuccess) return e;
-  return dev->ops->memcpy(q, dst, src, n, blocking);
+hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width,
+                          size_t height) {
+  HIPC_RETURN_IF(!ptr || !pitch, hipErrorInvalidValue);
+  HIPC_RETURN(malloc_pitched(ptr, pitch, width, height, 1));
 }
 
-hipError_t hipMemcpy(void* dst, const void* src, size_t n,
-                     hipMemcpyKind kind) {
-  HIPC_RETURN(copy(dst, src, n, kind, NULL, 1));
+hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
+  HIPC_RETURN_IF(!pitchedDevPtr, hipErrorInvalidValue);
+  hipPitchedPtr r = {NULL, 0, extent.width, extent.height};
+  hipError_t e = malloc_pitched(&r.ptr, &r.pitch, extent.width,
+                                extent.height, extent.depth);
+  if (e == hipSuccess) *pitchedDevPtr = r;
+  HIPC_RETURN(e);
 }
 
-hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n,
-                          hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_RETURN(copy(dst, src, n, kind, stream, 0));
+/* -- what hipc knows about a pointer */
+
+hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
+  HIPC_RETURN_IF(!ptr || !size, hipErrorInvalidValue);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
+  *size = a.size;
+  HIPC_RETURN(hipSuccess);
 }
 
-hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t n) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyHostToDevice, NULL, 1));
-}
-
-hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t n) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToHost, NULL, 1));
-}
-
-hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToDevice, NULL, 1));
-}
-
-static hipError_t fill(void* dst, int value, size_t n, hipStream_t stream,
-                       int blocking) {
-  if (n == 0) return hipSuccess;
-  if (!dst || !in_bounds(dst, n)) return hipErrorInvalidValue;
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
-  if (e != hipSuccess) return e;
-  return dev->ops->memset(q, dst, value, n, blocking);
-}
-
-hipError_t hipMemset(void* dst, int value, size_t n) {
-  HIPC_RETURN(fill(dst, value, n, NULL, 1));
-}
-
-hipError_t hipMemsetAsync(void* dst, int value, size_t n,
-                          hipStream_t stream) {
-  HIPC_RETURN(fill(dst, value, n, stream, 0));
+/* HIP 6.2's rules (those of CUDA before 11.0): memory hipc did not
+ * allocate or register is hipErrorInvalidValue. Device memory has no host
+ * pointer; host and managed memory have both. */
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
+                                   const void* ptr) {
+  HIPC_RETURN_IF(!attributes || !ptr, hipErrorInvalidValue);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
+  size_t offset = (size_t)((const char*)ptr - (const char*)a.base);
+  hipPointerAttribute_t r;
+  memset(&r, 0, sizeof r);
+  r.type = (enum hipMemoryType)a.kind;
+  r.device = a.dev->ordinal;
+  r.devicePointer = (char*)a.device_base + offset;
+  r.hostPointer = a.kind == hipMemoryTypeDevice ? NULL : (char*)a.base + offset;
+  r.isManaged = a.kind == hipMemoryTypeManaged;
+  r.allocationFlags = a.flags;
+  *attributes = r;
+  HIPC_RETURN(hipSuccess);
 }
 
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {

@@ -1,56 +1,213 @@
 /* Streams. A created stream is checked against the set of live streams
  * before use, so a destroyed or made-up handle is hipErrorInvalidHandle,
- * never a crash. */
+ * never a crash.
+ *
+ * Backends' queues are independent of each other; HIP's null-stream rules
+ * are made here, with events that the backend runs on the device side (no
+ * host thread waits):
+ * - work for the null stream first waits (queue_wait_event) for the work
+ *   already queued on every blocking stream of its device, through an
+ *   event recorded at the end of each busy one (`tail`);
+ * - work for a blocking stream first waits for the null stream's work in the
+ *   same way, when the null stream is busy;
+ * - hipStreamNonBlocking streams take part in neither.
+ * hipStreamPerThread is a blocking stream of the calling thread's own, made
+ * on first use and destroyed (after its work) when the thread exits.
+ *
+ * Lock order: `lock` (the stream set) before any backend lock. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static hipStream_t* live;
 static size_t nlive, cap;
+/* Per device: an event recorded at the end of the null queue. */
+static hipc_event* null_tail[HIPC_MAX_DEVICES];
 
+/* Under the lock. */
 static int live_index(hipStream_t s) {
   for (size_t i = 0; i < nlive; ++i)
     if (live[i] == s) return (int)i;
   return -1;
 }
 
-hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
-                                hipc_queue** q) {
-  if (s == NULL || s == hipStreamPerThread || s == hipStreamLegacy) {
-    hipError_t e = hipc__current_device(dev);
+/* -- per-thread default streams */
+
+static pthread_key_t per_thread_key;
+static pthread_once_t per_thread_once = PTHREAD_ONCE_INIT;
+
+typedef struct per_thread {
+  hipStream_t stream[HIPC_MAX_DEVICES];
+} per_thread;
+
+static void per_thread_free(void* arg) {
+  per_thread* pt = arg;
+  for (int i = 0; i < HIPC_MAX_DEVICES; ++i)
+    if (pt->stream[i]) hipStreamDestroy(pt->stream[i]);
+  free(pt);
+}
+
+static void per_thread_init(void) {
+  pthread_key_create(&per_thread_key, per_thread_free);
+}
+
+static hipError_t create(hipc_device* dev, unsigned flags, int priority,
+                         hipStream_t* out);
+
+/* The calling thread's stream on `dev`, made on first use. */
+static hipError_t per_thread_stream(hipc_device* dev, hipStream_t* out) {
+  pthread_once(&per_thread_once, per_thread_init);
+  per_thread* pt = pthread_getspecific(per_thread_key);
+  if (!pt) {
+    pt = calloc(1, sizeof *pt);
+    if (!pt) return hipErrorOutOfMemory;
+    pthread_setspecific(per_thread_key, pt);
+  }
+  if (!pt->stream[dev->ordinal]) {
+    hipError_t e = create(dev, hipStreamDefault, 0, &pt->stream[dev->ordinal]);
     if (e != hipSuccess) return e;
-    *q = (*dev)->null_queue;
-    return hipSuccess;
+  }
+  *out = pt->stream[dev->ordinal];
+  return hipSuccess;
+}
+
+/* -- resolving handles */
+
+/* A handle as a created stream (the per-thread stream included), or NULL
+ * for the null stream; hipErrorInvalidHandle for anything else. */
+static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
+  if (s == NULL || s == hipStreamLegacy) {
+    *out = NULL;
+    return hipc__current_device(dev);
+  }
+  if (s == hipStreamPerThread) {
+    hipError_t e = hipc__current_device(dev);
+    return e != hipSuccess ? e : per_thread_stream(*dev, out);
   }
   pthread_mutex_lock(&lock);
   int ok = live_index(s) >= 0;
   pthread_mutex_unlock(&lock);
   if (!ok) return hipErrorInvalidHandle;
   *dev = s->dev;
-  *q = s->queue;
+  *out = s;
   return hipSuccess;
 }
 
-/* HIP's null stream is blocking: work on it waits for the work already on
- * the device's blocking streams, and work on a blocking stream waits for
- * the null stream. hipc orders them by waiting on the host before it
- * enqueues (simple and correct; it gives up some overlap, never order). */
+hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
+                                hipc_queue** q) {
+  hipStream_t st;
+  hipError_t e = lookup(s, dev, &st);
+  if (e != hipSuccess) return e;
+  *q = st ? st->queue : (*dev)->null_queue;
+  return hipSuccess;
+}
+
+/* Under the lock: the null stream's tail event of `dev`, made on first
+ * use. */
+static hipc_event* null_event(hipc_device* dev) {
+  hipc_event** slot = &null_tail[dev->ordinal];
+  if (!*slot && dev->ops->event_create(dev, hipEventDisableTiming, slot) !=
+                    hipSuccess)
+    *slot = NULL;
+  return *slot;
+}
+
+/* Under the lock: `q` waits for what is queued on `from` so far (recorded
+ * as `ev`), if anything. */
+static hipError_t wait_for(hipc_device* dev, hipc_queue* q, hipc_queue* from,
+                           hipc_event* ev) {
+  if (dev->ops->queue_query(from) == hipSuccess) return hipSuccess;
+  if (!ev) return dev->ops->queue_sync(from); /* no event: wait on the host */
+  hipError_t e = dev->ops->event_record(ev, from);
+  return e != hipSuccess ? e : dev->ops->queue_wait_event(q, ev);
+}
+
+/* Orders stream `st` (NULL: the null stream) of `dev` after the work of the
+ * streams it synchronizes with, as the file comment says. */
+static hipError_t order(hipc_device* dev, hipStream_t st) {
+  hipError_t e = hipSuccess;
+  if (st && (st->flags & hipStreamNonBlocking)) return e;
+  if (st && dev->ops->queue_query(dev->null_queue) == hipSuccess) return e;
+  pthread_mutex_lock(&lock);
+  if (st) {
+    e = wait_for(dev, st->queue, dev->null_queue, null_event(dev));
+  } else {
+    for (size_t i = 0; i < nlive && e == hipSuccess; ++i) {
+      hipStream_t s = live[i];
+      if (s->dev == dev && !(s->flags & hipStreamNonBlocking))
+        e = wait_for(dev, dev->null_queue, s->queue, s->tail);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return e;
+}
+
 hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
                                  hipc_queue** q) {
-  hipError_t e = hipc__stream_resolve(s, dev, q);
+  hipStream_t st;
+  hipError_t e = lookup(s, dev, &st);
   if (e != hipSuccess) return e;
-  hipc_device* d = *dev;
-  if (*q == d->null_queue) {
-    pthread_mutex_lock(&lock);
-    for (size_t i = 0; i < nlive && e == hipSuccess; ++i)
-      if (live[i]->dev == d && !(live[i]->flags & hipStreamNonBlocking))
-        e = d->ops->queue_sync(live[i]->queue);
-    pthread_mutex_unlock(&lock);
-    return e;
+  *q = st ? st->queue : (*dev)->null_queue;
+  return order(*dev, st);
+}
+
+/* HIP_LAUNCH_BLOCKING=1: every launch returns once the kernel has run. */
+static int launch_blocking = -1;
+
+int hipc__launch_blocking(void) {
+  int v = __atomic_load_n(&launch_blocking, __ATOMIC_RELAXED);
+  if (v < 0) {
+    const char* env = getenv("HIP_LAUNCH_BLOCKING");
+    v = env && env[0] && strcmp(env, "0") != 0;
+    __atomic_store_n(&launch_blocking, v, __ATOMIC_RELAXED);
   }
-  if (!(s->flags & hipStreamNonBlocking)) return d->ops->queue_sync(d->null_queue);
+  return v;
+}
+
+/* -- creation and destruction */
+
+/* The range of priorities, as AMD's runtime has it: -1 (high), 0 (normal)
+ * and 1 (low). Others are clamped into it. */
+#define PRIORITY_GREATEST (-1)
+#define PRIORITY_LEAST 1
+
+static hipError_t create(hipc_device* dev, unsigned flags, int priority,
+                         hipStream_t* out) {
+  hipStream_t s = calloc(1, sizeof *s);
+  if (!s) return hipErrorOutOfMemory;
+  s->magic = HIPC_STREAM_MAGIC;
+  s->dev = dev;
+  s->flags = flags;
+  s->priority = priority;
+  hipError_t e = dev->ops->queue_create(dev, flags, priority, &s->queue);
+  if (e != hipSuccess) goto fail_queue;
+  e = dev->ops->event_create(dev, hipEventDisableTiming, &s->tail);
+  if (e != hipSuccess) goto fail_event;
+  pthread_mutex_lock(&lock);
+  if (nlive == cap) {
+    size_t ncap = cap ? cap * 2 : 16;
+    hipStream_t* t = realloc(live, ncap * sizeof *t);
+    if (!t) {
+      pthread_mutex_unlock(&lock);
+      e = hipErrorOutOfMemory;
+      goto fail_table;
+    }
+    live = t;
+    cap = ncap;
+  }
+  live[nlive++] = s;
+  pthread_mutex_unlock(&lock);
+  *out = s;
   return hipSuccess;
+fail_table:
+  dev->ops->event_destroy(s->tail);
+fail_event:
+  dev->ops->queue_destroy(s->queue);
+fail_queue:
+  free(s);
+  return e;
 }
 
 hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
@@ -61,34 +218,9 @@ hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipStream_t s = calloc(1, sizeof *s);
-  HIPC_RETURN_IF(!s, hipErrorOutOfMemory);
-  s->magic = HIPC_STREAM_MAGIC;
-  s->dev = dev;
-  s->flags = flags;
-  s->priority = priority;
-  e = dev->ops->queue_create(dev, flags, priority, &s->queue);
-  if (e != hipSuccess) {
-    free(s);
-    HIPC_RETURN(e);
-  }
-  pthread_mutex_lock(&lock);
-  if (nlive == cap) {
-    size_t ncap = cap ? cap * 2 : 16;
-    hipStream_t* t = realloc(live, ncap * sizeof *t);
-    if (!t) {
-      pthread_mutex_unlock(&lock);
-      dev->ops->queue_destroy(s->queue);
-      free(s);
-      HIPC_RETURN(hipErrorOutOfMemory);
-    }
-    live = t;
-    cap = ncap;
-  }
-  live[nlive++] = s;
-  pthread_mutex_unlock(&lock);
-  *stream = s;
-  HIPC_RETURN(hipSuccess);
+  if (priority < PRIORITY_GREATEST) priority = PRIORITY_GREATEST;
+  if (priority > PRIORITY_LEAST) priority = PRIORITY_LEAST;
+  HIPC_RETURN(create(dev, flags, priority, stream));
 }
 
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned flags) {
@@ -97,6 +229,15 @@ hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned flags) {
 
 hipError_t hipStreamCreate(hipStream_t* stream) {
   return hipStreamCreateWithPriority(stream, hipStreamDefault, 0);
+}
+
+hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
+                                           int* greatestPriority) {
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  if (leastPriority) *leastPriority = PRIORITY_LEAST;
+  if (greatestPriority) *greatestPriority = PRIORITY_GREATEST;
+  HIPC_RETURN(hipSuccess);
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
@@ -108,24 +249,133 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   if (i >= 0) live[i] = live[--nlive];
   pthread_mutex_unlock(&lock);
   HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
+  /* The queue finishes its work (records of `tail` included) first. */
   stream->dev->ops->queue_destroy(stream->queue);
+  stream->dev->ops->event_destroy(stream->tail);
   stream->magic = 0;
   free(stream);
   HIPC_RETURN(hipSuccess);
 }
 
+/* -- synchronisation */
+
 hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_resolve(stream, &dev, &q);
+  hipStream_t st;
+  hipError_t e = lookup(stream, &dev, &st);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN(dev->ops->queue_sync(q));
+  if (!st) {
+    /* The null stream is done once the blocking streams' work queued so
+     * far is, too: make it wait for that, then wait for it. */
+    e = order(dev, NULL);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  }
+  HIPC_RETURN(dev->ops->queue_sync(st ? st->queue : dev->null_queue));
 }
 
 hipError_t hipStreamQuery(hipStream_t stream) {
   hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_resolve(stream, &dev, &q);
+  hipStream_t st;
+  hipError_t e = lookup(stream, &dev, &st);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN(dev->ops->queue_query(q));
+  if (st) HIPC_RETURN(dev->ops->queue_query(st->queue));
+  e = dev->ops->queue_query(dev->null_queue);
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < nlive && e == hipSuccess; ++i)
+    if (live[i]->dev == dev && !(live[i]->flags & hipStreamNonBlocking))
+      e = dev->ops->queue_query(live[i]->queue);
+  pthread_mutex_unlock(&lock);
+  HIPC_RETURN(e);
+}
+
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+                              unsigned int flags) {
+  HIPC_RETURN_IF(flags != 0, hipErrorInvalidValue);
+  hipc_event* ev;
+  hipc_device* edev;
+  hipError_t e = hipc__event_resolve(event, &edev, &ev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev;
+  hipc_queue* q;
+  e = hipc__stream_for_work(stream, &dev, &q);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  if (edev->ops != dev->ops) {
+    /* An event of another backend: wait on the host. */
+    HIPC_RETURN(edev->ops->event_sync(ev));
+  }
+  HIPC_RETURN(dev->ops->queue_wait_event(q, ev));
+}
+
+/* -- host functions */
+
+typedef struct callback {
+  hipStreamCallback_t fn;
+  hipStream_t stream;  /* as the user gave it */
+  void* user;
+} callback;
+
+static void run_callback(void* arg) {
+  callback* c = arg;
+  c->fn(c->stream, hipSuccess, c->user);
+  free(c);
+}
+
+hipError_t hipStreamAddCallback(hipStream_t stream,
+                                hipStreamCallback_t callback_fn,
+                                void* userData, unsigned int flags) {
+  HIPC_RETURN_IF(!callback_fn || flags != 0, hipErrorInvalidValue);
+  hipc_device* dev;
+  hipc_queue* q;
+  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  callback* c = malloc(sizeof *c);
+  HIPC_RETURN_IF(!c, hipErrorOutOfMemory);
+  c->fn = callback_fn;
+  c->stream = stream;
+  c->user = userData;
+  e = dev->ops->queue_host_fn(q, run_callback, c);
+  if (e != hipSuccess) free(c);
+  HIPC_RETURN(e);
+}
+
+hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
+                             void* userData) {
+  HIPC_RETURN_IF(!fn, hipErrorInvalidValue);
+  hipc_device* dev;
+  hipc_queue* q;
+  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(dev->ops->queue_host_fn(q, fn, userData));
+}
+
+/* -- properties */
+
+hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  HIPC_RETURN_IF(!flags, hipErrorInvalidValue);
+  hipc_device* dev;
+  hipStream_t st;
+  hipError_t e = lookup(stream, &dev, &st);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  *flags = st ? st->flags : hipStreamDefault;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  HIPC_RETURN_IF(!priority, hipErrorInvalidValue);
+  hipc_device* dev;
+  hipStream_t st;
+  hipError_t e = lookup(stream, &dev, &st);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  *priority = st ? st->priority : 0;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  HIPC_RETURN_IF(!device, hipErrorInvalidValue);
+  hipc_device* dev;
+  hipStream_t st;
+  hipError_t e = lookup(stream, &dev, &st);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  *device = dev->ordinal;
+  HIPC_RETURN(hipSuccess);
 }

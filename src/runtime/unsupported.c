@@ -43,10 +43,6 @@ hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
   HIPC_UNSUPPORTED;
 }
@@ -59,39 +55,7 @@ hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipEventCreate(hipEvent_t* event) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipEventDestroy(hipEvent_t event) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipEventQuery(hipEvent_t event) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipEventSynchronize(hipEvent_t event) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFreeHost(void* ptr) {
   HIPC_UNSUPPORTED;
 }
 
@@ -123,34 +87,6 @@ hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostFree(void* ptr) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostGetFlags(unsigned int* flagsPtr, void* hostPtr) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostUnregister(void* hostPtr) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX, void** kernelParams, unsigned int sharedMemBytes, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
@@ -159,63 +95,7 @@ hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsLi
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMallocHost(void** ptr, size_t size) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice, int device) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipMemRangeGetAttribute(void* data, size_t data_size, hipMemRangeAttribute attribute, const void* dev_ptr, size_t count) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, hipMemcpyKind kind) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
 
@@ -224,10 +104,6 @@ hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes, 
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
 
@@ -244,50 +120,6 @@ hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeByt
 }
 
 hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
 
@@ -335,10 +167,6 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, cons
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* ptr) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipProfilerStart(void) {
   HIPC_UNSUPPORTED;
 }
@@ -351,22 +179,3 @@ hipError_t hipSetDeviceFlags(unsigned flags) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}

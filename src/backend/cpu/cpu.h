@@ -29,12 +29,19 @@ const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size);
 
 /* -- pool.c: workers, queues and jobs. */
 
+/* What a job is. Work runs on the workers in units; a marker (an event's
+ * record) and a wait (for an event) need no worker: they complete as soon
+ * as they reach the head of their queue (a wait: once its event has
+ * completed the record it waits for). */
+enum { CPU_JOB_WORK, CPU_JOB_MARKER, CPU_JOB_WAIT };
+
 /* A unit of queued work. A kernel is `units` blocks taken by any number of
  * workers; a copy or a fill is split into chunks the same way. */
 struct cpu_job {
-  cpu_job* next;            /* in its queue, then in the active list */
-  cpu_job* active_next;
+  cpu_job* next;            /* in its queue */
+  cpu_job* active_next;     /* in the active list */
   hipc_queue* queue;
+  int kind;                 /* CPU_JOB_* */
   /* Runs units [first, first + n) on worker `w`. */
   void (*run)(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n);
   void (*release)(cpu_job* j);  /* frees kind-specific resources */
@@ -45,6 +52,10 @@ struct cpu_job {
   int refs;                 /* workers inside run(); under the device lock */
   int complete;
   int dispatched;
+  /* Markers and waits: the event and the record's sequence number. */
+  hipc_event* event;
+  uint64_t seq;
+  cpu_job* wait_next;       /* a dispatched wait, in its event's list */
 };
 
 struct hipc_queue {
@@ -52,8 +63,22 @@ struct hipc_queue {
   cpu_job* head;            /* oldest unfinished job (the dispatched one) */
   cpu_job* tail;
   unsigned flags;
-  int priority;
+  int priority;             /* lower runs first, as in HIP */
+  hipc_queue* todo_next;    /* pool.c's list of queues to advance */
+  int in_todo;
   atomic_ulong finished;    /* jobs completed, for spinning waiters */
+};
+
+/* An event (pool.c). Every field is under the device lock; `recorded` and
+ * `done` are also read without it. */
+struct hipc_event {
+  cpu_device* dev;
+  unsigned flags;
+  uint64_t recorded;        /* sequence number of the latest record */
+  uint64_t done;            /* the latest completed record */
+  uint64_t time_ns;         /* CLOCK_MONOTONIC when `done` completed */
+  int refs;                 /* the user's, plus one per pending job */
+  cpu_job* waiters;         /* dispatched waits for a later record */
 };
 
 struct cpu_worker {
@@ -98,6 +123,17 @@ void hipc__pool_stop(cpu_device* dev);
 void hipc__pool_enqueue(hipc_queue* q, cpu_job* j);
 hipError_t hipc__pool_queue_sync(hipc_queue* q);
 hipError_t hipc__pool_device_sync(cpu_device* dev);
+
+/* -- events, on top of the pool (pool.c) */
+hipError_t hipc__pool_event_create(cpu_device* dev, unsigned flags,
+                                   hipc_event** out);
+void hipc__pool_event_destroy(hipc_event* e);
+hipError_t hipc__pool_event_record(hipc_event* e, hipc_queue* q);
+hipError_t hipc__pool_event_query(hipc_event* e);
+hipError_t hipc__pool_event_sync(hipc_event* e);
+hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
+                                    hipc_event* stop);
+hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e);
 
 /* The worker the calling thread is, or NULL on other threads. */
 cpu_worker* hipc__pool_self(void);

@@ -328,6 +328,161 @@ static hipError_t cpu_memset(hipc_queue* q, void* dst, int value, size_t n,
   return mem_op(q, dst, NULL, value, n, blocking);
 }
 
+/* -- pitched copies and fills: a unit is a row */
+
+typedef struct rows_job {
+  cpu_job job;
+  char* dst;
+  const char* src;          /* NULL for a fill */
+  size_t dpitch, spitch;
+  size_t width;             /* bytes (copy) or elements (fill) per row */
+  uint32_t value;
+  unsigned elem_size;
+} rows_job;
+
+/* Writes `n` elements of `size` bytes holding `value` at `p`. */
+static void fill_elems(char* p, uint32_t value, unsigned size, size_t n) {
+  if (size == 1) {
+    memset(p, (int)(value & 0xff), n);
+  } else if (size == 2) {
+    uint16_t v = (uint16_t)value;
+    for (size_t i = 0; i < n; ++i) memcpy(p + 2 * i, &v, 2);
+  } else {
+    for (size_t i = 0; i < n; ++i) memcpy(p + 4 * i, &value, 4);
+  }
+}
+
+static void rows_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
+  (void)w;
+  rows_job* r = (rows_job*)j;
+  for (uint64_t y = first; y < first + n; ++y) {
+    char* d = r->dst + y * r->dpitch;
+    if (r->src)
+      memmove(d, r->src + y * r->spitch, r->width);
+    else
+      fill_elems(d, r->value, r->elem_size, r->width);
+  }
+}
+
+static hipError_t rows_op(hipc_queue* q, char* dst, size_t dpitch,
+                          const char* src, size_t spitch, size_t width,
+                          size_t height, uint32_t value, unsigned elem_size,
+                          int blocking) {
+  size_t row_bytes = src ? width : width * elem_size;
+  if (blocking && row_bytes * height <= 4 * CHUNK) {
+    hipError_t e = hipc__pool_queue_sync(q);
+    if (e != hipSuccess) return e;
+    rows_job r = {.dst = dst, .src = src, .dpitch = dpitch, .spitch = spitch,
+                  .width = width, .value = value, .elem_size = elem_size};
+    rows_run(&r.job, NULL, 0, height);
+    return hipSuccess;
+  }
+  rows_job* r = calloc(1, sizeof *r);
+  if (!r) return hipErrorOutOfMemory;
+  r->dst = dst;
+  r->src = src;
+  r->dpitch = dpitch;
+  r->spitch = spitch;
+  r->width = width;
+  r->value = value;
+  r->elem_size = elem_size;
+  r->job.run = rows_run;
+  r->job.units = height;
+  /* About a chunk's worth of rows per claim; rows that overlap (a copy
+   * within one allocation) run in order on one worker. */
+  size_t per = row_bytes ? CHUNK / row_bytes : height;
+  int overlap = src && dst < src + spitch * (height - 1) + width &&
+                src < dst + dpitch * (height - 1) + width;
+  r->job.chunk = overlap ? height : per < 1 ? 1 : per;
+  hipc__pool_enqueue(q, &r->job);
+  return blocking ? hipc__pool_queue_sync(q) : hipSuccess;
+}
+
+static hipError_t cpu_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,
+                                const void* src, size_t spitch, size_t width,
+                                size_t height, int blocking) {
+  return rows_op(q, dst, dpitch, src, spitch, width, height, 0, 1, blocking);
+}
+
+static hipError_t cpu_memset_2d(hipc_queue* q, void* dst, size_t pitch,
+                                uint32_t value, unsigned elem_size,
+                                size_t width, size_t height, int blocking) {
+  return rows_op(q, dst, pitch, NULL, 0, width, height, value, elem_size,
+                 blocking);
+}
+
+/* -- host functions: a job of one unit that some worker runs */
+
+typedef struct host_fn_job {
+  cpu_job job;
+  void (*fn)(void*);
+  void* arg;
+} host_fn_job;
+
+static void host_fn_run(cpu_job* j, cpu_worker* w, uint64_t first,
+                        uint64_t n) {
+  (void)w;
+  (void)first;
+  (void)n;
+  host_fn_job* h = (host_fn_job*)j;
+  h->fn(h->arg);
+}
+
+static hipError_t cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
+                                    void* arg) {
+  host_fn_job* h = calloc(1, sizeof *h);
+  if (!h) return hipErrorOutOfMemory;
+  h->fn = fn;
+  h->arg = arg;
+  h->job.run = host_fn_run;
+  h->job.units = 1;
+  hipc__pool_enqueue(q, &h->job);
+  return hipSuccess;
+}
+
+/* -- events */
+
+static hipError_t cpu_event_create(hipc_device* dev, unsigned flags,
+                                   hipc_event** out) {
+  return hipc__pool_event_create(dev->impl, flags, out);
+}
+
+/* -- host and managed memory: all of it is host memory */
+
+static hipError_t cpu_host_alloc(hipc_device* dev, size_t size,
+                                 unsigned flags, void** out) {
+  (void)flags;
+  return cpu_alloc(dev, size, out);
+}
+
+static hipError_t cpu_managed_alloc(hipc_device* dev, size_t size,
+                                    unsigned flags, void** out) {
+  (void)flags;
+  return cpu_alloc(dev, size, out);
+}
+
+static hipError_t cpu_host_register(hipc_device* dev, void* ptr,
+                                    size_t size, unsigned flags) {
+  (void)dev;
+  (void)ptr;
+  (void)size;
+  (void)flags;
+  return hipSuccess;
+}
+
+static hipError_t cpu_host_unregister(hipc_device* dev, void* ptr) {
+  (void)dev;
+  (void)ptr;
+  return hipSuccess;
+}
+
+static hipError_t cpu_host_device_pointer(hipc_device* dev, void* host,
+                                          void** out) {
+  (void)dev;
+  *out = host; /* one address space */
+  return hipSuccess;
+}
+
 const hipc_backend_ops hipc_cpu_ops = {
     .name = "cpu",
     .probe = cpu_probe,
@@ -342,4 +497,21 @@ const hipc_backend_ops hipc_cpu_ops = {
     .memcpy = cpu_memcpy,
     .memset = cpu_memset,
     .device_sync = cpu_device_sync,
+    .memcpy_2d = cpu_memcpy_2d,
+    .memset_2d = cpu_memset_2d,
+    .event_create = cpu_event_create,
+    .event_destroy = hipc__pool_event_destroy,
+    .event_record = hipc__pool_event_record,
+    .event_query = hipc__pool_event_query,
+    .event_sync = hipc__pool_event_sync,
+    .event_elapsed = hipc__pool_event_elapsed,
+    .queue_wait_event = hipc__pool_wait_event,
+    .queue_host_fn = cpu_queue_host_fn,
+    .host_alloc = cpu_host_alloc,
+    .host_release = cpu_release,
+    .host_register = cpu_host_register,
+    .host_unregister = cpu_host_unregister,
+    .host_device_pointer = cpu_host_device_pointer,
+    .managed_alloc = cpu_managed_alloc,
+    .prefetch = NULL, /* managed memory never moves */
 };

@@ -4,7 +4,16 @@
  * i.e. on the device's active list, where any worker takes units (blocks, or
  * chunks of a copy) from it with one atomic add. The worker that finishes a
  * job's last unit completes it: the queue's next job is dispatched and
- * waiting host threads are woken.
+ * waiting host threads are woken. Jobs of higher-priority queues (a lower
+ * number) come first on the active list.
+ *
+ * Events live here too. Recording one enqueues a marker job and waiting for
+ * one (hipStreamWaitEvent) a wait job; neither needs a worker: a marker
+ * completes its event as soon as it is the head of its queue (everything
+ * before it has finished), and a wait at the head of its queue completes
+ * once its event has reached the record it waits for, so queues depend on
+ * each other without any host thread blocking. An event is freed when the
+ * user has destroyed it and no job refers to it any more.
  *
  * Locking: the device lock guards the active list, every queue's job list,
  * `refs`, and the counters in cpu_device. Units are claimed without it. Idle
@@ -12,6 +21,7 @@
  * that back-to-back launches do not pay a wake-up each. */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,15 +39,18 @@ static void cpu_relax(void) {
 #endif
 }
 
-/* Under the lock. */
-static void dispatch(cpu_device* dev, cpu_job* j) {
-  j->dispatched = 1;
-  j->active_next = NULL;
-  if (dev->active_tail)
-    dev->active_tail->active_next = j;
+/* Under the lock: puts work job `j` on the active list, behind the jobs of
+ * queues with the same or a higher priority (a lower number). */
+static void activate(cpu_device* dev, cpu_job* j) {
+  int prio = j->queue->priority;
+  cpu_job** p = &dev->active;
+  if (dev->active_tail && dev->active_tail->queue->priority <= prio)
+    p = &dev->active_tail->active_next; /* the common case: append */
   else
-    dev->active = j;
-  dev->active_tail = j;
+    while (*p && (*p)->queue->priority <= prio) p = &(*p)->active_next;
+  j->active_next = *p;
+  *p = j;
+  if (!j->active_next) dev->active_tail = j;
   atomic_fetch_add_explicit(&dev->dispatch_seq, 1, memory_order_release);
   if (dev->sleepers) pthread_cond_broadcast(&dev->work_cv);
 }
@@ -56,33 +69,109 @@ static void deactivate(cpu_device* dev, cpu_job* j) {
   j->active_next = NULL;
 }
 
-/* Under the lock: the job's last unit finished. */
-static void complete(cpu_device* dev, cpu_job* j) {
-  hipc_queue* q = j->queue;
-  j->complete = 1;
-  deactivate(dev, j);
-  /* head and pending are read without the lock by spinning waiters. */
-  __atomic_store_n(&q->head, j->next, __ATOMIC_RELEASE);
-  if (!q->head) q->tail = NULL;
-  __atomic_fetch_sub(&dev->pending, 1, __ATOMIC_RELEASE);
-  atomic_fetch_add_explicit(&q->finished, 1, memory_order_release);
-  if (q->head) dispatch(dev, q->head);
-  if (dev->waiters) pthread_cond_broadcast(&dev->idle_cv);
-}
-
 static void job_free(cpu_job* j) {
   if (j->release) j->release(j);
   free(j);
 }
 
-void hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
-  cpu_device* dev = q->dev;
+/* Under the lock: drops one reference to `e`, freeing it with the last. */
+static void event_unref(hipc_event* e) {
+  if (--e->refs == 0) free(e);
+}
+
+/* Under the lock: `j`, the head of its queue, is done. Takes it off the
+ * queue and wakes host threads that wait; the caller advances the queue. */
+static void retire(cpu_device* dev, cpu_job* j) {
+  hipc_queue* q = j->queue;
+  j->complete = 1;
+  /* head and pending are read without the lock by spinning waiters. */
+  __atomic_store_n(&q->head, j->next, __ATOMIC_RELEASE);
+  if (!q->head) q->tail = NULL;
+  __atomic_fetch_sub(&dev->pending, 1, __ATOMIC_RELEASE);
+  atomic_fetch_add_explicit(&q->finished, 1, memory_order_release);
+  if (dev->waiters) pthread_cond_broadcast(&dev->idle_cv);
+}
+
+static void todo_push(hipc_queue** todo, hipc_queue* q) {
+  if (q->in_todo) return;
+  q->in_todo = 1;
+  q->todo_next = *todo;
+  *todo = q;
+}
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Under the lock: record `seq` of `e` has completed. Its waits that are
+ * now satisfied complete, and their queues go on the to-do list. */
+static void event_complete(hipc_event* e, uint64_t seq, hipc_queue** todo) {
+  if (seq > e->done) {
+    e->time_ns = now_ns();
+    __atomic_store_n(&e->done, seq, __ATOMIC_RELEASE);
+  }
+  cpu_job** p = &e->waiters;
+  while (*p) {
+    cpu_job* w = *p;
+    if (w->seq > e->done) {
+      p = &w->wait_next;
+      continue;
+    }
+    *p = w->wait_next;
+    retire(e->dev, w);
+    todo_push(todo, w->queue);
+    event_unref(e);
+    free(w);
+  }
+}
+
+/* Under the lock: starts the head job of every queue on the to-do list
+ * (and of the queues whose waits that releases). Work goes to the active
+ * list; markers and satisfied waits complete on the spot, and the next job
+ * of their queue is considered in turn; an unsatisfied wait joins its
+ * event's list. Iterative, so that long chains of events cannot overflow
+ * the stack. */
+static void advance(cpu_device* dev, hipc_queue* q) {
+  hipc_queue* todo = NULL;
+  todo_push(&todo, q);
+  while (todo) {
+    q = todo;
+    todo = q->todo_next;
+    q->in_todo = 0;
+    cpu_job* j;
+    while ((j = q->head) && !j->dispatched) {
+      j->dispatched = 1;
+      if (j->kind == CPU_JOB_WORK) {
+        activate(dev, j);
+        break;
+      }
+      hipc_event* e = j->event;
+      if (j->kind == CPU_JOB_WAIT && e->done < j->seq) {
+        j->wait_next = e->waiters;
+        e->waiters = j;
+        break;
+      }
+      if (j->kind == CPU_JOB_MARKER) event_complete(e, j->seq, &todo);
+      retire(dev, j);
+      event_unref(e);
+      free(j);
+    }
+  }
+}
+
+/* Under the lock: the job's last unit finished. */
+static void complete(cpu_device* dev, cpu_job* j) {
+  deactivate(dev, j);
+  retire(dev, j);
+  advance(dev, j->queue);
+}
+
+/* Under the lock: appends `j` to its queue. */
+static void append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
   j->queue = q;
   j->next = NULL;
-  if (!j->chunk) j->chunk = 1;
-  atomic_init(&j->next_unit, 0);
-  atomic_init(&j->done_units, 0);
-  pthread_mutex_lock(&dev->lock);
   __atomic_fetch_add(&dev->pending, 1, __ATOMIC_RELAXED);
   if (q->tail) {
     q->tail->next = j;
@@ -90,8 +179,59 @@ void hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
   } else {
     __atomic_store_n(&q->head, j, __ATOMIC_RELAXED);
     q->tail = j;
-    dispatch(dev, j);
+    advance(dev, q);
   }
+}
+
+void hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
+  cpu_device* dev = q->dev;
+  j->kind = CPU_JOB_WORK;
+  if (!j->chunk) j->chunk = 1;
+  atomic_init(&j->next_unit, 0);
+  atomic_init(&j->done_units, 0);
+  pthread_mutex_lock(&dev->lock);
+  append(dev, q, j);
+  pthread_mutex_unlock(&dev->lock);
+}
+
+hipError_t hipc__pool_event_record(hipc_event* e, hipc_queue* q) {
+  cpu_device* dev = q->dev;
+  cpu_job* j = calloc(1, sizeof *j);
+  if (!j) return hipErrorOutOfMemory;
+  j->kind = CPU_JOB_MARKER;
+  j->event = e;
+  pthread_mutex_lock(&dev->lock);
+  e->refs++;
+  j->seq = e->recorded + 1;
+  __atomic_store_n(&e->recorded, j->seq, __ATOMIC_RELEASE);
+  append(dev, q, j);
+  pthread_mutex_unlock(&dev->lock);
+  return hipSuccess;
+}
+
+hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e) {
+  cpu_device* dev = q->dev;
+  cpu_job* j = calloc(1, sizeof *j);
+  if (!j) return hipErrorOutOfMemory;
+  j->kind = CPU_JOB_WAIT;
+  j->event = e;
+  pthread_mutex_lock(&dev->lock);
+  j->seq = e->recorded;
+  if (j->seq <= e->done) { /* nothing to wait for */
+    pthread_mutex_unlock(&dev->lock);
+    free(j);
+    return hipSuccess;
+  }
+  e->refs++;
+  append(dev, q, j);
+  pthread_mutex_unlock(&dev->lock);
+  return hipSuccess;
+}
+
+void hipc__pool_event_destroy(hipc_event* e) {
+  cpu_device* dev = e->dev;
+  pthread_mutex_lock(&dev->lock);
+  event_unref(e);
   pthread_mutex_unlock(&dev->lock);
 }
 
@@ -202,8 +342,9 @@ void hipc__pool_stop(cpu_device* dev) {
 }
 
 /* Waits until `done()` holds, spinning briefly before sleeping. */
-static void wait_until(cpu_device* dev, int (*done)(void*), void* arg) {
-  for (int i = 0; i < 2000; ++i) {
+static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
+                       int spins) {
+  for (int i = 0; i < spins; ++i) {
     if (done(arg)) return;
     cpu_relax();
   }
@@ -228,12 +369,67 @@ static int device_idle(void* arg) {
 
 hipError_t hipc__pool_queue_sync(hipc_queue* q) {
   if (self_worker) return hipErrorNotSupported; /* from a callback */
-  wait_until(q->dev, queue_idle, q);
+  wait_until(q->dev, queue_idle, q, 2000);
   return hipSuccess;
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
   if (self_worker) return hipErrorNotSupported;
-  wait_until(dev, device_idle, dev);
+  wait_until(dev, device_idle, dev, 2000);
   return hipSuccess;
+}
+
+/* -- events */
+
+hipError_t hipc__pool_event_create(cpu_device* dev, unsigned flags,
+                                   hipc_event** out) {
+  hipc_event* e = calloc(1, sizeof *e);
+  if (!e) return hipErrorOutOfMemory;
+  e->dev = dev;
+  e->flags = flags;
+  e->refs = 1;
+  *out = e;
+  return hipSuccess;
+}
+
+hipError_t hipc__pool_event_query(hipc_event* e) {
+  uint64_t recorded = __atomic_load_n(&e->recorded, __ATOMIC_ACQUIRE);
+  return __atomic_load_n(&e->done, __ATOMIC_ACQUIRE) >= recorded
+             ? hipSuccess
+             : hipErrorNotReady;
+}
+
+typedef struct event_wait {
+  hipc_event* e;
+  uint64_t seq;
+} event_wait;
+
+static int event_reached(void* arg) {
+  event_wait* w = arg;
+  return __atomic_load_n(&w->e->done, __ATOMIC_ACQUIRE) >= w->seq;
+}
+
+hipError_t hipc__pool_event_sync(hipc_event* e) {
+  event_wait w = {e, __atomic_load_n(&e->recorded, __ATOMIC_ACQUIRE)};
+  if (event_reached(&w)) return hipSuccess;
+  if (self_worker) return hipErrorNotSupported; /* from a host function */
+  /* hipEventBlockingSync: sleep at once instead of spinning first. */
+  wait_until(e->dev, event_reached, &w,
+             (e->flags & hipEventBlockingSync) ? 0 : 2000);
+  return hipSuccess;
+}
+
+hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
+                                    hipc_event* stop) {
+  cpu_device* dev = start->dev;
+  hipError_t r = hipErrorNotReady;
+  pthread_mutex_lock(&dev->lock);
+  if (start->done >= start->recorded && stop->done >= stop->recorded) {
+    double d = (double)stop->time_ns - (double)start->time_ns;
+    /* Microsecond resolution, as HIP documents. */
+    *ms = (float)((long long)(d / 1000.0)) / 1000.0f;
+    r = hipSuccess;
+  }
+  pthread_mutex_unlock(&dev->lock);
+  return r;
 }

@@ -1,0 +1,180 @@
+/* Events. As with streams, every handle is checked against the set of live
+ * events first, so a destroyed or made-up handle is hipErrorInvalidHandle.
+ * The backend does the work (see the event ops in backend/backend.h); this
+ * file holds HIP's rules on flags, records and timing.
+ *
+ * An event that was never recorded is complete: hipEventQuery and
+ * hipEventSynchronize return hipSuccess at once, as AMD's runtime (and
+ * CUDA) do. hipEventElapsedTime wants both events recorded
+ * (hipErrorInvalidHandle otherwise, as AMD documents), both created with
+ * timing (hipErrorInvalidHandle otherwise, which is what AMD's runtime
+ * returns; hipErrorInvalidResourceHandle is the same code) and both
+ * records complete (hipErrorNotReady otherwise). */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define HIPC_EVENT_MAGIC 0x68657674u /* "hevt" */
+
+struct ihipEvent_t {
+  uint32_t magic;
+  hipc_device* dev;
+  hipc_event* impl;
+  unsigned flags;
+  int recorded; /* hipEventRecord succeeded at least once; under `lock` */
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static hipEvent_t* live;
+static size_t nlive, cap;
+
+/* Under the lock. */
+static int live_index(hipEvent_t e) {
+  for (size_t i = 0; i < nlive; ++i)
+    if (live[i] == e) return (int)i;
+  return -1;
+}
+
+/* The flags hipEventCreateWithFlags accepts. hipEventInterprocess needs
+ * hipEventDisableTiming too (hipErrorInvalidValue otherwise); hipc has no
+ * interprocess events, so it is hipErrorNotSupported even then. */
+#define KNOWN_FLAGS                                                     \
+  (hipEventDefault | hipEventBlockingSync | hipEventDisableTiming |     \
+   hipEventInterprocess | hipEventDisableSystemFence |                  \
+   hipEventReleaseToDevice | hipEventReleaseToSystem)
+
+hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
+  HIPC_RETURN_IF(!event, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags & ~(unsigned)KNOWN_FLAGS, hipErrorInvalidValue);
+  HIPC_RETURN_IF((flags & hipEventReleaseToDevice) &&
+                     (flags & hipEventReleaseToSystem),
+                 hipErrorInvalidValue);
+  if (flags & hipEventInterprocess) {
+    HIPC_RETURN_IF(!(flags & hipEventDisableTiming), hipErrorInvalidValue);
+    HIPC_RETURN(hipErrorNotSupported);
+  }
+  hipc_device* dev;
+  hipError_t e = hipc__current_device(&dev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipEvent_t ev = calloc(1, sizeof *ev);
+  HIPC_RETURN_IF(!ev, hipErrorOutOfMemory);
+  ev->magic = HIPC_EVENT_MAGIC;
+  ev->dev = dev;
+  ev->flags = flags;
+  e = dev->ops->event_create(dev, flags, &ev->impl);
+  if (e != hipSuccess) {
+    free(ev);
+    HIPC_RETURN(e);
+  }
+  pthread_mutex_lock(&lock);
+  if (nlive == cap) {
+    size_t ncap = cap ? cap * 2 : 16;
+    hipEvent_t* t = realloc(live, ncap * sizeof *t);
+    if (!t) {
+      pthread_mutex_unlock(&lock);
+      dev->ops->event_destroy(ev->impl);
+      free(ev);
+      HIPC_RETURN(hipErrorOutOfMemory);
+    }
+    live = t;
+    cap = ncap;
+  }
+  live[nlive++] = ev;
+  pthread_mutex_unlock(&lock);
+  *event = ev;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipEventCreate(hipEvent_t* event) {
+  return hipEventCreateWithFlags(event, hipEventDefault);
+}
+
+/* Looks `event` up; its device, backend event, flags and whether it was
+ * recorded. */
+static hipError_t find(hipEvent_t event, hipc_device** dev, hipc_event** impl,
+                       unsigned* flags, int* recorded) {
+  if (!event) return hipErrorInvalidHandle;
+  pthread_mutex_lock(&lock);
+  int ok = live_index(event) >= 0;
+  if (ok) {
+    *dev = event->dev;
+    *impl = event->impl;
+    if (flags) *flags = event->flags;
+    if (recorded) *recorded = event->recorded;
+  }
+  pthread_mutex_unlock(&lock);
+  return ok ? hipSuccess : hipErrorInvalidHandle;
+}
+
+hipError_t hipc__event_resolve(hipEvent_t event, hipc_device** dev,
+                               hipc_event** impl) {
+  return find(event, dev, impl, NULL, NULL);
+}
+
+hipError_t hipEventDestroy(hipEvent_t event) {
+  HIPC_RETURN_IF(!event, hipErrorInvalidHandle);
+  pthread_mutex_lock(&lock);
+  int i = live_index(event);
+  if (i >= 0) live[i] = live[--nlive];
+  pthread_mutex_unlock(&lock);
+  HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
+  /* Work that records or waits for it still completes (the backend keeps
+   * its event until then). */
+  event->dev->ops->event_destroy(event->impl);
+  event->magic = 0;
+  free(event);
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
+  hipc_device* edev;
+  hipc_event* impl;
+  hipError_t e = find(event, &edev, &impl, NULL, NULL);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev;
+  hipc_queue* q;
+  /* As work: on the null stream, the record waits for the blocking
+   * streams. */
+  e = hipc__stream_for_work(stream, &dev, &q);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(dev != edev, hipErrorInvalidHandle);
+  e = dev->ops->event_record(impl, q);
+  if (e == hipSuccess) {
+    pthread_mutex_lock(&lock);
+    if (live_index(event) >= 0) event->recorded = 1;
+    pthread_mutex_unlock(&lock);
+  }
+  HIPC_RETURN(e);
+}
+
+hipError_t hipEventQuery(hipEvent_t event) {
+  hipc_device* dev;
+  hipc_event* impl;
+  hipError_t e = find(event, &dev, &impl, NULL, NULL);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(dev->ops->event_query(impl));
+}
+
+hipError_t hipEventSynchronize(hipEvent_t event) {
+  hipc_device* dev;
+  hipc_event* impl;
+  hipError_t e = find(event, &dev, &impl, NULL, NULL);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(dev->ops->event_sync(impl));
+}
+
+hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
+  HIPC_RETURN_IF(!ms, hipErrorInvalidValue);
+  hipc_device *d0, *d1;
+  hipc_event *e0, *e1;
+  unsigned f0, f1;
+  int r0, r1;
+  hipError_t e = find(start, &d0, &e0, &f0, &r0);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  e = find(stop, &d1, &e1, &f1, &r1);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF((f0 | f1) & hipEventDisableTiming, hipErrorInvalidHandle);
+  HIPC_RETURN_IF(!r0 || !r1, hipErrorInvalidHandle);
+  HIPC_RETURN_IF(d0 != d1, hipErrorInvalidHandle);
+  HIPC_RETURN(d0->ops->event_elapsed(ms, e0, e1));
+}

@@ -1,0 +1,317 @@
+/* Copies and fills: linear, pitched (2D) and 3D, blocking or on a stream.
+ *
+ * Each entry point checks its arguments first (direction, null pointers,
+ * pitches, and that no tracked allocation is overrun), then resolves the
+ * stream, then hands the work to the backend; a refused call touches no
+ * byte.
+ *
+ * Async copies and pageable memory (memory hipc does not track) follow
+ * CUDA's documented rules, which HIP programs rely on: a copy *to* pageable
+ * memory returns only once it is done; a copy *from* pageable memory
+ * returns once the source has been read (hipc stages it in a buffer of its
+ * own, or for big copies waits), so the caller may reuse the source at
+ * once. Copies between tracked memory (device, pinned, registered, managed)
+ * are fully asynchronous. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Pageable sources up to this size are staged; bigger ones wait. */
+#define STAGE_MAX ((size_t)64 << 20)
+
+static int tracked(const void* p) {
+  hipc_alloc a;
+  return hipc__alloc_find(p, &a);
+}
+
+/* The bytes a pitched region spans: `height` rows of `width` bytes, `pitch`
+ * apart; SIZE_MAX when that overflows. */
+static size_t span(size_t pitch, size_t width, size_t height) {
+  if (height == 0) return 0;
+  if (pitch && height - 1 > (SIZE_MAX - width) / pitch) return SIZE_MAX;
+  return pitch * (height - 1) + width;
+}
+
+static hipError_t check_kind(hipMemcpyKind kind) {
+  return (unsigned)kind > hipMemcpyDefault ? hipErrorInvalidMemcpyDirection
+                                           : hipSuccess;
+}
+
+/* Checks a pitched copy; hipSuccess when it may go ahead. */
+static hipError_t check_copy_2d(void* dst, size_t dpitch, const void* src,
+                                size_t spitch, size_t width, size_t height,
+                                hipMemcpyKind kind) {
+  hipError_t e = check_kind(kind);
+  if (e != hipSuccess) return e;
+  if (width == 0 || height == 0) return hipSuccess;
+  if (!dst || !src) return hipErrorInvalidValue;
+  if (height > 1 && (width > dpitch || width > spitch))
+    return hipErrorInvalidPitchValue;
+  size_t ds = span(dpitch, width, height), ss = span(spitch, width, height);
+  if (ds == SIZE_MAX || ss == SIZE_MAX) return hipErrorInvalidValue;
+  if (!hipc__alloc_in_bounds(dst, ds) || !hipc__alloc_in_bounds(src, ss))
+    return hipErrorInvalidValue;
+  return hipSuccess;
+}
+
+static void free_staging(void* p) { free(p); }
+
+/* A checked pitched copy (a linear one is one row) on `stream`. */
+static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
+                          size_t spitch, size_t width, size_t height,
+                          hipStream_t stream, int blocking) {
+  hipc_device* dev;
+  hipc_queue* q;
+  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  if (e != hipSuccess || width == 0 || height == 0) return e;
+  const hipc_backend_ops* ops = dev->ops;
+  void* staging = NULL;
+  if (!blocking && !tracked(dst)) blocking = 1;
+  if (!blocking && !tracked(src)) {
+    size_t n = span(spitch, width, height);
+    if (n <= STAGE_MAX && (staging = malloc(n)) != NULL) {
+      memcpy(staging, src, n);
+      src = staging;
+    } else {
+      blocking = 1;
+    }
+  }
+  if (height == 1)
+    e = ops->memcpy(q, dst, src, width, blocking);
+  else
+    e = ops->memcpy_2d(q, dst, dpitch, src, spitch, width, height, blocking);
+  if (staging) {
+    if (e == hipSuccess) e = ops->queue_host_fn(q, free_staging, staging);
+    if (e != hipSuccess) {
+      ops->queue_sync(q);
+      free(staging);
+    }
+  }
+  return e;
+}
+
+static hipError_t copy(void* dst, const void* src, size_t n,
+                       hipMemcpyKind kind, hipStream_t stream, int blocking) {
+  hipError_t e = check_copy_2d(dst, n, src, n, n, 1, kind);
+  if (e != hipSuccess) return e;
+  return copy_2d(dst, n, src, n, n, 1, stream, blocking);
+}
+
+hipError_t hipMemcpy(void* dst, const void* src, size_t n,
+                     hipMemcpyKind kind) {
+  HIPC_RETURN(copy(dst, src, n, kind, NULL, 1));
+}
+
+hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t n,
+                               hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_RETURN(copy(dst, src, n, kind, stream, 1));
+}
+
+hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n,
+                          hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_RETURN(copy(dst, src, n, kind, stream, 0));
+}
+
+hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t n) {
+  HIPC_RETURN(copy(dst, src, n, hipMemcpyHostToDevice, NULL, 1));
+}
+
+hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t n) {
+  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToHost, NULL, 1));
+}
+
+hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
+  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToDevice, NULL, 1));
+}
+
+hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t n,
+                              hipStream_t stream) {
+  HIPC_RETURN(copy(dst, src, n, hipMemcpyHostToDevice, stream, 0));
+}
+
+hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t n,
+                              hipStream_t stream) {
+  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToHost, stream, 0));
+}
+
+hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src,
+                              size_t n, hipStream_t stream) {
+  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToDevice, stream, 0));
+}
+
+static hipError_t copy_2d_checked(void* dst, size_t dpitch, const void* src,
+                                  size_t spitch, size_t width, size_t height,
+                                  hipMemcpyKind kind, hipStream_t stream,
+                                  int blocking) {
+  hipError_t e = check_copy_2d(dst, dpitch, src, spitch, width, height, kind);
+  if (e != hipSuccess) return e;
+  return copy_2d(dst, dpitch, src, spitch, width, height, stream, blocking);
+}
+
+hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src,
+                       size_t spitch, size_t width, size_t height,
+                       hipMemcpyKind kind) {
+  HIPC_RETURN(copy_2d_checked(dst, dpitch, src, spitch, width, height, kind,
+                              NULL, 1));
+}
+
+hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
+                            size_t spitch, size_t width, size_t height,
+                            hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_RETURN(copy_2d_checked(dst, dpitch, src, spitch, width, height, kind,
+                              stream, 0));
+}
+
+/* -- 3D: one pitched copy per slice. Arrays do not exist in hipc. */
+
+/* The address of position `pos` in `p`. */
+static char* at(hipPitchedPtr p, hipPos pos) {
+  return (char*)p.ptr + (pos.z * p.ysize + pos.y) * p.pitch + pos.x;
+}
+
+static hipError_t copy_3d(const struct hipMemcpy3DParms* p,
+                          hipStream_t stream, int blocking) {
+  if (!p) return hipErrorInvalidValue;
+  if (p->srcArray || p->dstArray) return hipErrorNotSupported;
+  hipError_t e = check_kind(p->kind);
+  if (e != hipSuccess) return e;
+  hipExtent x = p->extent;
+  if (x.width == 0 || x.height == 0 || x.depth == 0) return hipSuccess;
+  hipPitchedPtr s = p->srcPtr, d = p->dstPtr;
+  if (!s.ptr || !d.ptr) return hipErrorInvalidValue;
+  if (x.width + p->srcPos.x > s.pitch || x.width + p->dstPos.x > d.pitch)
+    return hipErrorInvalidPitchValue;
+  /* Each side spans from its first byte to the last row of its last
+   * slice; with depth > 1 the rows of a slice are ysize apart. */
+  if (x.depth > 1 && (p->srcPos.y + x.height > s.ysize ||
+                      p->dstPos.y + x.height > d.ysize))
+    return hipErrorInvalidValue;
+  size_t rows_s = (x.depth - 1) * s.ysize + x.height;
+  size_t rows_d = (x.depth - 1) * d.ysize + x.height;
+  if (!hipc__alloc_in_bounds(at(s, p->srcPos), span(s.pitch, x.width, rows_s)) ||
+      !hipc__alloc_in_bounds(at(d, p->dstPos), span(d.pitch, x.width, rows_d)))
+    return hipErrorInvalidValue;
+  for (size_t z = 0; z < x.depth && e == hipSuccess; ++z) {
+    hipPos sp = p->srcPos, dp = p->dstPos;
+    sp.z += z;
+    dp.z += z;
+    e = copy_2d(at(d, dp), d.pitch, at(s, sp), s.pitch, x.width, x.height,
+                stream, blocking);
+  }
+  return e;
+}
+
+hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
+  HIPC_RETURN(copy_3d(p, NULL, 1));
+}
+
+hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
+                            hipStream_t stream) {
+  HIPC_RETURN(copy_3d(p, stream, 0));
+}
+
+/* -- fills: `width` elements of `size` bytes in each of `height` rows */
+
+static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
+                          unsigned size, size_t width, size_t height,
+                          hipStream_t stream, int blocking) {
+  if (width == 0 || height == 0) {
+    /* Nothing to write, but the stream must still be valid. */
+    hipc_device* dev;
+    hipc_queue* q;
+    return hipc__stream_resolve(stream, &dev, &q);
+  }
+  if (!dst) return hipErrorInvalidValue;
+  if (width > SIZE_MAX / size) return hipErrorInvalidValue;
+  size_t row = width * size;
+  if (height > 1 && row > pitch) return hipErrorInvalidValue;
+  size_t n = span(pitch, row, height);
+  if (n == SIZE_MAX || !hipc__alloc_in_bounds(dst, n))
+    return hipErrorInvalidValue;
+  hipc_device* dev;
+  hipc_queue* q;
+  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  if (e != hipSuccess) return e;
+  if (!blocking && !tracked(dst)) blocking = 1;
+  if (height == 1 && size == 1)
+    return dev->ops->memset(q, dst, (int)(value & 0xff), width, blocking);
+  return dev->ops->memset_2d(q, dst, height == 1 ? row : pitch, value, size,
+                             width, height, blocking);
+}
+
+hipError_t hipMemset(void* dst, int value, size_t n) {
+  HIPC_RETURN(fill_2d(dst, n, (uint32_t)value, 1, n, 1, NULL, 1));
+}
+
+hipError_t hipMemsetAsync(void* dst, int value, size_t n,
+                          hipStream_t stream) {
+  HIPC_RETURN(fill_2d(dst, n, (uint32_t)value, 1, n, 1, stream, 0));
+}
+
+hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value,
+                       size_t count) {
+  HIPC_RETURN(fill_2d(dst, count, value, 1, count, 1, NULL, 1));
+}
+
+hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value,
+                            size_t count, hipStream_t stream) {
+  HIPC_RETURN(fill_2d(dst, count, value, 1, count, 1, stream, 0));
+}
+
+hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value,
+                        size_t count) {
+  HIPC_RETURN(fill_2d(dst, 0, value, 2, count, 1, NULL, 1));
+}
+
+hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value,
+                             size_t count, hipStream_t stream) {
+  HIPC_RETURN(fill_2d(dst, 0, value, 2, count, 1, stream, 0));
+}
+
+hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
+  HIPC_RETURN(fill_2d(dst, 0, (uint32_t)value, 4, count, 1, NULL, 1));
+}
+
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+                             hipStream_t stream) {
+  HIPC_RETURN(fill_2d(dst, 0, (uint32_t)value, 4, count, 1, stream, 0));
+}
+
+hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width,
+                       size_t height) {
+  HIPC_RETURN(fill_2d(dst, pitch, (uint32_t)value, 1, width, height, NULL, 1));
+}
+
+hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width,
+                            size_t height, hipStream_t stream) {
+  HIPC_RETURN(
+      fill_2d(dst, pitch, (uint32_t)value, 1, width, height, stream, 0));
+}
+
+static hipError_t fill_3d(hipPitchedPtr p, int value, hipExtent x,
+                          hipStream_t stream, int blocking) {
+  if (x.width == 0 || x.height == 0 || x.depth == 0)
+    return fill_2d(p.ptr, p.pitch, 0, 1, 0, 0, stream, blocking);
+  if (!p.ptr) return hipErrorInvalidValue;
+  if (x.width > p.pitch || (x.depth > 1 && x.height > p.ysize))
+    return hipErrorInvalidValue;
+  size_t rows = (x.depth - 1) * p.ysize + x.height;
+  if (!hipc__alloc_in_bounds(p.ptr, span(p.pitch, x.width, rows)))
+    return hipErrorInvalidValue;
+  hipError_t e = hipSuccess;
+  for (size_t z = 0; z < x.depth && e == hipSuccess; ++z)
+    e = fill_2d((char*)p.ptr + z * p.ysize * p.pitch, p.pitch,
+                (uint32_t)value, 1, x.width, x.height, stream, blocking);
+  return e;
+}
+
+hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value,
+                       hipExtent extent) {
+  HIPC_RETURN(fill_3d(pitchedDevPtr, value, extent, NULL, 1));
+}
+
+hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
+                            hipExtent extent, hipStream_t stream) {
+  HIPC_RETURN(fill_3d(pitchedDevPtr, value, extent, stream, 0));
+}
