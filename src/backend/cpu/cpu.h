@@ -52,10 +52,14 @@ struct cpu_job {
   int refs;                 /* workers inside run(); under the device lock */
   int complete;
   int dispatched;
-  /* Markers and waits: the event and the record's sequence number. */
+  /* A marker: its event and record number, and the waits that wait for
+   * it (`refs` counts them: a marker is freed once complete and no wait
+   * refers to it). A wait: the marker it waits for (`target`). */
   hipc_event* event;
   uint64_t seq;
-  cpu_job* wait_next;       /* a dispatched wait, in its event's list */
+  cpu_job* waiters;
+  cpu_job* target;
+  cpu_job* wait_next;       /* a dispatched wait, in its marker's list */
 };
 
 struct hipc_queue {
@@ -69,16 +73,17 @@ struct hipc_queue {
   atomic_ulong finished;    /* jobs completed, for spinning waiters */
 };
 
-/* An event (pool.c). Every field is under the device lock; `recorded` and
- * `done` are also read without it. */
+/* An event (pool.c). Every field is under the device lock; `last` is also
+ * read without it. */
 struct hipc_event {
   cpu_device* dev;
   unsigned flags;
-  uint64_t recorded;        /* sequence number of the latest record */
-  uint64_t done;            /* the latest completed record */
-  uint64_t time_ns;         /* CLOCK_MONOTONIC when `done` completed */
-  int refs;                 /* the user's, plus one per pending job */
-  cpu_job* waiters;         /* dispatched waits for a later record */
+  uint64_t recorded;        /* number of the latest record, 0 for none */
+  cpu_job* last;            /* the marker of the latest record while it is
+                               pending, else NULL */
+  uint64_t time_seq;        /* the latest record that completed */
+  uint64_t time_ns;         /* CLOCK_MONOTONIC when it did */
+  int refs;                 /* the user's, plus one per pending marker */
 };
 
 struct cpu_worker {

@@ -9,11 +9,13 @@
  *
  * Events live here too. Recording one enqueues a marker job and waiting for
  * one (hipStreamWaitEvent) a wait job; neither needs a worker: a marker
- * completes its event as soon as it is the head of its queue (everything
- * before it has finished), and a wait at the head of its queue completes
- * once its event has reached the record it waits for, so queues depend on
- * each other without any host thread blocking. An event is freed when the
- * user has destroyed it and no job refers to it any more.
+ * completes (and with it that record of its event) as soon as it is the
+ * head of its queue, i.e. everything before it has finished, and a wait at
+ * the head of its queue completes once the marker it waits for (the
+ * event's latest record when the wait was enqueued) has, so queues depend
+ * on each other without any host thread blocking. An event is freed when
+ * the user has destroyed it and no marker refers to it any more; a marker
+ * once it is complete and no wait refers to it.
  *
  * Locking: the device lock guards the active list, every queue's job list,
  * `refs`, and the counters in cpu_device. Units are claimed without it. Idle
@@ -83,7 +85,7 @@ static void event_unref(hipc_event* e) {
  * queue and wakes host threads that wait; the caller advances the queue. */
 static void retire(cpu_device* dev, cpu_job* j) {
   hipc_queue* q = j->queue;
-  j->complete = 1;
+  __atomic_store_n(&j->complete, 1, __ATOMIC_RELEASE);
   /* head and pending are read without the lock by spinning waiters. */
   __atomic_store_n(&q->head, j->next, __ATOMIC_RELEASE);
   if (!q->head) q->tail = NULL;
@@ -105,34 +107,39 @@ static uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Under the lock: record `seq` of `e` has completed. Its waits that are
- * now satisfied complete, and their queues go on the to-do list. */
-static void event_complete(hipc_event* e, uint64_t seq, hipc_queue** todo) {
-  if (seq > e->done) {
+/* Under the lock: drops a reference to marker `m` (a wait's), freeing it
+ * with the last once it is complete. */
+static void marker_unref(cpu_job* m) {
+  if (--m->refs == 0 && m->complete) free(m);
+}
+
+/* Under the lock: marker `m` has completed (it is retired). Its record is
+ * done; its waits complete, and their queues go on the to-do list. */
+static void marker_complete(cpu_job* m, hipc_queue** todo) {
+  hipc_event* e = m->event;
+  if (m->seq > e->time_seq) {
+    e->time_seq = m->seq;
     e->time_ns = now_ns();
-    __atomic_store_n(&e->done, seq, __ATOMIC_RELEASE);
   }
-  cpu_job** p = &e->waiters;
-  while (*p) {
-    cpu_job* w = *p;
-    if (w->seq > e->done) {
-      p = &w->wait_next;
-      continue;
-    }
-    *p = w->wait_next;
+  if (e->last == m) __atomic_store_n(&e->last, NULL, __ATOMIC_RELEASE);
+  while (m->waiters) {
+    cpu_job* w = m->waiters;
+    m->waiters = w->wait_next;
     retire(e->dev, w);
     todo_push(todo, w->queue);
-    event_unref(e);
+    m->refs--;
     free(w);
   }
+  m->event = NULL;
+  event_unref(e);
 }
 
 /* Under the lock: starts the head job of every queue on the to-do list
  * (and of the queues whose waits that releases). Work goes to the active
  * list; markers and satisfied waits complete on the spot, and the next job
- * of their queue is considered in turn; an unsatisfied wait joins its
- * event's list. Iterative, so that long chains of events cannot overflow
- * the stack. */
+ * of their queue is considered in turn; a wait for a pending marker joins
+ * that marker's list. Iterative, so that long chains of events cannot
+ * overflow the stack. */
 static void advance(cpu_device* dev, hipc_queue* q) {
   hipc_queue* todo = NULL;
   todo_push(&todo, q);
@@ -147,16 +154,19 @@ static void advance(cpu_device* dev, hipc_queue* q) {
         activate(dev, j);
         break;
       }
-      hipc_event* e = j->event;
-      if (j->kind == CPU_JOB_WAIT && e->done < j->seq) {
-        j->wait_next = e->waiters;
-        e->waiters = j;
+      if (j->kind == CPU_JOB_WAIT && !j->target->complete) {
+        j->wait_next = j->target->waiters;
+        j->target->waiters = j;
         break;
       }
-      if (j->kind == CPU_JOB_MARKER) event_complete(e, j->seq, &todo);
       retire(dev, j);
-      event_unref(e);
-      free(j);
+      if (j->kind == CPU_JOB_MARKER) {
+        marker_complete(j, &todo);
+        if (j->refs == 0) free(j);
+      } else {
+        marker_unref(j->target);
+        free(j);
+      }
     }
   }
 }
@@ -202,9 +212,9 @@ hipError_t hipc__pool_event_record(hipc_event* e, hipc_queue* q) {
   j->event = e;
   pthread_mutex_lock(&dev->lock);
   e->refs++;
-  j->seq = e->recorded + 1;
-  __atomic_store_n(&e->recorded, j->seq, __ATOMIC_RELEASE);
-  append(dev, q, j);
+  j->seq = ++e->recorded;
+  __atomic_store_n(&e->last, j, __ATOMIC_RELEASE);
+  append(dev, q, j); /* may complete it at once */
   pthread_mutex_unlock(&dev->lock);
   return hipSuccess;
 }
@@ -214,15 +224,15 @@ hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e) {
   cpu_job* j = calloc(1, sizeof *j);
   if (!j) return hipErrorOutOfMemory;
   j->kind = CPU_JOB_WAIT;
-  j->event = e;
   pthread_mutex_lock(&dev->lock);
-  j->seq = e->recorded;
-  if (j->seq <= e->done) { /* nothing to wait for */
+  cpu_job* m = e->last;
+  if (!m) { /* no record pending: nothing to wait for */
     pthread_mutex_unlock(&dev->lock);
     free(j);
     return hipSuccess;
   }
-  e->refs++;
+  m->refs++;
+  j->target = m;
   append(dev, q, j);
   pthread_mutex_unlock(&dev->lock);
   return hipSuccess;
@@ -393,29 +403,30 @@ hipError_t hipc__pool_event_create(cpu_device* dev, unsigned flags,
 }
 
 hipError_t hipc__pool_event_query(hipc_event* e) {
-  uint64_t recorded = __atomic_load_n(&e->recorded, __ATOMIC_ACQUIRE);
-  return __atomic_load_n(&e->done, __ATOMIC_ACQUIRE) >= recorded
-             ? hipSuccess
-             : hipErrorNotReady;
+  return __atomic_load_n(&e->last, __ATOMIC_ACQUIRE) ? hipErrorNotReady
+                                                     : hipSuccess;
 }
 
-typedef struct event_wait {
-  hipc_event* e;
-  uint64_t seq;
-} event_wait;
-
-static int event_reached(void* arg) {
-  event_wait* w = arg;
-  return __atomic_load_n(&w->e->done, __ATOMIC_ACQUIRE) >= w->seq;
+static int marker_done(void* arg) {
+  cpu_job* m = arg;
+  return __atomic_load_n(&m->complete, __ATOMIC_ACQUIRE);
 }
 
 hipError_t hipc__pool_event_sync(hipc_event* e) {
-  event_wait w = {e, __atomic_load_n(&e->recorded, __ATOMIC_ACQUIRE)};
-  if (event_reached(&w)) return hipSuccess;
+  cpu_device* dev = e->dev;
+  if (!__atomic_load_n(&e->last, __ATOMIC_ACQUIRE)) return hipSuccess;
   if (self_worker) return hipErrorNotSupported; /* from a host function */
+  pthread_mutex_lock(&dev->lock);
+  cpu_job* m = e->last;
+  if (m) m->refs++; /* keeps it while this thread waits */
+  pthread_mutex_unlock(&dev->lock);
+  if (!m) return hipSuccess;
   /* hipEventBlockingSync: sleep at once instead of spinning first. */
-  wait_until(e->dev, event_reached, &w,
+  wait_until(dev, marker_done, m,
              (e->flags & hipEventBlockingSync) ? 0 : 2000);
+  pthread_mutex_lock(&dev->lock);
+  marker_unref(m);
+  pthread_mutex_unlock(&dev->lock);
   return hipSuccess;
 }
 
@@ -424,7 +435,7 @@ hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
   cpu_device* dev = start->dev;
   hipError_t r = hipErrorNotReady;
   pthread_mutex_lock(&dev->lock);
-  if (start->done >= start->recorded && stop->done >= stop->recorded) {
+  if (!start->last && !stop->last) {
     double d = (double)stop->time_ns - (double)start->time_ns;
     /* Microsecond resolution, as HIP documents. */
     *ms = (float)((long long)(d / 1000.0)) / 1000.0f;
