@@ -109,7 +109,7 @@ static void test_event_orders_streams() {
   HIP_CHECK(hipMalloc(&x, n * sizeof(int)));
   HIP_CHECK(hipMalloc(&y, n * sizeof(int)));
   HIP_CHECK(hipMemset(x, 0, n * sizeof(int)));
-  k_slow_fill<<<n / 64, 64, 0, a>>>(x, n, 3000000, 1000);
+  k_slow_fill<<<n / 64, 64, 0, a>>>(x, n, 200000, 1000);
   HIP_CHECK(hipEventRecord(e, a));
   HIP_CHECK(hipStreamWaitEvent(b, e, 0));
   k_scale<<<n / 64, 64, 0, b>>>(x, y, n, 3);
@@ -165,7 +165,7 @@ static void test_null_stream_rules() {
   HIP_CHECK(hipMalloc(&x, n * sizeof(int)));
   HIP_CHECK(hipMalloc(&y, n * sizeof(int)));
   HIP_CHECK(hipMemset(x, 0, n * sizeof(int)));
-  k_slow_fill<<<2, 64, 0, blocking>>>(x, n, 3000000, 7);
+  k_slow_fill<<<2, 64, 0, blocking>>>(x, n, 200000, 7);
   k_scale<<<2, 64>>>(x, y, n, 2);
   std::vector<int> h(n), want(n);
   for (int i = 0; i < n; i++) want[i] = 2 * (7 + i);
@@ -200,7 +200,7 @@ static void test_elapsed_around_kernel() {
   int* d = nullptr;
   HIP_CHECK(hipMalloc(&d, 64 * sizeof(int)));
   HIP_CHECK(hipEventRecord(start));
-  k_slow_fill<<<1, 64>>>(d, 64, 20000000, 0);
+  k_slow_fill<<<1, 64>>>(d, 64, 100000, 0);
   HIP_CHECK(hipEventRecord(stop));
   HIP_CHECK(hipEventSynchronize(stop));
   float ms = -1;
