@@ -3,7 +3,7 @@
 #   make          build/bin/hipcc, build/lib/libhipc.{so,a}, build/include
 #   make run      build and run examples/warp_shuffle.hip on the CPU device
 #   make test     the whole test suite (ends with "N passed, N failed")
-#   make test-asan / test-ubsan   the suite under the sanitizers
+#   make test-asan / test-ubsan / test-tsan   the suite under the sanitizers
 #   make bench    CPU benchmarks against hand-written C (not part of test)
 
 BUILD ?= build
@@ -80,10 +80,20 @@ test-ubsan:
 	HIPC_CXX=g++ $(MAKE) BUILD=build-ubsan CFLAGS="-O1 -g $(UBSAN)" \
 		TEST_CFLAGS="$(UBSAN)" test
 
+# ThreadSanitizer follows the CPU device's fibers through the annotations
+# in src/backend/cpu/tsan_fiber.h. halt_on_error: a report fails the test.
+# tests/tsan.supp names the kernels whose GPU idioms TSan calls races.
+TSAN := -fsanitize=thread
+TSAN_RUN := halt_on_error=1 suppressions=$(CURDIR)/tests/tsan.supp
+test-tsan:
+	HIPC_CXX=g++ HIPC_NO_SIGNALS=1 TSAN_OPTIONS="$(TSAN_RUN) $(TSAN_OPTIONS)" \
+		$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g $(TSAN)" \
+		TEST_CFLAGS="$(TSAN)" test
+
 bench: all
 	@BUILD=$(BUILD) bench/run.sh
 
 clean:
-	rm -rf build build-asan build-ubsan
+	rm -rf build build-asan build-ubsan build-tsan
 
-.PHONY: all run test test-asan test-ubsan bench clean
+.PHONY: all run test test-asan test-ubsan test-tsan bench clean

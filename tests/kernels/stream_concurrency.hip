@@ -75,26 +75,43 @@ static void test_kernels_overlap() {
   HIP_CHECK(hipFree(d));
 }
 
+// The kernel on `compute` waits for a flag that a host function sets on
+// `copy` right after an async copy there; it then reads what the copy
+// wrote. Both can only finish if the copy runs while the kernel does.
+__global__ void k_wait_then_read(int* flag, const int* data, int* out) {
+  long long i = 0;
+  while (load(flag) == 0 && i < SPIN_LIMIT) i++;
+  *out = load(flag) ? *data : -1;
+}
+
+static void set_flag(void* p) {
+  __atomic_store_n(static_cast<int*>(p), 1, __ATOMIC_SEQ_CST);
+}
+
 static void test_copy_overlaps_kernel() {
   hipStream_t compute, copy;
   HIP_CHECK(hipStreamCreate(&compute));
   HIP_CHECK(hipStreamCreate(&copy));
-  int *d = nullptr, *pinned = nullptr;
+  int *d = nullptr, *pinned = nullptr, *flag = nullptr;
   HIP_CHECK(hipMalloc(&d, 2 * sizeof(int)));
+  HIP_CHECK(hipMallocManaged(&flag, sizeof(int)));
   HIP_CHECK(hipHostMalloc(&pinned, sizeof(int), 0));
   HIP_CHECK(hipMemset(d, 0, 2 * sizeof(int)));
+  *flag = 0;
   *pinned = 42;
-  k_wait_for<<<1, 1, 0, compute>>>(d, 42, d + 1);
+  k_wait_then_read<<<1, 1, 0, compute>>>(flag, d, d + 1);
   HIP_CHECK(hipMemcpyAsync(d, pinned, sizeof(int), hipMemcpyHostToDevice,
                            copy));
+  HIP_CHECK(hipLaunchHostFunc(copy, set_flag, flag));
   HIP_CHECK(hipStreamSynchronize(copy));
   HIP_CHECK(hipStreamSynchronize(compute));
   int seen = -1;
   HIP_CHECK(hipMemcpy(&seen, d + 1, sizeof seen, hipMemcpyDeviceToHost));
-  CHECK_EQ(seen, 1);
+  CHECK_EQ(seen, 42);
   HIP_CHECK(hipStreamDestroy(compute));
   HIP_CHECK(hipStreamDestroy(copy));
   HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(flag));
   HIP_CHECK(hipHostFree(pinned));
 }
 

@@ -95,6 +95,10 @@ static hipError_t cpu_queue_create(hipc_device* dev, unsigned flags,
 
 static void cpu_queue_destroy(hipc_queue* q) {
   hipc__pool_queue_sync(q);
+  /* The worker that retired the last job may still be advancing `q` under
+   * the device lock: wait for it to let go. */
+  pthread_mutex_lock(&q->dev->lock);
+  pthread_mutex_unlock(&q->dev->lock);
   free(q);
 }
 

@@ -11,9 +11,13 @@
 void hipc_fiber_trampoline(void);
 
 static size_t page_size(void) {
-  static size_t ps;
-  if (!ps) ps = (size_t)sysconf(_SC_PAGESIZE);
-  return ps;
+  static size_t ps; /* workers race to set it, to the same value */
+  size_t v = __atomic_load_n(&ps, __ATOMIC_RELAXED);
+  if (!v) {
+    v = (size_t)sysconf(_SC_PAGESIZE);
+    __atomic_store_n(&ps, v, __ATOMIC_RELAXED);
+  }
+  return v;
 }
 
 void* hipc__fiber_stack_alloc(size_t size) {

@@ -21,6 +21,7 @@
 
 #include "cpu.h"
 #include "fiber.h"
+#include "tsan_fiber.h"
 
 typedef struct fiber {
   void* sp;                 /* saved context while not running */
@@ -28,6 +29,7 @@ typedef struct fiber {
   void* stack;              /* NULL for the worker's own stack */
   dim3 tid;                 /* the thread it holds while parked */
   uint32_t linear;
+  void* tsan;               /* ThreadSanitizer's fiber (tsan_fiber.h) */
 } fiber;
 
 typedef struct fiber_list {
@@ -105,6 +107,7 @@ void hipc__sched_destroy(cpu_sched* s) {
     fiber* f = s->free;
     s->free = f->next;
     hipc__fiber_stack_free(f->stack, s->stack_size);
+    hipc_tsan_destroy(f->tsan);
     free(f);
   }
   free(s);
@@ -135,6 +138,7 @@ static fiber* fresh_fiber(cpu_sched* s) {
    * its top spreads the hot frames of a block's fibers over the cache. */
   size_t colour = (size_t)(s->nfibers++ % 61) * 64;
   f->sp = hipc_fiber_make(f->stack, s->stack_size - colour, fiber_entry, s);
+  f->tsan = hipc_tsan_create();
   return f;
 }
 
@@ -197,6 +201,7 @@ static fiber* pick_next(cpu_sched* s) {
 static void switch_to(cpu_sched* s, fiber* self, fiber* to) {
   if (to == self) return;
   s->cur = to;
+  hipc_tsan_switch(to->tsan);
   hipc_fiber_switch(&self->sp, to->sp);
 }
 
@@ -261,6 +266,7 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
   b->sched = s;
   hipc_tls.block = b;
   s->cur = &s->home;
+  s->home.tsan = hipc_tsan_current();
   d->run(b);
   loop_done(s);
   hipc_tls.block = NULL;
