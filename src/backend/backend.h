@@ -3,8 +3,21 @@
  * one place. Nothing above this line knows which backend it talks to.
  *
  * Every entry is called by the runtime after it validated the arguments (a
- * backend may trust them) and with no runtime lock held. Optional entries may
- * be NULL; callers test them. */
+ * backend may trust them). Optional entries may be NULL; callers test them.
+ * Entries that enqueue (launch, memcpy, event_record, queue_wait_event, ...)
+ * may be called with the runtime's stream-set lock held (stream.c), so a
+ * backend must never call back into the HIP API from them.
+ *
+ * Which entries a backend must fill: probe, init, alloc, release, the
+ * queue_* entries of the first group, launch, memcpy, memset, device_sync.
+ * The rest may be NULL, at a cost: without memcpy_2d pitched copies go row
+ * by row; without memset_2d, 16/32-bit and pitched fills are
+ * hipErrorNotSupported; without the event_* entries events are
+ * hipErrorNotSupported and the null stream's ordering waits on the host;
+ * without queue_wait_event hipStreamWaitEvent waits on the host; without
+ * queue_host_fn callbacks are hipErrorNotSupported (and async copies from
+ * pageable memory wait); without host_alloc / managed_alloc those memory
+ * kinds are hipErrorNotSupported. */
 #ifndef HIPC_BACKEND_H
 #define HIPC_BACKEND_H
 
@@ -111,9 +124,9 @@ typedef struct hipc_backend_ops {
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
 
-  /* -- host and managed memory. Optional: NULL means the device shares the
-   *    host's address space and ordinary host memory will do (the CPU
-   *    device); the runtime then uses malloc-backed memory itself. */
+  /* -- host and managed memory. host_register, host_unregister and
+   *    host_device_pointer may be NULL when the device reaches host memory
+   *    at the host's own addresses (nothing to do, the same address). */
   /* Page-locked host memory; `flags` as given to hipHostMalloc. */
   hipError_t (*host_alloc)(hipc_device* dev, size_t size, unsigned flags,
                            void** out);
@@ -129,8 +142,8 @@ typedef struct hipc_backend_ops {
   /* Managed memory (cuMemAllocManaged), freed with `release`. */
   hipError_t (*managed_alloc)(hipc_device* dev, size_t size, unsigned flags,
                               void** out);
-  /* Migrates managed memory to `device` (an ordinal of this backend's, or
-   * hipCpuDeviceId) in stream order; optional (NULL: nothing to do). */
+  /* Migrates managed memory to `device` (a HIP device ordinal, or
+   * hipCpuDeviceId) in stream order; NULL: nothing to do. */
   hipError_t (*prefetch)(hipc_queue* q, const void* ptr, size_t n,
                          int device);
 } hipc_backend_ops;

@@ -56,6 +56,7 @@ hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(!dev->ops->event_create, hipErrorNotSupported);
   hipEvent_t ev = calloc(1, sizeof *ev);
   HIPC_RETURN_IF(!ev, hipErrorOutOfMemory);
   ev->magic = HIPC_EVENT_MAGIC;

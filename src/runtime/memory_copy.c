@@ -68,7 +68,7 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
   const hipc_backend_ops* ops = dev->ops;
   void* staging = NULL;
   if (!blocking && !tracked(dst)) blocking = 1;
-  if (!blocking && !tracked(src)) {
+  if (!blocking && !tracked(src) && ops->queue_host_fn) {
     size_t n = span(spitch, width, height);
     if (n <= STAGE_MAX && (staging = malloc(n)) != NULL) {
       memcpy(staging, src, n);
@@ -77,10 +77,15 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
       blocking = 1;
     }
   }
-  if (height == 1)
+  if (height == 1) {
     e = ops->memcpy(q, dst, src, width, blocking);
-  else
+  } else if (ops->memcpy_2d) {
     e = ops->memcpy_2d(q, dst, dpitch, src, spitch, width, height, blocking);
+  } else { /* a backend without pitched copies: row by row */
+    for (size_t y = 0; y < height && e == hipSuccess; ++y)
+      e = ops->memcpy(q, (char*)dst + y * dpitch,
+                      (const char*)src + y * spitch, width, blocking);
+  }
   if (staging) {
     if (e == hipSuccess) e = ops->queue_host_fn(q, free_staging, staging);
     if (e != hipSuccess) {
@@ -236,6 +241,7 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   if (!blocking && !tracked(dst)) blocking = 1;
   if (height == 1 && size == 1)
     return dev->ops->memset(q, dst, (int)(value & 0xff), width, blocking);
+  if (!dev->ops->memset_2d) return hipErrorNotSupported;
   return dev->ops->memset_2d(q, dst, height == 1 ? row : pitch, value, size,
                              width, height, blocking);
 }

@@ -34,6 +34,7 @@ hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
     HIPC_RETURN(hipSuccess);
   }
   HIPC_RETURN_IF(size > dev->props.totalGlobalMem, hipErrorOutOfMemory);
+  HIPC_RETURN_IF(!dev->ops->host_alloc, hipErrorNotSupported);
   void* p;
   e = dev->ops->host_alloc(dev, size, flags, &p);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -139,6 +140,7 @@ hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF(size > dev->props.totalGlobalMem, hipErrorOutOfMemory);
+  HIPC_RETURN_IF(!dev->ops->managed_alloc, hipErrorNotSupported);
   void* p;
   e = dev->ops->managed_alloc(dev, size, flags, &p);
   HIPC_RETURN_IF(e != hipSuccess, e);

@@ -108,8 +108,9 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
  * use. */
 static hipc_event* null_event(hipc_device* dev) {
   hipc_event** slot = &null_tail[dev->ordinal];
-  if (!*slot && dev->ops->event_create(dev, hipEventDisableTiming, slot) !=
-                    hipSuccess)
+  if (!*slot && (!dev->ops->event_create ||
+                 dev->ops->event_create(dev, hipEventDisableTiming, slot) !=
+                     hipSuccess))
     *slot = NULL;
   return *slot;
 }
@@ -183,8 +184,11 @@ static hipError_t create(hipc_device* dev, unsigned flags, int priority,
   s->priority = priority;
   hipError_t e = dev->ops->queue_create(dev, flags, priority, &s->queue);
   if (e != hipSuccess) goto fail_queue;
-  e = dev->ops->event_create(dev, hipEventDisableTiming, &s->tail);
-  if (e != hipSuccess) goto fail_event;
+  /* Without events the null stream's order falls back to host waits. */
+  if (dev->ops->event_create) {
+    e = dev->ops->event_create(dev, hipEventDisableTiming, &s->tail);
+    if (e != hipSuccess) goto fail_event;
+  }
   pthread_mutex_lock(&lock);
   if (nlive == cap) {
     size_t ncap = cap ? cap * 2 : 16;
@@ -202,7 +206,7 @@ static hipError_t create(hipc_device* dev, unsigned flags, int priority,
   *out = s;
   return hipSuccess;
 fail_table:
-  dev->ops->event_destroy(s->tail);
+  if (s->tail) dev->ops->event_destroy(s->tail);
 fail_event:
   dev->ops->queue_destroy(s->queue);
 fail_queue:
@@ -251,7 +255,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
   /* The queue finishes its work (records of `tail` included) first. */
   stream->dev->ops->queue_destroy(stream->queue);
-  stream->dev->ops->event_destroy(stream->tail);
+  if (stream->tail) stream->dev->ops->event_destroy(stream->tail);
   stream->magic = 0;
   free(stream);
   HIPC_RETURN(hipSuccess);
@@ -299,7 +303,7 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
   hipc_queue* q;
   e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (edev->ops != dev->ops) {
+  if (edev->ops != dev->ops || !dev->ops->queue_wait_event) {
     /* An event of another backend: wait on the host. */
     HIPC_RETURN(edev->ops->event_sync(ev));
   }
@@ -328,6 +332,7 @@ hipError_t hipStreamAddCallback(hipStream_t stream,
   hipc_queue* q;
   hipError_t e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
   callback* c = malloc(sizeof *c);
   HIPC_RETURN_IF(!c, hipErrorOutOfMemory);
   c->fn = callback_fn;
@@ -345,6 +350,7 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
   hipc_queue* q;
   hipError_t e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
   HIPC_RETURN(dev->ops->queue_host_fn(q, fn, userData));
 }
 
