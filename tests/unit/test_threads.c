@@ -1,5 +1,7 @@
 /* Many host threads allocate, copy and free at the same time; each checks
- * its own data, and no allocation is handed out twice. */
+ * its own data, and no allocation is handed out twice. Many threads create,
+ * use and destroy streams and events at once, and wait for each other's
+ * events; each thread's current device is its own. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdint.h>
@@ -102,8 +104,71 @@ static void test_concurrent_allocations_distinct(void) {
     for (int j = 0; j < 32; j++) CHECK_ERR(hipFree(h[i].p[j]), hipSuccess);
 }
 
+/* Threads create streams and events, record, wait for the previous
+ * thread's event (shared through `shared`), sync and destroy, all at once;
+ * host memory is allocated and registered on the way. */
+#define HANDLE_ROUNDS 150
+static hipEvent_t shared[NTHREADS];
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void* handles(void* arg) {
+  work* w = arg;
+  for (int r = 0; r < HANDLE_ROUNDS; r++) {
+    hipStream_t s = NULL;
+    hipEvent_t e = NULL;
+    unsigned char* h = NULL;
+    unsigned char mine[256];
+    if (hipStreamCreateWithFlags(&s, r % 2 ? hipStreamNonBlocking : 0) !=
+        hipSuccess)
+      w->bad_calls++;
+    if (hipEventCreateWithFlags(&e, r % 3 ? hipEventDisableTiming : 0) !=
+        hipSuccess)
+      w->bad_calls++;
+    if (hipHostMalloc((void**)&h, 256, 0) != hipSuccess) w->bad_calls++;
+    if (hipHostRegister(mine, sizeof mine, 0) != hipSuccess) w->bad_calls++;
+    memset(mine, w->id + r, sizeof mine);
+    if (hipMemcpyAsync(h, mine, 256, hipMemcpyHostToHost, s) != hipSuccess)
+      w->bad_calls++;
+    if (hipEventRecord(e, s) != hipSuccess) w->bad_calls++;
+    /* Wait for a neighbour's latest event, if it has one; it may be
+     * destroyed meanwhile, and then the call reports a bad handle. */
+    pthread_mutex_lock(&shared_lock);
+    hipEvent_t other = shared[(w->id + 1) % NTHREADS];
+    hipError_t we = other ? hipStreamWaitEvent(s, other, 0) : hipSuccess;
+    shared[w->id] = e;
+    pthread_mutex_unlock(&shared_lock);
+    if (we != hipSuccess) w->bad_calls++;
+    if (hipStreamSynchronize(s) != hipSuccess) w->bad_calls++;
+    if (h[0] != (unsigned char)(w->id + r) || h[255] != h[0]) w->bad_data++;
+    pthread_mutex_lock(&shared_lock);
+    shared[w->id] = NULL;
+    if (hipEventDestroy(e) != hipSuccess) w->bad_calls++;
+    pthread_mutex_unlock(&shared_lock);
+    if (hipHostUnregister(mine) != hipSuccess) w->bad_calls++;
+    if (hipHostFree(h) != hipSuccess) w->bad_calls++;
+    if (hipStreamDestroy(s) != hipSuccess) w->bad_calls++;
+  }
+  return NULL;
+}
+
+static void test_concurrent_streams_and_events(void) {
+  pthread_t t[NTHREADS];
+  work w[NTHREADS];
+  for (int i = 0; i < NTHREADS; i++) {
+    w[i].id = i;
+    w[i].bad_calls = w[i].bad_data = 0;
+    CHECK_EQ(pthread_create(&t[i], NULL, handles, &w[i]), 0);
+  }
+  for (int i = 0; i < NTHREADS; i++) CHECK_EQ(pthread_join(t[i], NULL), 0);
+  for (int i = 0; i < NTHREADS; i++) {
+    CHECK_EQ(w[i].bad_calls, 0);
+    CHECK_EQ(w[i].bad_data, 0);
+  }
+}
+
 int main(void) {
   test_concurrent_malloc_copy_free();
   test_concurrent_allocations_distinct();
+  test_concurrent_streams_and_events();
   return check_summary("test_threads");
 }
