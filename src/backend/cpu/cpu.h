@@ -143,6 +143,20 @@ hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e);
 /* The worker the calling thread is, or NULL on other threads. */
 cpu_worker* hipc__pool_self(void);
 
+/* -- copy.c: the backend's copy, fill and host-function ops */
+hipError_t hipc__cpu_memcpy(hipc_queue* q, void* dst, const void* src,
+                            size_t n, int blocking);
+hipError_t hipc__cpu_memset(hipc_queue* q, void* dst, int value, size_t n,
+                            int blocking);
+hipError_t hipc__cpu_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,
+                               const void* src, size_t spitch, size_t width,
+                               size_t height, int blocking);
+hipError_t hipc__cpu_memset_2d(hipc_queue* q, void* dst, size_t pitch,
+                               uint32_t value, unsigned elem_size,
+                               size_t width, size_t height, int blocking);
+hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
+                                   void* arg);
+
 /* -- fault.c */
 void hipc__fault_install(void);
 int hipc__fault_thread_init(cpu_worker* w);

@@ -258,192 +258,6 @@ static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
   return hipSuccess;
 }
 
-/* -- copies and fills, in chunks that several workers share */
-
-#define CHUNK ((size_t)1 << 20)
-
-typedef struct mem_job {
-  cpu_job job;
-  char* dst;
-  const char* src;
-  size_t size;
-  int value;
-} mem_job;
-
-static void copy_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
-  (void)w;
-  mem_job* m = (mem_job*)j;
-  size_t lo = first * CHUNK, hi = (first + n) * CHUNK;
-  if (hi > m->size) hi = m->size;
-  memmove(m->dst + lo, m->src + lo, hi - lo);
-}
-
-static void fill_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
-  (void)w;
-  mem_job* m = (mem_job*)j;
-  size_t lo = first * CHUNK, hi = (first + n) * CHUNK;
-  if (hi > m->size) hi = m->size;
-  memset(m->dst + lo, m->value, hi - lo);
-}
-
-static hipError_t mem_enqueue(hipc_queue* q, void* dst, const void* src,
-                              int value, size_t n) {
-  mem_job* m = calloc(1, sizeof *m);
-  if (!m) return hipErrorOutOfMemory;
-  m->dst = dst;
-  m->src = src;
-  m->size = n;
-  m->value = value;
-  m->job.run = src ? copy_run : fill_run;
-  m->job.units = n ? (n + CHUNK - 1) / CHUNK : 1;
-  /* Overlapping copies must run front to back in one piece. */
-  int overlap = src && (char*)dst < (const char*)src + n &&
-                (const char*)src < (char*)dst + n;
-  m->job.chunk = overlap ? m->job.units : 1;
-  hipc__pool_enqueue(q, &m->job);
-  return hipSuccess;
-}
-
-/* A copy (src set) or a fill (src NULL) on `q`. */
-static hipError_t mem_op(hipc_queue* q, void* dst, const void* src,
-                         int value, size_t n, int blocking) {
-  if (!blocking) return mem_enqueue(q, dst, src, value, n);
-  /* Small blocking operations are not worth a hand-over to the workers. */
-  if (n <= 4 * CHUNK) {
-    hipError_t e = hipc__pool_queue_sync(q);
-    if (e != hipSuccess) return e;
-    if (src)
-      memmove(dst, src, n);
-    else
-      memset(dst, value, n);
-    return hipSuccess;
-  }
-  hipError_t e = mem_enqueue(q, dst, src, value, n);
-  return e != hipSuccess ? e : hipc__pool_queue_sync(q);
-}
-
-static hipError_t cpu_memcpy(hipc_queue* q, void* dst, const void* src,
-                             size_t n, int blocking) {
-  return mem_op(q, dst, src, 0, n, blocking);
-}
-
-static hipError_t cpu_memset(hipc_queue* q, void* dst, int value, size_t n,
-                             int blocking) {
-  return mem_op(q, dst, NULL, value, n, blocking);
-}
-
-/* -- pitched copies and fills: a unit is a row */
-
-typedef struct rows_job {
-  cpu_job job;
-  char* dst;
-  const char* src;          /* NULL for a fill */
-  size_t dpitch, spitch;
-  size_t width;             /* bytes (copy) or elements (fill) per row */
-  uint32_t value;
-  unsigned elem_size;
-} rows_job;
-
-/* Writes `n` elements of `size` bytes holding `value` at `p`. */
-static void fill_elems(char* p, uint32_t value, unsigned size, size_t n) {
-  if (size == 1) {
-    memset(p, (int)(value & 0xff), n);
-  } else if (size == 2) {
-    uint16_t v = (uint16_t)value;
-    for (size_t i = 0; i < n; ++i) memcpy(p + 2 * i, &v, 2);
-  } else {
-    for (size_t i = 0; i < n; ++i) memcpy(p + 4 * i, &value, 4);
-  }
-}
-
-static void rows_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
-  (void)w;
-  rows_job* r = (rows_job*)j;
-  for (uint64_t y = first; y < first + n; ++y) {
-    char* d = r->dst + y * r->dpitch;
-    if (r->src)
-      memmove(d, r->src + y * r->spitch, r->width);
-    else
-      fill_elems(d, r->value, r->elem_size, r->width);
-  }
-}
-
-static hipError_t rows_op(hipc_queue* q, char* dst, size_t dpitch,
-                          const char* src, size_t spitch, size_t width,
-                          size_t height, uint32_t value, unsigned elem_size,
-                          int blocking) {
-  size_t row_bytes = src ? width : width * elem_size;
-  if (blocking && row_bytes * height <= 4 * CHUNK) {
-    hipError_t e = hipc__pool_queue_sync(q);
-    if (e != hipSuccess) return e;
-    rows_job r = {.dst = dst, .src = src, .dpitch = dpitch, .spitch = spitch,
-                  .width = width, .value = value, .elem_size = elem_size};
-    rows_run(&r.job, NULL, 0, height);
-    return hipSuccess;
-  }
-  rows_job* r = calloc(1, sizeof *r);
-  if (!r) return hipErrorOutOfMemory;
-  r->dst = dst;
-  r->src = src;
-  r->dpitch = dpitch;
-  r->spitch = spitch;
-  r->width = width;
-  r->value = value;
-  r->elem_size = elem_size;
-  r->job.run = rows_run;
-  r->job.units = height;
-  /* About a chunk's worth of rows per claim; rows that overlap (a copy
-   * within one allocation) run in order on one worker. */
-  size_t per = row_bytes ? CHUNK / row_bytes : height;
-  int overlap = src && dst < src + spitch * (height - 1) + width &&
-                src < dst + dpitch * (height - 1) + width;
-  r->job.chunk = overlap ? height : per < 1 ? 1 : per;
-  hipc__pool_enqueue(q, &r->job);
-  return blocking ? hipc__pool_queue_sync(q) : hipSuccess;
-}
-
-static hipError_t cpu_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,
-                                const void* src, size_t spitch, size_t width,
-                                size_t height, int blocking) {
-  return rows_op(q, dst, dpitch, src, spitch, width, height, 0, 1, blocking);
-}
-
-static hipError_t cpu_memset_2d(hipc_queue* q, void* dst, size_t pitch,
-                                uint32_t value, unsigned elem_size,
-                                size_t width, size_t height, int blocking) {
-  return rows_op(q, dst, pitch, NULL, 0, width, height, value, elem_size,
-                 blocking);
-}
-
-/* -- host functions: a job of one unit that some worker runs */
-
-typedef struct host_fn_job {
-  cpu_job job;
-  void (*fn)(void*);
-  void* arg;
-} host_fn_job;
-
-static void host_fn_run(cpu_job* j, cpu_worker* w, uint64_t first,
-                        uint64_t n) {
-  (void)w;
-  (void)first;
-  (void)n;
-  host_fn_job* h = (host_fn_job*)j;
-  h->fn(h->arg);
-}
-
-static hipError_t cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
-                                    void* arg) {
-  host_fn_job* h = calloc(1, sizeof *h);
-  if (!h) return hipErrorOutOfMemory;
-  h->fn = fn;
-  h->arg = arg;
-  h->job.run = host_fn_run;
-  h->job.units = 1;
-  hipc__pool_enqueue(q, &h->job);
-  return hipSuccess;
-}
-
 /* -- events */
 
 static hipError_t cpu_event_create(hipc_device* dev, unsigned flags,
@@ -498,11 +312,11 @@ const hipc_backend_ops hipc_cpu_ops = {
     .queue_sync = hipc__pool_queue_sync,
     .queue_query = cpu_queue_query,
     .launch = cpu_launch,
-    .memcpy = cpu_memcpy,
-    .memset = cpu_memset,
+    .memcpy = hipc__cpu_memcpy,
+    .memset = hipc__cpu_memset,
     .device_sync = cpu_device_sync,
-    .memcpy_2d = cpu_memcpy_2d,
-    .memset_2d = cpu_memset_2d,
+    .memcpy_2d = hipc__cpu_memcpy_2d,
+    .memset_2d = hipc__cpu_memset_2d,
     .event_create = cpu_event_create,
     .event_destroy = hipc__pool_event_destroy,
     .event_record = hipc__pool_event_record,
@@ -510,7 +324,7 @@ const hipc_backend_ops hipc_cpu_ops = {
     .event_sync = hipc__pool_event_sync,
     .event_elapsed = hipc__pool_event_elapsed,
     .queue_wait_event = hipc__pool_wait_event,
-    .queue_host_fn = cpu_queue_host_fn,
+    .queue_host_fn = hipc__cpu_queue_host_fn,
     .host_alloc = cpu_host_alloc,
     .host_release = cpu_release,
     .host_register = cpu_host_register,
