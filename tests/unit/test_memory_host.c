@@ -90,6 +90,11 @@ static void test_host_free_errors(void) {
 }
 
 static void test_host_register(void) {
+  int supported = 0;
+  CHECK_ERR(hipDeviceGetAttribute(&supported,
+                                  hipDeviceAttributeHostRegisterSupported, 0),
+            hipSuccess);
+  CHECK_EQ(supported, 1);
   const size_t n = 3 * 4096 + 100;
   unsigned char* mem = malloc(n);
   unsigned char* out = malloc(n);

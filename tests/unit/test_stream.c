@@ -199,6 +199,12 @@ static void test_properties(void) {
   CHECK_EQ(least, 1);
   CHECK_EQ(greatest, -1);
   CHECK_ERR(hipDeviceGetStreamPriorityRange(NULL, NULL), hipSuccess);
+  int supported = 0;
+  CHECK_ERR(hipDeviceGetAttribute(&supported,
+                                  hipDeviceAttributeStreamPrioritiesSupported,
+                                  0),
+            hipSuccess);
+  CHECK_EQ(supported, 1);
   CHECK_ERR(hipStreamCreate(&s), hipSuccess);
   CHECK_ERR(hipStreamCreateWithFlags(&nb, hipStreamNonBlocking), hipSuccess);
   CHECK_ERR(hipStreamGetFlags(s, &flags), hipSuccess);

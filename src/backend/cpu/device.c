@@ -67,6 +67,9 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
   p->l2CacheSize = l2 > 0 ? (int)l2 : 1 << 20;
   p->computeMode = 0;
   p->concurrentKernels = 1;
+  p->streamPrioritiesSupported = 1;
+  p->hostRegisterSupported = 1;
+  p->canUseHostPointerForRegisteredMem = 1; /* one address space */
   p->canMapHostMemory = 1;
   p->integrated = 1;
   p->unifiedAddressing = 1;
