@@ -18,6 +18,10 @@
 #include "hip/hipc/warp.h"
 #include "hip/hipc/atomic.h"
 #include "hip/hipc/launch.h"
+#include "hip/hipc/math_float.h"
+#include "hip/hipc/math_double.h"
+#include "hip/hipc/intrinsics_int.h"
+#include "hip/hipc/intrinsics_float.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

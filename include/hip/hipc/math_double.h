@@ -1,0 +1,98 @@
+// Double-precision math functions of the kernel language.
+//
+// As in math_float.h: the C library's functions (sin, erfc, j0, sincos,
+// exp10, ...) are the C library's on the CPU device; this header adds what
+// HIP has beyond it (rsqrt, sinpi, erfinv, normcdf, norm3d, cyl_bessel_i0,
+// ...), computed in long double or by libhipc (hip/hipc/math_lib.h).
+// HIPC_MATH_DOUBLE_LIBC lists the C library's functions by signature for a
+// device compiler's branch.
+#ifndef HIPC_MATH_DOUBLE_H
+#define HIPC_MATH_DOUBLE_H
+
+#include <cmath>
+
+#include "hip/hipc/math_lib.h"
+#include "hip/hipc/qualifiers.h"
+
+// X1: double(double), X2: double(double, double).
+#define HIPC_MATH_DOUBLE_LIBC(X1, X2)                                        \
+  X1(acos) X1(acosh) X1(asin) X1(asinh) X1(atan) X1(atanh) X1(cbrt) X1(ceil) \
+  X1(cos) X1(cosh) X1(erf) X1(erfc) X1(exp) X1(exp10) X1(exp2) X1(expm1)     \
+  X1(fabs) X1(floor) X1(j0) X1(j1) X1(lgamma) X1(log) X1(log10) X1(log1p)    \
+  X1(log2) X1(logb) X1(nearbyint) X1(rint) X1(round) X1(sin) X1(sinh)       \
+  X1(sqrt) X1(tan) X1(tanh) X1(tgamma) X1(trunc) X1(y0) X1(y1)              \
+  X2(atan2) X2(copysign) X2(fdim) X2(fmax) X2(fmin) X2(fmod) X2(hypot)       \
+  X2(nextafter) X2(pow) X2(remainder)
+// fma, frexp, ilogb, jn, ldexp, llrint, llround, lrint, lround, modf, nan,
+// remquo, scalbln, scalbn, sincos, yn; isfinite, isinf, isnan, signbit.
+
+#define HIPC_HD __host__ __device__ inline
+
+namespace hipc {
+HIPC_HD long double sum_sq(double a, double b, double c = 0, double d = 0) {
+  return static_cast<long double>(a) * a + static_cast<long double>(b) * b +
+         static_cast<long double>(c) * c + static_cast<long double>(d) * d;
+}
+HIPC_HD bool any_inf(double a, double b, double c = 0, double d = 0) {
+  return std::isinf(a) || std::isinf(b) || std::isinf(c) || std::isinf(d);
+}
+HIPC_HD double norm_of(long double sum_sq) {
+  return static_cast<double>(std::sqrt(sum_sq));
+}
+HIPC_HD double rnorm_of(long double sum_sq) {
+  return static_cast<double>(1.0L / std::sqrt(sum_sq));
+}
+}  // namespace hipc
+
+HIPC_HD double rsqrt(double x) {
+  return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(x)));
+}
+HIPC_HD double rcbrt(double x) {
+  return static_cast<double>(1.0L / std::cbrt(static_cast<long double>(x)));
+}
+HIPC_HD double sinpi(double x) { return hipc_sinpi(x); }
+HIPC_HD double cospi(double x) { return hipc_cospi(x); }
+HIPC_HD void sincospi(double x, double* s, double* c) {
+  *s = hipc_sinpi(x);
+  *c = hipc_cospi(x);
+}
+HIPC_HD double erfcx(double x) { return hipc_erfcx(x); }
+HIPC_HD double erfinv(double y) { return hipc_erfinv(y); }
+HIPC_HD double erfcinv(double y) { return hipc_erfcinv(y); }
+HIPC_HD double normcdf(double x) { return hipc_normcdf(x); }
+HIPC_HD double normcdfinv(double p) { return hipc_normcdfinv(p); }
+HIPC_HD double cyl_bessel_i0(double x) { return hipc_cyl_bessel_i0(x); }
+HIPC_HD double cyl_bessel_i1(double x) { return hipc_cyl_bessel_i1(x); }
+HIPC_HD double rhypot(double x, double y) {
+  return hipc::any_inf(x, y) ? 0.0 : hipc::rnorm_of(hipc::sum_sq(x, y));
+}
+HIPC_HD double norm3d(double a, double b, double c) {
+  return hipc::any_inf(a, b, c) ? HUGE_VAL : hipc::norm_of(hipc::sum_sq(a, b, c));
+}
+HIPC_HD double norm4d(double a, double b, double c, double d) {
+  return hipc::any_inf(a, b, c, d) ? HUGE_VAL
+                                   : hipc::norm_of(hipc::sum_sq(a, b, c, d));
+}
+HIPC_HD double rnorm3d(double a, double b, double c) {
+  return hipc::any_inf(a, b, c) ? 0.0 : hipc::rnorm_of(hipc::sum_sq(a, b, c));
+}
+HIPC_HD double rnorm4d(double a, double b, double c, double d) {
+  return hipc::any_inf(a, b, c, d) ? 0.0
+                                   : hipc::rnorm_of(hipc::sum_sq(a, b, c, d));
+}
+HIPC_HD double norm(int dim, const double* a) { return hipc_norm(dim, a); }
+HIPC_HD double rnorm(int dim, const double* a) { return hipc_rnorm(dim, a); }
+HIPC_HD double powi(double x, int n) { return std::pow(x, n); }
+
+// min and max of doubles (fmin/fmax: a NaN loses to a number), also with
+// one float argument.
+HIPC_HD double min(double a, double b) { return std::fmin(a, b); }
+HIPC_HD double max(double a, double b) { return std::fmax(a, b); }
+HIPC_HD double min(float a, double b) { return std::fmin(a, b); }
+HIPC_HD double max(float a, double b) { return std::fmax(a, b); }
+HIPC_HD double min(double a, float b) { return std::fmin(a, b); }
+HIPC_HD double max(double a, float b) { return std::fmax(a, b); }
+
+#undef HIPC_HD
+
+#endif  // HIPC_MATH_DOUBLE_H
