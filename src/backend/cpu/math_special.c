@@ -137,7 +137,8 @@ double hipc_normcdfinv(double p) {
   if (isnan(p) || p < 0 || p > 1) return NAN;
   if (p == 0) return -INFINITY;
   if (p == 1) return INFINITY;
-  return (double)(-SQRT2_L * erfcinv_ld(2 * p));  /* 2p is exact */
+  double x = (double)(-SQRT2_L * erfcinv_ld(2 * p));  /* 2p is exact */
+  return x == 0 ? 0.0 : x;  /* +0 at p = 1/2 */
 }
 
 /* The power series of I0 (order 0) or I1 (order 1): all terms positive, so
