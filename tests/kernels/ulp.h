@@ -115,16 +115,20 @@ inline long double hyp(std::initializer_list<long double> v) {
   return nan ? NAN : std::sqrt(s);
 }
 
+// sin(pi x) and cos(pi x) from x = n + r, |r| <= 1/2 (exact), with the
+// argument of sin or cos kept within pi/4 so that it keeps its precision.
 inline long double sinpi(long double x) {
-  long double r = x - 2 * std::round(x / 2);  // exact, in [-1, 1]
-  long double v = std::sin(PI * r);
-  if (r == 0 || std::fabs(r) == 1) return std::copysign(0.0L, x);
-  return v;
+  long double n = std::round(x), r = x - n, a = std::fabs(r);
+  if (r == 0) return std::copysign(0.0L, x);
+  long double s = a <= 0.25L ? std::sin(PI * a) : std::cos(PI * (0.5L - a));
+  if (std::fmod(n, 2.0L) != 0) s = -s;
+  return r < 0 ? -s : s;
 }
 inline long double cospi(long double x) {
-  long double r = std::fabs(x - 2 * std::round(x / 2));  // in [0, 1]
-  if (r == 0.5L) return 0;
-  return std::cos(PI * r);
+  long double n = std::round(x), a = std::fabs(x - n);
+  if (a == 0.5L) return 0;
+  long double c = a <= 0.25L ? std::cos(PI * a) : std::sin(PI * (0.5L - a));
+  return std::fmod(n, 2.0L) != 0 ? -c : c;
 }
 
 // Solves f(x) = y for increasing f on [lo, hi] by bisection to the last
@@ -147,7 +151,9 @@ inline long double erfinv(long double y) {
   if (std::fabs(y) == 1) return std::copysign(INFINITY, y);
   if (y == 0) return y;
   long double a = std::fabs(y), x;
-  if (a < 0.5L)
+  if (a < 1e-10L)  // Taylor: sqrt(pi)/2 (y + pi y^3 / 12)
+    x = std::sqrt(PI) / 2 * a * (1 + PI * a * a / 12);
+  else if (a < 0.5L)
     x = bisect([](long double t) { return std::erf(t); }, a, 0, 1);
   else  // on erfc: 1 - a is exact and erfc keeps its precision there
     x = bisect([](long double t) { return -std::erfc(t); }, -(1 - a), 0, 30);
@@ -158,6 +164,8 @@ inline long double erfcinv(long double z) {
   if (z == 0) return INFINITY;
   if (z == 2) return -INFINITY;
   if (z == 1) return 0;
+  if (z > 0.5L && z < 1.5L) return erfinv(1 - z);  // exact 1 - z; erf keeps
+                                                    // precision near 0
   return bisect([](long double t) { return -std::erfc(t); }, -z, -30, 30);
 }
 inline long double normcdf(long double x) {
@@ -168,10 +176,14 @@ inline long double normcdfinv(long double p) {
   if (p == 0) return -INFINITY;
   if (p == 1) return INFINITY;
   if (p == 0.5L) return 0;
-  return bisect([](long double t) { return normcdf(t); }, p, -40, 40);
+  return -std::sqrt(2.0L) * erfcinv(2 * p);
 }
 inline long double erfcx(long double x) {
-  if (x > 1000) return 1 / (x * std::sqrt(PI));  // to 1e-6 ulp
+  if (x > 50) {  // the continued fraction of erfc, from its tail
+    long double t = x;
+    for (int k = 80; k >= 1; k--) t = x + (k / 2.0L) / t;
+    return 1 / (std::sqrt(PI) * t);
+  }
   if (x == -INFINITY) return INFINITY;
   return std::exp(x * x) * std::erfc(x);
 }

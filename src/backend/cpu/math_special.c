@@ -115,10 +115,12 @@ double hipc_erfinv(double y) {
   return copysign((double)erfcinv_upper(1.0L - fabs(y)), y);
 }
 
-/* erfcinv in long double, for z in (0, 2). */
+/* erfcinv in long double, for z in (0, 2): near 1, as erfinv(1 - z) (exact
+ * there), which keeps the precision of a result near 0. */
 static long double erfcinv_ld(double z) {
-  if (z <= 1) return erfcinv_upper(z);
-  return -erfcinv_upper(2.0 - z);  /* exact for z in [1, 2] */
+  if (z >= 0.5 && z <= 1.5) return erfinv_small(1.0 - z);
+  if (z < 0.5) return erfcinv_upper(z);
+  return -erfcinv_upper(2.0 - z);  /* exact for z in [1.5, 2] */
 }
 
 double hipc_erfcinv(double z) {
