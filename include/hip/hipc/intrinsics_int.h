@@ -174,7 +174,8 @@ HIPC_HD unsigned long long __bitinsert_u64(unsigned long long src0,
 
 // The position of the offset-th set bit of `mask` counted from bit `base`
 // upward (offset > 0) or downward (offset < 0), base included; with offset
-// 0, base itself when that bit is set. All ones when there is none.
+// 0, base itself when that bit is set. All ones when there is none (PTX's
+// fns).
 HIPC_HD unsigned int __fns64(unsigned long long mask, unsigned int base,
                              int offset) {
   if (base > 63) return ~0u;
@@ -185,9 +186,9 @@ HIPC_HD unsigned int __fns64(unsigned long long mask, unsigned int base,
     if (((mask >> i) & 1u) && --left == 0) return static_cast<unsigned>(i);
   return ~0u;
 }
-HIPC_HD unsigned int __fns32(unsigned long long mask, unsigned int base,
+HIPC_HD unsigned int __fns32(unsigned int mask, unsigned int base,
                              int offset) {
-  return base > 31 ? ~0u : __fns64(mask & 0xffffffffull, base, offset);
+  return base > 31 ? ~0u : __fns64(mask, base, offset);
 }
 HIPC_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
   return __fns32(mask, base, offset);
