@@ -22,6 +22,7 @@
 #include "hip/hipc/math_double.h"
 #include "hip/hipc/intrinsics_int.h"
 #include "hip/hipc/intrinsics_float.h"
+#include "hip/hipc/clock.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
