@@ -13,6 +13,9 @@
 // without a call still names the C function.
 #ifndef HIPC_CLOCK_H
 #define HIPC_CLOCK_H
+// In hipcc's device pass (__NVPTX__) the GPU's counters are used instead
+// (hip/hipc/libdevice_nvptx.h).
+#if !defined(__NVPTX__)
 
 #include <time.h>
 
@@ -43,4 +46,5 @@ using ::clock;  // brings the overload above into std:: too
 }
 #define clock() clock(::hipc::clock_tag())
 
+#endif  // !__NVPTX__
 #endif  // HIPC_CLOCK_H

@@ -64,7 +64,7 @@ HIPC_HD uint16_t round_magnitude(uint64_t m, int e, bool neg, mode md) {
 
 HIPC_HD uint16_t from_float(float f, mode md) {
   uint32_t u;
-  std::memcpy(&u, &f, 4);
+  __builtin_memcpy(&u, &f, 4);
   uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   uint32_t ex = (u >> 23) & 0xffu, man = u & 0x7fffffu;
   if (ex == 0xff)  // infinity, or a quiet NaN keeping the payload's top
@@ -76,7 +76,7 @@ HIPC_HD uint16_t from_float(float f, mode md) {
 
 HIPC_HD uint16_t from_double(double d, mode md) {
   uint64_t u;
-  std::memcpy(&u, &d, 8);
+  __builtin_memcpy(&u, &d, 8);
   uint16_t sign = static_cast<uint16_t>((u >> 48) & 0x8000u);
   uint64_t ex = (u >> 52) & 0x7ffu, man = u & 0xfffffffffffffull;
   if (ex == 0x7ff)
@@ -112,7 +112,7 @@ HIPC_HD float to_float(uint16_t h) {
     u = sign | ((ex + 112) << 23) | (man << 13);
   }
   float f;
-  std::memcpy(&f, &u, 4);
+  __builtin_memcpy(&f, &u, 4);
   return f;
 }
 

@@ -19,7 +19,7 @@ HIPC_HD __half fma(__half a, __half b, __half c) {
   double p = static_cast<double>(f(a)) * f(b), q = f(c);
   double s = p + q, bb = s - p, err = (p - (s - bb)) + (q - bb);
   uint64_t u;
-  std::memcpy(&u, &s, 8);
+  __builtin_memcpy(&u, &s, 8);
   if (err != 0 && !(u & 1)) s = std::nextafter(s, err > 0 ? HUGE_VAL : -HUGE_VAL);
   return __half_raw{from_double(s, rn)};
 }
@@ -245,24 +245,9 @@ HIPC_HD bool operator!=(const __half2& a, const __half2& b) {
   return __hbneu2(a, b);
 }
 
-// ---- Shuffles, on the 16 or 32 bits (CPU device: hip/hipc/warp.h).
-#if !defined(__NVPTX__)
-HIPC_HD __half __shfl(__half v, int src, int width = warpSize,
-                      hipc::site where = HIPC_SITE) {
-  return __ushort_as_half(__shfl(v.__x, src, width, where));
-}
-HIPC_HD __half __shfl_up(__half v, unsigned int delta, int width = warpSize,
-                         hipc::site where = HIPC_SITE) {
-  return __ushort_as_half(__shfl_up(v.__x, delta, width, where));
-}
-HIPC_HD __half __shfl_down(__half v, unsigned int delta, int width = warpSize,
-                           hipc::site where = HIPC_SITE) {
-  return __ushort_as_half(__shfl_down(v.__x, delta, width, where));
-}
-HIPC_HD __half __shfl_xor(__half v, int mask, int width = warpSize,
-                          hipc::site where = HIPC_SITE) {
-  return __ushort_as_half(__shfl_xor(v.__x, mask, width, where));
-}
+// ---- Shuffles, on the 16 or 32 bits, through the integer shuffles of
+// hip/hipc/warp.h (on the CPU device they take the caller's site, which is
+// passed on).
 namespace hipc {
 namespace fp16 {
 HIPC_HD unsigned bits2(__half2 v) {
@@ -274,25 +259,29 @@ HIPC_HD __half2 from_bits2(unsigned b) {
 }
 }  // namespace fp16
 }  // namespace hipc
-HIPC_HD __half2 __shfl(__half2 v, int src, int width = warpSize,
-                       hipc::site where = HIPC_SITE) {
-  return hipc::fp16::from_bits2(__shfl(hipc::fp16::bits2(v), src, width, where));
-}
-HIPC_HD __half2 __shfl_up(__half2 v, unsigned int delta, int width = warpSize,
-                          hipc::site where = HIPC_SITE) {
-  return hipc::fp16::from_bits2(
-      __shfl_up(hipc::fp16::bits2(v), delta, width, where));
-}
-HIPC_HD __half2 __shfl_down(__half2 v, unsigned int delta, int width = warpSize,
-                            hipc::site where = HIPC_SITE) {
-  return hipc::fp16::from_bits2(
-      __shfl_down(hipc::fp16::bits2(v), delta, width, where));
-}
-HIPC_HD __half2 __shfl_xor(__half2 v, int mask, int width = warpSize,
-                           hipc::site where = HIPC_SITE) {
-  return hipc::fp16::from_bits2(
-      __shfl_xor(hipc::fp16::bits2(v), mask, width, where));
-}
+#if defined(__NVPTX__)
+#define HIPC_SITE_PARAM
+#define HIPC_SITE_ARG
+#else
+#define HIPC_SITE_PARAM , hipc::site where = HIPC_SITE
+#define HIPC_SITE_ARG , where
 #endif
+#define HIPC_HSHFL(NAME, LANE)                                              \
+  __device__ inline __half NAME(__half v, LANE l,                           \
+                                int width = warpSize HIPC_SITE_PARAM) {     \
+    return __ushort_as_half(NAME(v.__x, l, width HIPC_SITE_ARG));           \
+  }                                                                         \
+  __device__ inline __half2 NAME(__half2 v, LANE l,                         \
+                                 int width = warpSize HIPC_SITE_PARAM) {    \
+    return hipc::fp16::from_bits2(                                          \
+        NAME(hipc::fp16::bits2(v), l, width HIPC_SITE_ARG));                \
+  }
+HIPC_HSHFL(__shfl, int)
+HIPC_HSHFL(__shfl_up, unsigned int)
+HIPC_HSHFL(__shfl_down, unsigned int)
+HIPC_HSHFL(__shfl_xor, int)
+#undef HIPC_HSHFL
+#undef HIPC_SITE_PARAM
+#undef HIPC_SITE_ARG
 
 #endif  // HIPC_FP16_OPS_H

@@ -8,9 +8,12 @@
 // the _rn forms are the plain operations, and the directed forms
 // (_rz, _ru, _rd) call libhipc, which switches the FPU's rounding mode
 // around the one operation (hip/hipc/math_lib.h): exact, and slower than
-// the plain operation (tens of nanoseconds).
+// the plain operation (tens of nanoseconds). In hipcc's device pass
+// (__NVPTX__) all of them come from clang's CUDA headers (libdevice and
+// PTX's rounding modifiers), so this header is empty there.
 #ifndef HIPC_INTRINSICS_FLOAT_H
 #define HIPC_INTRINSICS_FLOAT_H
+#if !defined(__NVPTX__)
 
 #include <climits>
 #include <cmath>
@@ -181,4 +184,5 @@ HIPC_HD double __hiloint2double(int hi, int lo) {
 #undef HIPC_RCPD
 #undef HIPC_HD
 
+#endif  // !__NVPTX__
 #endif  // HIPC_INTRINSICS_FLOAT_H

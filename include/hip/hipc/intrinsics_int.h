@@ -1,13 +1,18 @@
 // Integer intrinsics of the kernel language (__brev, __clz, __ffs, __popc,
 // __mul24, __mulhi, __byte_perm, __funnelshift_*, __sad, __hadd, ...) and the
 // integer min/max overloads. Plain C++ on the CPU device; the same
-// definitions serve host code.
+// definitions serve host code. In hipcc's device pass (__NVPTX__) the
+// functions CUDA has come from clang's CUDA headers; AMD's own (__lastbit_*,
+// __bitextract_*, __bitinsert_*, __fns32/64) and the min/max overloads
+// clang lacks are defined here for both.
 #ifndef HIPC_INTRINSICS_INT_H
 #define HIPC_INTRINSICS_INT_H
 
 #include "hip/hipc/qualifiers.h"
 
 #define HIPC_HD __host__ __device__ inline
+
+#if !defined(__NVPTX__)
 
 HIPC_HD unsigned int __brev(unsigned int x) {
   x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
@@ -40,11 +45,6 @@ HIPC_HD unsigned int __ffsll(unsigned long long x) {
 }
 HIPC_HD unsigned int __ffsll(long long x) {
   return static_cast<unsigned>(__builtin_ffsll(x));
-}
-// AMD's: the same position counted from 0, and -1 (all ones) for 0.
-HIPC_HD unsigned int __lastbit_u32_u32(unsigned int x) { return __ffs(x) - 1; }
-HIPC_HD unsigned int __lastbit_u32_u64(unsigned long long x) {
-  return __ffsll(x) - 1;
 }
 
 HIPC_HD unsigned int __popc(unsigned int x) {
@@ -140,6 +140,17 @@ HIPC_HD unsigned int __urhadd(unsigned int x, unsigned int y) {
                                1);
 }
 
+#endif  // !__NVPTX__
+
+// AMD's: the position of the least significant set bit counted from 0, and
+// -1 (all ones) for 0.
+HIPC_HD unsigned int __lastbit_u32_u32(unsigned int x) {
+  return x ? static_cast<unsigned>(__builtin_ctz(x)) : ~0u;
+}
+HIPC_HD unsigned int __lastbit_u32_u64(unsigned long long x) {
+  return x ? static_cast<unsigned>(__builtin_ctzll(x)) : ~0u;
+}
+
 // AMD's bit-field operations: `width` bits at `offset` (both taken modulo
 // the word size).
 HIPC_HD unsigned int __bitextract_u32(unsigned int src, unsigned int offset,
@@ -190,9 +201,11 @@ HIPC_HD unsigned int __fns32(unsigned int mask, unsigned int base,
                              int offset) {
   return base > 31 ? ~0u : __fns64(mask, base, offset);
 }
+#if !defined(__NVPTX__)
 HIPC_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
   return __fns32(mask, base, offset);
 }
+#endif
 
 // min and max for integers, as HIP's device library declares them (the
 // mixed signed/unsigned forms compare as unsigned).
@@ -205,7 +218,9 @@ HIPC_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
     return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) \
                                                  : static_cast<R>(b); \
   }
+#if !defined(__NVPTX__)  // clang's CUDA headers have these
 HIPC_MINMAX(int, int, int)
+#endif
 HIPC_MINMAX(unsigned int, unsigned int, unsigned int)
 HIPC_MINMAX(int, unsigned int, unsigned int)
 HIPC_MINMAX(unsigned int, int, unsigned int)
@@ -216,6 +231,7 @@ HIPC_MINMAX(unsigned long long, unsigned long long, unsigned long long)
 HIPC_MINMAX(long long, unsigned long long, unsigned long long)
 HIPC_MINMAX(unsigned long long, long long, unsigned long long)
 #undef HIPC_MINMAX
+#if !defined(__NVPTX__)
 HIPC_HD unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
 HIPC_HD unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
 HIPC_HD long long llmin(long long a, long long b) { return min(a, b); }
@@ -226,6 +242,7 @@ HIPC_HD unsigned long long ullmin(unsigned long long a, unsigned long long b) {
 HIPC_HD unsigned long long ullmax(unsigned long long a, unsigned long long b) {
   return max(a, b);
 }
+#endif
 
 #undef HIPC_HD
 

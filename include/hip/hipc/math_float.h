@@ -7,8 +7,11 @@
 // for host and device code, and the float overloads of their
 // double-precision names (rsqrt(float), ...).
 //
-// Every function goes through one definition here, so that a device
-// compiler's branch (libdevice's __nv_* functions) is a small addition:
+// In hipcc's device pass (__NVPTX__) the C library's functions and HIP's
+// f-functions come from clang's CUDA headers, which call libdevice (see
+// hip/hipc/libdevice_nvptx.h); this header then only adds the float
+// overloads and min/max, calling libdevice's __nv_* functions directly.
+// HIPC_F(name) names the float implementation of `name` in either branch;
 // HIPC_MATH_FLOAT_LIBC lists the C library's functions by signature.
 #ifndef HIPC_MATH_FLOAT_H
 #define HIPC_MATH_FLOAT_H
@@ -35,6 +38,31 @@
 // isnan, signbit.
 
 #define HIPC_HD __host__ __device__ inline
+
+#if defined(__NVPTX__)
+
+// libdevice, declared again here because clang's header comes later.
+extern "C" {
+#define HIPC_NV1(name) __device__ float __nv_##name##f(float);
+HIPC_NV1(rsqrt) HIPC_NV1(rcbrt) HIPC_NV1(sinpi) HIPC_NV1(cospi)
+HIPC_NV1(erfcx) HIPC_NV1(erfinv) HIPC_NV1(erfcinv) HIPC_NV1(normcdf)
+HIPC_NV1(normcdfinv) HIPC_NV1(cyl_bessel_i0) HIPC_NV1(cyl_bessel_i1)
+#undef HIPC_NV1
+__device__ void __nv_sincospif(float, float*, float*);
+__device__ float __nv_rhypotf(float, float);
+__device__ float __nv_norm3df(float, float, float);
+__device__ float __nv_norm4df(float, float, float, float);
+__device__ float __nv_rnorm3df(float, float, float);
+__device__ float __nv_rnorm4df(float, float, float, float);
+__device__ float __nv_powif(float, int);
+__device__ float __nv_fminf(float, float);
+__device__ float __nv_fmaxf(float, float);
+}
+#define HIPC_F(name) __nv_##name##f
+
+#else  // the CPU device
+
+#define HIPC_F(name) name##f
 
 namespace hipc {
 // Sums of squares in double: exact products, so a float result from them
@@ -117,34 +145,37 @@ HIPC_HD float powif(float x, int n) {
   return static_cast<float>(std::pow(static_cast<double>(x), n));
 }
 
-// Float overloads of the double-precision names of the functions above.
-HIPC_HD float rsqrt(float x) { return rsqrtf(x); }
-HIPC_HD float rcbrt(float x) { return rcbrtf(x); }
-HIPC_HD float sinpi(float x) { return sinpif(x); }
-HIPC_HD float cospi(float x) { return cospif(x); }
-HIPC_HD void sincospi(float x, float* s, float* c) { sincospif(x, s, c); }
-HIPC_HD float erfcx(float x) { return erfcxf(x); }
-HIPC_HD float erfinv(float x) { return erfinvf(x); }
-HIPC_HD float erfcinv(float x) { return erfcinvf(x); }
-HIPC_HD float normcdf(float x) { return normcdff(x); }
-HIPC_HD float normcdfinv(float x) { return normcdfinvf(x); }
-HIPC_HD float cyl_bessel_i0(float x) { return cyl_bessel_i0f(x); }
-HIPC_HD float cyl_bessel_i1(float x) { return cyl_bessel_i1f(x); }
-HIPC_HD float rhypot(float x, float y) { return rhypotf(x, y); }
-HIPC_HD float norm3d(float a, float b, float c) { return norm3df(a, b, c); }
+#endif  // __NVPTX__
+
+// Float overloads of the double-precision names of HIP's functions.
+HIPC_HD float rsqrt(float x) { return HIPC_F(rsqrt)(x); }
+HIPC_HD float rcbrt(float x) { return HIPC_F(rcbrt)(x); }
+HIPC_HD float sinpi(float x) { return HIPC_F(sinpi)(x); }
+HIPC_HD float cospi(float x) { return HIPC_F(cospi)(x); }
+HIPC_HD void sincospi(float x, float* s, float* c) { HIPC_F(sincospi)(x, s, c); }
+HIPC_HD float erfcx(float x) { return HIPC_F(erfcx)(x); }
+HIPC_HD float erfinv(float x) { return HIPC_F(erfinv)(x); }
+HIPC_HD float erfcinv(float x) { return HIPC_F(erfcinv)(x); }
+HIPC_HD float normcdf(float x) { return HIPC_F(normcdf)(x); }
+HIPC_HD float normcdfinv(float x) { return HIPC_F(normcdfinv)(x); }
+HIPC_HD float cyl_bessel_i0(float x) { return HIPC_F(cyl_bessel_i0)(x); }
+HIPC_HD float cyl_bessel_i1(float x) { return HIPC_F(cyl_bessel_i1)(x); }
+HIPC_HD float rhypot(float x, float y) { return HIPC_F(rhypot)(x, y); }
+HIPC_HD float norm3d(float a, float b, float c) { return HIPC_F(norm3d)(a, b, c); }
 HIPC_HD float norm4d(float a, float b, float c, float d) {
-  return norm4df(a, b, c, d);
+  return HIPC_F(norm4d)(a, b, c, d);
 }
-HIPC_HD float rnorm3d(float a, float b, float c) { return rnorm3df(a, b, c); }
+HIPC_HD float rnorm3d(float a, float b, float c) { return HIPC_F(rnorm3d)(a, b, c); }
 HIPC_HD float rnorm4d(float a, float b, float c, float d) {
-  return rnorm4df(a, b, c, d);
+  return HIPC_F(rnorm4d)(a, b, c, d);
 }
-HIPC_HD float powi(float x, int n) { return powif(x, n); }
+HIPC_HD float powi(float x, int n) { return HIPC_F(powi)(x, n); }
 
 // min and max of floats (fminf/fmaxf: a NaN loses to a number).
-HIPC_HD float min(float a, float b) { return std::fmin(a, b); }
-HIPC_HD float max(float a, float b) { return std::fmax(a, b); }
+HIPC_HD float min(float a, float b) { return HIPC_F(fmin)(a, b); }
+HIPC_HD float max(float a, float b) { return HIPC_F(fmax)(a, b); }
 
 #undef HIPC_HD
+#undef HIPC_F
 
 #endif  // HIPC_MATH_FLOAT_H
