@@ -3,10 +3,12 @@
 // integer min/max overloads. Plain C++ on the CPU device; the same
 // definitions serve host code. In hipcc's device pass (__NVPTX__) the
 // functions CUDA has come from clang's CUDA headers; AMD's own (__lastbit_*,
-// __bitextract_*, __bitinsert_*, __fns32/64) and the min/max overloads
-// clang lacks are defined here for both.
+// __bitextract_*, __bitinsert_*, __fns32/64) and min/max are defined here
+// for both.
 #ifndef HIPC_INTRINSICS_INT_H
 #define HIPC_INTRINSICS_INT_H
+
+#include <type_traits>
 
 #include "hip/hipc/qualifiers.h"
 
@@ -207,30 +209,35 @@ HIPC_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
 }
 #endif
 
-// min and max for integers, as HIP's device library declares them (the
-// mixed signed/unsigned forms compare as unsigned).
-#define HIPC_MINMAX(T, U, R)                                    \
-  HIPC_HD R min(T a, U b) {                                     \
-    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) \
-                                                 : static_cast<R>(b); \
-  }                                                             \
-  HIPC_HD R max(T a, U b) {                                     \
-    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) \
-                                                 : static_cast<R>(b); \
-  }
-#if !defined(__NVPTX__)  // clang's CUDA headers have these
-HIPC_MINMAX(int, int, int)
-#endif
-HIPC_MINMAX(unsigned int, unsigned int, unsigned int)
-HIPC_MINMAX(int, unsigned int, unsigned int)
-HIPC_MINMAX(unsigned int, int, unsigned int)
-HIPC_MINMAX(long, long, long)
-HIPC_MINMAX(unsigned long, unsigned long, unsigned long)
-HIPC_MINMAX(long long, long long, long long)
-HIPC_MINMAX(unsigned long long, unsigned long long, unsigned long long)
-HIPC_MINMAX(long long, unsigned long long, unsigned long long)
-HIPC_MINMAX(unsigned long long, long long, unsigned long long)
-#undef HIPC_MINMAX
+// min and max of any two arithmetic values, in their common type (the
+// usual arithmetic conversions: min(int, unsigned) compares as unsigned,
+// max(x, 0) with a float x gives a float). Floating point: fmin/fmax, where a
+// NaN loses to a number. One template instead of HIP's list of overloads,
+// which would make max(x, 0) ambiguous.
+namespace hipc {
+template <typename R>
+HIPC_HD R min2(R a, R b) { return b < a ? b : a; }
+template <typename R>
+HIPC_HD R max2(R a, R b) { return a < b ? b : a; }
+HIPC_HD float min2(float a, float b) { return __builtin_fminf(a, b); }
+HIPC_HD float max2(float a, float b) { return __builtin_fmaxf(a, b); }
+HIPC_HD double min2(double a, double b) { return __builtin_fmin(a, b); }
+HIPC_HD double max2(double a, double b) { return __builtin_fmax(a, b); }
+template <typename T, typename U>
+using minmax_t =
+    std::enable_if_t<std::is_arithmetic<T>::value && std::is_arithmetic<U>::value,
+                     std::common_type_t<T, U>>;
+}  // namespace hipc
+template <typename T, typename U>
+HIPC_HD hipc::minmax_t<T, U> min(T a, U b) {
+  using R = hipc::minmax_t<T, U>;
+  return hipc::min2(static_cast<R>(a), static_cast<R>(b));
+}
+template <typename T, typename U>
+HIPC_HD hipc::minmax_t<T, U> max(T a, U b) {
+  using R = hipc::minmax_t<T, U>;
+  return hipc::max2(static_cast<R>(a), static_cast<R>(b));
+}
 #if !defined(__NVPTX__)
 HIPC_HD unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
 HIPC_HD unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }

@@ -5,7 +5,7 @@
 // HIP has beyond it (rsqrt, sinpi, erfinv, normcdf, norm3d, cyl_bessel_i0,
 // ...), computed in long double or by libhipc (hip/hipc/math_lib.h).
 // In hipcc's device pass (__NVPTX__) all of these come from clang's CUDA
-// headers (libdevice); only the min/max overloads are added here.
+// headers (libdevice), so this header is empty there.
 // HIPC_MATH_DOUBLE_LIBC lists the C library's functions by signature.
 #ifndef HIPC_MATH_DOUBLE_H
 #define HIPC_MATH_DOUBLE_H
@@ -87,31 +87,8 @@ HIPC_HD double norm(int dim, const double* a) { return hipc_norm(dim, a); }
 HIPC_HD double rnorm(int dim, const double* a) { return hipc_rnorm(dim, a); }
 HIPC_HD double powi(double x, int n) { return std::pow(x, n); }
 
-#define HIPC_FMIN std::fmin
-#define HIPC_FMAX std::fmax
+#endif  // !__NVPTX__
 
-#else  // __NVPTX__
-
-extern "C" {
-__device__ double __nv_fmin(double, double);
-__device__ double __nv_fmax(double, double);
-}
-#define HIPC_FMIN __nv_fmin
-#define HIPC_FMAX __nv_fmax
-
-#endif  // __NVPTX__
-
-// min and max of doubles (fmin/fmax: a NaN loses to a number), also with
-// one float argument.
-HIPC_HD double min(double a, double b) { return HIPC_FMIN(a, b); }
-HIPC_HD double max(double a, double b) { return HIPC_FMAX(a, b); }
-HIPC_HD double min(float a, double b) { return HIPC_FMIN(a, b); }
-HIPC_HD double max(float a, double b) { return HIPC_FMAX(a, b); }
-HIPC_HD double min(double a, float b) { return HIPC_FMIN(a, b); }
-HIPC_HD double max(double a, float b) { return HIPC_FMAX(a, b); }
-
-#undef HIPC_FMIN
-#undef HIPC_FMAX
 #undef HIPC_HD
 
 #endif  // HIPC_MATH_DOUBLE_H

@@ -10,7 +10,7 @@
 // In hipcc's device pass (__NVPTX__) the C library's functions and HIP's
 // f-functions come from clang's CUDA headers, which call libdevice (see
 // hip/hipc/libdevice_nvptx.h); this header then only adds the float
-// overloads and min/max, calling libdevice's __nv_* functions directly.
+// overloads, calling libdevice's __nv_* functions directly.
 // HIPC_F(name) names the float implementation of `name` in either branch;
 // HIPC_MATH_FLOAT_LIBC lists the C library's functions by signature.
 #ifndef HIPC_MATH_FLOAT_H
@@ -55,8 +55,6 @@ __device__ float __nv_norm4df(float, float, float, float);
 __device__ float __nv_rnorm3df(float, float, float);
 __device__ float __nv_rnorm4df(float, float, float, float);
 __device__ float __nv_powif(float, int);
-__device__ float __nv_fminf(float, float);
-__device__ float __nv_fmaxf(float, float);
 }
 #define HIPC_F(name) __nv_##name##f
 
@@ -170,10 +168,6 @@ HIPC_HD float rnorm4d(float a, float b, float c, float d) {
   return HIPC_F(rnorm4d)(a, b, c, d);
 }
 HIPC_HD float powi(float x, int n) { return HIPC_F(powi)(x, n); }
-
-// min and max of floats (fminf/fmaxf: a NaN loses to a number).
-HIPC_HD float min(float a, float b) { return HIPC_F(fmin)(a, b); }
-HIPC_HD float max(float a, float b) { return HIPC_F(fmax)(a, b); }
 
 #undef HIPC_HD
 #undef HIPC_F
