@@ -2,7 +2,9 @@
 // obvious way (bit loops, 64-bit or split arithmetic), over random inputs
 // and edge values; also the integer min/max overloads.
 #include <cstdint>
+#include <cmath>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "common.h"
@@ -243,6 +245,17 @@ int main() {
   CHECK_EQ(__fns32(0xaaaaaaaau, 3, -1), 3u);
   CHECK_EQ(__fns32(0xaaaaaaaau, 2, 1), 3u);
   CHECK_EQ(__fns32(0xaaaaaaaau, 2, -1), 1u);
+  // min/max: the common type of the arguments; NaN loses.
+  CHECK_EQ(max(2.5f, 3), 3.0f);
+  CHECK((std::is_same<decltype(max(2.5f, 3)), float>::value));
+  CHECK_EQ(min(-1, 1u), 1u);  // compared as unsigned
+  CHECK_EQ(max(-1, 1u), 0xffffffffu);
+  CHECK_EQ(min(static_cast<double>(NAN), 1.0), 1.0);
+  CHECK_EQ(max(2.0, 0), 2.0);
+  CHECK_EQ(min(5ll, 7), 5ll);
+  CHECK_EQ(umax(3u, 9u), 9u);
+  CHECK_EQ(llmin(-3ll, 2ll), -3ll);
+  CHECK_EQ(ullmax(3ull, 1ull << 40), 1ull << 40);
   HIP_CHECK(hipFree(din));
   HIP_CHECK(hipFree(dout));
   return test_summary("intrinsics_int");
