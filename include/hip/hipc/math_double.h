@@ -6,7 +6,6 @@
 // ...), computed in long double or by libhipc (hip/hipc/math_lib.h).
 // In hipcc's device pass (__NVPTX__) all of these come from clang's CUDA
 // headers (libdevice), so this header is empty there.
-// HIPC_MATH_DOUBLE_LIBC lists the C library's functions by signature.
 #ifndef HIPC_MATH_DOUBLE_H
 #define HIPC_MATH_DOUBLE_H
 
@@ -15,15 +14,12 @@
 #include "hip/hipc/math_lib.h"
 #include "hip/hipc/qualifiers.h"
 
-// X1: double(double), X2: double(double, double).
-#define HIPC_MATH_DOUBLE_LIBC(X1, X2)                                        \
-  X1(acos) X1(acosh) X1(asin) X1(asinh) X1(atan) X1(atanh) X1(cbrt) X1(ceil) \
-  X1(cos) X1(cosh) X1(erf) X1(erfc) X1(exp) X1(exp10) X1(exp2) X1(expm1)     \
-  X1(fabs) X1(floor) X1(j0) X1(j1) X1(lgamma) X1(log) X1(log10) X1(log1p)    \
-  X1(log2) X1(logb) X1(nearbyint) X1(rint) X1(round) X1(sin) X1(sinh)       \
-  X1(sqrt) X1(tan) X1(tanh) X1(tgamma) X1(trunc) X1(y0) X1(y1)              \
-  X2(atan2) X2(copysign) X2(fdim) X2(fmax) X2(fmin) X2(fmod) X2(hypot)       \
-  X2(nextafter) X2(pow) X2(remainder)
+// The reference's double-precision functions that the C library provides:
+// acos, acosh, asin, asinh, atan, atanh, cbrt, ceil, cos, cosh, erf, erfc,
+// exp, exp10, exp2, expm1, fabs, floor, j0, j1, lgamma, log, log10, log1p,
+// log2, logb, nearbyint, rint, round, sin, sinh, sqrt, tan, tanh, tgamma,
+// trunc, y0, y1, atan2, copysign, fdim, fmax, fmin, fmod, hypot, nextafter,
+// pow, remainder,
 // fma, frexp, ilogb, jn, ldexp, llrint, llround, lrint, lround, modf, nan,
 // remquo, scalbln, scalbn, sincos, yn; isfinite, isinf, isnan, signbit.
 

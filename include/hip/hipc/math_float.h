@@ -11,8 +11,7 @@
 // f-functions come from clang's CUDA headers, which call libdevice (see
 // hip/hipc/libdevice_nvptx.h); this header then only adds the float
 // overloads, calling libdevice's __nv_* functions directly.
-// HIPC_F(name) names the float implementation of `name` in either branch;
-// HIPC_MATH_FLOAT_LIBC lists the C library's functions by signature.
+// HIPC_F(name) names the float implementation of `name` in either branch.
 #ifndef HIPC_MATH_FLOAT_H
 #define HIPC_MATH_FLOAT_H
 
@@ -21,18 +20,12 @@
 #include "hip/hipc/math_lib.h"
 #include "hip/hipc/qualifiers.h"
 
-// The reference's single-precision functions that the C library provides,
-// grouped by signature (X1: float(float), X2: float(float, float)); the
-// rest are named in HIPC_MATH_FLOAT_LIBC_OTHER for the record.
-#define HIPC_MATH_FLOAT_LIBC(X1, X2)                                        \
-  X1(acosf) X1(acoshf) X1(asinf) X1(asinhf) X1(atanf) X1(atanhf) X1(cbrtf) \
-  X1(ceilf) X1(cosf) X1(coshf) X1(erfcf) X1(erff) X1(exp10f) X1(exp2f)     \
-  X1(expf) X1(expm1f) X1(fabsf) X1(floorf) X1(j0f) X1(j1f) X1(lgammaf)     \
-  X1(log10f) X1(log1pf) X1(log2f) X1(logbf) X1(logf) X1(nearbyintf)        \
-  X1(rintf) X1(roundf) X1(sinf) X1(sinhf) X1(sqrtf) X1(tanf) X1(tanhf)     \
-  X1(tgammaf) X1(truncf) X1(y0f) X1(y1f)                                   \
-  X2(atan2f) X2(copysignf) X2(fdimf) X2(fmaxf) X2(fminf) X2(fmodf)         \
-  X2(hypotf) X2(nextafterf) X2(powf) X2(remainderf)
+// The reference's single-precision functions that the C library provides:
+// acosf, acoshf, asinf, asinhf, atanf, atanhf, cbrtf, ceilf, cosf, coshf,
+// erfcf, erff, exp10f, exp2f, expf, expm1f, fabsf, floorf, j0f, j1f, lgammaf,
+// log10f, log1pf, log2f, logbf, logf, nearbyintf, rintf, roundf, sinf, sinhf,
+// sqrtf, tanf, tanhf, tgammaf, truncf, y0f, y1f, atan2f, copysignf, fdimf,
+// fmaxf, fminf, fmodf, hypotf, nextafterf, powf, remainderf,
 // fmaf, frexpf, ilogbf, jnf, ldexpf, llrintf, llroundf, lrintf, lroundf,
 // modff, nanf, remquof, scalblnf, scalbnf, sincosf, ynf; isfinite, isinf,
 // isnan, signbit.
@@ -168,6 +161,11 @@ HIPC_HD float rnorm4d(float a, float b, float c, float d) {
   return HIPC_F(rnorm4d)(a, b, c, d);
 }
 HIPC_HD float powi(float x, int n) { return HIPC_F(powi)(x, n); }
+#if !defined(__NVPTX__)
+// Float overloads of the C library's GNU extensions.
+HIPC_HD float exp10(float x) { return exp10f(x); }
+HIPC_HD void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
+#endif
 
 #undef HIPC_HD
 #undef HIPC_F
