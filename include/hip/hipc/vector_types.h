@@ -43,6 +43,14 @@ struct alignas(4 * sizeof(T)) vec_base<T, 4> {
   T x, y, z, w;
 };
 
+// a << b on the bits (as a GPU shifts): a negative a is shifted as
+// unsigned, which C++17 leaves undefined for signed types.
+template <typename T>
+__host__ __device__ inline T shl(T a, T b) {
+  return static_cast<T>(
+      static_cast<std::make_unsigned_t<decltype(+a)>>(+a) << b);
+}
+
 template <typename U, typename T>
 using if_scalar =
     std::enable_if_t<std::is_arithmetic<U>::value &&
@@ -95,9 +103,20 @@ struct HIP_vector_type : hipc::vec_base<T, N> {
   HIPC_VEC_COMPOUND(&=, std::is_integral<V>::value)
   HIPC_VEC_COMPOUND(|=, std::is_integral<V>::value)
   HIPC_VEC_COMPOUND(^=, std::is_integral<V>::value)
-  HIPC_VEC_COMPOUND(<<=, std::is_integral<V>::value)
   HIPC_VEC_COMPOUND(>>=, std::is_integral<V>::value)
 #undef HIPC_VEC_COMPOUND
+  template <typename V = T,
+            std::enable_if_t<std::is_integral<V>::value, int> = 0>
+  __host__ __device__ HIP_vector_type& operator<<=(const HIP_vector_type& o) {
+    for (unsigned i = 0; i < N; ++i)
+      elems()[i] = hipc::shl(elems()[i], o.elems()[i]);
+    return *this;
+  }
+  template <typename U, hipc::if_scalar<U, T> = 0, typename V = T,
+            std::enable_if_t<std::is_integral<V>::value, int> = 0>
+  __host__ __device__ HIP_vector_type& operator<<=(U s) {
+    return *this <<= HIP_vector_type(s);
+  }
 
   __host__ __device__ HIP_vector_type& operator++() {
     return *this += HIP_vector_type(1);
