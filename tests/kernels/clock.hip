@@ -30,7 +30,8 @@ __global__ void k_spin(long long ticks, stamps* s) {
 int main() {
   int clock_khz = 0, wall_khz = 0;
   HIP_CHECK(hipDeviceGetAttribute(&clock_khz, hipDeviceAttributeClockRate, 0));
-  HIP_CHECK(hipDeviceGetAttribute(&wall_khz, hipDeviceAttributeWallClockRate, 0));
+  HIP_CHECK(
+      hipDeviceGetAttribute(&wall_khz, hipDeviceAttributeWallClockRate, 0));
   CHECK(clock_khz > 0);
   CHECK(wall_khz > 0);
   const double ms = 30;
@@ -46,11 +47,13 @@ int main() {
   double clock_ms = static_cast<double>(s.c1 - s.c0) / clock_khz;
   double wall_ms = static_cast<double>(s.w1 - s.w0) / wall_khz;
   double k_ms = static_cast<double>(s.k1 - s.k0) / clock_khz;
-  std::printf("spin: host %.2f ms, clock64 %.2f ms, wall_clock64 %.2f ms, "
-              "clock %.2f ms\n", host_ms, clock_ms, wall_ms, k_ms);
+  std::printf(
+      "spin: host %.2f ms, clock64 %.2f ms, wall_clock64 %.2f ms, "
+      "clock %.2f ms\n",
+      host_ms, clock_ms, wall_ms, k_ms);
   CHECK(clock_ms >= ms);
-  CHECK(host_ms >= ms);               // the device clock does not run fast
-  CHECK(host_ms < ms + 2000);         // nor slow (a loaded machine is slow)
+  CHECK(host_ms >= ms);        // the device clock does not run fast
+  CHECK(host_ms < ms + 2000);  // nor slow (a loaded machine is slow)
   CHECK(wall_ms >= clock_ms * 0.999 && wall_ms <= clock_ms * 1.01 + 1);
   CHECK(k_ms >= clock_ms && k_ms <= wall_ms * 1.01 + 1);
   // On the host, clock() is the C library's process time.

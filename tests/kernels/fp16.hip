@@ -79,9 +79,9 @@ static rat from_half(uint16_t h) {  // in units of 2^-26
 }
 static float half_value(uint16_t h) {  // independent of the header
   int e = (h >> 10) & 0x1f, m = h & 0x3ff;
-  float v = e == 0 ? std::ldexp(static_cast<float>(m), -24)
-          : e == 31 ? (m ? NAN : INFINITY)
-                    : std::ldexp(static_cast<float>(1024 + m), e - 25);
+  float v = e == 0    ? std::ldexp(static_cast<float>(m), -24)
+            : e == 31 ? (m ? NAN : INFINITY)
+                      : std::ldexp(static_cast<float>(1024 + m), e - 25);
   return (h & 0x8000) ? -v : v;
 }
 static bool is_nan(uint16_t h) { return (h & 0x7fff) > 0x7c00; }
@@ -106,7 +106,8 @@ static void test_to_float() {
   HIP_CHECK(hipMalloc(&d, 65536 * sizeof(float)));
   k_to_float<<<256, 256>>>(d);
   std::vector<float> got(65536);
-  HIP_CHECK(hipMemcpy(got.data(), d, 65536 * sizeof(float), hipMemcpyDeviceToHost));
+  HIP_CHECK(
+      hipMemcpy(got.data(), d, 65536 * sizeof(float), hipMemcpyDeviceToHost));
   int bad = 0;
   for (unsigned h = 0; h < 65536; h++) {
     float want = half_value(static_cast<uint16_t>(h));
@@ -127,7 +128,8 @@ static void test_from_float() {
     float mid = h < 0x7bff ? (v + half_value(static_cast<uint16_t>(h + 1))) / 2
                            : 65520.0f;
     for (float x : {v, mid}) {
-      for (float y : {x, std::nextafter(x, 0.0f), std::nextafter(x, INFINITY)}) {
+      for (float y :
+           {x, std::nextafter(x, 0.0f), std::nextafter(x, INFINITY)}) {
         in.push_back(y);
         in.push_back(-y);
       }
@@ -140,7 +142,8 @@ static void test_from_float() {
   unsigned short* dout;
   HIP_CHECK(hipMalloc(&din, n * sizeof(float)));
   HIP_CHECK(hipMalloc(&dout, 4 * n * sizeof(unsigned short)));
-  HIP_CHECK(hipMemcpy(din, in.data(), n * sizeof(float), hipMemcpyHostToDevice));
+  HIP_CHECK(
+      hipMemcpy(din, in.data(), n * sizeof(float), hipMemcpyHostToDevice));
   k_from_float<<<(n + 255) / 256, 256>>>(din, dout, n);
   std::vector<unsigned short> got(4 * static_cast<size_t>(n));
   HIP_CHECK(hipMemcpy(got.data(), dout, got.size() * 2, hipMemcpyDeviceToHost));
@@ -190,12 +193,14 @@ static void test_other_conversions() {
     rat r{v < 0 ? -v : v, 1, v < 0};
     for (int m = 0; m < 4; m++) {
       uint16_t want = ref_round(r, m);
-      uint16_t got = m == RN   ? __half_as_ushort(__ll2half_rn(v))
-                     : m == RZ ? __half_as_ushort(__int2half_rz(static_cast<int>(v)))
-                     : m == RU ? __half_as_ushort(__ll2half_ru(v))
-                               : __half_as_ushort(__int2half_rd(static_cast<int>(v)));
+      uint16_t got =
+          m == RN   ? __half_as_ushort(__ll2half_rn(v))
+          : m == RZ ? __half_as_ushort(__int2half_rz(static_cast<int>(v)))
+          : m == RU ? __half_as_ushort(__ll2half_ru(v))
+                    : __half_as_ushort(__int2half_rd(static_cast<int>(v)));
       if (got != want && bad++ < 5)
-        std::fprintf(stderr, "int %lld mode %d: got %#x want %#x\n", v, m, got, want);
+        std::fprintf(stderr, "int %lld mode %d: got %#x want %#x\n", v, m, got,
+                     want);
     }
   }
   CHECK_EQ(bad, 0);
@@ -215,8 +220,10 @@ static void test_other_conversions() {
   float2 q = __half22float2(p);
   CHECK(q.x == 1.5f && q.y == -2.0f);
   CHECK_EQ(__low2float(__lowhigh2highlow(p)), -2.0f);
-  CHECK_EQ(__high2float(__halves2half2(__float2half(3.0f), __float2half(4.0f))), 4.0f);
-  CHECK_EQ(__half2float(__high2half(__float22half2_rn(make_float2(5, 6)))), 6.0f);
+  CHECK_EQ(__high2float(__halves2half2(__float2half(3.0f), __float2half(4.0f))),
+           4.0f);
+  CHECK_EQ(__half2float(__high2half(__float22half2_rn(make_float2(5, 6)))),
+           6.0f);
   __half2 lh = __lows2half2(p, __highs2half2(p, p));
   CHECK(__low2float(lh) == 1.5f && __high2float(lh) == -2.0f);
   CHECK_EQ(__half2float(__low2half(__half2half2(__float2half(0.5f)))), 0.5f);
@@ -227,7 +234,8 @@ static void test_other_conversions() {
 
 // ---- Arithmetic on the device.
 const int NOPS = 9;
-__global__ void k_arith(const __half2* in, const __half* c, unsigned short* out, int n) {
+__global__ void k_arith(const __half2* in, const __half* c, unsigned short* out,
+                        int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   __half a = in[i].x, b = in[i].y;
@@ -273,8 +281,9 @@ static uint16_t ref_op(int op, uint16_t a, uint16_t b, uint16_t c) {
     case 3: {
       float s = fa / fb;
       if (std::isnan(s)) return qnan;
-      if (std::isinf(s) || s == 0) return std::signbit(s) ? (s == 0 ? 0x8000 : 0xfc00)
-                                                          : (s == 0 ? 0 : 0x7c00);
+      if (std::isinf(s) || s == 0)
+        return std::signbit(s) ? (s == 0 ? 0x8000 : 0xfc00)
+                               : (s == 0 ? 0 : 0x7c00);
       return ref_round(rat{ra.num, rb.num, ra.neg != rb.neg}, RN);
     }
     default: {  // fma: a * b + c with the product over 2^52, c over 2^26
@@ -292,8 +301,9 @@ static uint16_t ref_op(int op, uint16_t a, uint16_t b, uint16_t c) {
 static void test_arith() {
   std::vector<__half2> in;
   std::vector<__half> cs;
-  const uint16_t sp[] = {0, 0x8000, 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x0001,
-                         0x8001, 0x0400, 0x7c00, 0xfc00, 0x7e00, 0x3555, 0x5640};
+  const uint16_t sp[] = {0,      0x8000, 0x3c00, 0xbc00, 0x7bff,
+                         0xfbff, 0x0001, 0x8001, 0x0400, 0x7c00,
+                         0xfc00, 0x7e00, 0x3555, 0x5640};
   for (uint16_t a : sp)
     for (uint16_t b : sp) {
       in.push_back(__halves2half2(__ushort_as_half(a), __ushort_as_half(b)));
@@ -317,8 +327,10 @@ static void test_arith() {
   HIP_CHECK(hipMalloc(&din, n * sizeof(__half2)));
   HIP_CHECK(hipMalloc(&dc, n * sizeof(__half)));
   HIP_CHECK(hipMalloc(&dout, NOPS * n * sizeof(unsigned short)));
-  HIP_CHECK(hipMemcpy(din, in.data(), n * sizeof(__half2), hipMemcpyHostToDevice));
-  HIP_CHECK(hipMemcpy(dc, cs.data(), n * sizeof(__half), hipMemcpyHostToDevice));
+  HIP_CHECK(
+      hipMemcpy(din, in.data(), n * sizeof(__half2), hipMemcpyHostToDevice));
+  HIP_CHECK(
+      hipMemcpy(dc, cs.data(), n * sizeof(__half), hipMemcpyHostToDevice));
   k_arith<<<(n + 255) / 256, 256>>>(din, dc, dout, n);
   std::vector<unsigned short> got(static_cast<size_t>(NOPS) * n);
   HIP_CHECK(hipMemcpy(got.data(), dout, got.size() * 2, hipMemcpyDeviceToHost));
@@ -335,20 +347,21 @@ static void test_arith() {
     uint16_t r = got[static_cast<size_t>(NOPS) * i + 8];
     double x = std::fabs(half_value(a));
     bool sq_ok = is_nan(a) ? is_nan(r)
-               : std::isinf(x) ? r == 0x7c00
-               : r < 0x7c00 && (r == 0 ? x < std::ldexp(1.0, -50)
-                                       : [&] {
-                                           double v = half_value(r),
-                                                  lo = (v + half_value(r - 1)) / 2,
-                                                  hi = (v + half_value(r + 1)) / 2;
-                                           return lo * lo <= x && x <= hi * hi;
-                                         }());
+                 : std::isinf(x)
+                     ? r == 0x7c00
+                     : r < 0x7c00 && (r == 0 ? x < std::ldexp(1.0, -50) : [&] {
+                         double v = half_value(r),
+                                lo = (v + half_value(r - 1)) / 2,
+                                hi = (v + half_value(r + 1)) / 2;
+                         return lo * lo <= x && x <= hi * hi;
+                       }());
     for (int op = 0; op < NOPS; op++) {
       uint16_t g = got[static_cast<size_t>(NOPS) * i + op];
-      bool ok = op == 8 ? sq_ok : (is_nan(want[op]) ? is_nan(g) : g == want[op]);
+      bool ok =
+          op == 8 ? sq_ok : (is_nan(want[op]) ? is_nan(g) : g == want[op]);
       if (!ok && bad[op]++ < 3)
-        std::fprintf(stderr, "op %d (%#x, %#x, %#x): got %#x want %#x\n", op, a, b,
-                     c, g, want[op]);
+        std::fprintf(stderr, "op %d (%#x, %#x, %#x): got %#x want %#x\n", op, a,
+                     b, c, g, want[op]);
     }
   }
   for (int op = 0; op < NOPS; op++) CHECK_EQ(bad[op], 0);
@@ -362,11 +375,16 @@ static void test_misc() {
   __half one = __float2half(1.0f), two = __float2half(2.0f),
          nan = __ushort_as_half(0x7e00), nz = __ushort_as_half(0x8000),
          pz = __ushort_as_half(0);
-  CHECK(__hlt(one, two) && !__hlt(two, one) && __hle(one, one) && __hgt(two, one));
-  CHECK(__hge(two, two) && __heq(pz, nz) && __hne(one, two) && !__hne(one, nan));
-  CHECK(!__heq(nan, nan) && __hequ(nan, one) && __hneu(nan, nan) && __hltu(nan, one));
-  CHECK(!__hlt(nan, one) && __hleu(one, two) && __hgtu(nan, nan) && __hgeu(two, one));
-  CHECK(one < two && two > one && one <= one && two >= one && one != two && pz == nz);
+  CHECK(__hlt(one, two) && !__hlt(two, one) && __hle(one, one) &&
+        __hgt(two, one));
+  CHECK(__hge(two, two) && __heq(pz, nz) && __hne(one, two) &&
+        !__hne(one, nan));
+  CHECK(!__heq(nan, nan) && __hequ(nan, one) && __hneu(nan, nan) &&
+        __hltu(nan, one));
+  CHECK(!__hlt(nan, one) && __hleu(one, two) && __hgtu(nan, nan) &&
+        __hgeu(two, one));
+  CHECK(one < two && two > one && one <= one && two >= one && one != two &&
+        pz == nz);
   CHECK(!(nan == nan) && (nan != nan));
   CHECK(__hisnan(nan) && !__hisnan(one));
   CHECK_EQ(__hisinf(__ushort_as_half(0xfc00)), -1);
@@ -381,7 +399,8 @@ static void test_misc() {
   CHECK_EQ(__half2float(__habs(__float2half(-3.5f))), 3.5f);
   CHECK_EQ(__half2float(__hadd_sat(one, two)), 1.0f);
   CHECK_EQ(__half_as_ushort(__hsub_sat(one, two)), 0);
-  CHECK_EQ(__half2float(__hmul_sat(__float2half(0.5f), __float2half(0.5f))), 0.25f);
+  CHECK_EQ(__half2float(__hmul_sat(__float2half(0.5f), __float2half(0.5f))),
+           0.25f);
   CHECK_EQ(__half_as_ushort(__hfma_sat(nan, one, one)), 0);
   // Math functions: within one ulp of the long double value.
   int bad = 0;
@@ -391,13 +410,20 @@ static void test_misc() {
     struct {
       __half got;
       long double want;
-    } cases[] = {{hsqrt(x), std::sqrt(v)},     {hrsqrt(x), 1 / std::sqrt(v)},
-                 {hrcp(x), 1 / v},             {hexp(x), std::exp(v)},
-                 {hexp2(x), std::exp2(v)},     {hexp10(x), std::pow(10.0L, v)},
-                 {hlog(x), std::log(v)},       {hlog2(x), std::log2(v)},
-                 {hlog10(x), std::log10(v)},   {hsin(x), std::sin(v)},
-                 {hcos(x), std::cos(v)},       {hceil(x), std::ceil(v)},
-                 {hfloor(x), std::floor(v)},   {htrunc(x), std::trunc(v)},
+    } cases[] = {{hsqrt(x), std::sqrt(v)},
+                 {hrsqrt(x), 1 / std::sqrt(v)},
+                 {hrcp(x), 1 / v},
+                 {hexp(x), std::exp(v)},
+                 {hexp2(x), std::exp2(v)},
+                 {hexp10(x), std::pow(10.0L, v)},
+                 {hlog(x), std::log(v)},
+                 {hlog2(x), std::log2(v)},
+                 {hlog10(x), std::log10(v)},
+                 {hsin(x), std::sin(v)},
+                 {hcos(x), std::cos(v)},
+                 {hceil(x), std::ceil(v)},
+                 {hfloor(x), std::floor(v)},
+                 {htrunc(x), std::trunc(v)},
                  {hrint(x), std::nearbyint(v)}};
     for (auto& c : cases) {
       if (std::fabs(c.want) > 65504 || std::fabs(c.want) < 0x1p-14L) continue;
@@ -409,11 +435,15 @@ static void test_misc() {
   }
   CHECK_EQ(bad, 0);
   // __half2 forms against the scalar ones.
-  __half2 p = __floats2half2_rn(1.5f, -0.25f), q = __floats2half2_rn(3.0f, 8.0f);
-  CHECK(__hbeq2(__hadd2(p, q), __halves2half2(__hadd(p.x, q.x), __hadd(p.y, q.y))));
-  CHECK(__hbeq2(__hmul2(p, q) - p, __halves2half2(__hsub(__hmul(p.x, q.x), p.x),
-                                                  __hsub(__hmul(p.y, q.y), p.y))));
-  CHECK(__hbeq2(__h2div(q, p), __halves2half2(__hdiv(q.x, p.x), __hdiv(q.y, p.y))));
+  __half2 p = __floats2half2_rn(1.5f, -0.25f),
+          q = __floats2half2_rn(3.0f, 8.0f);
+  CHECK(__hbeq2(__hadd2(p, q),
+                __halves2half2(__hadd(p.x, q.x), __hadd(p.y, q.y))));
+  CHECK(__hbeq2(__hmul2(p, q) - p,
+                __halves2half2(__hsub(__hmul(p.x, q.x), p.x),
+                               __hsub(__hmul(p.y, q.y), p.y))));
+  CHECK(__hbeq2(__h2div(q, p),
+                __halves2half2(__hdiv(q.x, p.x), __hdiv(q.y, p.y))));
   CHECK(__hbeq2(__hneg2(p), -p) && __hbeq2(__habs2(-q), q));
   __half2 lt = __hlt2(p, q);
   CHECK(__low2float(lt) == 1.0f && __high2float(lt) == 1.0f && __hblt2(p, q));
@@ -430,7 +460,8 @@ static void test_misc() {
   h++;
   CHECK_EQ(__half2float(h), 4.0f);
   __half from_int = 3, from_double = 0.5;
-  CHECK_EQ(static_cast<float>(from_int) + static_cast<float>(from_double), 3.5f);
+  CHECK_EQ(static_cast<float>(from_int) + static_cast<float>(from_double),
+           3.5f);
   half alias = __float2half(1.0f);
   half2 alias2 = __half2half2(alias);
   CHECK_EQ(__high2float(alias2), 1.0f);
@@ -450,10 +481,11 @@ __global__ void k_shfl(unsigned* out) {
   __half c = __shfl(h, 0);
   __half d = __shfl_down(h, 1);
   __half2 e = __shfl_up(h2, 1);
-  out[lane] = static_cast<unsigned>(__half2int_rn(a)) |
-              (static_cast<unsigned>(__half2int_rn(b.y) & 0xff) << 8) |
-              (static_cast<unsigned>(__half2int_rn(c)) << 16) |
-              (static_cast<unsigned>(__half2int_rn(d) + __half2int_rn(e.x)) << 24);
+  out[lane] =
+      static_cast<unsigned>(__half2int_rn(a)) |
+      (static_cast<unsigned>(__half2int_rn(b.y) & 0xff) << 8) |
+      (static_cast<unsigned>(__half2int_rn(c)) << 16) |
+      (static_cast<unsigned>(__half2int_rn(d) + __half2int_rn(e.x)) << 24);
 }
 
 static void test_shfl() {
@@ -462,7 +494,8 @@ static void test_shfl() {
   HIP_CHECK(hipMalloc(&d, ws * sizeof(unsigned)));
   k_shfl<<<1, ws>>>(d);
   std::vector<unsigned> got(ws);
-  HIP_CHECK(hipMemcpy(got.data(), d, ws * sizeof(unsigned), hipMemcpyDeviceToHost));
+  HIP_CHECK(
+      hipMemcpy(got.data(), d, ws * sizeof(unsigned), hipMemcpyDeviceToHost));
   int bad = 0;
   for (int l = 0; l < ws; l++) {
     int down = l + 1 < ws ? l + 1 : l, up = l > 0 ? l - 1 : l;

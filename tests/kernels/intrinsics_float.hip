@@ -32,26 +32,26 @@ struct fout {
   double cd[2];
 };
 
-#define FAMILY(M)                                                        \
-  o.f[0] = __fadd_##M(v.a, v.b);                                         \
-  o.f[1] = __fsub_##M(v.a, v.b);                                         \
-  o.f[2] = __fmul_##M(v.a, v.b);                                         \
-  o.f[3] = __fdiv_##M(v.a, v.b);                                         \
-  o.f[4] = __fmaf_##M(v.a, v.b, v.c);                                    \
-  o.f[5] = __frcp_##M(v.b);                                              \
-  o.f[6] = __fsqrt_##M(v.c);                                             \
-  o.d[0] = __dadd_##M(v.x, v.y);                                         \
-  o.d[1] = __dsub_##M(v.x, v.y);                                         \
-  o.d[2] = __dmul_##M(v.x, v.y);                                         \
-  o.d[3] = __ddiv_##M(v.x, v.y);                                         \
-  o.d[4] = __fma_##M(v.x, v.y, v.z);                                     \
-  o.d[5] = __drcp_##M(v.y);                                              \
-  o.d[6] = __dsqrt_##M(v.z);                                             \
-  o.cf[0] = __int2float_##M(static_cast<int>(v.ll));                     \
-  o.cf[1] = __uint2float_##M(static_cast<unsigned>(v.ll));               \
-  o.cf[2] = __ll2float_##M(v.ll);                                        \
-  o.cf[3] = __double2float_##M(v.x);                                     \
-  o.cd[0] = __ll2double_##M(v.ll);                                       \
+#define FAMILY(M)                                          \
+  o.f[0] = __fadd_##M(v.a, v.b);                           \
+  o.f[1] = __fsub_##M(v.a, v.b);                           \
+  o.f[2] = __fmul_##M(v.a, v.b);                           \
+  o.f[3] = __fdiv_##M(v.a, v.b);                           \
+  o.f[4] = __fmaf_##M(v.a, v.b, v.c);                      \
+  o.f[5] = __frcp_##M(v.b);                                \
+  o.f[6] = __fsqrt_##M(v.c);                               \
+  o.d[0] = __dadd_##M(v.x, v.y);                           \
+  o.d[1] = __dsub_##M(v.x, v.y);                           \
+  o.d[2] = __dmul_##M(v.x, v.y);                           \
+  o.d[3] = __ddiv_##M(v.x, v.y);                           \
+  o.d[4] = __fma_##M(v.x, v.y, v.z);                       \
+  o.d[5] = __drcp_##M(v.y);                                \
+  o.d[6] = __dsqrt_##M(v.z);                               \
+  o.cf[0] = __int2float_##M(static_cast<int>(v.ll));       \
+  o.cf[1] = __uint2float_##M(static_cast<unsigned>(v.ll)); \
+  o.cf[2] = __ll2float_##M(v.ll);                          \
+  o.cf[3] = __double2float_##M(v.x);                       \
+  o.cd[0] = __ll2double_##M(v.ll);                         \
   o.cd[1] = __ull2double_##M(static_cast<unsigned long long>(v.ll));
 
 __global__ void k_round(const fin* in, fout* out, int n) {
@@ -88,15 +88,19 @@ static void reference(const fin& in, int mode, fout& o) {
   volatile float rf;
   volatile double rd;
   std::fesetround(FE[mode]);
-#define F(k, e) rf = (e); o.f[k] = rf;
-#define D(k, e) rd = (e); o.d[k] = rd;
-  F(0, a + b) F(1, a - b) F(2, a * b) F(3, a / b) F(4, std::fma(a, b, c))
-  F(5, 1.0f / b) F(6, std::sqrt(c))
-  D(0, x + y) D(1, x - y) D(2, x * y) D(3, x / y) D(4, std::fma(x, y, z))
-  D(5, 1.0 / y) D(6, std::sqrt(z))
+#define F(k, e) \
+  rf = (e);     \
+  o.f[k] = rf;
+#define D(k, e) \
+  rd = (e);     \
+  o.d[k] = rd;
+  F(0, a + b)
+  F(1, a - b) F(2, a * b) F(3, a / b) F(4, std::fma(a, b, c)) F(5, 1.0f / b)
+      F(6, std::sqrt(c)) D(0, x + y) D(1, x - y) D(2, x * y) D(3, x / y)
+          D(4, std::fma(x, y, z)) D(5, 1.0 / y) D(6, std::sqrt(z))
 #undef F
 #undef D
-  std::fesetround(FE_TONEAREST);
+              std::fesetround(FE_TONEAREST);
   // Conversions from exact comparisons instead (a host compiler may convert
   // unsigned 64-bit integers with a sequence that assumes round-to-nearest).
   long long l = in.ll;
@@ -116,12 +120,26 @@ static bool same(T a, T b) {  // bit-identical, any NaN equal to any NaN
 
 static void test_rounding() {
   std::vector<fin> in;
-  const float fs[] = {0.0f, -0.0f, 1.0f, -1.0f, 3.0f, 0.1f, FLT_MAX, -FLT_MAX,
-                      FLT_MIN, 1e-45f, INFINITY, NAN, 16777217.0f, 1e30f};
-  const double ds[] = {0.0, -0.0, 1.0, -1.0, 3.0, 0.1, DBL_MAX, -DBL_MAX,
-                       DBL_MIN, 5e-324, INFINITY, NAN, 9007199254740993.0, 1e300};
-  const long long ls[] = {0, -1, 16777217, -16777219, 0x7fffffffffffffffll,
-                          LLONG_MIN, 0x20000001, (1ll << 53) + 1, 123456789};
+  const float fs[] = {0.0f,     -0.0f,   1.0f,        -1.0f,   3.0f,
+                      0.1f,     FLT_MAX, -FLT_MAX,    FLT_MIN, 1e-45f,
+                      INFINITY, NAN,     16777217.0f, 1e30f};
+  const double ds[] = {0.0,
+                       -0.0,
+                       1.0,
+                       -1.0,
+                       3.0,
+                       0.1,
+                       DBL_MAX,
+                       -DBL_MAX,
+                       DBL_MIN,
+                       5e-324,
+                       INFINITY,
+                       NAN,
+                       9007199254740993.0,
+                       1e300};
+  const long long ls[] = {
+      0,         -1,         16777217,        -16777219, 0x7fffffffffffffffll,
+      LLONG_MIN, 0x20000001, (1ll << 53) + 1, 123456789};
   for (float a : fs)
     for (float b : fs) in.push_back({a, b, a, static_cast<double>(a), b, a, 7});
   for (double x : ds)
@@ -138,17 +156,20 @@ static void test_rounding() {
                          static_cast<int>(r1 % 60) - 30);
     float b = std::ldexp(static_cast<float>(r2 >> 40) + 1.0f,
                          static_cast<int>(r2 % 40) - 20);
-    float c = std::ldexp(static_cast<float>(r3 >> 41), static_cast<int>(r3 % 50) - 25);
+    float c = std::ldexp(static_cast<float>(r3 >> 41),
+                         static_cast<int>(r3 % 50) - 25);
     double x = std::ldexp(static_cast<double>(r1 >> 11) - 0x1p52,
                           static_cast<int>(r2 % 200) - 100);
     double y = std::ldexp(static_cast<double>(r2 >> 11) + 1.0,
                           static_cast<int>(r3 % 100) - 50);
-    double z = std::ldexp(static_cast<double>(r3 >> 11), static_cast<int>(r1 % 90) - 45);
+    double z = std::ldexp(static_cast<double>(r3 >> 11),
+                          static_cast<int>(r1 % 90) - 45);
     if (in.size() % 5 == 0) {  // results in the subnormal range
       x = std::ldexp(x, -1000);
       b = std::ldexp(b, 100);
     }
-    in.push_back({a, b, c, x, y, z, static_cast<long long>(r1 ^ (r2 >> (r3 % 64)))});
+    in.push_back(
+        {a, b, c, x, y, z, static_cast<long long>(r1 ^ (r2 >> (r3 % 64)))});
   }
   int n = static_cast<int>(in.size());
   fin* din;
@@ -177,12 +198,12 @@ static void test_rounding() {
       }
       for (int k = 0; k < 4; k++)
         if (!same(g.cf[k], w.cf[k]) && bad++ < 8)
-          std::fprintf(stderr, "conversion %d _%s(%lld / %a): got %a want %a\n", k,
-                       mname[m], in[i].ll, in[i].x, g.cf[k], w.cf[k]);
+          std::fprintf(stderr, "conversion %d _%s(%lld / %a): got %a want %a\n",
+                       k, mname[m], in[i].ll, in[i].x, g.cf[k], w.cf[k]);
       for (int k = 0; k < 2; k++)
         if (!same(g.cd[k], w.cd[k]) && bad++ < 8)
-          std::fprintf(stderr, "conversion %d _%s(%lld): got %a want %a\n", k + 4,
-                       mname[m], in[i].ll, g.cd[k], w.cd[k]);
+          std::fprintf(stderr, "conversion %d _%s(%lld): got %a want %a\n",
+                       k + 4, mname[m], in[i].ll, g.cd[k], w.cd[k]);
     }
     // Independent of the host's modes: rd <= rn <= ru, ru - rd at most one
     // step, rz the one of rd, ru nearer zero.
@@ -190,14 +211,16 @@ static void test_rounding() {
     for (int k = 0; k < 7; k++) {
       double rn = g[0].d[k], rz = g[1].d[k], ru = g[2].d[k], rd = g[3].d[k];
       if (std::isnan(rn)) continue;
-      bool ok = rd <= rn && rn <= ru && (ru == rd || std::nextafter(rd, INFINITY) == ru) &&
+      bool ok = rd <= rn && rn <= ru &&
+                (ru == rd || std::nextafter(rd, INFINITY) == ru) &&
                 (rz == (rn >= 0 ? rd : ru) || rz == rn);
       float frn = g[0].f[k], frz = g[1].f[k], fru = g[2].f[k], frd = g[3].f[k];
       if (!std::isnan(frn))
         ok = ok && frd <= frn && frn <= fru &&
              (fru == frd || std::nextafter(frd, INFINITY) == fru) &&
              (frz == (frn >= 0 ? frd : fru) || frz == frn);
-      if (!ok && order_bad++ < 4) std::fprintf(stderr, "order broken: input %d op %d\n", i, k);
+      if (!ok && order_bad++ < 4)
+        std::fprintf(stderr, "order broken: input %d op %d\n", i, k);
     }
   }
   CHECK_EQ(bad, 0);
@@ -208,16 +231,16 @@ static void test_rounding() {
 
 // Hand-picked cases, known without any rounding-mode machinery.
 __global__ void k_cases(float* f, double* d, long long* l) {
-  f[0] = __fadd_rd(1.0f, -1.0f);            // -0 in round-down
-  f[1] = __fadd_ru(1.0f, -1.0f);            // +0
-  f[2] = __fmul_rz(FLT_MAX, 2.0f);          // FLT_MAX, not inf
-  f[3] = __fmul_ru(FLT_MAX, 2.0f);          // inf
-  f[4] = __fadd_ru(1.0f, 1e-30f);           // next float after 1
-  f[5] = __fadd_rd(1.0f, 1e-30f);           // 1
+  f[0] = __fadd_rd(1.0f, -1.0f);    // -0 in round-down
+  f[1] = __fadd_ru(1.0f, -1.0f);    // +0
+  f[2] = __fmul_rz(FLT_MAX, 2.0f);  // FLT_MAX, not inf
+  f[3] = __fmul_ru(FLT_MAX, 2.0f);  // inf
+  f[4] = __fadd_ru(1.0f, 1e-30f);   // next float after 1
+  f[5] = __fadd_rd(1.0f, 1e-30f);   // 1
   f[6] = __fdiv_rd(1.0f, 3.0f);
   f[7] = __fdiv_ru(1.0f, 3.0f);
-  f[8] = __fmul_ru(1e-45f, 0.5f);           // the smallest subnormal
-  f[9] = __fmul_rn(1e-45f, 0.5f);           // 0 (tie to even)
+  f[8] = __fmul_ru(1e-45f, 0.5f);  // the smallest subnormal
+  f[9] = __fmul_rn(1e-45f, 0.5f);  // 0 (tie to even)
   f[10] = __fsqrt_rd(2.0f);
   f[11] = __fsqrt_ru(2.0f);
   f[12] = __saturatef(-3.0f) + __saturatef(0.25f) * 2 + __saturatef(7.0f) * 4 +
@@ -235,10 +258,10 @@ __global__ void k_cases(float* f, double* d, long long* l) {
   l[2] = __float2int_rd(-0.5f);
   l[3] = __float2int_ru(-0.5f);
   l[4] = __float2int_rz(-1.9f);
-  l[5] = __float2int_rn(3e9f);              // saturates
-  l[6] = __float2uint_rn(-5.0f);            // 0
-  l[7] = __float2int_rn(NAN);               // 0
-  l[8] = __double2ll_rd(-1e30);             // LLONG_MIN
+  l[5] = __float2int_rn(3e9f);                           // saturates
+  l[6] = __float2uint_rn(-5.0f);                         // 0
+  l[7] = __float2int_rn(NAN);                            // 0
+  l[8] = __double2ll_rd(-1e30);                          // LLONG_MIN
   l[9] = static_cast<long long>(__double2ull_ru(1e30));  // ULLONG_MAX
   l[10] = __float2ll_ru(2.25f);
   l[11] = __double2uint_rz(4294967295.9);
@@ -283,8 +306,9 @@ static void test_cases() {
   CHECK_EQ(d[5], 1.5 + 0x1p-52);
   CHECK_EQ(d[6], 1.0 + 0x1p-23);
   CHECK_EQ(d[7], 2.0 + 0x1p-21);
-  const long long want[16] = {2, 4, -1, 0, -1, INT_MAX, 0, 0, LLONG_MIN, -1,
-                              3, 4294967295ll, 1, 1, 1, 1};
+  const long long want[16] = {2, 4, -1,        0,  -1, INT_MAX,
+                              0, 0, LLONG_MIN, -1, 3,  4294967295ll,
+                              1, 1, 1,         1};
   for (int i = 0; i < 16; i++) CHECK_EQ(l[i], want[i]);
   HIP_CHECK(hipFree(df));
   HIP_CHECK(hipFree(dd));
@@ -323,9 +347,10 @@ static long long sat(long double v, long double lo, long double hi) {
 }
 
 static void test_to_int() {
-  std::vector<double> x = {0.5, 1.5, 2.5, -0.5, -2.5, 1e10, -1e10, 3e19, -3e19,
-                           4294967295.5, 2147483647.5, -2147483648.5, NAN,
-                           INFINITY, -INFINITY, 9.2e18, -9.3e18};
+  std::vector<double> x = {
+      0.5,   1.5,      2.5,       -0.5,         -2.5,         1e10,
+      -1e10, 3e19,     -3e19,     4294967295.5, 2147483647.5, -2147483648.5,
+      NAN,   INFINITY, -INFINITY, 9.2e18,       -9.3e18};
   for (int i = 0; i < 2000; i++) x.push_back((i - 1000) * 0.37 + (i % 7) * 1e9);
   int n = static_cast<int>(x.size());
   double* dx;
@@ -344,15 +369,16 @@ static void test_to_int() {
     long double v = x[i], f = static_cast<float>(x[i]);
     long double rn_f = std::nearbyint(f), rn_v = std::nearbyint(v);
     long long want[12] = {
-        sat(rn_f, I0, I1), sat(std::trunc(f), I0, I1), sat(std::ceil(f), I0, I1),
-        sat(std::floor(f), I0, I1), sat(std::floor(f), 0, U1),
-        sat(std::trunc(f), L0, L1), sat(std::ceil(f), 0, UL1),
-        sat(rn_v, I0, I1), sat(std::floor(v), I0, I1), sat(std::ceil(v), 0, U1),
-        sat(rn_v, L0, L1), sat(std::trunc(v), 0, UL1)};
+        sat(rn_f, I0, I1),          sat(std::trunc(f), I0, I1),
+        sat(std::ceil(f), I0, I1),  sat(std::floor(f), I0, I1),
+        sat(std::floor(f), 0, U1),  sat(std::trunc(f), L0, L1),
+        sat(std::ceil(f), 0, UL1),  sat(rn_v, I0, I1),
+        sat(std::floor(v), I0, I1), sat(std::ceil(v), 0, U1),
+        sat(rn_v, L0, L1),          sat(std::trunc(v), 0, UL1)};
     for (int k = 0; k < 12; k++)
       if (got[static_cast<size_t>(i) * 12 + k] != want[k] && bad++ < 8)
-        std::fprintf(stderr, "to-int %d of %.17g: got %lld want %lld\n", k, x[i],
-                     got[static_cast<size_t>(i) * 12 + k], want[k]);
+        std::fprintf(stderr, "to-int %d of %.17g: got %lld want %lld\n", k,
+                     x[i], got[static_cast<size_t>(i) * 12 + k], want[k]);
   }
   CHECK_EQ(bad, 0);
   HIP_CHECK(hipFree(dx));

@@ -57,17 +57,18 @@ __global__ void k_int(const in_t* in, unsigned long long* out, int n) {
   o[31] = __bitinsert_u32(v.a, v.b, v.c, v.c >> 8);
   o[32] = __bitinsert_u64(v.p, v.q, v.c, v.c >> 8);
   o[33] = __fns32(v.a, v.b % 34, static_cast<int>(v.c % 11) - 5);
-  o[34] = static_cast<unsigned>(min(sa, sb)) ^ (static_cast<unsigned long long>(
-                                                    max(v.a, v.b)) << 32);
-  o[35] = static_cast<unsigned long long>(max(sp, sq)) ^
-          min(v.p, v.q) ^ static_cast<unsigned long long>(min(sa, v.b));
+  o[34] = static_cast<unsigned>(min(sa, sb)) ^
+          (static_cast<unsigned long long>(max(v.a, v.b)) << 32);
+  o[35] = static_cast<unsigned long long>(max(sp, sq)) ^ min(v.p, v.q) ^
+          static_cast<unsigned long long>(min(sa, v.b));
 }
 
 // ---- References.
 static unsigned bit(unsigned long long x, int i) { return (x >> i) & 1u; }
 static unsigned long long rev(unsigned long long x, int bits) {
   unsigned long long r = 0;
-  for (int i = 0; i < bits; i++) r |= static_cast<unsigned long long>(bit(x, i)) << (bits - 1 - i);
+  for (int i = 0; i < bits; i++)
+    r |= static_cast<unsigned long long>(bit(x, i)) << (bits - 1 - i);
   return r;
 }
 static unsigned clz(unsigned long long x, int bits) {
@@ -107,7 +108,8 @@ static unsigned long long mulhi64(long long a, long long b) {
 }
 static unsigned field(unsigned long long x, int from, int width) {
   unsigned long long r = 0;
-  for (int i = 0; i < width; i++) r |= static_cast<unsigned long long>(bit(x, from + i)) << i;
+  for (int i = 0; i < width; i++)
+    r |= static_cast<unsigned long long>(bit(x, from + i)) << i;
   return static_cast<unsigned>(r);
 }
 static unsigned long long field64(unsigned long long x, int from, int width) {
@@ -128,7 +130,7 @@ static unsigned fns(unsigned mask, unsigned base, int offset) {
   if (base > 31) return ~0u;
   if (offset == 0) return bit(mask, base) ? base : ~0u;
   int count = 0;
-  for (int i = static_cast<int>(base); i >= 0 && i < 32; i += offset > 0 ? 1 : -1)
+  for (int i = static_cast<int>(base); i >= 0 && i<32; i += offset> 0 ? 1 : -1)
     if (bit(mask, i) && ++count == std::abs(offset)) return i;
   return ~0u;
 }
@@ -147,7 +149,8 @@ static void reference(const in_t& v, unsigned long long* w) {
   w[10] = static_cast<unsigned>(sext24(v.a) * sext24(v.b));
   w[11] = static_cast<unsigned>((v.a & 0xffffffull) * (v.b & 0xffffffull));
   w[12] = static_cast<unsigned>((static_cast<long long>(sa) * sb) >> 32);
-  w[13] = static_cast<unsigned>((static_cast<unsigned long long>(v.a) * v.b) >> 32);
+  w[13] =
+      static_cast<unsigned>((static_cast<unsigned long long>(v.a) * v.b) >> 32);
   w[14] = mulhi64(sp, sq);
   w[15] = umulhi64(v.p, v.q);
   unsigned char bytes[8];
@@ -156,20 +159,27 @@ static void reference(const in_t& v, unsigned long long* w) {
     bytes[4 + i] = static_cast<unsigned char>(v.b >> (8 * i));
   }
   unsigned bp = 0;
-  for (int i = 0; i < 4; i++) bp |= static_cast<unsigned>(bytes[(v.c >> (4 * i)) & 7]) << (8 * i);
+  for (int i = 0; i < 4; i++)
+    bp |= static_cast<unsigned>(bytes[(v.c >> (4 * i)) & 7]) << (8 * i);
   w[16] = bp;
   unsigned s = v.c & 31, sc = v.c % 40 < 32 ? v.c % 40 : 32;
   w[17] = s == 0 ? v.b : (v.b << s) | (v.a >> (32 - s));
   w[18] = sc == 32 ? v.a : sc == 0 ? v.b : (v.b << sc) | (v.a >> (32 - sc));
   w[19] = s == 0 ? v.a : (v.a >> s) | (v.b << (32 - s));
   w[20] = sc == 32 ? v.b : sc == 0 ? v.a : (v.a >> sc) | (v.b << (32 - sc));
-  w[21] = static_cast<unsigned>(std::llabs(static_cast<long long>(sa) - sb) + v.c);
-  w[22] = static_cast<unsigned>(std::llabs(static_cast<long long>(v.a) - v.b) + v.c);
+  w[21] =
+      static_cast<unsigned>(std::llabs(static_cast<long long>(sa) - sb) + v.c);
+  w[22] = static_cast<unsigned>(std::llabs(static_cast<long long>(v.a) - v.b) +
+                                v.c);
   long long sum = static_cast<long long>(sa) + sb;
-  w[23] = static_cast<unsigned>(static_cast<int>(sum >= 0 ? sum / 2 : -((-sum + 1) / 2)));
-  w[24] = static_cast<unsigned>(static_cast<int>(sum + 1 >= 0 ? (sum + 1) / 2 : -((-(sum + 1) + 1) / 2)));
-  w[25] = static_cast<unsigned>((static_cast<unsigned long long>(v.a) + v.b) / 2);
-  w[26] = static_cast<unsigned>((static_cast<unsigned long long>(v.a) + v.b + 1) / 2);
+  w[23] = static_cast<unsigned>(
+      static_cast<int>(sum >= 0 ? sum / 2 : -((-sum + 1) / 2)));
+  w[24] = static_cast<unsigned>(
+      static_cast<int>(sum + 1 >= 0 ? (sum + 1) / 2 : -((-(sum + 1) + 1) / 2)));
+  w[25] =
+      static_cast<unsigned>((static_cast<unsigned long long>(v.a) + v.b) / 2);
+  w[26] = static_cast<unsigned>(
+      (static_cast<unsigned long long>(v.a) + v.b + 1) / 2);
   w[27] = ffs(v.a, 32) - 1u;
   w[28] = ffs(v.p, 64) - 1u;
   w[29] = field(v.a, v.b & 31, v.c & 31);
@@ -186,11 +196,13 @@ static void reference(const in_t& v, unsigned long long* w) {
 
 int main() {
   std::vector<in_t> in;
-  const unsigned edges[] = {0u, 1u, 2u, 0x7fffffffu, 0x80000000u, 0xffffffffu,
-                            0x00800000u, 0xff800000u, 0x12345678u, 32u, 31u};
+  const unsigned edges[] = {0u,          1u,          2u,          0x7fffffffu,
+                            0x80000000u, 0xffffffffu, 0x00800000u, 0xff800000u,
+                            0x12345678u, 32u,         31u};
   for (unsigned a : edges)
     for (unsigned b : edges)
-      in.push_back({a, b, b * 7u + a, (static_cast<unsigned long long>(a) << 32) | b,
+      in.push_back({a, b, b * 7u + a,
+                    (static_cast<unsigned long long>(a) << 32) | b,
                     (static_cast<unsigned long long>(b) << 32) | ~a});
   uint64_t s = 12345;
   auto next = [&s]() {
@@ -220,11 +232,12 @@ int main() {
     reference(in[i], want);
     for (int j = 0; j < NOUT; j++)
       if (got[static_cast<size_t>(i) * NOUT + j] != want[j] && bad[j]++ < 3)
-        std::fprintf(stderr,
-                     "result %d for a=%#x b=%#x c=%#x p=%#llx q=%#llx: got %#llx "
-                     "want %#llx\n",
-                     j, in[i].a, in[i].b, in[i].c, in[i].p, in[i].q,
-                     got[static_cast<size_t>(i) * NOUT + j], want[j]);
+        std::fprintf(
+            stderr,
+            "result %d for a=%#x b=%#x c=%#x p=%#llx q=%#llx: got %#llx "
+            "want %#llx\n",
+            j, in[i].a, in[i].b, in[i].c, in[i].p, in[i].q,
+            got[static_cast<size_t>(i) * NOUT + j], want[j]);
   }
   for (int j = 0; j < NOUT; j++) CHECK_EQ(bad[j], 0);
   // A few values by hand.

@@ -45,7 +45,8 @@ double error(T got, long double ref) {
     return static_cast<double>((std::fabs(ref) - std::fabs(got)) /
                                ulp_at<T>(max));
   }
-  if (ref == 0 && got == 0) return std::signbit(got) == std::signbit(ref) ? 0 : inf;
+  if (ref == 0 && got == 0)
+    return std::signbit(got) == std::signbit(ref) ? 0 : inf;
   return static_cast<double>(std::fabs(got - ref) / ulp_at<T>(ref));
 }
 
@@ -63,9 +64,11 @@ struct rng {
 template <typename T>
 std::vector<T> specials() {
   using L = std::numeric_limits<T>;
-  return {T(0), -T(0), L::infinity(), -L::infinity(), L::quiet_NaN(),
-          L::denorm_min(), -L::min(), L::max(), -L::max(), T(1), T(-1),
-          T(0.5), T(2), T(-2.5), T(1e-30)};
+  return {T(0),           -T(0),          L::infinity(),
+          -L::infinity(), L::quiet_NaN(), L::denorm_min(),
+          -L::min(),      L::max(),       -L::max(),
+          T(1),           T(-1),          T(0.5),
+          T(2),           T(-2.5),        T(1e-30)};
 }
 
 // One function's result, for the report.
@@ -93,11 +96,12 @@ inline void report(const char* name, const worst& w, double bound,
   bool abs_bound = bound < 0;
   double limit = abs_bound ? -bound : bound + 0.5;
   bool ok = w.err <= limit;
-  std::printf("  %-14s worst %9.3g %s (bound %g) at x=%.10Lg%s%.10Lg: got "
-              "%.17Lg want %.17Lg%s\n",
-              name, w.err, abs_bound ? "abs" : unit, abs_bound ? -bound : bound,
-              w.at, w.at2 == 0 ? "" : ", y=", w.at2 == 0 ? 0.0L : w.at2,
-              w.got, w.want, ok ? "" : "   <-- FAIL");
+  std::printf(
+      "  %-14s worst %9.3g %s (bound %g) at x=%.10Lg%s%.10Lg: got "
+      "%.17Lg want %.17Lg%s\n",
+      name, w.err, abs_bound ? "abs" : unit, abs_bound ? -bound : bound, w.at,
+      w.at2 == 0 ? "" : ", y=", w.at2 == 0 ? 0.0L : w.at2, w.got, w.want,
+      ok ? "" : "   <-- FAIL");
   ::test::check(ok, name, __FILE__, __LINE__);
 }
 
@@ -164,8 +168,9 @@ inline long double erfcinv(long double z) {
   if (z == 0) return INFINITY;
   if (z == 2) return -INFINITY;
   if (z == 1) return 0;
-  if (z > 0.5L && z < 1.5L) return erfinv(1 - z);  // exact 1 - z; erf keeps
-                                                    // precision near 0
+  if (z > 0.5L && z < 1.5L)
+    return erfinv(1 - z);  // exact 1 - z; erf keeps
+                           // precision near 0
   return bisect([](long double t) { return -std::erfc(t); }, -z, -30, 30);
 }
 inline long double normcdf(long double x) {

@@ -131,8 +131,8 @@ static void test_int() {
     for (int j = 0; j < 12; j++)
       if (std::memcmp(&got[12 * i + j], want[j], sizeof(int4)) != 0) {
         if (bad++ < 5)
-          std::fprintf(stderr, "int4 op %d, element %d: got %d %d %d %d\n",
-                       j, i, got[12 * i + j].x, got[12 * i + j].y,
+          std::fprintf(stderr, "int4 op %d, element %d: got %d %d %d %d\n", j,
+                       i, got[12 * i + j].x, got[12 * i + j].y,
                        got[12 * i + j].z, got[12 * i + j].w);
       }
   }
@@ -163,10 +163,10 @@ static void test_float() {
   k_float<<<N / 32, 32>>>(da, db, dout, d3, dd);
   HIP_CHECK(hipMemcpy(got.data(), dout, 3 * N * sizeof(float4),
                       hipMemcpyDeviceToHost));
-  HIP_CHECK(hipMemcpy(got3.data(), d3, N * sizeof(float3),
-                      hipMemcpyDeviceToHost));
-  HIP_CHECK(hipMemcpy(gotd.data(), dd, N * sizeof(double2),
-                      hipMemcpyDeviceToHost));
+  HIP_CHECK(
+      hipMemcpy(got3.data(), d3, N * sizeof(float3), hipMemcpyDeviceToHost));
+  HIP_CHECK(
+      hipMemcpy(gotd.data(), dd, N * sizeof(double2), hipMemcpyDeviceToHost));
   int bad = 0;
   for (int i = 0; i < N; i++) {
     const float* x = &a[i].x;

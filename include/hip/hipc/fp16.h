@@ -40,7 +40,7 @@ HIPC_HD uint16_t round_magnitude(uint64_t m, int e, bool neg, mode md) {
   uint64_t q;
   bool inc = false;
   if (s <= 0) {
-    q = m << -s;  // exact
+    q = m << -s;         // exact
   } else if (s >= 64) {  // a nonzero rest below half a quantum
     q = 0;
     inc = md != rn && away;
@@ -68,7 +68,8 @@ HIPC_HD uint16_t from_float(float f, mode md) {
   uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   uint32_t ex = (u >> 23) & 0xffu, man = u & 0x7fffffu;
   if (ex == 0xff)  // infinity, or a quiet NaN keeping the payload's top
-    return sign | (man ? static_cast<uint16_t>(0x7e00u | (man >> 13)) : 0x7c00u);
+    return sign |
+           (man ? static_cast<uint16_t>(0x7e00u | (man >> 13)) : 0x7c00u);
   uint64_t m = ex ? (man | 0x800000u) : man;
   int e = ex ? static_cast<int>(ex) - 150 : -149;
   return sign | round_magnitude(m, e, sign != 0, md);
@@ -80,7 +81,8 @@ HIPC_HD uint16_t from_double(double d, mode md) {
   uint16_t sign = static_cast<uint16_t>((u >> 48) & 0x8000u);
   uint64_t ex = (u >> 52) & 0x7ffu, man = u & 0xfffffffffffffull;
   if (ex == 0x7ff)
-    return sign | (man ? static_cast<uint16_t>(0x7e00u | (man >> 42)) : 0x7c00u);
+    return sign |
+           (man ? static_cast<uint16_t>(0x7e00u | (man >> 42)) : 0x7c00u);
   uint64_t m = ex ? (man | (uint64_t{1} << 52)) : man;
   int e = ex ? static_cast<int>(ex) - 1075 : -1074;
   if (e + 53 < -30) {  // far below the smallest subnormal: only a sticky bit
@@ -93,7 +95,8 @@ HIPC_HD uint16_t from_double(double d, mode md) {
 HIPC_HD uint16_t from_int(long long v, mode md) {
   bool neg = v < 0;
   uint64_t m = neg ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  return static_cast<uint16_t>((neg ? 0x8000u : 0u) | round_magnitude(m, 0, neg, md));
+  return static_cast<uint16_t>((neg ? 0x8000u : 0u) |
+                               round_magnitude(m, 0, neg, md));
 }
 HIPC_HD uint16_t from_uint(unsigned long long v, mode md) {
   return round_magnitude(v, 0, false, md);
@@ -122,7 +125,7 @@ HIPC_HD I to_int(uint16_t h, mode md) {
   using L = std::numeric_limits<I>;
   float f = to_float(h);
   if (f != f) return 0;
-  float r = md == rn ? std::nearbyint(f)
+  float r = md == rn   ? std::nearbyint(f)
             : md == rz ? std::trunc(f)
             : md == ru ? std::ceil(f)
                        : std::floor(f);
@@ -148,8 +151,7 @@ struct __half {
   __half() = default;
   HIPC_HD constexpr __half(const __half_raw& r) : __x(r.x) {}
   HIPC_HD __half(float f) : __x(hipc::fp16::from_float(f, hipc::fp16::rn)) {}
-  HIPC_HD __half(double d)
-      : __x(hipc::fp16::from_double(d, hipc::fp16::rn)) {}
+  HIPC_HD __half(double d) : __x(hipc::fp16::from_double(d, hipc::fp16::rn)) {}
   HIPC_HD __half(int v) : __x(hipc::fp16::from_int(v, hipc::fp16::rn)) {}
   HIPC_HD __half(unsigned int v)
       : __x(hipc::fp16::from_uint(v, hipc::fp16::rn)) {}
@@ -202,30 +204,30 @@ HIPC_HD __half __float2half_rd(float f) {
 }
 HIPC_HD __half __double2half(double d) { return __half(d); }
 
-#define HIPC_INT_CONV(NAME, T, FROM)                                        \
-  HIPC_HD T __half2##NAME##_rn(__half h) {                                  \
-    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::rn);                    \
-  }                                                                         \
-  HIPC_HD T __half2##NAME##_rz(__half h) {                                  \
-    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::rz);                    \
-  }                                                                         \
-  HIPC_HD T __half2##NAME##_ru(__half h) {                                  \
-    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::ru);                    \
-  }                                                                         \
-  HIPC_HD T __half2##NAME##_rd(__half h) {                                  \
-    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::rd);                    \
-  }                                                                         \
-  HIPC_HD __half __##NAME##2half_rn(T v) {                                  \
-    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::rn));                     \
-  }                                                                         \
-  HIPC_HD __half __##NAME##2half_rz(T v) {                                  \
-    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::rz));                     \
-  }                                                                         \
-  HIPC_HD __half __##NAME##2half_ru(T v) {                                  \
-    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::ru));                     \
-  }                                                                         \
-  HIPC_HD __half __##NAME##2half_rd(T v) {                                  \
-    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::rd));                     \
+#define HIPC_INT_CONV(NAME, T, FROM)                     \
+  HIPC_HD T __half2##NAME##_rn(__half h) {               \
+    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::rn); \
+  }                                                      \
+  HIPC_HD T __half2##NAME##_rz(__half h) {               \
+    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::rz); \
+  }                                                      \
+  HIPC_HD T __half2##NAME##_ru(__half h) {               \
+    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::ru); \
+  }                                                      \
+  HIPC_HD T __half2##NAME##_rd(__half h) {               \
+    return hipc::fp16::to_int<T>(h.__x, hipc::fp16::rd); \
+  }                                                      \
+  HIPC_HD __half __##NAME##2half_rn(T v) {               \
+    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::rn));  \
+  }                                                      \
+  HIPC_HD __half __##NAME##2half_rz(T v) {               \
+    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::rz));  \
+  }                                                      \
+  HIPC_HD __half __##NAME##2half_ru(T v) {               \
+    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::ru));  \
+  }                                                      \
+  HIPC_HD __half __##NAME##2half_rd(T v) {               \
+    return HIPC_H(hipc::fp16::FROM(v, hipc::fp16::rd));  \
   }
 HIPC_INT_CONV(int, int, from_int)
 HIPC_INT_CONV(uint, unsigned int, from_uint)
@@ -242,11 +244,15 @@ HIPC_HD __half __ushort_as_half(unsigned short v) { return HIPC_H(v); }
 
 HIPC_HD __half2 __half2half2(__half a) { return __half2(a, a); }
 HIPC_HD __half2 __halves2half2(__half a, __half b) { return __half2(a, b); }
-HIPC_HD __half2 __float2half2_rn(float f) { return __half2(__half(f), __half(f)); }
+HIPC_HD __half2 __float2half2_rn(float f) {
+  return __half2(__half(f), __half(f));
+}
 HIPC_HD __half2 __floats2half2_rn(float a, float b) {
   return __half2(__half(a), __half(b));
 }
-HIPC_HD __half2 __float22half2_rn(float2 v) { return __floats2half2_rn(v.x, v.y); }
+HIPC_HD __half2 __float22half2_rn(float2 v) {
+  return __floats2half2_rn(v.x, v.y);
+}
 HIPC_HD float2 __half22float2(__half2 h) {
   return make_float2(__half2float(h.x), __half2float(h.y));
 }
@@ -257,7 +263,9 @@ HIPC_HD __half __high2half(__half2 h) { return h.y; }
 HIPC_HD __half2 __low2half2(__half2 h) { return __half2(h.x, h.x); }
 HIPC_HD __half2 __high2half2(__half2 h) { return __half2(h.y, h.y); }
 HIPC_HD __half2 __lows2half2(__half2 a, __half2 b) { return __half2(a.x, b.x); }
-HIPC_HD __half2 __highs2half2(__half2 a, __half2 b) { return __half2(a.y, b.y); }
+HIPC_HD __half2 __highs2half2(__half2 a, __half2 b) {
+  return __half2(a.y, b.y);
+}
 HIPC_HD __half2 __lowhigh2highlow(__half2 h) { return __half2(h.y, h.x); }
 
 #include "hip/hipc/fp16_ops.h"

@@ -9,8 +9,9 @@ HIPC_HD float f(__half h) { return to_float(h.__x); }
 HIPC_HD __half h(float v) { return __half(v); }
 HIPC_HD __half clamp01(__half v) {  // the _sat forms: [+0, 1], NaN to +0
   float x = f(v);
-  return __half_raw{static_cast<unsigned short>(
-      x >= 1.0f ? 0x3c00u : x > 0.0f ? v.__x : 0u)};
+  return __half_raw{static_cast<unsigned short>(x >= 1.0f  ? 0x3c00u
+                                                : x > 0.0f ? v.__x
+                                                           : 0u)};
 }
 // a * b + c rounded once: the product is exact in double; the sum is
 // rounded to odd (its error, from Knuth's two-sum, decides the last bit),
@@ -20,7 +21,8 @@ HIPC_HD __half fma(__half a, __half b, __half c) {
   double s = p + q, bb = s - p, err = (p - (s - bb)) + (q - bb);
   uint64_t u;
   __builtin_memcpy(&u, &s, 8);
-  if (err != 0 && !(u & 1)) s = std::nextafter(s, err > 0 ? HUGE_VAL : -HUGE_VAL);
+  if (err != 0 && !(u & 1))
+    s = std::nextafter(s, err > 0 ? HUGE_VAL : -HUGE_VAL);
   return __half_raw{from_double(s, rn)};
 }
 }  // namespace fp16
@@ -67,11 +69,11 @@ HIPC_HD int __hisinf(__half a) {
 }
 
 // Ordered comparisons are false with a NaN, unordered ones (..u) true.
-#define HIPC_HCMP(NAME, OP)                                                 \
-  HIPC_HD bool NAME(__half a, __half b) {                                   \
-    return hipc::fp16::f(a) OP hipc::fp16::f(b);                            \
-  }                                                                         \
-  HIPC_HD bool NAME##u(__half a, __half b) {                                \
+#define HIPC_HCMP(NAME, OP)                                                    \
+  HIPC_HD bool NAME(__half a, __half b) {                                      \
+    return hipc::fp16::f(a) OP hipc::fp16::f(b);                               \
+  }                                                                            \
+  HIPC_HD bool NAME##u(__half a, __half b) {                                   \
     return __hisnan(a) || __hisnan(b) || hipc::fp16::f(a) OP hipc::fp16::f(b); \
   }
 HIPC_HCMP(__heq, ==)
@@ -110,10 +112,10 @@ HIPC_HD __half __hmin_nan(__half a, __half b) {
 }
 
 // ---- Math functions: computed in float, rounded once to half.
-#define HIPC_HMATH(NAME, EXPR)                                              \
-  HIPC_HD __half NAME(__half a) {                                           \
-    float x = hipc::fp16::f(a);                                             \
-    return hipc::fp16::h(EXPR);                                             \
+#define HIPC_HMATH(NAME, EXPR)    \
+  HIPC_HD __half NAME(__half a) { \
+    float x = hipc::fp16::f(a);   \
+    return hipc::fp16::h(EXPR);   \
   }
 HIPC_HMATH(hsqrt, std::sqrt(x))
 HIPC_HMATH(hrsqrt, static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))))
@@ -133,11 +135,11 @@ HIPC_HMATH(hrint, std::nearbyint(x))
 #undef HIPC_HMATH
 
 // ---- __half2: every operation on both halves.
-#define HIPC_H2_UNARY(NAME, ONE)                                            \
+#define HIPC_H2_UNARY(NAME, ONE) \
   HIPC_HD __half2 NAME(__half2 a) { return __half2(ONE(a.x), ONE(a.y)); }
-#define HIPC_H2_BINARY(NAME, ONE)                                           \
-  HIPC_HD __half2 NAME(__half2 a, __half2 b) {                              \
-    return __half2(ONE(a.x, b.x), ONE(a.y, b.y));                           \
+#define HIPC_H2_BINARY(NAME, ONE)                 \
+  HIPC_HD __half2 NAME(__half2 a, __half2 b) {    \
+    return __half2(ONE(a.x, b.x), ONE(a.y, b.y)); \
   }
 HIPC_H2_BINARY(__hadd2, __hadd)
 HIPC_H2_BINARY(__hsub2, __hsub)
@@ -182,13 +184,13 @@ HIPC_HD __half2 __hisnan2(__half2 a) {
 
 // Comparisons of __half2: __hXX2 gives 1.0 or 0.0 per half, __hbXX2 true
 // when both halves compare so.
-#define HIPC_H2CMP(OP)                                                      \
-  HIPC_HD __half2 __h##OP##2(__half2 a, __half2 b) {                        \
-    return __half2(__half(__h##OP(a.x, b.x) ? 1.0f : 0.0f),                 \
-                   __half(__h##OP(a.y, b.y) ? 1.0f : 0.0f));                \
-  }                                                                         \
-  HIPC_HD bool __hb##OP##2(__half2 a, __half2 b) {                          \
-    return __h##OP(a.x, b.x) && __h##OP(a.y, b.y);                          \
+#define HIPC_H2CMP(OP)                                       \
+  HIPC_HD __half2 __h##OP##2(__half2 a, __half2 b) {         \
+    return __half2(__half(__h##OP(a.x, b.x) ? 1.0f : 0.0f),  \
+                   __half(__h##OP(a.y, b.y) ? 1.0f : 0.0f)); \
+  }                                                          \
+  HIPC_HD bool __hb##OP##2(__half2 a, __half2 b) {           \
+    return __h##OP(a.x, b.x) && __h##OP(a.y, b.y);           \
   }
 HIPC_H2CMP(eq)
 HIPC_H2CMP(ne)
@@ -205,15 +207,15 @@ HIPC_H2CMP(geu)
 #undef HIPC_H2CMP
 
 // ---- Operators.
-#define HIPC_HOPS(T, ADD, SUB, MUL, DIV)                                    \
-  HIPC_HD T operator+(const T& a, const T& b) { return ADD(a, b); }         \
-  HIPC_HD T operator-(const T& a, const T& b) { return SUB(a, b); }         \
-  HIPC_HD T operator*(const T& a, const T& b) { return MUL(a, b); }         \
-  HIPC_HD T operator/(const T& a, const T& b) { return DIV(a, b); }         \
-  HIPC_HD T& operator+=(T& a, const T& b) { return a = ADD(a, b); }         \
-  HIPC_HD T& operator-=(T& a, const T& b) { return a = SUB(a, b); }         \
-  HIPC_HD T& operator*=(T& a, const T& b) { return a = MUL(a, b); }         \
-  HIPC_HD T& operator/=(T& a, const T& b) { return a = DIV(a, b); }         \
+#define HIPC_HOPS(T, ADD, SUB, MUL, DIV)                            \
+  HIPC_HD T operator+(const T& a, const T& b) { return ADD(a, b); } \
+  HIPC_HD T operator-(const T& a, const T& b) { return SUB(a, b); } \
+  HIPC_HD T operator*(const T& a, const T& b) { return MUL(a, b); } \
+  HIPC_HD T operator/(const T& a, const T& b) { return DIV(a, b); } \
+  HIPC_HD T& operator+=(T& a, const T& b) { return a = ADD(a, b); } \
+  HIPC_HD T& operator-=(T& a, const T& b) { return a = SUB(a, b); } \
+  HIPC_HD T& operator*=(T& a, const T& b) { return a = MUL(a, b); } \
+  HIPC_HD T& operator/=(T& a, const T& b) { return a = DIV(a, b); } \
   HIPC_HD T operator+(const T& a) { return a; }
 HIPC_HOPS(__half, __hadd, __hsub, __hmul, __hdiv)
 HIPC_HOPS(__half2, __hadd2, __hsub2, __hmul2, __h2div)
@@ -232,12 +234,20 @@ HIPC_HD __half operator--(__half& a, int) {
   --a;
   return old;
 }
-HIPC_HD bool operator==(const __half& a, const __half& b) { return __heq(a, b); }
-HIPC_HD bool operator!=(const __half& a, const __half& b) { return __hneu(a, b); }
+HIPC_HD bool operator==(const __half& a, const __half& b) {
+  return __heq(a, b);
+}
+HIPC_HD bool operator!=(const __half& a, const __half& b) {
+  return __hneu(a, b);
+}
 HIPC_HD bool operator<(const __half& a, const __half& b) { return __hlt(a, b); }
-HIPC_HD bool operator<=(const __half& a, const __half& b) { return __hle(a, b); }
+HIPC_HD bool operator<=(const __half& a, const __half& b) {
+  return __hle(a, b);
+}
 HIPC_HD bool operator>(const __half& a, const __half& b) { return __hgt(a, b); }
-HIPC_HD bool operator>=(const __half& a, const __half& b) { return __hge(a, b); }
+HIPC_HD bool operator>=(const __half& a, const __half& b) {
+  return __hge(a, b);
+}
 HIPC_HD bool operator==(const __half2& a, const __half2& b) {
   return __hbeq2(a, b);
 }
@@ -266,15 +276,15 @@ HIPC_HD __half2 from_bits2(unsigned b) {
 #define HIPC_SITE_PARAM , hipc::site where = HIPC_SITE
 #define HIPC_SITE_ARG , where
 #endif
-#define HIPC_HSHFL(NAME, LANE)                                              \
-  __device__ inline __half NAME(__half v, LANE l,                           \
-                                int width = warpSize HIPC_SITE_PARAM) {     \
-    return __ushort_as_half(NAME(v.__x, l, width HIPC_SITE_ARG));           \
-  }                                                                         \
-  __device__ inline __half2 NAME(__half2 v, LANE l,                         \
-                                 int width = warpSize HIPC_SITE_PARAM) {    \
-    return hipc::fp16::from_bits2(                                          \
-        NAME(hipc::fp16::bits2(v), l, width HIPC_SITE_ARG));                \
+#define HIPC_HSHFL(NAME, LANE)                                           \
+  __device__ inline __half NAME(__half v, LANE l,                        \
+                                int width = warpSize HIPC_SITE_PARAM) {  \
+    return __ushort_as_half(NAME(v.__x, l, width HIPC_SITE_ARG));        \
+  }                                                                      \
+  __device__ inline __half2 NAME(__half2 v, LANE l,                      \
+                                 int width = warpSize HIPC_SITE_PARAM) { \
+    return hipc::fp16::from_bits2(                                       \
+        NAME(hipc::fp16::bits2(v), l, width HIPC_SITE_ARG));             \
   }
 HIPC_HSHFL(__shfl, int)
 HIPC_HSHFL(__shfl_up, unsigned int)

@@ -48,16 +48,16 @@ HIPC_HD float __saturatef(float x) {
 
 // ---- Arithmetic in a rounding direction: NAME_rn is the plain operation,
 // NAME_rz / _ru / _rd call libhipc with the mode.
-#define HIPC_ROUNDED(T, NAME, PARAMS, ARGS, RN_EXPR, FN)                   \
-  HIPC_HD T NAME##_rn PARAMS { return RN_EXPR; }                           \
-  HIPC_HD T NAME##_rz PARAMS { return FN(ARGS, HIPC_ROUND_ZERO); }         \
-  HIPC_HD T NAME##_ru PARAMS { return FN(ARGS, HIPC_ROUND_UP); }           \
+#define HIPC_ROUNDED(T, NAME, PARAMS, ARGS, RN_EXPR, FN)           \
+  HIPC_HD T NAME##_rn PARAMS { return RN_EXPR; }                   \
+  HIPC_HD T NAME##_rz PARAMS { return FN(ARGS, HIPC_ROUND_ZERO); } \
+  HIPC_HD T NAME##_ru PARAMS { return FN(ARGS, HIPC_ROUND_UP); }   \
   HIPC_HD T NAME##_rd PARAMS { return FN(ARGS, HIPC_ROUND_DOWN); }
 #define HIPC_ARGS2 x, y
 #define HIPC_ARGS3 x, y, z
 HIPC_ROUNDED(float, __fadd, (float x, float y), HIPC_ARGS2, x + y, hipc_fadd_r)
 HIPC_ROUNDED(float, __fsub, (float x, float y), HIPC_ARGS2, x - y, hipc_fsub_r)
-HIPC_ROUNDED(float, __fmul, (float x, float y), HIPC_ARGS2, x * y, hipc_fmul_r)
+HIPC_ROUNDED(float, __fmul, (float x, float y), HIPC_ARGS2, x* y, hipc_fmul_r)
 HIPC_ROUNDED(float, __fdiv, (float x, float y), HIPC_ARGS2, x / y, hipc_fdiv_r)
 HIPC_ROUNDED(float, __fmaf, (float x, float y, float z), HIPC_ARGS3,
              std::fma(x, y, z), hipc_fma_rf)
@@ -67,7 +67,7 @@ HIPC_ROUNDED(double, __dadd, (double x, double y), HIPC_ARGS2, x + y,
              hipc_dadd_r)
 HIPC_ROUNDED(double, __dsub, (double x, double y), HIPC_ARGS2, x - y,
              hipc_dsub_r)
-HIPC_ROUNDED(double, __dmul, (double x, double y), HIPC_ARGS2, x * y,
+HIPC_ROUNDED(double, __dmul, (double x, double y), HIPC_ARGS2, x* y,
              hipc_dmul_r)
 HIPC_ROUNDED(double, __ddiv, (double x, double y), HIPC_ARGS2, x / y,
              hipc_ddiv_r)
@@ -78,8 +78,7 @@ HIPC_ROUNDED(double, __fma, (double x, double y, double z), HIPC_ARGS3,
 #define HIPC_ARGS1 x
 #define HIPC_RCPF(x, mode) hipc_fdiv_r(1.0f, x, mode)
 #define HIPC_RCPD(x, mode) hipc_ddiv_r(1.0, x, mode)
-HIPC_ROUNDED(float, __fsqrt, (float x), HIPC_ARGS1, std::sqrt(x),
-             hipc_fsqrt_r)
+HIPC_ROUNDED(float, __fsqrt, (float x), HIPC_ARGS1, std::sqrt(x), hipc_fsqrt_r)
 HIPC_ROUNDED(double, __dsqrt, (double x), HIPC_ARGS1, std::sqrt(x),
              hipc_dsqrt_r)
 HIPC_ROUNDED(float, __frcp, (float x), HIPC_ARGS1, 1.0f / x, HIPC_RCPF)
@@ -102,11 +101,19 @@ HIPC_HD I sat_int(double v) {
 }
 }  // namespace hipc
 
-#define HIPC_TO_INT(FROM, F, TO, I)                                        \
-  HIPC_HD I __##FROM##2##TO##_rn(F x) { return hipc::sat_int<I>(std::nearbyint(x)); } \
-  HIPC_HD I __##FROM##2##TO##_rz(F x) { return hipc::sat_int<I>(std::trunc(x)); }    \
-  HIPC_HD I __##FROM##2##TO##_ru(F x) { return hipc::sat_int<I>(std::ceil(x)); }     \
-  HIPC_HD I __##FROM##2##TO##_rd(F x) { return hipc::sat_int<I>(std::floor(x)); }
+#define HIPC_TO_INT(FROM, F, TO, I)             \
+  HIPC_HD I __##FROM##2##TO##_rn(F x) {         \
+    return hipc::sat_int<I>(std::nearbyint(x)); \
+  }                                             \
+  HIPC_HD I __##FROM##2##TO##_rz(F x) {         \
+    return hipc::sat_int<I>(std::trunc(x));     \
+  }                                             \
+  HIPC_HD I __##FROM##2##TO##_ru(F x) {         \
+    return hipc::sat_int<I>(std::ceil(x));      \
+  }                                             \
+  HIPC_HD I __##FROM##2##TO##_rd(F x) {         \
+    return hipc::sat_int<I>(std::floor(x));     \
+  }
 HIPC_TO_INT(float, float, int, int)
 HIPC_TO_INT(float, float, uint, unsigned int)
 HIPC_TO_INT(float, float, ll, long long)
@@ -119,16 +126,15 @@ HIPC_TO_INT(double, double, ull, unsigned long long)
 
 // ---- Conversions to floating point. From 32-bit integers to float go
 // through the exact double; 64-bit integers convert in libhipc.
-#define HIPC_TO_FP(NAME, FROM, TO, RN, FN)                                  \
-  HIPC_HD TO NAME##_rn(FROM x) { return RN; }                               \
-  HIPC_HD TO NAME##_rz(FROM x) { return FN(x, HIPC_ROUND_ZERO); }           \
-  HIPC_HD TO NAME##_ru(FROM x) { return FN(x, HIPC_ROUND_UP); }             \
+#define HIPC_TO_FP(NAME, FROM, TO, RN, FN)                        \
+  HIPC_HD TO NAME##_rn(FROM x) { return RN; }                     \
+  HIPC_HD TO NAME##_rz(FROM x) { return FN(x, HIPC_ROUND_ZERO); } \
+  HIPC_HD TO NAME##_ru(FROM x) { return FN(x, HIPC_ROUND_UP); }   \
   HIPC_HD TO NAME##_rd(FROM x) { return FN(x, HIPC_ROUND_DOWN); }
 HIPC_TO_FP(__int2float, int, float, static_cast<float>(x), hipc_double2float_r)
 HIPC_TO_FP(__uint2float, unsigned int, float, static_cast<float>(x),
            hipc_double2float_r)
-HIPC_TO_FP(__ll2float, long long, float, static_cast<float>(x),
-           hipc_ll2float_r)
+HIPC_TO_FP(__ll2float, long long, float, static_cast<float>(x), hipc_ll2float_r)
 HIPC_TO_FP(__ull2float, unsigned long long, float, static_cast<float>(x),
            hipc_ull2float_r)
 HIPC_TO_FP(__ll2double, long long, double, static_cast<double>(x),

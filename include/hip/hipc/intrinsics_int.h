@@ -199,8 +199,7 @@ HIPC_HD unsigned int __fns64(unsigned long long mask, unsigned int base,
     if (((mask >> i) & 1u) && --left == 0) return static_cast<unsigned>(i);
   return ~0u;
 }
-HIPC_HD unsigned int __fns32(unsigned int mask, unsigned int base,
-                             int offset) {
+HIPC_HD unsigned int __fns32(unsigned int mask, unsigned int base, int offset) {
   return base > 31 ? ~0u : __fns64(mask, base, offset);
 }
 #if !defined(__NVPTX__)
@@ -216,17 +215,21 @@ HIPC_HD unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
 // which would make max(x, 0) ambiguous.
 namespace hipc {
 template <typename R>
-HIPC_HD R min2(R a, R b) { return b < a ? b : a; }
+HIPC_HD R min2(R a, R b) {
+  return b < a ? b : a;
+}
 template <typename R>
-HIPC_HD R max2(R a, R b) { return a < b ? b : a; }
+HIPC_HD R max2(R a, R b) {
+  return a < b ? b : a;
+}
 HIPC_HD float min2(float a, float b) { return __builtin_fminf(a, b); }
 HIPC_HD float max2(float a, float b) { return __builtin_fmaxf(a, b); }
 HIPC_HD double min2(double a, double b) { return __builtin_fmin(a, b); }
 HIPC_HD double max2(double a, double b) { return __builtin_fmax(a, b); }
 template <typename T, typename U>
-using minmax_t =
-    std::enable_if_t<std::is_arithmetic<T>::value && std::is_arithmetic<U>::value,
-                     std::common_type_t<T, U>>;
+using minmax_t = std::enable_if_t<std::is_arithmetic<T>::value &&
+                                      std::is_arithmetic<U>::value,
+                                  std::common_type_t<T, U>>;
 }  // namespace hipc
 template <typename T, typename U>
 HIPC_HD hipc::minmax_t<T, U> min(T a, U b) {

@@ -66,7 +66,8 @@ HIPC_HD double rhypot(double x, double y) {
   return hipc::any_inf(x, y) ? 0.0 : hipc::rnorm_of(hipc::sum_sq(x, y));
 }
 HIPC_HD double norm3d(double a, double b, double c) {
-  return hipc::any_inf(a, b, c) ? HUGE_VAL : hipc::norm_of(hipc::sum_sq(a, b, c));
+  return hipc::any_inf(a, b, c) ? HUGE_VAL
+                                : hipc::norm_of(hipc::sum_sq(a, b, c));
 }
 HIPC_HD double norm4d(double a, double b, double c, double d) {
   return hipc::any_inf(a, b, c, d) ? HUGE_VAL

@@ -37,11 +37,12 @@
 // libdevice, declared again here because clang's header comes later.
 extern "C" {
 #define HIPC_NV1(name) __device__ float __nv_##name##f(float);
-HIPC_NV1(rsqrt) HIPC_NV1(rcbrt) HIPC_NV1(sinpi) HIPC_NV1(cospi)
-HIPC_NV1(erfcx) HIPC_NV1(erfinv) HIPC_NV1(erfcinv) HIPC_NV1(normcdf)
-HIPC_NV1(normcdfinv) HIPC_NV1(cyl_bessel_i0) HIPC_NV1(cyl_bessel_i1)
+HIPC_NV1(rsqrt)
+HIPC_NV1(rcbrt) HIPC_NV1(sinpi) HIPC_NV1(cospi) HIPC_NV1(erfcx) HIPC_NV1(erfinv)
+    HIPC_NV1(erfcinv) HIPC_NV1(normcdf) HIPC_NV1(normcdfinv)
+        HIPC_NV1(cyl_bessel_i0) HIPC_NV1(cyl_bessel_i1)
 #undef HIPC_NV1
-__device__ void __nv_sincospif(float, float*, float*);
+            __device__ void __nv_sincospif(float, float*, float*);
 __device__ float __nv_rhypotf(float, float);
 __device__ float __nv_norm3df(float, float, float);
 __device__ float __nv_norm4df(float, float, float, float);
@@ -102,7 +103,8 @@ HIPC_HD float rhypotf(float x, float y) {
   return hipc::any_inf(x, y) ? 0.0f : hipc::rnorm_of(hipc::sum_sq(x, y));
 }
 HIPC_HD float norm3df(float a, float b, float c) {
-  return hipc::any_inf(a, b, c) ? HUGE_VALF : hipc::norm_of(hipc::sum_sq(a, b, c));
+  return hipc::any_inf(a, b, c) ? HUGE_VALF
+                                : hipc::norm_of(hipc::sum_sq(a, b, c));
 }
 HIPC_HD float norm4df(float a, float b, float c, float d) {
   return hipc::any_inf(a, b, c, d) ? HUGE_VALF
@@ -143,7 +145,9 @@ HIPC_HD float rsqrt(float x) { return HIPC_F(rsqrt)(x); }
 HIPC_HD float rcbrt(float x) { return HIPC_F(rcbrt)(x); }
 HIPC_HD float sinpi(float x) { return HIPC_F(sinpi)(x); }
 HIPC_HD float cospi(float x) { return HIPC_F(cospi)(x); }
-HIPC_HD void sincospi(float x, float* s, float* c) { HIPC_F(sincospi)(x, s, c); }
+HIPC_HD void sincospi(float x, float* s, float* c) {
+  HIPC_F(sincospi)(x, s, c);
+}
 HIPC_HD float erfcx(float x) { return HIPC_F(erfcx)(x); }
 HIPC_HD float erfinv(float x) { return HIPC_F(erfinv)(x); }
 HIPC_HD float erfcinv(float x) { return HIPC_F(erfcinv)(x); }
@@ -152,11 +156,15 @@ HIPC_HD float normcdfinv(float x) { return HIPC_F(normcdfinv)(x); }
 HIPC_HD float cyl_bessel_i0(float x) { return HIPC_F(cyl_bessel_i0)(x); }
 HIPC_HD float cyl_bessel_i1(float x) { return HIPC_F(cyl_bessel_i1)(x); }
 HIPC_HD float rhypot(float x, float y) { return HIPC_F(rhypot)(x, y); }
-HIPC_HD float norm3d(float a, float b, float c) { return HIPC_F(norm3d)(a, b, c); }
+HIPC_HD float norm3d(float a, float b, float c) {
+  return HIPC_F(norm3d)(a, b, c);
+}
 HIPC_HD float norm4d(float a, float b, float c, float d) {
   return HIPC_F(norm4d)(a, b, c, d);
 }
-HIPC_HD float rnorm3d(float a, float b, float c) { return HIPC_F(rnorm3d)(a, b, c); }
+HIPC_HD float rnorm3d(float a, float b, float c) {
+  return HIPC_F(rnorm3d)(a, b, c);
+}
 HIPC_HD float rnorm4d(float a, float b, float c, float d) {
   return HIPC_F(rnorm4d)(a, b, c, d);
 }

@@ -47,14 +47,13 @@ struct alignas(4 * sizeof(T)) vec_base<T, 4> {
 // unsigned, which C++17 leaves undefined for signed types.
 template <typename T>
 __host__ __device__ inline T shl(T a, T b) {
-  return static_cast<T>(
-      static_cast<std::make_unsigned_t<decltype(+a)>>(+a) << b);
+  return static_cast<T>(static_cast<std::make_unsigned_t<decltype(+a)>>(+a)
+                        << b);
 }
 
 template <typename U, typename T>
-using if_scalar =
-    std::enable_if_t<std::is_arithmetic<U>::value &&
-                         std::is_convertible<U, T>::value, int>;
+using if_scalar = std::enable_if_t<
+    std::is_arithmetic<U>::value && std::is_convertible<U, T>::value, int>;
 
 }  // namespace hipc
 
@@ -83,17 +82,16 @@ struct HIP_vector_type : hipc::vec_base<T, N> {
   }
 
   // Element-wise compound assignment with a vector or a broadcast scalar.
-#define HIPC_VEC_COMPOUND(op, cond)                                      \
-  template <typename V = T, std::enable_if_t<cond, int> = 0>             \
-  __host__ __device__ HIP_vector_type& operator op(                      \
-      const HIP_vector_type& o) {                                        \
-    for (unsigned i = 0; i < N; ++i) elems()[i] op o.elems()[i];         \
-    return *this;                                                        \
-  }                                                                      \
-  template <typename U, hipc::if_scalar<U, T> = 0, typename V = T,       \
-            std::enable_if_t<cond, int> = 0>                             \
-  __host__ __device__ HIP_vector_type& operator op(U s) {                \
-    return *this op HIP_vector_type(s);                                  \
+#define HIPC_VEC_COMPOUND(op, cond)                                            \
+  template <typename V = T, std::enable_if_t<cond, int> = 0>                   \
+  __host__ __device__ HIP_vector_type& operator op(const HIP_vector_type& o) { \
+    for (unsigned i = 0; i < N; ++i) elems()[i] op o.elems()[i];               \
+    return *this;                                                              \
+  }                                                                            \
+  template <typename U, hipc::if_scalar<U, T> = 0, typename V = T,             \
+            std::enable_if_t<cond, int> = 0>                                   \
+  __host__ __device__ HIP_vector_type& operator op(U s) {                      \
+    return *this op HIP_vector_type(s);                                        \
   }
   HIPC_VEC_COMPOUND(+=, true)
   HIPC_VEC_COMPOUND(-=, true)
@@ -152,26 +150,26 @@ struct HIP_vector_type : hipc::vec_base<T, N> {
 };
 
 // Binary operators: vector op vector, vector op scalar, scalar op vector.
-#define HIPC_VEC_BINARY(op, cond)                                           \
-  template <typename T, unsigned N, std::enable_if_t<cond, int> = 0>        \
-  __host__ __device__ inline HIP_vector_type<T, N> operator op(             \
-      const HIP_vector_type<T, N>& a, const HIP_vector_type<T, N>& b) {     \
-    HIP_vector_type<T, N> r = a;                                            \
-    return r op## = b;                                                      \
-  }                                                                         \
-  template <typename T, unsigned N, typename U, hipc::if_scalar<U, T> = 0,  \
-            std::enable_if_t<cond, int> = 0>                                \
-  __host__ __device__ inline HIP_vector_type<T, N> operator op(             \
-      const HIP_vector_type<T, N>& a, U s) {                                \
-    HIP_vector_type<T, N> r = a;                                            \
-    return r op## = HIP_vector_type<T, N>(s);                               \
-  }                                                                         \
-  template <typename T, unsigned N, typename U, hipc::if_scalar<U, T> = 0,  \
-            std::enable_if_t<cond, int> = 0>                                \
-  __host__ __device__ inline HIP_vector_type<T, N> operator op(             \
-      U s, const HIP_vector_type<T, N>& b) {                                \
-    HIP_vector_type<T, N> r(s);                                             \
-    return r op## = b;                                                      \
+#define HIPC_VEC_BINARY(op, cond)                                          \
+  template <typename T, unsigned N, std::enable_if_t<cond, int> = 0>       \
+  __host__ __device__ inline HIP_vector_type<T, N> operator op(            \
+      const HIP_vector_type<T, N>& a, const HIP_vector_type<T, N>& b) {    \
+    HIP_vector_type<T, N> r = a;                                           \
+    return r op## = b;                                                     \
+  }                                                                        \
+  template <typename T, unsigned N, typename U, hipc::if_scalar<U, T> = 0, \
+            std::enable_if_t<cond, int> = 0>                               \
+  __host__ __device__ inline HIP_vector_type<T, N> operator op(            \
+      const HIP_vector_type<T, N>& a, U s) {                               \
+    HIP_vector_type<T, N> r = a;                                           \
+    return r op## = HIP_vector_type<T, N>(s);                              \
+  }                                                                        \
+  template <typename T, unsigned N, typename U, hipc::if_scalar<U, T> = 0, \
+            std::enable_if_t<cond, int> = 0>                               \
+  __host__ __device__ inline HIP_vector_type<T, N> operator op(            \
+      U s, const HIP_vector_type<T, N>& b) {                               \
+    HIP_vector_type<T, N> r(s);                                            \
+    return r op## = b;                                                     \
   }
 HIPC_VEC_BINARY(+, true)
 HIPC_VEC_BINARY(-, true)
@@ -220,52 +218,56 @@ __host__ __device__ inline bool operator!=(U s,
   return !(s == b);
 }
 
-#define HIPC_VEC_TYPES(name, T)                                            \
-  typedef HIP_vector_type<T, 1> name##1;                                   \
-  typedef HIP_vector_type<T, 2> name##2;                                   \
-  typedef HIP_vector_type<T, 3> name##3;                                   \
-  typedef HIP_vector_type<T, 4> name##4;                                   \
-  __host__ __device__ inline name##1 make_##name##1(T x) {                 \
-    name##1 r;                                                             \
-    r.x = x;                                                               \
-    return r;                                                              \
-  }                                                                        \
-  __host__ __device__ inline name##2 make_##name##2(T x, T y) {            \
-    return name##2(x, y);                                                  \
-  }                                                                        \
-  __host__ __device__ inline name##3 make_##name##3(T x, T y, T z) {       \
-    return name##3(x, y, z);                                               \
-  }                                                                        \
-  __host__ __device__ inline name##4 make_##name##4(T x, T y, T z, T w) {  \
-    return name##4(x, y, z, w);                                            \
+#define HIPC_VEC_TYPES(name, T)                                           \
+  typedef HIP_vector_type<T, 1> name##1;                                  \
+  typedef HIP_vector_type<T, 2> name##2;                                  \
+  typedef HIP_vector_type<T, 3> name##3;                                  \
+  typedef HIP_vector_type<T, 4> name##4;                                  \
+  __host__ __device__ inline name##1 make_##name##1(T x) {                \
+    name##1 r;                                                            \
+    r.x = x;                                                              \
+    return r;                                                             \
+  }                                                                       \
+  __host__ __device__ inline name##2 make_##name##2(T x, T y) {           \
+    return name##2(x, y);                                                 \
+  }                                                                       \
+  __host__ __device__ inline name##3 make_##name##3(T x, T y, T z) {      \
+    return name##3(x, y, z);                                              \
+  }                                                                       \
+  __host__ __device__ inline name##4 make_##name##4(T x, T y, T z, T w) { \
+    return name##4(x, y, z, w);                                           \
   }
 
 #else /* C */
 
-#define HIPC_VEC_TYPES(name, T)                                            \
-  typedef struct __attribute__((aligned(sizeof(T)))) { T x; } name##1;     \
-  typedef struct __attribute__((aligned(2 * sizeof(T)))) {                 \
-    T x, y;                                                                \
-  } name##2;                                                               \
-  typedef struct { T x, y, z; } name##3;                                   \
-  typedef struct __attribute__((aligned(4 * sizeof(T)))) {                 \
-    T x, y, z, w;                                                          \
-  } name##4;                                                               \
-  static inline name##1 make_##name##1(T x) {                              \
-    name##1 r = {x};                                                       \
-    return r;                                                              \
-  }                                                                        \
-  static inline name##2 make_##name##2(T x, T y) {                         \
-    name##2 r = {x, y};                                                    \
-    return r;                                                              \
-  }                                                                        \
-  static inline name##3 make_##name##3(T x, T y, T z) {                    \
-    name##3 r = {x, y, z};                                                 \
-    return r;                                                              \
-  }                                                                        \
-  static inline name##4 make_##name##4(T x, T y, T z, T w) {               \
-    name##4 r = {x, y, z, w};                                              \
-    return r;                                                              \
+#define HIPC_VEC_TYPES(name, T)                              \
+  typedef struct __attribute__((aligned(sizeof(T)))) {       \
+    T x;                                                     \
+  } name##1;                                                 \
+  typedef struct __attribute__((aligned(2 * sizeof(T)))) {   \
+    T x, y;                                                  \
+  } name##2;                                                 \
+  typedef struct {                                           \
+    T x, y, z;                                               \
+  } name##3;                                                 \
+  typedef struct __attribute__((aligned(4 * sizeof(T)))) {   \
+    T x, y, z, w;                                            \
+  } name##4;                                                 \
+  static inline name##1 make_##name##1(T x) {                \
+    name##1 r = {x};                                         \
+    return r;                                                \
+  }                                                          \
+  static inline name##2 make_##name##2(T x, T y) {           \
+    name##2 r = {x, y};                                      \
+    return r;                                                \
+  }                                                          \
+  static inline name##3 make_##name##3(T x, T y, T z) {      \
+    name##3 r = {x, y, z};                                   \
+    return r;                                                \
+  }                                                          \
+  static inline name##4 make_##name##4(T x, T y, T z, T w) { \
+    name##4 r = {x, y, z, w};                                \
+    return r;                                                \
   }
 
 #endif /* __cplusplus */
