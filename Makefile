@@ -27,7 +27,10 @@ all: $(BUILD)/lib/libhipc.so $(BUILD)/lib/libhipc.a $(BUILD)/bin/hipcc \
 
 $(BUILD)/obj/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) $(FILE_CFLAGS) -c $< -o $@
+
+# Directed rounding: the compiler must honour the run-time rounding mode.
+$(BUILD)/obj/src/backend/cpu/fp_round.c.o: FILE_CFLAGS := -frounding-math
 
 $(BUILD)/obj/%.S.o: %.S
 	@mkdir -p $(dir $@)
@@ -35,7 +38,7 @@ $(BUILD)/obj/%.S.o: %.S
 
 $(BUILD)/lib/libhipc.so: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(CFLAGS) -pthread -o $@ $(LIB_OBJ) -ldl
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(LIB_OBJ) -ldl -lm
 
 # hipcc itself is never built with sanitizers: it only runs compilers.
 HIPCC_CFLAGS := -O2 -g

@@ -9,6 +9,7 @@
 #include "hip/hip_version.h"
 #include "hip/hip_runtime_api.h"
 #include "hip/hipc/kernel.h"
+#include "hip/hip_vector_types.h"
 
 #ifdef __cplusplus
 #include "hip/hipc/qualifiers.h"
@@ -17,6 +18,11 @@
 #include "hip/hipc/warp.h"
 #include "hip/hipc/atomic.h"
 #include "hip/hipc/launch.h"
+#include "hip/hipc/math_float.h"
+#include "hip/hipc/math_double.h"
+#include "hip/hipc/intrinsics_int.h"
+#include "hip/hipc/intrinsics_float.h"
+#include "hip/hipc/clock.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -54,7 +54,8 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
   p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
   p->maxGridSize[0] = 2147483647;
   p->maxGridSize[1] = p->maxGridSize[2] = 65535;
-  p->clockRate = 1000000; /* kHz; clock() counts nanoseconds-ish ticks */
+  p->clockRate = 1000000; /* kHz: clock(), clock64() and wall_clock64()
+                             count nanoseconds (hip/hipc/clock.h) */
   p->memoryClockRate = 1000000;
   p->memoryBusWidth = 64;
   p->totalConstMem = 64 * 1024;
