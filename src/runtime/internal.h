@@ -70,7 +70,8 @@ typedef struct hipc_alloc {
 int hipc__alloc_find(const void* p, hipc_alloc* out);
 /* Frees every allocation of `dev` (hipDeviceReset). */
 void hipc__alloc_release_device(hipc_device* dev);
-/* Adds `a` to the table: 0, or -1 when out of memory. */
+/* Adds `a` to the table: 0; -1 when out of memory; -2 when it overlaps an
+ * entry. */
 int hipc__alloc_insert(const hipc_alloc* a);
 /* Removes the entry starting exactly at `base` into *out: 0, or -1. */
 int hipc__alloc_remove(void* base, hipc_alloc* out);

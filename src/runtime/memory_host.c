@@ -75,8 +75,7 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
   HIPC_RETURN_IF(e != hipSuccess, e);
   /* Memory hipc already tracks (registered or allocated) cannot be
    * registered again. (Two threads racing to register the same range may
-   * both pass this test; the table keeps one and the second insert is
-   * refused below.) */
+   * both pass this test; the table keeps one and refuses the other.) */
   HIPC_RETURN_IF(hipc__alloc_overlaps(hostPtr, sizeBytes),
                  hipErrorHostMemoryAlreadyRegistered);
   if (dev->ops->host_register) {
@@ -87,10 +86,11 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
   if (dev->ops->host_device_pointer)
     dev->ops->host_device_pointer(dev, hostPtr, &dp);
   hipc_alloc a = {hostPtr, sizeBytes, dev, flags, hipMemoryTypeHost, 1, dp};
-  if (hipc__alloc_overlaps(hostPtr, sizeBytes) ||
-      hipc__alloc_insert(&a) != 0) {
+  int r = hipc__alloc_insert(&a);
+  if (r != 0) {
     if (dev->ops->host_unregister) dev->ops->host_unregister(dev, hostPtr);
-    HIPC_RETURN(hipErrorHostMemoryAlreadyRegistered);
+    HIPC_RETURN(r == -2 ? hipErrorHostMemoryAlreadyRegistered
+                        : hipErrorOutOfMemory);
   }
   HIPC_RETURN(hipSuccess);
 }
