@@ -85,6 +85,15 @@ hipError_t hipc__alloc_release(const hipc_alloc* a);
 /* hipFree and hipHostFree (without recording the result). */
 hipError_t hipc__free(void* ptr);
 
+/* -- memory_advice.c: advice on managed memory, for
+ *    hipMemRangeGetAttribute. [p, p + n) lies in managed allocation `a`. */
+hipError_t hipc__advice_apply(const hipc_alloc* a, const void* p, size_t n,
+                              hipMemoryAdvise advice, int device);
+hipError_t hipc__advice_prefetched(const hipc_alloc* a, const void* p,
+                                   size_t n, int device);
+/* Forgets the advice on the allocation at `base` (it is being freed). */
+void hipc__advice_forget(const void* base);
+
 /* -- registry.c: kernels registered by hipc_register_kernel. */
 typedef struct hipc_kernel {
   const hipc_kernel_desc* desc;

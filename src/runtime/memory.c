@@ -132,6 +132,7 @@ hipError_t hipc__alloc_release(const hipc_alloc* a) {
     return ops->host_unregister ? ops->host_unregister(a->dev, a->base)
                                 : hipSuccess;
   if (a->kind == hipMemoryTypeHost) return ops->host_release(a->dev, a->base);
+  if (a->kind == hipMemoryTypeManaged) hipc__advice_forget(a->base);
   return ops->release(a->dev, a->base);
 }
 
