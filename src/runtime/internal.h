@@ -70,7 +70,8 @@ typedef struct hipc_alloc {
 int hipc__alloc_find(const void* p, hipc_alloc* out);
 /* Frees every allocation of `dev` (hipDeviceReset). */
 void hipc__alloc_release_device(hipc_device* dev);
-/* Adds `a` to the table: 0, or -1 when out of memory. */
+/* Adds `a` to the table: 0; -1 when out of memory; -2 when it overlaps an
+ * entry. */
 int hipc__alloc_insert(const hipc_alloc* a);
 /* Removes the entry starting exactly at `base` into *out: 0, or -1. */
 int hipc__alloc_remove(void* base, hipc_alloc* out);
@@ -83,6 +84,15 @@ int hipc__alloc_in_bounds(const void* p, size_t n);
 hipError_t hipc__alloc_release(const hipc_alloc* a);
 /* hipFree and hipHostFree (without recording the result). */
 hipError_t hipc__free(void* ptr);
+
+/* -- memory_advice.c: advice on managed memory, for
+ *    hipMemRangeGetAttribute. [p, p + n) lies in managed allocation `a`. */
+hipError_t hipc__advice_apply(const hipc_alloc* a, const void* p, size_t n,
+                              hipMemoryAdvise advice, int device);
+hipError_t hipc__advice_prefetched(const hipc_alloc* a, const void* p,
+                                   size_t n, int device);
+/* Forgets the advice on the allocation at `base` (it is being freed). */
+void hipc__advice_forget(const void* base);
 
 /* -- registry.c: kernels registered by hipc_register_kernel. */
 typedef struct hipc_kernel {

@@ -43,6 +43,18 @@ int hipc__alloc_insert(const hipc_alloc* a) {
     cap = ncap;
   }
   size_t i = upper_bound(a->base);
+  /* Entries never overlap: a registration racing with another one for the
+   * same memory, or memory a program freed without unregistering it, is
+   * refused here, under the lock. */
+  const char* lo = a->base;
+  size_t extent = a->size ? a->size : 1;
+  if ((i > 0 && (const char*)allocs[i - 1].base +
+                        (allocs[i - 1].size ? allocs[i - 1].size : 1) >
+                    lo) ||
+      (i < nallocs && (const char*)allocs[i].base < lo + extent)) {
+    pthread_mutex_unlock(&lock);
+    return -2;
+  }
   memmove(&allocs[i + 1], &allocs[i], (nallocs - i) * sizeof *allocs);
   allocs[i] = *a;
   nallocs++;
@@ -120,6 +132,7 @@ hipError_t hipc__alloc_release(const hipc_alloc* a) {
     return ops->host_unregister ? ops->host_unregister(a->dev, a->base)
                                 : hipSuccess;
   if (a->kind == hipMemoryTypeHost) return ops->host_release(a->dev, a->base);
+  if (a->kind == hipMemoryTypeManaged) hipc__advice_forget(a->base);
   return ops->release(a->dev, a->base);
 }
 

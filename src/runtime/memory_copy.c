@@ -194,8 +194,11 @@ static hipError_t copy_3d(const struct hipMemcpy3DParms* p,
     return hipErrorInvalidValue;
   size_t rows_s = (x.depth - 1) * s.ysize + x.height;
   size_t rows_d = (x.depth - 1) * d.ysize + x.height;
-  if (!hipc__alloc_in_bounds(at(s, p->srcPos), span(s.pitch, x.width, rows_s)) ||
-      !hipc__alloc_in_bounds(at(d, p->dstPos), span(d.pitch, x.width, rows_d)))
+  size_t span_s = span(s.pitch, x.width, rows_s);
+  size_t span_d = span(d.pitch, x.width, rows_d);
+  if (span_s == SIZE_MAX || span_d == SIZE_MAX ||
+      !hipc__alloc_in_bounds(at(s, p->srcPos), span_s) ||
+      !hipc__alloc_in_bounds(at(d, p->dstPos), span_d))
     return hipErrorInvalidValue;
   for (size_t z = 0; z < x.depth && e == hipSuccess; ++z) {
     hipPos sp = p->srcPos, dp = p->dstPos;

@@ -75,8 +75,7 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
   HIPC_RETURN_IF(e != hipSuccess, e);
   /* Memory hipc already tracks (registered or allocated) cannot be
    * registered again. (Two threads racing to register the same range may
-   * both pass this test; the table keeps one and the second insert is
-   * refused below.) */
+   * both pass this test; the table keeps one and refuses the other.) */
   HIPC_RETURN_IF(hipc__alloc_overlaps(hostPtr, sizeBytes),
                  hipErrorHostMemoryAlreadyRegistered);
   if (dev->ops->host_register) {
@@ -87,10 +86,11 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
   if (dev->ops->host_device_pointer)
     dev->ops->host_device_pointer(dev, hostPtr, &dp);
   hipc_alloc a = {hostPtr, sizeBytes, dev, flags, hipMemoryTypeHost, 1, dp};
-  if (hipc__alloc_overlaps(hostPtr, sizeBytes) ||
-      hipc__alloc_insert(&a) != 0) {
+  int r = hipc__alloc_insert(&a);
+  if (r != 0) {
     if (dev->ops->host_unregister) dev->ops->host_unregister(dev, hostPtr);
-    HIPC_RETURN(hipErrorHostMemoryAlreadyRegistered);
+    HIPC_RETURN(r == -2 ? hipErrorHostMemoryAlreadyRegistered
+                        : hipErrorOutOfMemory);
   }
   HIPC_RETURN(hipSuccess);
 }
@@ -167,9 +167,9 @@ static hipError_t check_managed_range(const void* p, size_t n, int device,
   return hipSuccess;
 }
 
-/* The advice is checked and accepted. On the CPU device managed memory is
- * host memory, already where every device and the host read it, so no
- * advice changes where it lives. */
+/* The advice is checked and recorded (hipMemRangeGetAttribute reports it).
+ * On the CPU device managed memory is host memory, already where every
+ * device and the host read it, so no advice changes where it lives. */
 hipError_t hipMemAdvise(const void* dev_ptr, size_t count,
                         hipMemoryAdvise advice, int device) {
   hipError_t e = hipc__init();
@@ -188,7 +188,9 @@ hipError_t hipMemAdvise(const void* dev_ptr, size_t count,
       HIPC_RETURN(hipErrorInvalidValue);
   }
   hipc_alloc a;
-  HIPC_RETURN(check_managed_range(dev_ptr, count, device, &a));
+  e = check_managed_range(dev_ptr, count, device, &a);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(hipc__advice_apply(&a, dev_ptr, count, advice, device));
 }
 
 /* Ordered on `stream` like any other work; the backend migrates the range
@@ -204,6 +206,7 @@ hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
   hipc_queue* q;
   e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (!dev->ops->prefetch) HIPC_RETURN(hipSuccess);
-  HIPC_RETURN(dev->ops->prefetch(q, dev_ptr, count, device));
+  if (dev->ops->prefetch) e = dev->ops->prefetch(q, dev_ptr, count, device);
+  if (e == hipSuccess) e = hipc__advice_prefetched(&a, dev_ptr, count, device);
+  HIPC_RETURN(e);
 }

@@ -95,10 +95,6 @@ hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsLi
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipMemRangeGetAttribute(void* data, size_t data_size, hipMemRangeAttribute attribute, const void* dev_ptr, size_t count) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes, size_t offset , hipMemcpyKind kind) {
   HIPC_UNSUPPORTED;
 }

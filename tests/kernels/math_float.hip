@@ -318,7 +318,36 @@ static void test_exact() {
   HIP_CHECK(hipFree(dout));
 }
 
+// isfinite, isinf, isnan, signbit on the special values.
+__global__ void k_class(const float* x, int* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] =
+        isfinite(x[i]) + 2 * isinf(x[i]) + 4 * isnan(x[i]) + 8 * signbit(x[i]);
+}
+
+static void test_classify() {
+  std::vector<float> x = ulp::specials<float>();
+  x.push_back(-std::numeric_limits<float>::quiet_NaN());
+  int n = static_cast<int>(x.size());
+  float* dx;
+  int* dout;
+  HIP_CHECK(hipMalloc(&dx, n * sizeof(float)));
+  HIP_CHECK(hipMalloc(&dout, n * sizeof(int)));
+  HIP_CHECK(hipMemcpy(dx, x.data(), n * sizeof(float), hipMemcpyHostToDevice));
+  k_class<<<1, n>>>(dx, dout, n);
+  std::vector<int> got(n);
+  HIP_CHECK(
+      hipMemcpy(got.data(), dout, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; i++)
+    CHECK_EQ(got[i], std::isfinite(x[i]) + 2 * std::isinf(x[i]) +
+                         4 * std::isnan(x[i]) + 8 * std::signbit(x[i]));
+  HIP_CHECK(hipFree(dx));
+  HIP_CHECK(hipFree(dout));
+}
+
 int main() {
+  test_classify();
   std::printf("single precision: worst error per function\n");
 #define RUN1(name, dev, ref, bound, lo, hi) \
   run1(id_##name, #name, bound, lo, hi,     \

@@ -250,7 +250,89 @@ static void test_host() {
   CHECK_EQ(&u3.z - &u3.x, 2);
 }
 
+// Every element type and width: the element-wise operators computed in a
+// kernel against the same operation done per component (in the element
+// type) on the host.
+template <typename V>
+__global__ void k_all(const V* a, const V* b, V* out) {
+  int i = threadIdx.x;
+  V x = a[i], y = b[i];
+  out[8 * i] = x + y;
+  out[8 * i + 1] = x - y;
+  out[8 * i + 2] = x * y;
+  out[8 * i + 3] = x / y;
+  V c = x;
+  c += 3;
+  c *= y;
+  out[8 * i + 4] = c;
+  out[8 * i + 5] = 2 - x;
+  out[8 * i + 6] = 0 - y;  // unary - exists for signed types only
+  out[8 * i + 7] = x == x && !(x != x) ? y : x;
+}
+
+template <typename T, unsigned N>
+static void test_type(const char* name) {
+  using V = HIP_vector_type<T, N>;
+  const int n = 32;
+  V a[n], b[n], got[8 * n];
+  for (int i = 0; i < n; i++)
+    for (unsigned k = 0; k < N; k++) {
+      a[i].elems()[k] = static_cast<T>(i * 3 + k + 1);
+      b[i].elems()[k] = static_cast<T>(
+          std::is_signed<T>::value ? (i % 5) - 8.0 + k : (i % 5) + 1.0 + k);
+    }
+  V *da, *db, *dout;
+  HIP_CHECK(hipMalloc(&da, sizeof a));
+  HIP_CHECK(hipMalloc(&db, sizeof b));
+  HIP_CHECK(hipMalloc(&dout, sizeof got));
+  HIP_CHECK(hipMemcpy(da, a, sizeof a, hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(db, b, sizeof b, hipMemcpyHostToDevice));
+  k_all<V><<<1, n>>>(da, db, dout);
+  HIP_CHECK(hipMemcpy(got, dout, sizeof got, hipMemcpyDeviceToHost));
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    for (unsigned k = 0; k < N; k++) {
+      T x = a[i].elems()[k], y = b[i].elems()[k];
+      T c = static_cast<T>(static_cast<T>(x + 3) * y);
+      T want[8] = {static_cast<T>(x + y),
+                   static_cast<T>(x - y),
+                   static_cast<T>(x * y),
+                   static_cast<T>(x / y),
+                   c,
+                   static_cast<T>(2 - x),
+                   static_cast<T>(0 - y),
+                   y};
+      for (int j = 0; j < 8; j++)
+        if (got[8 * i + j].elems()[k] != want[j]) bad++;
+    }
+  if (bad) std::fprintf(stderr, "%s%u: %d wrong components\n", name, N, bad);
+  CHECK_EQ(bad, 0);
+  HIP_CHECK(hipFree(da));
+  HIP_CHECK(hipFree(db));
+  HIP_CHECK(hipFree(dout));
+}
+
+template <typename T>
+static void test_widths(const char* name) {
+  test_type<T, 1>(name);
+  test_type<T, 2>(name);
+  test_type<T, 3>(name);
+  test_type<T, 4>(name);
+}
+
 int main() {
+  test_widths<char>("char");
+  test_widths<unsigned char>("uchar");
+  test_widths<short>("short");
+  test_widths<unsigned short>("ushort");
+  test_widths<int>("int");
+  test_widths<unsigned int>("uint");
+  test_widths<long>("long");
+  test_widths<unsigned long>("ulong");
+  test_widths<long long>("longlong");
+  test_widths<unsigned long long>("ulonglong");
+  test_widths<float>("float");
+  test_widths<double>("double");
   test_int();
   test_float();
   test_host();

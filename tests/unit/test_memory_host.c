@@ -214,6 +214,129 @@ static void test_managed(void) {
   free(h);
 }
 
+/* hipMemRangeGetAttribute reports the advice given to each byte of a
+ * range: a value where the whole range agrees, "invalid" / 0 /
+ * indeterminate where it does not. */
+static int range_attr(hipMemRangeAttribute attr, const void* p, size_t n) {
+  int v = 12345;
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 4, attr, p, n), hipSuccess);
+  return v;
+}
+
+static void test_range_attributes(void) {
+  const size_t n = 64 * 1024;
+  unsigned char* m = NULL;
+  CHECK_ERR(hipMallocManaged((void**)&m, n, hipMemAttachGlobal), hipSuccess);
+  /* Defaults. */
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m, n), 0);
+  CHECK_EQ(range_attr(hipMemRangeAttributePreferredLocation, m, n),
+           hipInvalidDeviceId);
+  CHECK_EQ(range_attr(hipMemRangeAttributeLastPrefetchLocation, m, n),
+           hipInvalidDeviceId);
+  CHECK_EQ(range_attr(hipMemRangeAttributeCoherencyMode, m, n),
+           hipMemRangeCoherencyModeFineGrain);
+  /* Read-mostly on the middle half. */
+  CHECK_ERR(hipMemAdvise(m + n / 4, n / 2, hipMemAdviseSetReadMostly, 0),
+            hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m + n / 4, n / 2), 1);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m + n / 2, 100), 1);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m, n), 0);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m + n / 4 - 1, 2), 0);
+  CHECK_ERR(hipMemAdvise(m + n / 2, 10, hipMemAdviseUnsetReadMostly, 0),
+            hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m + n / 4, n / 2), 0);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m + n / 2 + 10, 50), 1);
+  /* Preferred location: the host on the first half, device 0 after. */
+  CHECK_ERR(hipMemAdvise(m, n / 2, hipMemAdviseSetPreferredLocation,
+                         hipCpuDeviceId),
+            hipSuccess);
+  CHECK_ERR(hipMemAdvise(m + n / 2, n / 2, hipMemAdviseSetPreferredLocation,
+                         0),
+            hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributePreferredLocation, m, n / 2),
+           hipCpuDeviceId);
+  CHECK_EQ(range_attr(hipMemRangeAttributePreferredLocation, m + n / 2, 8),
+           0);
+  CHECK_EQ(range_attr(hipMemRangeAttributePreferredLocation, m, n),
+           hipInvalidDeviceId);
+  CHECK_ERR(hipMemAdvise(m, n, hipMemAdviseUnsetPreferredLocation, 0),
+            hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributePreferredLocation, m + 5, 5),
+           hipInvalidDeviceId);
+  /* Accessed by: device 0 and the host on part of it. */
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseSetAccessedBy, 0), hipSuccess);
+  CHECK_ERR(hipMemAdvise(m, 2048, hipMemAdviseSetAccessedBy, hipCpuDeviceId),
+            hipSuccess);
+  int who[3] = {7, 7, 7};
+  CHECK_ERR(hipMemRangeGetAttribute(who, sizeof who,
+                                    hipMemRangeAttributeAccessedBy, m, 1024),
+            hipSuccess);
+  CHECK_EQ(who[0], 0);
+  CHECK_EQ(who[1], hipCpuDeviceId);
+  CHECK_EQ(who[2], hipInvalidDeviceId);
+  CHECK_ERR(hipMemRangeGetAttribute(who, sizeof who,
+                                    hipMemRangeAttributeAccessedBy, m, 4096),
+            hipSuccess);
+  CHECK_EQ(who[0], 0);
+  CHECK_EQ(who[1], hipInvalidDeviceId);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseUnsetAccessedBy, 0),
+            hipSuccess);
+  CHECK_ERR(hipMemRangeGetAttribute(who, sizeof who,
+                                    hipMemRangeAttributeAccessedBy, m, 100),
+            hipSuccess);
+  CHECK_EQ(who[0], hipCpuDeviceId);
+  CHECK_EQ(who[1], hipInvalidDeviceId);
+  /* Coherency. */
+  CHECK_ERR(hipMemAdvise(m, n / 2, hipMemAdviseSetCoarseGrain, 0),
+            hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributeCoherencyMode, m, n / 2),
+           hipMemRangeCoherencyModeCoarseGrain);
+  CHECK_EQ(range_attr(hipMemRangeAttributeCoherencyMode, m, n),
+           hipMemRangeCoherencyModeIndeterminate);
+  /* Last prefetch location. */
+  CHECK_ERR(hipMemPrefetchAsync(m, n, 0, NULL), hipSuccess);
+  CHECK_ERR(hipMemPrefetchAsync(m + 100, 100, hipCpuDeviceId, NULL),
+            hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(NULL), hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributeLastPrefetchLocation, m + 200, 9),
+           0);
+  CHECK_EQ(range_attr(hipMemRangeAttributeLastPrefetchLocation, m + 100, 100),
+           hipCpuDeviceId);
+  CHECK_EQ(range_attr(hipMemRangeAttributeLastPrefetchLocation, m, n),
+           hipInvalidDeviceId);
+  /* Errors. */
+  int v = 0;
+  unsigned char host[16];
+  CHECK_ERR(hipMemRangeGetAttribute(NULL, 4, hipMemRangeAttributeReadMostly,
+                                    m, n),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 3, hipMemRangeAttributeReadMostly,
+                                    m, n),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 8, hipMemRangeAttributeReadMostly,
+                                    m, n),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 4, (hipMemRangeAttribute)55, m, n),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeReadMostly,
+                                    m, n + 1),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeReadMostly,
+                                    host, 16),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeReadMostly,
+                                    m, 0),
+            hipErrorInvalidValue);
+  /* Freed and allocated again: no advice left over. */
+  CHECK_ERR(hipFree(m), hipSuccess);
+  unsigned char* m2 = NULL;
+  CHECK_ERR(hipMallocManaged((void**)&m2, n, hipMemAttachGlobal), hipSuccess);
+  CHECK_EQ(range_attr(hipMemRangeAttributeReadMostly, m2 + n / 4, n / 2), 0);
+  CHECK_EQ(range_attr(hipMemRangeAttributeCoherencyMode, m2, n),
+           hipMemRangeCoherencyModeFineGrain);
+  CHECK_ERR(hipFree(m2), hipSuccess);
+}
+
 static void test_pointer_attributes(void) {
   unsigned char *d = NULL, *h = NULL;
   int local = 0;
@@ -318,6 +441,7 @@ int main(void) {
   test_host_free_errors();
   test_host_register();
   test_managed();
+  test_range_attributes();
   test_pointer_attributes();
   test_async_pinned_and_pageable();
   test_overruns();

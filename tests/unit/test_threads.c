@@ -166,9 +166,54 @@ static void test_concurrent_streams_and_events(void) {
   }
 }
 
+/* Threads race to register the same memory: exactly one wins each round,
+ * the others get hipErrorHostMemoryAlreadyRegistered. */
+static unsigned char race_buf[8192];
+static pthread_barrier_t race_barrier;
+static int race_wins[NTHREADS], race_losses[NTHREADS], race_other[NTHREADS];
+
+static void* register_race(void* arg) {
+  int id = (int)(intptr_t)arg;
+  for (int r = 0; r < 50; r++) {
+    pthread_barrier_wait(&race_barrier);
+    hipError_t e = hipHostRegister(race_buf + (id % 2) * 16, 4096, 0);
+    if (e == hipSuccess) race_wins[id]++;
+    else if (e == hipErrorHostMemoryAlreadyRegistered) race_losses[id]++;
+    else race_other[id]++;
+    pthread_barrier_wait(&race_barrier);
+    if (id == 0) {
+      /* Unregister whichever registration won. */
+      if (hipHostUnregister(race_buf) != hipSuccess &&
+          hipHostUnregister(race_buf + 16) != hipSuccess)
+        race_other[0]++;
+    }
+  }
+  return NULL;
+}
+
+static void test_concurrent_registration(void) {
+  pthread_t t[NTHREADS];
+  CHECK_EQ(pthread_barrier_init(&race_barrier, NULL, NTHREADS), 0);
+  for (int i = 0; i < NTHREADS; i++)
+    CHECK_EQ(pthread_create(&t[i], NULL, register_race, (void*)(intptr_t)i),
+             0);
+  for (int i = 0; i < NTHREADS; i++) CHECK_EQ(pthread_join(t[i], NULL), 0);
+  int wins = 0, losses = 0, other = 0;
+  for (int i = 0; i < NTHREADS; i++) {
+    wins += race_wins[i];
+    losses += race_losses[i];
+    other += race_other[i];
+  }
+  CHECK_EQ(wins, 50);
+  CHECK_EQ(losses, 50 * (NTHREADS - 1));
+  CHECK_EQ(other, 0);
+  pthread_barrier_destroy(&race_barrier);
+}
+
 int main(void) {
   test_concurrent_malloc_copy_free();
   test_concurrent_allocations_distinct();
   test_concurrent_streams_and_events();
+  test_concurrent_registration();
   return check_summary("test_threads");
 }

@@ -291,6 +291,26 @@ HIPC_HSHFL(__shfl_up, unsigned int)
 HIPC_HSHFL(__shfl_down, unsigned int)
 HIPC_HSHFL(__shfl_xor, int)
 #undef HIPC_HSHFL
+// The _sync forms: templates on the mask's type, so that the integer
+// __shfl*_sync they call (hip/hipc/warp_sync.h, or the NVPTX half) is looked
+// up when one is used.
+#define HIPC_HSHFL_SYNC(NAME, LANE)                                            \
+  template <typename MaskT>                                                    \
+  __device__ inline __half NAME(MaskT mask, __half v, LANE l,                  \
+                                int width = warpSize HIPC_SITE_PARAM) {        \
+    return __ushort_as_half(NAME(mask, v.__x, l, width HIPC_SITE_ARG));        \
+  }                                                                            \
+  template <typename MaskT>                                                    \
+  __device__ inline __half2 NAME(MaskT mask, __half2 v, LANE l,                \
+                                 int width = warpSize HIPC_SITE_PARAM) {       \
+    return hipc::fp16::from_bits2(                                             \
+        NAME(mask, hipc::fp16::bits2(v), l, width HIPC_SITE_ARG));             \
+  }
+HIPC_HSHFL_SYNC(__shfl_sync, int)
+HIPC_HSHFL_SYNC(__shfl_up_sync, unsigned int)
+HIPC_HSHFL_SYNC(__shfl_down_sync, unsigned int)
+HIPC_HSHFL_SYNC(__shfl_xor_sync, int)
+#undef HIPC_HSHFL_SYNC
 #undef HIPC_SITE_PARAM
 #undef HIPC_SITE_ARG
 
