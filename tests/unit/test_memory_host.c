@@ -415,6 +415,39 @@ static void test_async_pinned_and_pageable(void) {
   free(out);
 }
 
+/* The driver-API async spellings and hipMemcpyWithStream, in stream
+ * order. */
+static void test_driver_async_copies(void) {
+  const size_t n = 5000;
+  hipStream_t s = NULL;
+  unsigned char *a = NULL, *b = NULL, *in = NULL, *out = NULL;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  CHECK_ERR(hipMalloc((void**)&a, n), hipSuccess);
+  CHECK_ERR(hipMalloc((void**)&b, n), hipSuccess);
+  CHECK_ERR(hipHostMalloc((void**)&in, n, 0), hipSuccess);
+  CHECK_ERR(hipHostMalloc((void**)&out, n, 0), hipSuccess);
+  fill_pattern(in, n, 41);
+  memset(out, 0, n);
+  CHECK_ERR(hipMemcpyHtoDAsync(a, in, n, s), hipSuccess);
+  CHECK_ERR(hipMemcpyDtoDAsync(b, a, n, s), hipSuccess);
+  CHECK_ERR(hipMemcpyDtoHAsync(out, b, n, s), hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(s), hipSuccess);
+  CHECK_MEM(out, in, n);
+  fill_pattern(in, n, 42);
+  CHECK_ERR(hipMemcpyWithStream(a, in, n, hipMemcpyHostToDevice, s),
+            hipSuccess);
+  CHECK_MEM(a, in, n); /* done when it returns */
+  CHECK_ERR(hipMemcpyHtoDAsync(a, in, n + 1, s), hipErrorInvalidValue);
+  CHECK_ERR(hipMemcpyWithStream(a, in, n, (hipMemcpyKind)8, s),
+            hipErrorInvalidMemcpyDirection);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+  CHECK_ERR(hipMemcpyDtoHAsync(out, b, n, s), hipErrorInvalidHandle);
+  CHECK_ERR(hipFree(a), hipSuccess);
+  CHECK_ERR(hipFree(b), hipSuccess);
+  CHECK_ERR(hipHostFree(in), hipSuccess);
+  CHECK_ERR(hipHostFree(out), hipSuccess);
+}
+
 /* Copies that overrun pinned or managed allocations are refused, nothing
  * touched. */
 static void test_overruns(void) {
@@ -444,6 +477,7 @@ int main(void) {
   test_range_attributes();
   test_pointer_attributes();
   test_async_pinned_and_pageable();
+  test_driver_async_copies();
   test_overruns();
   return check_summary("test_memory_host");
 }
