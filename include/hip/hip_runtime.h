@@ -17,6 +17,7 @@
 #include "hip/hipc/warp.h"
 #include "hip/hipc/atomic.h"
 #include "hip/hipc/launch.h"
+#include "hip/hipc/coop.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -95,22 +95,6 @@ hipError_t hipFreeHost(void* ptr) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig config) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipGetDeviceFlags(unsigned int* flags) {
   HIPC_UNSUPPORTED;
 }
@@ -148,14 +132,6 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes, unsigned int flags) 
 }
 
 hipError_t hipHostUnregister(void* hostPtr) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX, void** kernelParams, unsigned int sharedMemBytes, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList, int numDevices, unsigned int flags) {
   HIPC_UNSUPPORTED;
 }
 
@@ -320,18 +296,6 @@ hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned 
 }
 
 hipError_t hipModuleUnload(hipModule_t module) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, const void* f, size_t dynSharedMemPerBlk, int blockSizeLimit) {
   HIPC_UNSUPPORTED;
 }
 

@@ -1,0 +1,52 @@
+/* The C interface behind cooperative launches on the CPU device (see
+ * src/backend/cpu/coop.c); hip/hip_cooperative_groups.h is the public face.
+ * Nothing here is part of HIP's API. */
+#ifndef HIPC_COOP_H
+#define HIPC_COOP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hip/hipc/kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a kernel of a cooperative launch can ask about its launch; reached
+ * through hipc_tls.coop, which is NULL in a plain launch. */
+typedef struct hipc_coop_info {
+  uint32_t grid_rank;      /* this grid's index among the launch's grids */
+  uint32_t num_grids;
+  uint64_t multi_threads;  /* threads of every grid of the launch */
+  uint64_t thread_offset;  /* threads of the grids before this one */
+} hipc_coop_info;
+
+/* Waits until every thread of the grid (multi: of every grid of the
+ * launch) has called it. Outside a cooperative launch it reports the
+ * mistake and aborts. */
+HIPC_API void hipc_cpu_grid_sync(int multi);
+
+/* Notes that the static `__shared__` variable at `p` (`n` bytes) is in
+ * use. hipcc adds a call after each such declaration; it matters only in
+ * cooperative launches, where blocks take turns on a worker and each needs
+ * its own copy (the call is skipped everywhere else). */
+HIPC_API void hipc_cpu_shared_use(void* p, size_t n);
+
+#ifdef __cplusplus
+}
+
+namespace hipc {
+// What `__shared__ T x;` declares next to `static thread_local T x;`
+// (docs/internals.md): a no-op in a plain launch.
+struct shared_use {
+  shared_use(void* p, size_t n) {
+    const hipc_thread_state* ts = &hipc_tls;
+    if (__builtin_expect(ts->coop != nullptr || ts->block == nullptr, 0))
+      hipc_cpu_shared_use(p, n);
+  }
+};
+}  // namespace hipc
+#endif
+
+#endif /* HIPC_COOP_H */
