@@ -22,6 +22,7 @@ typedef struct hipc_queue hipc_queue; /* a backend's stream */
 typedef struct hipc_coop_launch {
   uint32_t grid_rank;      /* this grid's index in the launch */
   uint32_t num_grids;
+  uint32_t multi_device;   /* hipLaunchCooperativeKernelMultiDevice */
   uint64_t multi_blocks;   /* blocks of every grid of the launch */
   uint64_t multi_threads;  /* threads of every grid of the launch */
   uint64_t thread_offset;  /* threads of the grids before this one */

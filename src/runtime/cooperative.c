@@ -96,6 +96,7 @@ hipError_t hipLaunchCooperativeKernelMultiDevice(
   for (int i = 0; i < numDevices; ++i) {
     hipc_coop_launch c = {.grid_rank = (uint32_t)i,
                           .num_grids = (uint32_t)numDevices,
+                          .multi_device = 1,
                           .multi_blocks = blocks, .multi_threads = threads,
                           .thread_offset = offset, .shared = &shared};
     e = launch(&items[i], &c);

@@ -78,11 +78,26 @@ typedef struct dim3 {
 #endif
 } dim3;
 
-/* One kernel of a multi-device cooperative launch. */
+/* One kernel of a multi-device cooperative launch.
+ *
+ * In HIP C++ sources `gridDim` and `blockDim` are macros for
+ * `hipc_tls.grid_dim` and `hipc_tls.block_dim` (hip/hipc/indices.h), so
+ * `params.gridDim` reads `params.hipc_tls.grid_dim`: the second view of the
+ * union makes that name the same field. */
+typedef struct hipc_launch_dims {
+  dim3 grid_dim;
+  dim3 block_dim;
+} hipc_launch_dims;
+
 typedef struct hipLaunchParams_t {
   void* func;           /* the kernel's host-side address */
-  dim3 gridDim;
-  dim3 blockDim;
+  union {
+    struct {
+      dim3 gridDim;
+      dim3 blockDim;
+    };
+    hipc_launch_dims hipc_tls;
+  };
   void** args;          /* one pointer per kernel argument */
   size_t sharedMem;     /* dynamic shared memory per block, in bytes */
   hipStream_t stream;

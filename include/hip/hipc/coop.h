@@ -18,6 +18,7 @@ extern "C" {
 typedef struct hipc_coop_info {
   uint32_t grid_rank;      /* this grid's index among the launch's grids */
   uint32_t num_grids;
+  uint32_t multi_device;   /* launched by hipLaunchCooperativeKernelMultiDevice */
   uint64_t multi_threads;  /* threads of every grid of the launch */
   uint64_t thread_offset;  /* threads of the grids before this one */
 } hipc_coop_info;

@@ -9,8 +9,10 @@
 
 #define threadIdx (hipc_tls.thread_idx)
 #define blockIdx (hipc_tls.block_idx)
-#define blockDim (hipc_tls.block_dim)
-#define gridDim (hipc_tls.grid_dim)
+// Not parenthesised, so that `params.gridDim` of a hipLaunchParams still
+// names its field (see hipLaunchParams in hip/hipc/api_types.h).
+#define blockDim hipc_tls.block_dim
+#define gridDim hipc_tls.grid_dim
 
 
 #define hipThreadIdx_x (threadIdx.x)

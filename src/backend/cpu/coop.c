@@ -189,6 +189,7 @@ int hipc__coop_prepare(kernel_job* k, const hipc_launch* l) {
   g->grid.live = (uint32_t)k->job.units;
   g->info.grid_rank = cl->grid_rank;
   g->info.num_grids = cl->num_grids;
+  g->info.multi_device = cl->multi_device;
   g->info.multi_threads = cl->multi_threads;
   g->info.thread_offset = cl->thread_offset;
   k->coop = g;

@@ -21,6 +21,7 @@
 
 #include "cpu.h"
 #include "fiber.h"
+#include "hip/hipc/coop.h"
 
 typedef struct fiber {
   void* sp;                 /* saved context while not running */
