@@ -81,26 +81,22 @@ typedef struct dim3 {
 /* One kernel of a multi-device cooperative launch.
  *
  * In HIP C++ sources `gridDim` and `blockDim` are macros for
- * `hipc_tls.grid_dim` and `hipc_tls.block_dim` (hip/hipc/indices.h), so
- * `params.gridDim` reads `params.hipc_tls.grid_dim`: the second view of the
- * union makes that name the same field. */
-typedef struct hipc_launch_dims {
-  dim3 grid_dim;
-  dim3 block_dim;
-} hipc_launch_dims;
-
+ * `__hipc_gridDim()` and `__hipc_blockDim()` (hip/hipc/indices.h), so
+ * `params.gridDim` calls `params.__hipc_gridDim()`: the member functions
+ * make that the field. */
 typedef struct hipLaunchParams_t {
   void* func;           /* the kernel's host-side address */
-  union {
-    struct {
-      dim3 gridDim;
-      dim3 blockDim;
-    };
-    hipc_launch_dims hipc_tls;
-  };
+  dim3 gridDim;
+  dim3 blockDim;
   void** args;          /* one pointer per kernel argument */
   size_t sharedMem;     /* dynamic shared memory per block, in bytes */
   hipStream_t stream;
+#ifdef __cplusplus
+  dim3& __hipc_gridDim() { return gridDim; }
+  dim3& __hipc_blockDim() { return blockDim; }
+  const dim3& __hipc_gridDim() const { return gridDim; }
+  const dim3& __hipc_blockDim() const { return blockDim; }
+#endif
 } hipLaunchParams;
 
 /* Values for the `extra` argument of hipModuleLaunchKernel: a list of
