@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# grid_group::sync() in a kernel launched without hipLaunchCooperativeKernel
+# is reported (kernel, block, thread) and stops the program instead of
+# hanging; a fault inside a cooperative launch is reported with its thread.
+set -u
+[ -x "$HIPCC" ] && [ -e "$BUILD/lib/libhipc.so" ] || exit 77
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat >"$dir/misuse.hip" <<'SRC'
+#include <hip/hip_cooperative_groups.h>
+#include <cstring>
+__global__ void plain_sync(int* p) {
+  p[threadIdx.x] = 1;
+  cooperative_groups::this_grid().sync();
+}
+__global__ void coop_fault(int* p) {
+  cooperative_groups::this_grid().sync();
+  int* q = p;
+  if (blockIdx.x == 2 && threadIdx.x == 7) q = (int*)16;
+  q[threadIdx.x] = 1;
+}
+int main(int argc, char** argv) {
+  int* p;
+  if (hipMalloc(&p, 64 * sizeof(int)) != hipSuccess) return 2;
+  if (argc > 1 && !strcmp(argv[1], "fault")) {
+    void* args[] = {&p};
+    if (hipLaunchCooperativeKernel(coop_fault, dim3(4), dim3(32), args, 0, 0))
+      return 3;
+  } else {
+    plain_sync<<<2, 32>>>(p);
+  }
+  (void)hipDeviceSynchronize();
+  return 0;  // not reached
+}
+SRC
+"$HIPCC" -O1 "$dir/misuse.hip" -o "$dir/misuse" || exit 1
+HIPC_CPU_THREADS=1 timeout 20 "$dir/misuse" >"$dir/out" 2>&1
+st=$?
+if [ $st -eq 0 ] || [ $st -eq 124 ]; then
+  echo "grid sync in a plain launch: status $st"; cat "$dir/out"; exit 1
+fi
+want="grid_group::sync() in a kernel not launched with hipLaunchCooperativeKernel in kernel 'plain_sync' block (0,0,0) thread (0,0,0)"
+grep -qF "$want" "$dir/out" || { echo "expected: $want"; cat "$dir/out"; exit 1; }
+# Faults: the sanitizers own the signals under make test-asan/test-ubsan.
+[ -n "${HIPC_SANITIZED:-}" ] && exit 0
+HIPC_CPU_THREADS=1 timeout 20 "$dir/misuse" fault >"$dir/out" 2>&1
+st=$?
+if [ $st -eq 0 ] || [ $st -eq 124 ]; then
+  echo "fault in a cooperative launch: status $st"; cat "$dir/out"; exit 1
+fi
+want="in kernel 'coop_fault' block (2,0,0) thread (7,0,0)"
+grep -qF "$want" "$dir/out" || { echo "expected: $want"; cat "$dir/out"; exit 1; }
+exit 0
