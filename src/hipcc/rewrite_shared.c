@@ -58,13 +58,39 @@ static int dynamic_shared(struct rw *rw, long i) {
   return 1;
 }
 
+/* Whether token `i` is outside any function: at file scope or directly in
+ * a namespace or an `extern "C" { }`. */
+static int at_namespace_scope(struct rw *rw, long i) {
+  int depth = 0;
+  for (long k = i - 1; k >= 0; k--) {
+    if (hipc__lex_is_p(rw, k, "}")) {
+      depth++;
+    } else if (hipc__lex_is_p(rw, k, "{")) {
+      if (depth-- > 0)
+        continue;
+      long p = k - 1;
+      if (hipc__lex_is_id(rw, p - 1, "extern"))
+        return 1; /* extern "C" { */
+      while (p >= 0 && (hipc__lex_is_ident(rw, p) ||
+                        hipc__lex_is_p(rw, p, "::")) &&
+             !hipc__lex_is_id(rw, p, "namespace"))
+        p--;
+      return hipc__lex_is_id(rw, p, "namespace");
+    }
+  }
+  return 1;
+}
+
 /* After the declaration of static `__shared__` variables that starts at
  * token `i`, notes each variable for cooperative launches, which keep a copy
  * per block (docs/internals.md): `__shared__ float a[4], b;` gets
- * ` const ::hipc::shared_use __hipc_su_I_K(&a, sizeof(a));` for each name
- * after its `;`. Declarators it does not understand (parenthesised ones,
- * initialisers in braces) are left alone. */
+ * ` ::hipc::shared_note(&a, sizeof(a));` for each name after its `;` in a
+ * function, and ` const ::hipc::shared_use __hipc_su_I_K(&a, sizeof(a));`
+ * (a declaration, whose initialiser runs at start-up) at namespace scope.
+ * Declarators it does not understand (parenthesised ones, initialisers in
+ * braces) are left alone. */
 static void note_use(struct rw *rw, long i) {
+  int global = at_namespace_scope(rw, i);
   struct buf t = {0};
   long name = -1, end = i + 1;
   int angle = 0, seen_open = 0, k = 0, ok = 1;
@@ -81,9 +107,15 @@ static void note_use(struct rw *rw, long i) {
       if (!ok)
         break;
       struct tok *n = &rw->t[name];
-      char *one = hipc__util_format(
-          " const ::hipc::shared_use __hipc_su_%ld_%d(&%.*s, sizeof(%.*s));",
-          i, k++, (int)n->len, rw->s + n->off, (int)n->len, rw->s + n->off);
+      char *one =
+          global ? hipc__util_format(" const ::hipc::shared_use "
+                                     "__hipc_su_%ld_%d(&%.*s, sizeof(%.*s));",
+                                     i, k, (int)n->len, rw->s + n->off,
+                                     (int)n->len, rw->s + n->off)
+                 : hipc__util_format(" ::hipc::shared_note(&%.*s, sizeof(%.*s));",
+                                     (int)n->len, rw->s + n->off, (int)n->len,
+                                     rw->s + n->off);
+      k++;
       hipc__lex_buf_puts(&t, one);
       free(one);
       name = -1, seen_open = 0;

@@ -316,8 +316,17 @@ static const struct rcase cases[] = {
     {"dynamic_shared_keeps_newlines", "extern __shared__\nfloat s[];\nx;",
      "static ::hipc::dynamic_shared<float> s;\n\nx;", 0},
     {"shared_variable", "{ __shared__ float x; }",
-     "{ static thread_local float x; const ::hipc::shared_use "
-     "__hipc_su_1_0(&x, sizeof(x)); }", 0},
+     "{ static thread_local float x; ::hipc::shared_note(&x, sizeof(x)); }",
+     0},
+    {"shared_in_function", "void f() { if (1) { } __shared__ int t[4]; }",
+     "void f() { if (1) { } static thread_local int t[4]; "
+     "::hipc::shared_note(&t, sizeof(t)); }", 0},
+    {"shared_in_namespace", "namespace a::b { __shared__ int t; }",
+     "namespace a::b { static thread_local int t; const ::hipc::shared_use "
+     "__hipc_su_5_0(&t, sizeof(t)); }", 0},
+    {"shared_in_extern_c", "extern \"C\" { __shared__ int t; }",
+     "extern \"C\" { static thread_local int t; const ::hipc::shared_use "
+     "__hipc_su_3_0(&t, sizeof(t)); }", 0},
     {"shared_array", "__shared__ int tile[16][16];",
      "static thread_local int tile[16][16]; const ::hipc::shared_use "
      "__hipc_su_0_0(&tile, sizeof(tile));", 0},

@@ -28,9 +28,12 @@ __global__ void rotate(const int* in, int* a, int* b, int rounds) {
   }
 }
 
-// Static and dynamic shared memory stay per block while the blocks of a
-// grid interleave on a worker: each block fills both with its own id,
-// syncs the grid (the other blocks run meanwhile), then checks them.
+// Static (in the kernel and at namespace scope) and dynamic shared memory
+// stay per block while the blocks of a grid interleave on a worker: each
+// block fills them with its own id, syncs the grid (the other blocks run
+// meanwhile), then checks them.
+__shared__ int ns_tile[64];
+
 __global__ void shared_per_block(int* bad, int rounds) {
   __shared__ int tile[64];
   __shared__ int one;
@@ -41,11 +44,13 @@ __global__ void shared_per_block(int* bad, int rounds) {
   for (int r = 0; r < rounds; ++r) {
     tile[t] = id * 1000 + r;
     dyn[t] = -id - r;
+    ns_tile[t] = id + 7 * r;
     if (t == 0) one = id;
     __syncthreads();
     grid.sync();
     if (tile[(t + 1) % blockDim.x] != id * 1000 + r ||
-        dyn[(t + 3) % blockDim.x] != -id - r || one != id)
+        dyn[(t + 3) % blockDim.x] != -id - r || one != id ||
+        ns_tile[(t + 5) % blockDim.x] != id + 7 * r)
       atomicAdd(bad, 1);
     grid.sync();
   }

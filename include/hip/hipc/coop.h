@@ -38,14 +38,15 @@ HIPC_API void hipc_cpu_shared_use(void* p, size_t n);
 }
 
 namespace hipc {
-// What `__shared__ T x;` declares next to `static thread_local T x;`
-// (docs/internals.md): a no-op in a plain launch.
+// What hipcc adds after `static thread_local T x;` (from `__shared__ T x;`)
+// in a function (docs/internals.md): a test and nothing else in a plain
+// launch.
+inline void shared_note(void* p, size_t n) {
+  if (__builtin_expect(hipc_tls.coop != nullptr, 0)) hipc_cpu_shared_use(p, n);
+}
+// The same at namespace scope, where the initialiser runs at start-up.
 struct shared_use {
-  shared_use(void* p, size_t n) {
-    const hipc_thread_state* ts = &hipc_tls;
-    if (__builtin_expect(ts->coop != nullptr || ts->block == nullptr, 0))
-      hipc_cpu_shared_use(p, n);
-  }
+  shared_use(void* p, size_t n) { hipc_cpu_shared_use(p, n); }
 };
 }  // namespace hipc
 #endif
