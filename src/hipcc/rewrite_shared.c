@@ -84,9 +84,11 @@ static int at_namespace_scope(struct rw *rw, long i) {
 /* After the declaration of static `__shared__` variables that starts at
  * token `i`, notes each variable for cooperative launches, which keep a copy
  * per block (docs/internals.md): `__shared__ float a[4], b;` gets
- * ` ::hipc::shared_note(&a, sizeof(a));` for each name after its `;` in a
- * function, and ` const ::hipc::shared_use __hipc_su_I_K(&a, sizeof(a));`
- * (a declaration, whose initialiser runs at start-up) at namespace scope.
+ * ` ::hipc::shared_note((void*)&a, sizeof(a));` for each name after its `;`
+ * in a function, and at namespace scope a function that returns the calling
+ * thread's `&a` and a declaration whose initialiser registers it at
+ * start-up: ` static void* __hipc_sa_I_K() { return (void*)&a; } const
+ * ::hipc::shared_use __hipc_su_I_K(__hipc_sa_I_K, sizeof(a));`.
  * Declarators it does not understand (parenthesised ones, initialisers in
  * braces) are left alone. */
 static void note_use(struct rw *rw, long i) {
@@ -107,14 +109,17 @@ static void note_use(struct rw *rw, long i) {
       if (!ok)
         break;
       struct tok *n = &rw->t[name];
+      int len = (int)n->len;
+      const char *id = rw->s + n->off;
       char *one =
-          global ? hipc__util_format(" const ::hipc::shared_use "
-                                     "__hipc_su_%ld_%d(&%.*s, sizeof(%.*s));",
-                                     i, k, (int)n->len, rw->s + n->off,
-                                     (int)n->len, rw->s + n->off)
-                 : hipc__util_format(" ::hipc::shared_note(&%.*s, sizeof(%.*s));",
-                                     (int)n->len, rw->s + n->off, (int)n->len,
-                                     rw->s + n->off);
+          global ? hipc__util_format(
+                       " static void* __hipc_sa_%ld_%d() { return (void*)&%.*s; }"
+                       " const ::hipc::shared_use __hipc_su_%ld_%d("
+                       "__hipc_sa_%ld_%d, sizeof(%.*s));",
+                       i, k, len, id, i, k, i, k, len, id)
+                 : hipc__util_format(
+                       " ::hipc::shared_note((void*)&%.*s, sizeof(%.*s));", len,
+                       id, len, id);
       k++;
       hipc__lex_buf_puts(&t, one);
       free(one);

@@ -33,6 +33,9 @@ HIPC_API void hipc_cpu_grid_sync(int multi);
  * cooperative launches, where blocks take turns on a worker and each needs
  * its own copy (the call is skipped everywhere else). */
 HIPC_API void hipc_cpu_shared_use(void* p, size_t n);
+/* The same for a namespace-scope variable, registered once at start-up:
+ * `addr` returns the calling thread's copy. */
+HIPC_API void hipc_cpu_shared_static(void* (*addr)(void), size_t n);
 
 #ifdef __cplusplus
 }
@@ -46,7 +49,7 @@ inline void shared_note(void* p, size_t n) {
 }
 // The same at namespace scope, where the initialiser runs at start-up.
 struct shared_use {
-  shared_use(void* p, size_t n) { hipc_cpu_shared_use(p, n); }
+  shared_use(void* (*addr)(), size_t n) { hipc_cpu_shared_static(addr, n); }
 };
 }  // namespace hipc
 #endif

@@ -78,12 +78,14 @@ typedef struct runner {
   size_t nranges, rcap;
 } runner;
 
-/* Static __shared__ variables at namespace scope, noted at start-up on the
- * main thread, as offsets from hipc_tls (static TLS: the same on every
- * thread). */
+/* Static __shared__ variables at namespace scope, registered at start-up:
+ * a function that returns the calling thread's copy, and its size. */
+typedef struct static_var {
+  void* (*addr)(void);
+  size_t n;
+} static_var;
 static pthread_mutex_t statics_lock = PTHREAD_MUTEX_INITIALIZER;
-static ptrdiff_t* statics_off;
-static size_t* statics_len;
+static static_var* statics;
 static size_t nstatics;
 
 static int add_range(runner* r, void* p, size_t n) {
@@ -102,21 +104,17 @@ static int add_range(runner* r, void* p, size_t n) {
 
 void hipc_cpu_shared_use(void* p, size_t n) {
   cpu_worker* w = hipc__pool_self();
-  if (w) {
-    if (w->coop && add_range(w->coop, p, n) != 0)
-      hipc__cpu_kernel_fatal("out of memory for shared variables");
-    return;
-  }
-  /* Not a worker: a namespace-scope variable's initialiser at start-up. */
+  if (w && w->coop && add_range(w->coop, p, n) != 0)
+    hipc__cpu_kernel_fatal("out of memory for shared variables");
+}
+
+void hipc_cpu_shared_static(void* (*addr)(void), size_t n) {
+  if (!addr) return;
   pthread_mutex_lock(&statics_lock);
-  ptrdiff_t* o = realloc(statics_off, (nstatics + 1) * sizeof *o);
-  if (o) statics_off = o;
-  size_t* l = o ? realloc(statics_len, (nstatics + 1) * sizeof *l) : NULL;
-  if (l) {
-    statics_len = l;
-    statics_off[nstatics] = (char*)p - (char*)&hipc_tls;
-    statics_len[nstatics] = n;
-    nstatics++;
+  static_var* a = realloc(statics, (nstatics + 1) * sizeof *a);
+  if (a) {
+    statics = a;
+    statics[nstatics++] = (static_var){addr, n};
   }
   pthread_mutex_unlock(&statics_lock);
 }
@@ -308,7 +306,7 @@ void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
   r.desc.run = r.desc.run_precise;
   pthread_mutex_lock(&statics_lock);
   for (size_t i = 0; i < nstatics; ++i)
-    if (add_range(&r, (char*)&hipc_tls + statics_off[i], statics_len[i]))
+    if (add_range(&r, statics[i].addr(), statics[i].n))
       hipc__cpu_kernel_fatal("out of memory for shared variables");
   pthread_mutex_unlock(&statics_lock);
   w->coop = &r;

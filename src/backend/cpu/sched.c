@@ -8,7 +8,13 @@
  * barriers is therefore a plain loop, with no context switch at all.
  *
  * Everything here runs on one OS thread, so nothing needs a lock. The
- * calling worker's `cpu_sched` is reached through hipc_tls.block->sched.
+ * running block's state (cpu_bsched) is reached through
+ * hipc_tls.block->sched, and the worker's (cpu_sched) from there. A plain
+ * launch runs one block at a time per worker; a cooperative one keeps
+ * several in flight (coop.c), each started on a fresh fiber, and a block
+ * whose live threads all wait at a grid sync that other blocks have yet to
+ * reach is suspended: its last fiber switches to the worker's own stack,
+ * which goes on with another block.
  *
  * When nothing can run (no parked thread is ready and every thread has
  * started), the block is "stuck": every live thread waits somewhere. Then the
