@@ -328,6 +328,29 @@ class lane_group : public thread_group {
     return pred ? detail::compact(members, mask_) : 0;
   }
   void sync(::hipc::site where = HIPC_SITE) const { (void)exchange(0, where); }
+  // Every member's `v` (trivially copyable, up to 32 bytes), by rank, into
+  // out[0 .. size()); returns how many members took part.
+  template <typename T>
+  uint32_t gather(const T& v, T* out, ::hipc::site where) const {
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 32,
+                  "group operations take trivially copyable values of up "
+                  "to 32 bytes");
+    constexpr size_t words = (sizeof(T) + 7) / 8;
+    uint64_t w[words] = {};
+    __builtin_memcpy(w, &v, sizeof(T));
+    uint64_t members = 0;
+    for (size_t c = 0; c < words; ++c) {
+      const hipc_warp_snapshot* s = exchange(w[c], where);
+      if (c == 0) members = mask_ & s->active;
+      uint32_t k = 0;
+      for (uint64_t m = members; m; m &= m - 1, ++k) {
+        uint64_t word = s->value[__builtin_ctzll(m)];
+        size_t off = c * 8, len = sizeof(T) - off < 8 ? sizeof(T) - off : 8;
+        __builtin_memcpy(reinterpret_cast<char*>(&out[k]) + off, &word, len);
+      }
+    }
+    return detail::popc(members);
+  }
   uint32_t meta_group_rank() const { return meta_rank_; }
   uint32_t meta_group_size() const { return meta_size_; }
 };
@@ -453,5 +476,7 @@ inline auto thread_rank(const G& g) {
 }
 
 }  // namespace cooperative_groups
+
+#include "hip/hipc/cg_algorithms.h"
 
 #endif  // HIP_COOPERATIVE_GROUPS_H

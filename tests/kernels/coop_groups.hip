@@ -5,6 +5,7 @@
 // on the host.
 #include <hip/hip_cooperative_groups.h>
 
+#include <limits>
 #include <vector>
 
 #include "common.h"
@@ -159,6 +160,98 @@ __global__ void coalesced(u64* out) {
   }
 }
 
+// reduce and the scans over tiles of 8 and over a coalesced group.
+struct big {  // more than one exchange word
+  long long a, b, c;
+};
+struct add_big {
+  big operator()(const big& x, const big& y) const {
+    return {x.a + y.a, x.b * y.b % 1000003, x.c ^ y.c};
+  }
+};
+
+__global__ void algorithms(long long* out) {
+  cg::thread_block b = cg::this_thread_block();
+  unsigned tid = b.thread_rank();
+  auto t = cg::tiled_partition<8>(b);
+  int v = static_cast<int>((tid * 7) % 11) - 5;
+  long long* o = out + tid;
+  o[0 * kBlock] = cg::reduce(t, v, cg::plus<int>());
+  o[1 * kBlock] = cg::inclusive_scan(t, v);
+  o[2 * kBlock] = cg::exclusive_scan(t, v);
+  o[3 * kBlock] = static_cast<long long>(
+      cg::reduce(t, static_cast<float>(v), cg::less<float>()));
+  o[4 * kBlock] = cg::exclusive_scan(t, v, cg::greater<int>());
+  o[5 * kBlock] = cg::reduce(t, tid | 0x100u, cg::bit_xor<unsigned>()) +
+                  1000 * cg::reduce(t, tid, cg::bit_or<unsigned>()) +
+                  1000000ll * cg::exclusive_scan(t, tid + 1, cg::bit_and<unsigned>());
+  big x{tid, tid + 2, static_cast<long long>(tid) << 40};
+  big r = cg::inclusive_scan(t, x, add_big());
+  o[6 * kBlock] = r.a + 1000 * (r.b % 1000) + (r.c >> 40) * 1000000;
+  o[7 * kBlock] = 0;
+  if (tid % 5 == 1) {
+    cg::coalesced_group c = cg::coalesced_threads();
+    o[7 * kBlock] = cg::reduce(c, static_cast<int>(tid), cg::plus<int>()) +
+                    100000ll * cg::inclusive_scan(c, 1);
+  }
+}
+
+static void check_algorithms(int ws) {
+  long long* d;
+  HIP_CHECK(hipMalloc(&d, 8 * kBlock * sizeof(long long)));
+  algorithms<<<1, kBlock>>>(d);
+  std::vector<long long> got(8 * kBlock), want(8 * kBlock);
+  HIP_CHECK(hipMemcpy(got.data(), d, got.size() * sizeof(long long),
+                      hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(d));
+  auto v = [](unsigned tid) { return static_cast<int>((tid * 7) % 11) - 5; };
+  for (unsigned tid = 0; tid < kBlock; ++tid) {
+    unsigned base = tid / 8 * 8, r = tid % 8;
+    long long sum = 0, inc = 0, exc = 0, mn = 1000, mx_exc = 0;
+    unsigned x = 0, o = 0, a_exc = ~0u;
+    long long ba = 0, bb = 1, bc = 0;
+    for (unsigned j = 0; j < 8; ++j) {
+      unsigned m = base + j;
+      sum += v(m);
+      if (j <= r) inc += v(m);
+      if (j < r) exc += v(m);
+      mn = v(m) < mn ? v(m) : mn;
+      if (j < r) mx_exc = j == 0 ? v(m) : (v(m) > mx_exc ? v(m) : mx_exc);
+      x ^= m | 0x100u;
+      o |= m;
+      if (j < r) a_exc &= m + 1;
+      if (j <= r) {
+        ba += m;
+        bb = j == 0 ? m + 2 : bb * (m + 2) % 1000003;
+        bc ^= static_cast<long long>(m) << 40;
+      }
+    }
+    long long* w = want.data() + tid;
+    w[0 * kBlock] = sum;
+    w[1 * kBlock] = inc;
+    w[2 * kBlock] = exc;
+    w[3 * kBlock] = mn;
+    w[4 * kBlock] = r == 0 ? std::numeric_limits<int>::lowest() : mx_exc;
+    w[5 * kBlock] = x + 1000ll * o + 1000000ll * a_exc;
+    w[6 * kBlock] = ba + 1000 * (bb % 1000) + (bc >> 40) * 1000000;
+    w[7 * kBlock] = 0;
+    if (tid % 5 == 1) {
+      unsigned wb = tid / ws * ws;
+      long long s = 0, rank = 0;
+      for (unsigned l = wb; l < wb + ws; ++l)
+        if (l % 5 == 1) {
+          s += l;
+          if (l <= tid) ++rank;
+        }
+      w[7 * kBlock] = s + 100000ll * rank;
+    }
+  }
+  for (int op = 0; op < 8; ++op)
+    if (!CHECK_ARRAY(got.data() + op * kBlock, want.data() + op * kBlock,
+                     kBlock))
+      std::fprintf(stderr, "  (algorithm %d)\n", op);
+}
+
 // The block itself, 2D and with a partial last warp.
 __global__ void block_info(u64* out) {
   cg::thread_block b = cg::this_thread_block();
@@ -208,6 +301,8 @@ int main() {
     if (!CHECK_ARRAY(got.data(), want.data(), 4 * kBlock))
       std::fprintf(stderr, "  (tiled_partition(block, %u))\n", n);
   }
+
+  check_algorithms(ws);
 
   coalesced<<<1, kBlock>>>(d);
   HIP_CHECK(hipMemcpy(got.data(), d, 7 * kBlock * sizeof(u64),
