@@ -56,6 +56,24 @@ __global__ void shared_per_block(int* bad, int rounds) {
   }
 }
 
+// A __shared__ declaration right after a case label (hipcc notes it with a
+// statement, which a jump may pass).
+__global__ void shared_in_case(int* out) {
+  cg::grid_group g = cg::this_grid();
+  switch (blockIdx.x % 2) {
+    case 0:
+      __shared__ int even;
+      even = static_cast<int>(blockIdx.x) * 10;
+      g.sync();
+      out[blockIdx.x] = even;
+      break;
+    default:
+      out[blockIdx.x] = -1;
+      g.sync();
+      break;
+  }
+}
+
 // What grid_group and multi_grid_group report, per thread.
 __global__ void grid_info(unsigned long long* rank, unsigned long long* size,
                           unsigned long long* block, int* valid) {
@@ -190,6 +208,19 @@ static void test_shared() {
   HIP_CHECK(hipMemcpy(&h, bad, sizeof(int), hipMemcpyDeviceToHost));
   CHECK_EQ(h, 0);
   HIP_CHECK(hipFree(bad));
+
+  int nb = workers() * 4;
+  int* out;
+  HIP_CHECK(hipMalloc(&out, nb * sizeof(int)));
+  void* args2[] = {&out};
+  HIP_CHECK(hipLaunchCooperativeKernel(shared_in_case, dim3(nb), dim3(32),
+                                       args2, 0, 0));
+  std::vector<int> got(nb), want(nb);
+  HIP_CHECK(hipMemcpy(got.data(), out, nb * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  for (int b = 0; b < nb; ++b) want[b] = b % 2 ? -1 : b * 10;
+  CHECK_ARRAY(got.data(), want.data(), nb);
+  HIP_CHECK(hipFree(out));
 }
 
 static void test_info() {
