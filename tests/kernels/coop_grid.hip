@@ -187,6 +187,62 @@ static void test_rotate() {
   HIP_CHECK(hipFree(b));
 }
 
+// Two full-size cooperative grids at once on two streams, next to plain
+// kernels on a third: every worker may hold blocks of both, and neither
+// launch may wait on the other.
+__global__ void fill(int* p, int v) {
+  p[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+static void test_concurrent() {
+  const int threads = 64, rounds = 5;
+  int per_mp = 0;
+  HIP_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_mp, rotate,
+                                                         threads, 0));
+  int blocks = per_mp * workers(), n = blocks * threads;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; ++i) in[i] = i * 3 + 1;
+  int *din, *a[2], *b[2], *plain;
+  HIP_CHECK(hipMalloc(&din, n * sizeof(int)));
+  HIP_CHECK(hipMalloc(&plain, n * sizeof(int)));
+  HIP_CHECK(hipMemcpy(din, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  hipStream_t s[3];
+  for (int k = 0; k < 3; ++k) HIP_CHECK(hipStreamCreate(&s[k]));
+  int r = rounds;
+  void* args[2][4];
+  for (int k = 0; k < 2; ++k) {
+    HIP_CHECK(hipMalloc(&a[k], n * sizeof(int)));
+    HIP_CHECK(hipMalloc(&b[k], n * sizeof(int)));
+    args[k][0] = &din;
+    args[k][1] = &a[k];
+    args[k][2] = &b[k];
+    args[k][3] = &r;
+  }
+  for (int rep = 0; rep < 3; ++rep) {
+    for (int k = 0; k < 2; ++k)
+      HIP_CHECK(hipLaunchCooperativeKernel(rotate, dim3(blocks),
+                                           dim3(threads), args[k], 0, s[k]));
+    fill<<<blocks, threads, 0, s[2]>>>(plain, rep + 1);
+  }
+  HIP_CHECK(hipDeviceSynchronize());
+  std::vector<int> want(n), got(n);
+  for (int i = 0; i < n; ++i) want[i] = in[(i + rounds) % n] + rounds;
+  for (int k = 0; k < 2; ++k) {
+    HIP_CHECK(hipMemcpy(got.data(), rounds % 2 ? b[k] : a[k],
+                        n * sizeof(int), hipMemcpyDeviceToHost));
+    CHECK_ARRAY(got.data(), want.data(), n);
+    HIP_CHECK(hipFree(a[k]));
+    HIP_CHECK(hipFree(b[k]));
+  }
+  HIP_CHECK(hipMemcpy(got.data(), plain, n * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  std::vector<int> three(n, 3);
+  CHECK_ARRAY(got.data(), three.data(), n);
+  for (int k = 0; k < 3; ++k) HIP_CHECK(hipStreamDestroy(s[k]));
+  HIP_CHECK(hipFree(din));
+  HIP_CHECK(hipFree(plain));
+}
+
 static void test_shared() {
   const int threads = 64;
   size_t dyn = threads * sizeof(int);
@@ -387,6 +443,7 @@ static void test_misc() {
 int main() {
   test_rotate();
   test_shared();
+  test_concurrent();
   test_info();
   test_multi();
   test_misc();
