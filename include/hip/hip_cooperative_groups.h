@@ -176,6 +176,11 @@ class thread_block : public thread_group {
   uint32_t thread_rank() const { return detail::block_rank(); }
   bool is_valid() const { return true; }
   void sync() const { hipc_cpu_syncthreads(); }
+  // The split barrier: here barrier_wait() is the whole barrier (it waits
+  // for every thread to reach barrier_wait, which implies its arrival).
+  struct arrival_token {};
+  arrival_token barrier_arrive() const { return {}; }
+  void barrier_wait(arrival_token&&) const { hipc_cpu_syncthreads(); }
 };
 
 inline thread_block this_thread_block() { return thread_block(); }
@@ -206,6 +211,10 @@ class grid_group : public thread_group {
   // Only a cooperative launch can sync its grid.
   bool is_valid() const { return hipc_tls.coop != nullptr; }
   void sync() const { hipc_cpu_grid_sync(0); }
+  // The split barrier, as thread_block's.
+  struct arrival_token {};
+  arrival_token barrier_arrive() const { return {}; }
+  void barrier_wait(arrival_token&&) const { hipc_cpu_grid_sync(0); }
 };
 
 inline grid_group this_grid() { return grid_group(); }

@@ -4,6 +4,7 @@
 // numbers that size such a grid, and the launch errors.
 #include <hip/hip_cooperative_groups.h>
 
+#include <utility>
 #include <vector>
 
 #include "common.h"
@@ -24,7 +25,12 @@ __global__ void rotate(const int* in, int* a, int* b, int rounds) {
     int* src = r % 2 ? b : a;
     int* dst = r % 2 ? a : b;
     dst[i] = src[(i + 1) % n] + 1;
-    grid.sync();
+    if (r % 2) {
+      grid.sync();
+    } else {  // the split form, every other round
+      auto token = grid.barrier_arrive();
+      grid.barrier_wait(std::move(token));
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 #include <hip/hip_cooperative_groups.h>
 
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "common.h"
@@ -266,6 +267,8 @@ __global__ void block_info(u64* out) {
   s[r] = r * 2;
   b.sync();
   u64 a = s[(r + 1) % 48];
+  auto token = b.barrier_arrive();
+  b.barrier_wait(std::move(token));
   cg::sync(b);
   s[r] = 0;
   cg::thread_group g = b;
