@@ -384,6 +384,9 @@ class thread_block_tile<N, void> : public lane_group {
                    parent_mask ? detail::rank_range(parent_mask,
                                                     parent_rank / N * N, N)
                                : detail::tile_lanes(detail::lane(), N)) {
+    if (__builtin_expect(N > static_cast<unsigned>(::hipc::warp_size()), 0))
+      hipc_cpu_kernel_error("thread_block_tile wider than the warp "
+                            "(HIPC_WARP_SIZE)");
     meta_rank_ = parent_rank / N;
     meta_size_ = (parent_size + N - 1) / N;
   }
@@ -421,7 +424,9 @@ thread_block_tile<N, ParentT> tiled_partition(const ParentT& parent) {
 inline thread_group tiled_partition(const thread_group& parent,
                                     unsigned int tile_size) {
   thread_group g(internal::cg_tiled_group, 0, 0);
-  if (tile_size == 0) return g;
+  if (tile_size == 0 || (tile_size & (tile_size - 1)))
+    hipc_cpu_kernel_error("tiled_partition: the tile size is not a power "
+                          "of two");
   uint32_t n = tile_size;
   uint64_t pm = parent.mask_;
   uint32_t pr = parent.rank_, ps = parent.size_;

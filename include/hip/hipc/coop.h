@@ -37,6 +37,10 @@ HIPC_API void hipc_cpu_shared_use(void* p, size_t n);
  * `addr` returns the calling thread's copy. */
 HIPC_API void hipc_cpu_shared_static(void* (*addr)(void), size_t n);
 
+/* Reports a misuse inside a kernel ("hipc: <msg> in kernel ... block ...
+ * thread ...") and aborts. */
+HIPC_API __attribute__((noreturn)) void hipc_cpu_kernel_error(const char* msg);
+
 #ifdef __cplusplus
 }
 

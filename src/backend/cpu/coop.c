@@ -108,6 +108,8 @@ void hipc_cpu_shared_use(void* p, size_t n) {
     hipc__cpu_kernel_fatal("out of memory for shared variables");
 }
 
+void hipc_cpu_kernel_error(const char* msg) { hipc__cpu_kernel_fatal(msg); }
+
 void hipc_cpu_shared_static(void* (*addr)(void), size_t n) {
   if (!addr) return;
   pthread_mutex_lock(&statics_lock);
