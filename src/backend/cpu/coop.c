@@ -351,6 +351,11 @@ void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
    * counted before it counts those. */
   if (extra) atomic_fetch_add_explicit(&j->done_units, extra,
                                        memory_order_acq_rel);
+  /* Every parked thread of the blocks in flight held a fiber: keep what one
+   * worker's share of a full-size launch uses (maxThreadsPerMultiProcessor),
+   * so that launches in a loop do not make them again; free the rest (a
+   * worker may have run far more than its share). */
+  hipc__sched_trim(w->sched, 2048);
   ts->coop = NULL;
   w->coop = NULL;
   w->kernel_name = NULL;

@@ -41,6 +41,9 @@ void hipc__sched_block_destroy(cpu_bsched* bs);
 int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
                            const hipc_kernel_desc* d, hipc_cpu_block* b,
                            void* owner);
+/* Frees the idle fibers beyond the first `keep` (after a cooperative launch,
+ * which may have needed many). */
+void hipc__sched_trim(cpu_sched* s, uint32_t keep);
 /* The grid barrier that suspended `bs` was released. */
 void hipc__sched_block_release(cpu_bsched* bs);
 /* Called (on the block's worker) when every live thread of the block

@@ -132,6 +132,19 @@ void hipc__sched_destroy(cpu_sched* s) {
   free(s);
 }
 
+void hipc__sched_trim(cpu_sched* s, uint32_t keep) {
+  fiber** p = &s->free;
+  for (uint32_t n = 0; *p && n < keep; ++n) p = &(*p)->next;
+  fiber* f = *p;
+  *p = NULL;
+  while (f) {
+    fiber* next = f->next;
+    hipc__fiber_stack_free(f->stack, s->stack_size);
+    free(f);
+    f = next;
+  }
+}
+
 const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size) {
   *size = s->stack_size;
   return s->cur ? s->cur->stack : NULL;
