@@ -235,11 +235,35 @@ static void restore(runner* r, coop_block* cb) {
   }
 }
 
+/* Blocks that completed, kept per worker for the next ones (their
+ * scheduling state is large). */
+#define CACHE_MAX 64
+static _Thread_local coop_block* cache[CACHE_MAX];
+static _Thread_local int ncache;
+
+void hipc__coop_thread_fini(void) {
+  while (ncache) {
+    coop_block* cb = cache[--ncache];
+    hipc__sched_block_destroy(cb->bs);
+    free(cb->saved);
+    free(cb);
+  }
+}
+
 static coop_block* block_new(runner* r, uint64_t u) {
   kernel_job* k = r->k;
-  coop_block* cb = calloc(1, sizeof *cb);
-  if (!cb || !(cb->bs = hipc__sched_block_create()))
-    hipc__cpu_kernel_fatal("out of memory for a cooperative block");
+  coop_block* cb;
+  if (ncache) {
+    cb = cache[--ncache];
+    hipc__sched_block_reset(cb->bs);
+    cb->b = (hipc_cpu_block){0};
+    cb->saved_count = 0;
+    cb->waits = NULL;
+  } else {
+    cb = calloc(1, sizeof *cb);
+    if (!cb || !(cb->bs = hipc__sched_block_create()))
+      hipc__cpu_kernel_fatal("out of memory for a cooperative block");
+  }
   uint64_t gx = k->grid.x, gxy = gx * k->grid.y;
   cb->idx.x = (uint32_t)(u % gx);
   cb->idx.y = (uint32_t)((u / gx) % k->grid.y);
@@ -266,8 +290,13 @@ static void block_free(runner* r, size_t i) {
   coop_block* cb = r->blocks[i];
   r->blocks[i] = r->blocks[--r->nblocks];
   if (r->owner == cb) r->owner = NULL;
-  hipc__sched_block_destroy(cb->bs);
   free(cb->dyn);
+  cb->dyn = NULL;
+  if (ncache < CACHE_MAX) {
+    cache[ncache++] = cb;
+    return;
+  }
+  hipc__sched_block_destroy(cb->bs);
   free(cb->saved);
   free(cb);
 }

@@ -33,6 +33,8 @@ const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size);
  * worker, each with its own scheduling state. */
 cpu_bsched* hipc__sched_block_create(void);
 void hipc__sched_block_destroy(cpu_bsched* bs);
+/* Makes the state of a block that completed ready for another block. */
+void hipc__sched_block_reset(cpu_bsched* bs);
 /* Runs block `b` (`bs` fresh from block_create, or suspended and since
  * released) on the calling worker until it completes (returns 1) or its
  * threads all wait at a grid barrier that other blocks have yet to reach
@@ -98,6 +100,8 @@ int hipc__coop_prepare(kernel_job* k, const hipc_launch* l);
 /* The job's run function for a cooperative launch. */
 void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n);
 void hipc__coop_release(kernel_job* k);
+/* Frees what the calling worker keeps for cooperative launches. */
+void hipc__coop_thread_fini(void);
 
 struct cpu_worker {
   cpu_device* dev;

@@ -80,6 +80,7 @@ struct cpu_sched {
   size_t stack_size;
   uint32_t warp_size;
   uint32_t nfibers;         /* fibers made, for cache colouring */
+  uint32_t nfree;           /* fibers in `free` */
   cpu_bsched* running;      /* the block whose threads run */
   cpu_bsched plain;         /* the block of a plain launch */
 };
@@ -133,6 +134,8 @@ void hipc__sched_destroy(cpu_sched* s) {
 }
 
 void hipc__sched_trim(cpu_sched* s, uint32_t keep) {
+  if (s->nfree <= keep) return;
+  s->nfree = keep;
   fiber** p = &s->free;
   for (uint32_t n = 0; *p && n < keep; ++n) p = &(*p)->next;
   fiber* f = *p;
@@ -157,6 +160,7 @@ static fiber* fresh_fiber(cpu_sched* s) {
   fiber* f = s->free;
   if (f) {
     s->free = f->next;
+    s->nfree--;
     return f;
   }
   f = calloc(1, sizeof *f);
@@ -292,6 +296,7 @@ static void loop_done(cpu_sched* s) {
   }
   self->next = s->free;
   s->free = self;
+  s->nfree++;
   switch_to(s, self, next ? next : &s->home);
 }
 
@@ -328,6 +333,12 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
 
 cpu_bsched* hipc__sched_block_create(void) {
   return calloc(1, sizeof(cpu_bsched));
+}
+
+void hipc__sched_block_reset(cpu_bsched* bs) {
+  /* A block that completed left its lists empty and its counters at 0. */
+  bs->s = NULL;
+  bs->suspended = 0;
 }
 
 void hipc__sched_block_destroy(cpu_bsched* bs) { free(bs); }
