@@ -67,6 +67,13 @@ run: all
 		-o $(BUILD)/examples/warp_shuffle
 	$(BUILD)/examples/warp_shuffle
 
+# make run-NAME builds and runs examples/NAME.hip (e.g.
+# run-cooperative_groups).
+run-%: all
+	@mkdir -p $(BUILD)/examples
+	$(BUILD)/bin/hipcc -O2 examples/$*.hip -o $(BUILD)/examples/$*
+	$(BUILD)/examples/$*
+
 test: all
 	@BUILD=$(BUILD) CC="$(CC)" TEST_CFLAGS="$(TEST_CFLAGS)" tests/run.sh
 

@@ -23,6 +23,7 @@
 #include "hip/hipc/intrinsics_int.h"
 #include "hip/hipc/intrinsics_float.h"
 #include "hip/hipc/clock.h"
+#include "hip/hipc/coop.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -469,6 +469,90 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(
       dynSharedMemPerBlk, blockSizeLimit);
 }
 
+template <class T>
+inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(
+    int* gridSize, int* blockSize, T f, size_t dynSharedMemPerBlk = 0,
+    int blockSizeLimit = 0, unsigned int flags = 0) {
+  if (flags != hipOccupancyDefault &&
+      flags != hipOccupancyDisableCachingOverride)
+    return hipErrorInvalidValue;
+  return hipOccupancyMaxPotentialBlockSize(
+      gridSize, blockSize, reinterpret_cast<const void*>(f),
+      dynSharedMemPerBlk, blockSizeLimit);
+}
+
+/* The block size that keeps the most threads of `f` in flight when a block
+ * of b threads uses blockSizeToDynamicSMemSize(b) bytes of dynamic shared
+ * memory, and the grid that fills the device with such blocks. */
+template <typename UnaryFunction, class T>
+inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int* gridSize, int* blockSize, T f,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
+    unsigned int flags = 0) {
+  if (!gridSize || !blockSize || blockSizeLimit < 0)
+    return hipErrorInvalidValue;
+  hipFuncAttributes attr;
+  hipError_t e = hipFuncGetAttributes(&attr, reinterpret_cast<const void*>(f));
+  if (e != hipSuccess) return e;
+  int dev = 0, ws = 0, mps = 0;
+  if ((e = hipGetDevice(&dev)) != hipSuccess ||
+      (e = hipDeviceGetAttribute(&ws, hipDeviceAttributeWarpSize, dev)) !=
+          hipSuccess ||
+      (e = hipDeviceGetAttribute(&mps, hipDeviceAttributeMultiprocessorCount,
+                                 dev)) != hipSuccess)
+    return e;
+  int top = attr.maxThreadsPerBlock;
+  if (blockSizeLimit > 0 && blockSizeLimit < top) top = blockSizeLimit;
+  if (ws <= 0) ws = 1;
+  int best = 0, best_blocks = 0;
+  long best_threads = 0;
+  for (int bs = top; bs > 0; bs = bs % ws ? bs / ws * ws : bs - ws) {
+    int n = 0;
+    e = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &n, reinterpret_cast<const void*>(f), bs,
+        static_cast<size_t>(blockSizeToDynamicSMemSize(bs)), flags);
+    if (e != hipSuccess) return e;
+    if (static_cast<long>(n) * bs > best_threads) {
+      best_threads = static_cast<long>(n) * bs;
+      best = bs;
+      best_blocks = n;
+    }
+  }
+  *blockSize = best;
+  *gridSize = best_blocks * mps;
+  return hipSuccess;
+}
+
+template <typename UnaryFunction, class T>
+inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMem(
+    int* gridSize, int* blockSize, T f,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  return hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      gridSize, blockSize, f, blockSizeToDynamicSMemSize, blockSizeLimit,
+      hipOccupancyDefault);
+}
+
+template <class T>
+inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, T f) {
+  return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(f));
+}
+
+template <class T>
+inline hipError_t hipFuncSetAttribute(T f, hipFuncAttribute attr,
+                                      int value) {
+  return hipFuncSetAttribute(reinterpret_cast<const void*>(f), attr, value);
+}
+
+template <class T>
+inline hipError_t hipFuncSetCacheConfig(T f, hipFuncCache_t config) {
+  return hipFuncSetCacheConfig(reinterpret_cast<const void*>(f), config);
+}
+
+template <class T>
+inline hipError_t hipFuncSetSharedMemConfig(T f, hipSharedMemConfig config) {
+  return hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(f), config);
+}
+
 #endif /* __cplusplus && !__HIP_DISABLE_CPP_FUNCTIONS__ */
 
 #endif /* HIP_RUNTIME_API_H */

@@ -31,6 +31,22 @@ typedef struct hipc_device hipc_device;
 typedef struct hipc_queue hipc_queue; /* a backend's stream */
 typedef struct hipc_event hipc_event; /* a backend's event */
 
+/* What a cooperative launch adds (hipLaunchCooperativeKernel and
+ * hipLaunchCooperativeKernelMultiDevice): the grid's place among the grids
+ * of one launch, for multi_grid_group. */
+typedef struct hipc_coop_launch {
+  uint32_t grid_rank;      /* this grid's index in the launch */
+  uint32_t num_grids;
+  uint32_t multi_device;   /* hipLaunchCooperativeKernelMultiDevice */
+  uint64_t multi_blocks;   /* blocks of every grid of the launch */
+  uint64_t multi_threads;  /* threads of every grid of the launch */
+  uint64_t thread_offset;  /* threads of the grids before this one */
+  /* Shared by the grids of one launch: NULL before the first grid's
+   * launch, which stores the backend's multi-grid state here for the
+   * others (every grid of a launch uses the same backend). */
+  void** shared;
+} hipc_coop_launch;
+
 /* A kernel launch as the runtime hands it over. */
 typedef struct hipc_launch {
   const hipc_kernel_desc* kernel;
@@ -39,6 +55,7 @@ typedef struct hipc_launch {
   dim3 block;
   size_t shmem;            /* dynamic shared memory per block */
   void** args;             /* argument pointers, as given to hipLaunchKernel */
+  const hipc_coop_launch* coop; /* NULL unless cooperative */
 } hipc_launch;
 
 typedef struct hipc_backend_ops {

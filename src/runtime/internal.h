@@ -98,7 +98,23 @@ void hipc__advice_forget(const void* base);
 typedef struct hipc_kernel {
   const hipc_kernel_desc* desc;
   char name[128]; /* parsed from desc->signature */
+  /* Set by hipFuncSetAttribute (function.c); -1 until then. */
+  int max_dynamic_shared;
+  int carveout;
 } hipc_kernel;
 const hipc_kernel* hipc__kernel_find(const void* host_fn);
+
+/* -- launch.c */
+/* The launch checks (grid, block, __launch_bounds__, shared memory), with
+ * AMD's error codes. */
+hipError_t hipc__check_config(const hipDeviceProp_t* p,
+                              const hipc_kernel_desc* d, dim3 grid,
+                              dim3 block, size_t shmem);
+
+/* -- occupancy.c */
+/* Blocks of `block_threads` threads and `shmem` bytes of dynamic shared
+ * memory that one multiprocessor of `p` holds at once (0 when none fits). */
+int hipc__blocks_per_mp(const hipDeviceProp_t* p, const hipc_kernel_desc* d,
+                        int block_threads, size_t shmem);
 
 #endif /* HIPC_INTERNAL_H */

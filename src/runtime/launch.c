@@ -28,7 +28,7 @@ hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shmem,
 /* The launch checks AMD's runtime makes, with its error codes: a zero or
  * oversized dimension is hipErrorInvalidConfiguration, too much shared
  * memory hipErrorInvalidValue. */
-static hipError_t check_config(const hipDeviceProp_t* p,
+hipError_t hipc__check_config(const hipDeviceProp_t* p,
                                const hipc_kernel_desc* d, dim3 grid,
                                dim3 block, size_t shmem) {
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
@@ -61,9 +61,10 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   hipc_queue* q;
   hipError_t e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  e = check_config(&dev->props, k->desc, grid, block, shmem);
+  e = hipc__check_config(&dev->props, k->desc, grid, block, shmem);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_launch l = {k->desc, k->name, grid, block, shmem, args};
+  hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
+                   .block = block, .shmem = shmem, .args = args};
   e = dev->ops->launch(q, &l);
   if (e == hipSuccess && hipc__launch_blocking()) e = dev->ops->queue_sync(q);
   HIPC_RETURN(e);

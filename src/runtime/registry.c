@@ -79,6 +79,8 @@ void hipc_register_kernel(const hipc_kernel_desc* d) {
     hipc_kernel* k = calloc(1, sizeof *k);
     if (k) {
       k->desc = d;
+      k->max_dynamic_shared = -1;
+      k->carveout = -1;
       parse_name(d->signature ? d->signature : "?", k->name, sizeof k->name);
       table[s] = k;
       count++;

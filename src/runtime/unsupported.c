@@ -59,22 +59,6 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flag
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipFuncSetSharedMemConfig(const void* func, hipSharedMemConfig config) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipGetDeviceFlags(unsigned int* flags) {
   HIPC_UNSUPPORTED;
 }
@@ -84,14 +68,6 @@ hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
 }
 
 hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX, void** kernelParams, unsigned int sharedMemBytes, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList, int numDevices, unsigned int flags) {
   HIPC_UNSUPPORTED;
 }
 
@@ -151,18 +127,6 @@ hipError_t hipModuleUnload(hipModule_t module) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, const void* f, size_t dynSharedMemPerBlk, int blockSizeLimit) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipProfilerStart(void) {
   HIPC_UNSUPPORTED;
 }
@@ -174,4 +138,3 @@ hipError_t hipProfilerStop(void) {
 hipError_t hipSetDeviceFlags(unsigned flags) {
   HIPC_UNSUPPORTED;
 }
-

@@ -316,13 +316,43 @@ static const struct rcase cases[] = {
     {"dynamic_shared_keeps_newlines", "extern __shared__\nfloat s[];\nx;",
      "static ::hipc::dynamic_shared<float> s;\n\nx;", 0},
     {"shared_variable", "{ __shared__ float x; }",
-     "{ static thread_local float x; }", 0},
+     "{ static thread_local float x; ::hipc::shared_note((void*)&x, sizeof(x)); }",
+     0},
+    {"shared_in_function", "void f() { if (1) { } __shared__ int t[4]; }",
+     "void f() { if (1) { } static thread_local int t[4]; "
+     "::hipc::shared_note((void*)&t, sizeof(t)); }", 0},
+    {"shared_in_namespace", "namespace a::b { __shared__ int t; }",
+     "namespace a::b { static thread_local int t; static void* __hipc_sa_5_0() { return (void*)&t; } "
+     "const ::hipc::shared_use __hipc_su_5_0(__hipc_sa_5_0, sizeof(t)); }", 0},
+    {"shared_in_extern_c", "extern \"C\" { __shared__ int t; }",
+     "extern \"C\" { static thread_local int t; static void* __hipc_sa_3_0() { return (void*)&t; } "
+     "const ::hipc::shared_use __hipc_su_3_0(__hipc_sa_3_0, sizeof(t)); }", 0},
     {"shared_array", "__shared__ int tile[16][16];",
-     "static thread_local int tile[16][16];", 0},
+     "static thread_local int tile[16][16]; static void* __hipc_sa_0_0() { return (void*)&tile; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(tile));", 0},
     {"static_shared_no_double_static", "static __shared__ float x;",
-     "static thread_local float x;", 0},
+     "static thread_local float x; static void* __hipc_sa_1_0() { return (void*)&x; } "
+     "const ::hipc::shared_use __hipc_su_1_0(__hipc_sa_1_0, sizeof(x));", 0},
     {"shared_then_static", "__shared__ static float x;",
-     "thread_local static float x;", 0},
+     "thread_local static float x; static void* __hipc_sa_0_0() { return (void*)&x; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(x));", 0},
+    {"shared_two_names", "__shared__ float a[4], b;",
+     "static thread_local float a[4], b; static void* __hipc_sa_0_0() { return (void*)&a; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(a)); static void* __hipc_sa_0_1() { return (void*)&b; } "
+     "const ::hipc::shared_use __hipc_su_0_1(__hipc_sa_0_1, sizeof(b));", 0},
+    {"shared_template_type", "__shared__ pair<int, float> p[2];",
+     "static thread_local pair<int, float> p[2]; static void* __hipc_sa_0_0() { return (void*)&p; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(p));", 0},
+    {"shared_attribute", "__shared__ __attribute__((aligned(16))) float "
+     "t[N * 2];",
+     "static thread_local __attribute__((aligned(16))) float t[N * 2]; "
+     "static void* __hipc_sa_0_0() { return (void*)&t; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(t));", 0},
+    {"shared_keeps_lines", "__shared__ float\nx;\ny;",
+     "static thread_local float\nx; static void* __hipc_sa_0_0() { return (void*)&x; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(x));\ny;", 0},
+    {"shared_parenthesised_not_noted", "__shared__ float (*p)[4];",
+     "static thread_local float (*p)[4];", 0},
     {"extern_shared_not_array", "extern __shared__ float x;",
      "extern thread_local float x;", 0},
 
@@ -330,7 +360,8 @@ static const struct rcase cases[] = {
     {"comments_kept", "/* __global__ k<<<1>>>( */ // __shared__\nint x;",
      "/* __global__ k<<<1>>>( */ // __shared__\nint x;", 0},
     {"pragma_kept", "#pragma once\n__shared__ int x;",
-     "#pragma once\nstatic thread_local int x;", 0},
+     "#pragma once\nstatic thread_local int x; static void* __hipc_sa_0_0() { return (void*)&x; } "
+     "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(x));", 0},
     {"empty_input", "", "", 0},
 };
 

@@ -78,7 +78,12 @@ typedef struct dim3 {
 #endif
 } dim3;
 
-/* One kernel of a multi-device cooperative launch. */
+/* One kernel of a multi-device cooperative launch.
+ *
+ * In HIP C++ sources `gridDim` and `blockDim` are macros for
+ * `__hipc_gridDim()` and `__hipc_blockDim()` (hip/hipc/indices.h), so
+ * `params.gridDim` calls `params.__hipc_gridDim()`: the member functions
+ * make that the field. */
 typedef struct hipLaunchParams_t {
   void* func;           /* the kernel's host-side address */
   dim3 gridDim;
@@ -86,6 +91,12 @@ typedef struct hipLaunchParams_t {
   void** args;          /* one pointer per kernel argument */
   size_t sharedMem;     /* dynamic shared memory per block, in bytes */
   hipStream_t stream;
+#ifdef __cplusplus
+  dim3& __hipc_gridDim() { return gridDim; }
+  dim3& __hipc_blockDim() { return blockDim; }
+  const dim3& __hipc_gridDim() const { return gridDim; }
+  const dim3& __hipc_blockDim() const { return blockDim; }
+#endif
 } hipLaunchParams;
 
 /* Values for the `extra` argument of hipModuleLaunchKernel: a list of

@@ -9,8 +9,13 @@
 
 #define threadIdx (hipc_tls.thread_idx)
 #define blockIdx (hipc_tls.block_idx)
-#define blockDim (hipc_tls.block_dim)
-#define gridDim (hipc_tls.grid_dim)
+// Calls rather than `(hipc_tls.grid_dim)`, so that `params.gridDim` of a
+// hipLaunchParams still names its field (a member function of the same
+// name, see hip/hipc/api_types.h).
+#define blockDim __hipc_blockDim()
+#define gridDim __hipc_gridDim()
+inline const dim3& __hipc_blockDim() { return hipc_tls.block_dim; }
+inline const dim3& __hipc_gridDim() { return hipc_tls.grid_dim; }
 
 
 #define hipThreadIdx_x (threadIdx.x)

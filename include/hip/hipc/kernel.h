@@ -77,6 +77,8 @@ typedef struct hipc_thread_state {
   uint32_t warp_size;
   void* dyn_shared;         /* the block's dynamic shared memory */
   hipc_cpu_block* block;
+  /* Cooperative launches only (hip/hipc/coop.h), else NULL. */
+  const struct hipc_coop_info* coop;
   /* Launch configuration pushed by <<<>>> / hipLaunchKernelGGL. */
   int launch_pending;
   dim3 launch_grid;

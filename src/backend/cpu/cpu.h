@@ -13,6 +13,8 @@ typedef struct cpu_device cpu_device;
 typedef struct cpu_worker cpu_worker;
 typedef struct cpu_job cpu_job;
 typedef struct cpu_sched cpu_sched;
+typedef struct cpu_bsched cpu_bsched;
+typedef struct cpu_coop cpu_coop;
 
 /* -- sched.c: running one block's threads on one worker. */
 
@@ -26,6 +28,30 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
 /* The fiber stack of the running thread (NULL on the worker's own stack),
  * for the fault handler. */
 const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size);
+
+/* Blocks of a cooperative launch (coop.c): several are in flight on one
+ * worker, each with its own scheduling state. */
+cpu_bsched* hipc__sched_block_create(void);
+void hipc__sched_block_destroy(cpu_bsched* bs);
+/* Makes the state of a block that completed ready for another block. */
+void hipc__sched_block_reset(cpu_bsched* bs);
+/* Runs block `b` (`bs` fresh from block_create, or suspended and since
+ * released) on the calling worker until it completes (returns 1) or its
+ * threads all wait at a grid barrier that other blocks have yet to reach
+ * (returns 0: the block is suspended). `owner` is passed back to
+ * hipc__coop_arrive. */
+int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
+                           const hipc_kernel_desc* d, hipc_cpu_block* b,
+                           void* owner);
+/* Frees the idle fibers beyond the first `keep` (after a cooperative launch,
+ * which may have needed many). */
+void hipc__sched_trim(cpu_sched* s, uint32_t keep);
+/* The grid barrier that suspended `bs` was released. */
+void hipc__sched_block_release(cpu_bsched* bs);
+/* Called (on the block's worker) when every live thread of the block
+ * `owner` waits at a grid (`multi` 0) or multi-grid sync: the block arrives
+ * at that barrier. Returns 1 when the arrival released it. */
+int hipc__coop_arrive(void* owner, int multi);
 
 /* -- pool.c: workers, queues and jobs. */
 
@@ -85,9 +111,31 @@ struct hipc_event {
   uint64_t time_ns;         /* CLOCK_MONOTONIC when it did */
   int refs;                 /* the user's, plus one per pending marker */
 };
+/* A kernel launch: `units` blocks. */
+typedef struct kernel_job {
+  cpu_job job;
+  const hipc_kernel_desc* desc;
+  const char* name;
+  dim3 grid, block;
+  uint32_t threads;
+  size_t shmem;
+  void* args;
+  struct cpu_grid* coop;    /* cooperative launches only (coop.c) */
+} kernel_job;
+
+/* -- coop.c: cooperative launches. */
+/* Makes the grid state of a cooperative launch `l` of `k`; 0 or -1. */
+int hipc__coop_prepare(kernel_job* k, const hipc_launch* l);
+/* The job's run function for a cooperative launch. */
+void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n);
+void hipc__coop_release(kernel_job* k);
+/* Frees what the calling worker keeps for cooperative launches. */
+void hipc__coop_thread_fini(void);
 
 struct cpu_worker {
   cpu_device* dev;
+  void* coop;               /* coop.c's state while running a cooperative
+                               launch */
   pthread_t thread;
   int index;
   cpu_sched* sched;

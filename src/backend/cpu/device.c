@@ -44,8 +44,11 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   p->totalGlobalMem = (size_t)pages * (size_t)page;
   p->sharedMemPerBlock = 64 * 1024;
-  p->maxSharedMemoryPerMultiProcessor = 64 * 1024;
-  p->sharedMemPerMultiprocessor = 64 * 1024;
+  /* A "multiprocessor" is a worker thread. What it can hold at once only
+   * matters to cooperative launches, whose blocks are all in flight
+   * together (coop.c); these limits size them. */
+  p->maxSharedMemoryPerMultiProcessor = 2048 * 1024;
+  p->sharedMemPerMultiprocessor = 2048 * 1024;
   p->regsPerBlock = 65536;
   p->regsPerMultiprocessor = 65536;
   p->warpSize = (int)d->warp_size;
@@ -62,8 +65,14 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
   p->major = 9;
   p->minor = 0;
   p->multiProcessorCount = d->nworkers;
-  p->maxThreadsPerMultiProcessor = 1024;
-  p->maxBlocksPerMultiProcessor = 1;
+  p->maxThreadsPerMultiProcessor = 2048;
+  p->maxBlocksPerMultiProcessor = 32;
+  p->cooperativeLaunch = 1;
+  p->cooperativeMultiDeviceLaunch = 1;
+  p->cooperativeMultiDeviceUnmatchedFunc = 1;
+  p->cooperativeMultiDeviceUnmatchedGridDim = 1;
+  p->cooperativeMultiDeviceUnmatchedBlockDim = 1;
+  p->cooperativeMultiDeviceUnmatchedSharedMem = 1;
   long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
   p->l2CacheSize = l2 > 0 ? (int)l2 : 1 << 20;
   p->computeMode = 0;
@@ -159,17 +168,11 @@ static hipError_t cpu_release(hipc_device* dev, void* ptr) {
 
 /* -- kernels */
 
-typedef struct kernel_job {
-  cpu_job job;
-  const hipc_kernel_desc* desc;
-  const char* name;
-  dim3 grid, block;
-  uint32_t threads;
-  size_t shmem;
-  void* args;
-} kernel_job;
-
-static void kernel_release(cpu_job* j) { free(((kernel_job*)j)->args); }
+static void kernel_release(cpu_job* j) {
+  kernel_job* k = (kernel_job*)j;
+  if (k->coop) hipc__coop_release(k);
+  free(k->args);
+}
 
 /* Prepares block `u` of `k`: its indices in `ts` and its state in `b`. */
 static void set_block(hipc_thread_state* ts, const kernel_job* k,
@@ -258,6 +261,16 @@ static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
   /* Several blocks per claim when there are many, fewer atomics. */
   uint64_t per = k->job.units / ((uint64_t)q->dev->nworkers * 16);
   k->job.chunk = per < 1 ? 1 : per > 64 ? 64 : per;
+  if (l->coop) {
+    /* Blocks in flight together; a worker claims one at a time. */
+    if (hipc__coop_prepare(k, l) != 0) {
+      free(k->args);
+      free(k);
+      return hipErrorOutOfMemory;
+    }
+    k->job.run = hipc__coop_run;
+    k->job.chunk = 1;
+  }
   hipc__pool_enqueue(q, &k->job);
   return hipSuccess;
 }

@@ -310,6 +310,7 @@ static void* worker_main(void* arg) {
   pthread_mutex_unlock(&dev->lock);
   hipc__fault_thread_fini(w);
   hipc__sched_destroy(w->sched);
+  hipc__coop_thread_fini();
   free(w->dyn_shared);
   return NULL;
 }

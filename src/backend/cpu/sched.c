@@ -8,7 +8,13 @@
  * barriers is therefore a plain loop, with no context switch at all.
  *
  * Everything here runs on one OS thread, so nothing needs a lock. The
- * calling worker's `cpu_sched` is reached through hipc_tls.block->sched.
+ * running block's state (cpu_bsched) is reached through
+ * hipc_tls.block->sched, and the worker's (cpu_sched) from there. A plain
+ * launch runs one block at a time per worker; a cooperative one keeps
+ * several in flight (coop.c), each started on a fresh fiber, and a block
+ * whose live threads all wait at a grid sync that other blocks have yet to
+ * reach is suspended: its last fiber switches to the worker's own stack,
+ * which goes on with another block.
  *
  * When nothing can run (no parked thread is ready and every thread has
  * started), the block is "stuck": every live thread waits somewhere. Then the
@@ -22,6 +28,7 @@
 #include "cpu.h"
 #include "fiber.h"
 #include "tsan_fiber.h"
+#include "hip/hipc/coop.h"
 
 typedef struct fiber {
   void* sp;                 /* saved context while not running */
@@ -47,21 +54,37 @@ typedef struct warp_state {
   hipc_warp_snapshot out;
 } warp_state;
 
+/* The scheduling state of one block in flight. A plain launch runs one
+ * block at a time per worker (cpu_sched.plain); a cooperative launch has
+ * several in flight on one worker, each with its own (coop.c). */
+struct cpu_bsched {
+  cpu_sched* s;             /* the worker's scheduler */
+  const hipc_kernel_desc* desc;
+  hipc_cpu_block* blk;
+  void* owner;              /* coop.c's record of the block; NULL if plain */
+  fiber_list ready;         /* released threads, in release order */
+  fiber_list barrier;       /* threads waiting at __syncthreads */
+  fiber_list grid_wait;     /* threads waiting at a grid / multi-grid sync */
+  uint32_t barrier_arrived;
+  uint32_t grid_arrived;
+  int grid_multi;           /* the grid sync is a multi-grid one */
+  int suspended;            /* the whole block waits at a grid barrier */
+  uint32_t parked;          /* threads waiting or ready */
+  uint32_t nwarps;
+  uint32_t warp_size;
+  warp_state warps[1024 / 32];
+};
+
 struct cpu_sched {
   fiber home;               /* the worker's own stack */
   fiber* cur;               /* the running context */
   fiber* free;              /* pool of idle fibers */
   size_t stack_size;
   uint32_t warp_size;
-  const hipc_kernel_desc* desc;
-  hipc_cpu_block* blk;
-  fiber_list ready;         /* released threads, in release order */
-  fiber_list barrier;       /* threads waiting at __syncthreads */
-  uint32_t barrier_arrived;
-  uint32_t parked;          /* threads waiting or ready */
-  uint32_t nwarps;
   uint32_t nfibers;         /* fibers made, for cache colouring */
-  warp_state warps[1024 / 32];
+  uint32_t nfree;           /* fibers in `free` */
+  cpu_bsched* running;      /* the block whose threads run */
+  cpu_bsched plain;         /* the block of a plain launch */
 };
 
 static void list_push(fiber_list* l, fiber* f) {
@@ -113,6 +136,21 @@ void hipc__sched_destroy(cpu_sched* s) {
   free(s);
 }
 
+void hipc__sched_trim(cpu_sched* s, uint32_t keep) {
+  if (s->nfree <= keep) return;
+  s->nfree = keep;
+  fiber** p = &s->free;
+  for (uint32_t n = 0; *p && n < keep; ++n) p = &(*p)->next;
+  fiber* f = *p;
+  *p = NULL;
+  while (f) {
+    fiber* next = f->next;
+    hipc__fiber_stack_free(f->stack, s->stack_size);
+    free(f);
+    f = next;
+  }
+}
+
 const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size) {
   *size = s->stack_size;
   return s->cur ? s->cur->stack : NULL;
@@ -125,6 +163,7 @@ static fiber* fresh_fiber(cpu_sched* s) {
   fiber* f = s->free;
   if (f) {
     s->free = f->next;
+    s->nfree--;
     return f;
   }
   f = calloc(1, sizeof *f);
@@ -144,9 +183,9 @@ static fiber* fresh_fiber(cpu_sched* s) {
 
 /* Makes the pending collective of warp `w` visible to its lanes and readies
  * the lanes that wait for it. */
-static void warp_publish(cpu_sched* s, warp_state* w) {
+static void warp_publish(cpu_bsched* bs, warp_state* w) {
   uint64_t nonzero = 0;
-  for (uint32_t lane = 0; lane < s->warp_size; ++lane) {
+  for (uint32_t lane = 0; lane < bs->warp_size; ++lane) {
     uint64_t bit = 1ull << lane;
     uint64_t v = (w->mask & bit) ? w->in[lane] : 0;
     w->out.value[lane] = v;
@@ -157,31 +196,45 @@ static void warp_publish(cpu_sched* s, warp_state* w) {
   w->arrived = 0;
   w->mask = 0;
   w->site = 0;
-  list_append(&s->ready, &w->waiting);
-  list_append(&s->ready, &w->deferred);
+  list_append(&bs->ready, &w->waiting);
+  list_append(&bs->ready, &w->deferred);
 }
 
-/* Called when nothing is ready and every thread has started. */
-static void unstick(cpu_sched* s) {
-  if (s->barrier_arrived == s->parked) {
-    s->barrier_arrived = 0;
-    list_append(&s->ready, &s->barrier);
-    return;
+/* Called when nothing is ready and every thread has started. Returns 1
+ * when the whole block now waits at a grid barrier that other blocks must
+ * reach first (cooperative launches only): the block is suspended. */
+static int unstick(cpu_bsched* bs) {
+  if (bs->barrier_arrived == bs->parked) {
+    bs->barrier_arrived = 0;
+    list_append(&bs->ready, &bs->barrier);
+    return 0;
   }
-  for (uint32_t i = 0; i < s->nwarps; ++i)
-    if (s->warps[i].arrived) warp_publish(s, &s->warps[i]);
+  if (bs->grid_arrived && bs->grid_arrived == bs->parked) {
+    /* Every live thread is at the grid sync: the block arrives. */
+    bs->grid_arrived = 0;
+    if (hipc__coop_arrive(bs->owner, bs->grid_multi)) {
+      list_append(&bs->ready, &bs->grid_wait);
+      return 0;
+    }
+    bs->suspended = 1;
+    return 1;
+  }
+  for (uint32_t i = 0; i < bs->nwarps; ++i)
+    if (bs->warps[i].arrived) warp_publish(bs, &bs->warps[i]);
+  return 0;
 }
 
-/* The context to run next, or NULL when the block has no live thread left
- * besides (possibly) the caller. */
-static fiber* pick_next(cpu_sched* s) {
+/* The context to run next: a thread of block `bs`, or the worker's own
+ * stack when the block is suspended at a grid barrier; NULL when the block
+ * has no live thread left besides (possibly) the caller. */
+static fiber* pick_next(cpu_bsched* bs) {
   for (;;) {
-    fiber* f = list_pop(&s->ready);
+    fiber* f = list_pop(&bs->ready);
     if (f) {
-      s->parked--;
+      bs->parked--;
       /* The thread after this one resumes next: start fetching the top of
        * its stack now, a switch's worth of time before it is needed. */
-      fiber* after = s->ready.head;
+      fiber* after = bs->ready.head;
       if (after) {
         const char* sp = after->sp;
         __builtin_prefetch(sp);
@@ -191,10 +244,10 @@ static fiber* pick_next(cpu_sched* s) {
       }
       return f;
     }
-    if (s->blk->next < s->blk->count) return fresh_fiber(s);
-    if (s->parked == 0) return NULL;
-    unstick(s);
-    if (!s->ready.head) hipc__cpu_kernel_fatal("scheduler made no progress");
+    if (bs->blk->next < bs->blk->count) return fresh_fiber(bs->s);
+    if (bs->parked == 0) return NULL;
+    if (unstick(bs)) return &bs->s->home;
+    if (!bs->ready.head) hipc__cpu_kernel_fatal("scheduler made no progress");
   }
 }
 
@@ -206,15 +259,16 @@ static void switch_to(cpu_sched* s, fiber* self, fiber* to) {
 }
 
 /* Parks the running thread (already on a wait list) until it is released. */
-static void park(cpu_sched* s) {
+static void park(cpu_bsched* bs) {
+  cpu_sched* s = bs->s;
   fiber* self = s->cur;
   hipc_thread_state* ts = &hipc_tls;
   self->tid = ts->thread_idx;
   self->linear = hipc_thread_linear();
-  s->parked++;
+  bs->parked++;
   /* Publish the loop's position (see hipc_kernel_desc.run): if this is the
    * latest thread started, the next one to start follows it. */
-  hipc_cpu_block* b = s->blk;
+  hipc_cpu_block* b = bs->blk;
   if (self->linear + 1 > b->next) {
     dim3 id = self->tid;
     if (++id.x == b->dim.x) {
@@ -228,7 +282,7 @@ static void park(cpu_sched* s) {
     b->next_idx = id;
   }
   b->parks++;
-  fiber* next = pick_next(s);
+  fiber* next = pick_next(bs);
   /* next is never NULL: the caller itself is parked. */
   switch_to(s, self, next);
   ts = &hipc_tls;
@@ -238,7 +292,7 @@ static void park(cpu_sched* s) {
 /* The running context's thread loop found no thread left to start. */
 static void loop_done(cpu_sched* s) {
   fiber* self = s->cur;
-  fiber* next = pick_next(s);
+  fiber* next = pick_next(s->running);
   if (self == &s->home) {
     /* The worker's own stack stays until the block is complete: the last
      * thread to finish switches back here. */
@@ -247,23 +301,34 @@ static void loop_done(cpu_sched* s) {
   }
   self->next = s->free;
   s->free = self;
+  s->nfree++;
   switch_to(s, self, next ? next : &s->home);
 }
 
 static void fiber_entry(void* arg) {
   cpu_sched* s = arg;
   for (;;) {
-    s->desc->run(s->blk);
+    cpu_bsched* bs = s->running;
+    bs->desc->run(bs->blk);
     loop_done(s);  /* returns when this fiber is reused */
   }
 }
 
+static void block_init(cpu_bsched* bs, cpu_sched* s,
+                       const hipc_kernel_desc* d, hipc_cpu_block* b) {
+  bs->s = s;
+  bs->desc = d;
+  bs->blk = b;
+  bs->warp_size = s->warp_size;
+  bs->nwarps = (b->count + s->warp_size - 1) / s->warp_size;
+  b->sched = bs;
+}
+
 void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
                            hipc_cpu_block* b) {
-  s->desc = d;
-  s->blk = b;
-  s->nwarps = (b->count + s->warp_size - 1) / s->warp_size;
-  b->sched = s;
+  cpu_bsched* bs = &s->plain;
+  block_init(bs, s, d, b);
+  s->running = bs;
   hipc_tls.block = b;
   s->cur = &s->home;
   s->home.tsan = hipc_tsan_current();
@@ -272,13 +337,65 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
   hipc_tls.block = NULL;
 }
 
+cpu_bsched* hipc__sched_block_create(void) {
+  return calloc(1, sizeof(cpu_bsched));
+}
+
+void hipc__sched_block_reset(cpu_bsched* bs) {
+  /* A block that completed left its lists empty and its counters at 0. */
+  bs->s = NULL;
+  bs->suspended = 0;
+}
+
+void hipc__sched_block_destroy(cpu_bsched* bs) { free(bs); }
+
+int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
+                           const hipc_kernel_desc* d, hipc_cpu_block* b,
+                           void* owner) {
+  fiber* to;
+  s->cur = &s->home;
+  s->running = bs;
+  if (!bs->s) {
+    /* First entry: every thread runs on a fiber, so that the worker's own
+     * stack stays free to go on with other blocks. */
+    block_init(bs, s, d, b);
+    bs->owner = owner;
+    to = fresh_fiber(s);
+  } else {
+    bs->suspended = 0;
+    to = pick_next(bs);
+  }
+  if (to) switch_to(s, &s->home, to);
+  return !bs->suspended;
+}
+
+void hipc__sched_block_release(cpu_bsched* bs) {
+  list_append(&bs->ready, &bs->grid_wait);
+}
+
 void hipc_cpu_syncthreads(void) {
   hipc_cpu_block* b = hipc_tls.block;
   if (!b) return; /* called on the host: nothing to wait for */
-  cpu_sched* s = b->sched;
-  s->barrier_arrived++;
-  list_push(&s->barrier, s->cur);
-  park(s);
+  cpu_bsched* bs = b->sched;
+  bs->barrier_arrived++;
+  list_push(&bs->barrier, bs->s->cur);
+  park(bs);
+}
+
+void hipc_cpu_grid_sync(int multi) {
+  hipc_cpu_block* b = hipc_tls.block;
+  if (!b) return;
+  cpu_bsched* bs = b->sched;
+  if (!bs->owner)
+    hipc__cpu_kernel_fatal(
+        multi ? "multi_grid_group::sync() in a kernel not launched with "
+                "hipLaunchCooperativeKernelMultiDevice"
+              : "grid_group::sync() in a kernel not launched with "
+                "hipLaunchCooperativeKernel");
+  if (!bs->grid_arrived) bs->grid_multi = multi;
+  bs->grid_arrived++;
+  list_push(&bs->grid_wait, bs->s->cur);
+  park(bs);
 }
 
 static _Thread_local hipc_warp_snapshot host_snapshot;
@@ -301,14 +418,14 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
     host_snapshot.nonzero = v != 0;
     return &host_snapshot;
   }
-  cpu_sched* s = b->sched;
-  uint32_t ws = s->warp_size;
+  cpu_bsched* bs = b->sched;
+  uint32_t ws = bs->warp_size;
   uint32_t linear = hipc_thread_linear();
   uint32_t wi = linear / ws, lane = linear % ws;
-  warp_state* w = &s->warps[wi];
+  warp_state* w = &bs->warps[wi];
   while (w->arrived && w->site != site) {
-    list_push(&w->deferred, s->cur);
-    park(s);
+    list_push(&w->deferred, bs->s->cur);
+    park(bs);
   }
   w->site = site;
   w->in[lane] = v;
@@ -316,10 +433,10 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
   w->arrived++;
   uint32_t lanes = b->count - wi * ws;
   if (w->arrived == (lanes < ws ? lanes : ws)) {
-    warp_publish(s, w); /* the whole warp is here: no need to park */
+    warp_publish(bs, w); /* the whole warp is here: no need to park */
     return &w->out;
   }
-  list_push(&w->waiting, s->cur);
-  park(s);
+  list_push(&w->waiting, bs->s->cur);
+  park(bs);
   return &w->out;
 }

@@ -1,0 +1,61 @@
+/* The C interface behind cooperative launches on the CPU device (see
+ * src/backend/cpu/coop.c); hip/hip_cooperative_groups.h is the public face.
+ * Nothing here is part of HIP's API. */
+#ifndef HIPC_COOP_H
+#define HIPC_COOP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hip/hipc/kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a kernel of a cooperative launch can ask about its launch; reached
+ * through hipc_tls.coop, which is NULL in a plain launch. */
+typedef struct hipc_coop_info {
+  uint32_t grid_rank;      /* this grid's index among the launch's grids */
+  uint32_t num_grids;
+  uint32_t multi_device;   /* launched by hipLaunchCooperativeKernelMultiDevice */
+  uint64_t multi_threads;  /* threads of every grid of the launch */
+  uint64_t thread_offset;  /* threads of the grids before this one */
+} hipc_coop_info;
+
+/* Waits until every thread of the grid (multi: of every grid of the
+ * launch) has called it. Outside a cooperative launch it reports the
+ * mistake and aborts. */
+HIPC_API void hipc_cpu_grid_sync(int multi);
+
+/* Notes that the static `__shared__` variable at `p` (`n` bytes) is in
+ * use. hipcc adds a call after each such declaration; it matters only in
+ * cooperative launches, where blocks take turns on a worker and each needs
+ * its own copy (the call is skipped everywhere else). */
+HIPC_API void hipc_cpu_shared_use(void* p, size_t n);
+/* The same for a namespace-scope variable, registered once at start-up:
+ * `addr` returns the calling thread's copy. */
+HIPC_API void hipc_cpu_shared_static(void* (*addr)(void), size_t n);
+
+/* Reports a misuse inside a kernel ("hipc: <msg> in kernel ... block ...
+ * thread ...") and aborts. */
+HIPC_API __attribute__((noreturn)) void hipc_cpu_kernel_error(const char* msg);
+
+#ifdef __cplusplus
+}
+
+namespace hipc {
+// What hipcc adds after `static thread_local T x;` (from `__shared__ T x;`)
+// in a function (docs/internals.md): a test and nothing else in a plain
+// launch.
+inline void shared_note(void* p, size_t n) {
+  if (__builtin_expect(hipc_tls.coop != nullptr, 0)) hipc_cpu_shared_use(p, n);
+}
+// The same at namespace scope, where the initialiser runs at start-up.
+struct shared_use {
+  shared_use(void* (*addr)(), size_t n) { hipc_cpu_shared_static(addr, n); }
+};
+}  // namespace hipc
+#endif
+
+#endif /* HIPC_COOP_H */

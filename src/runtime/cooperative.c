@@ -1,0 +1,114 @@
+/* Cooperative launches: hipLaunchCooperativeKernel and
+ * hipLaunchCooperativeKernelMultiDevice. Every block of a cooperative grid
+ * is in flight at once, so grid_group::sync() can wait for all of them; a
+ * grid bigger than the device holds at once (hipOccupancy...: blocks per
+ * multiprocessor times multiprocessors) is refused with
+ * hipErrorCooperativeLaunchTooLarge. */
+#include "internal.h"
+
+typedef struct coop_item {
+  const hipc_kernel* k;
+  hipc_device* dev;
+  hipc_queue* q;
+  dim3 grid, block;
+  size_t shmem;
+  void** args;
+  uint64_t blocks, threads;
+} coop_item;
+
+static hipError_t prepare(coop_item* it, const void* f, dim3 grid,
+                          dim3 block, void** args, size_t shmem,
+                          hipStream_t stream) {
+  if (!f || !(it->k = hipc__kernel_find(f)))
+    return hipErrorInvalidDeviceFunction;
+  if (!args && it->k->desc->num_params) return hipErrorInvalidValue;
+  hipError_t e = hipc__stream_for_work(stream, &it->dev, &it->q);
+  if (e != hipSuccess) return e;
+  const hipDeviceProp_t* p = &it->dev->props;
+  e = hipc__check_config(p, it->k->desc, grid, block, shmem);
+  if (e != hipSuccess) return e;
+  if (!p->cooperativeLaunch) return hipErrorNotSupported;
+  it->grid = grid;
+  it->block = block;
+  it->shmem = shmem;
+  it->args = args;
+  it->blocks = (uint64_t)grid.x * grid.y * grid.z;
+  uint64_t bt = (uint64_t)block.x * block.y * block.z;
+  it->threads = it->blocks * bt;
+  uint64_t fit = (uint64_t)hipc__blocks_per_mp(p, it->k->desc, (int)bt, shmem) *
+                 (uint64_t)p->multiProcessorCount;
+  return it->blocks > fit ? hipErrorCooperativeLaunchTooLarge : hipSuccess;
+}
+
+static hipError_t launch(const coop_item* it, const hipc_coop_launch* c) {
+  hipc_launch l = {.kernel = it->k->desc, .name = it->k->name,
+                   .grid = it->grid, .block = it->block, .shmem = it->shmem,
+                   .args = it->args, .coop = c};
+  return it->dev->ops->launch(it->q, &l);
+}
+
+hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
+                                      dim3 blockDimX, void** kernelParams,
+                                      unsigned int sharedMemBytes,
+                                      hipStream_t stream) {
+  coop_item it;
+  hipError_t e = prepare(&it, f, gridDim, blockDimX, kernelParams,
+                         sharedMemBytes, stream);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_coop_launch c = {.grid_rank = 0, .num_grids = 1,
+                        .multi_blocks = it.blocks,
+                        .multi_threads = it.threads, .thread_offset = 0,
+                        .shared = NULL};
+  HIPC_RETURN(launch(&it, &c));
+}
+
+hipError_t hipLaunchCooperativeKernelMultiDevice(
+    hipLaunchParams* launchParamsList, int numDevices, unsigned int flags) {
+  HIPC_RETURN_IF(!launchParamsList || numDevices <= 0, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags & ~(unsigned)(hipCooperativeLaunchMultiDeviceNoPreSync |
+                                     hipCooperativeLaunchMultiDeviceNoPostSync),
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(numDevices > hipc__device_count(), hipErrorInvalidValue);
+  coop_item items[HIPC_MAX_DEVICES];
+  uint64_t blocks = 0, threads = 0;
+  for (int i = 0; i < numDevices; ++i) {
+    const hipLaunchParams* lp = &launchParamsList[i];
+    e = prepare(&items[i], lp->func, lp->gridDim, lp->blockDim, lp->args,
+                lp->sharedMem, lp->stream);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+    /* One grid per device. */
+    for (int j = 0; j < i; ++j)
+      HIPC_RETURN_IF(items[j].dev == items[i].dev, hipErrorInvalidDevice);
+    blocks += items[i].blocks;
+    threads += items[i].threads;
+  }
+  /* Without NoPreSync, the grids start once the work before them on every
+   * stream of the launch has finished. */
+  if (!(flags & hipCooperativeLaunchMultiDeviceNoPreSync))
+    for (int i = 0; i < numDevices; ++i) {
+      e = items[i].dev->ops->queue_sync(items[i].q);
+      HIPC_RETURN_IF(e != hipSuccess, e);
+    }
+  void* shared = NULL;
+  uint64_t offset = 0;
+  for (int i = 0; i < numDevices; ++i) {
+    hipc_coop_launch c = {.grid_rank = (uint32_t)i,
+                          .num_grids = (uint32_t)numDevices,
+                          .multi_device = 1,
+                          .multi_blocks = blocks, .multi_threads = threads,
+                          .thread_offset = offset, .shared = &shared};
+    e = launch(&items[i], &c);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+    offset += items[i].threads;
+  }
+  /* Without NoPostSync, work queued after the launch on any of its streams
+   * waits for every grid: with more than one, wait for them here. */
+  if (!(flags & hipCooperativeLaunchMultiDeviceNoPostSync) && numDevices > 1)
+    for (int i = 0; i < numDevices; ++i) {
+      e = items[i].dev->ops->queue_sync(items[i].q);
+      HIPC_RETURN_IF(e != hipSuccess, e);
+    }
+  HIPC_RETURN(hipSuccess);
+}

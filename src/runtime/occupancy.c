@@ -1,0 +1,162 @@
+/* Occupancy and kernel attributes: hipOccupancy*, hipFuncGetAttributes,
+ * hipFuncSet*.
+ *
+ * On the CPU device a "multiprocessor" is a worker thread; what it holds
+ * at once (maxThreadsPerMultiProcessor, maxBlocksPerMultiProcessor,
+ * sharedMemPerMultiprocessor) bounds the blocks of a cooperative launch,
+ * which are all in flight together, and the numbers here are the ones
+ * hipLaunchCooperativeKernel checks against. */
+#include "internal.h"
+
+static int min_int(int a, int b) { return a < b ? a : b; }
+
+/* The largest block the kernel may be launched with. */
+static int max_block(const hipDeviceProp_t* p, const hipc_kernel_desc* d) {
+  int m = p->maxThreadsPerBlock;
+  if (d->max_threads && (int)d->max_threads < m) m = (int)d->max_threads;
+  return m;
+}
+
+int hipc__blocks_per_mp(const hipDeviceProp_t* p, const hipc_kernel_desc* d,
+                        int block_threads, size_t shmem) {
+  if (block_threads <= 0 || block_threads > max_block(p, d)) return 0;
+  if (shmem > p->sharedMemPerBlock) return 0;
+  int ws = p->warpSize > 0 ? p->warpSize : 1;
+  int rounded = (block_threads + ws - 1) / ws * ws;
+  int n = min_int(p->maxThreadsPerMultiProcessor / rounded,
+                  p->maxBlocksPerMultiProcessor);
+  if (shmem) {
+    size_t by_shared = p->sharedMemPerMultiprocessor / shmem;
+    if (by_shared < (size_t)n) n = (int)by_shared;
+  }
+  return n;
+}
+
+/* The current device and the kernel `f`. */
+static hipError_t lookup(const void* f, hipc_device** dev,
+                         const hipc_kernel** k) {
+  if (!f || !(*k = hipc__kernel_find(f))) return hipErrorInvalidDeviceFunction;
+  return hipc__current_device(dev);
+}
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk,
+    unsigned int flags) {
+  HIPC_RETURN_IF(!numBlocks, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags != hipOccupancyDefault &&
+                     flags != hipOccupancyDisableCachingOverride,
+                 hipErrorInvalidValue);
+  hipc_device* dev;
+  const hipc_kernel* k;
+  hipError_t e = lookup(f, &dev, &k);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(blockSize <= 0, hipErrorInvalidValue);
+  *numBlocks =
+      hipc__blocks_per_mp(&dev->props, k->desc, blockSize, dynSharedMemPerBlk);
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
+    int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, f, blockSize, dynSharedMemPerBlk, hipOccupancyDefault);
+}
+
+hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                             const void* f,
+                                             size_t dynSharedMemPerBlk,
+                                             int blockSizeLimit) {
+  HIPC_RETURN_IF(!gridSize || !blockSize || blockSizeLimit < 0,
+                 hipErrorInvalidValue);
+  hipc_device* dev;
+  const hipc_kernel* k;
+  hipError_t e = lookup(f, &dev, &k);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  const hipDeviceProp_t* p = &dev->props;
+  int top = max_block(p, k->desc);
+  if (blockSizeLimit > 0 && blockSizeLimit < top) top = blockSizeLimit;
+  /* The block size that keeps the most threads in flight; the largest
+   * such. Candidates: the limit itself, then multiples of the warp size. */
+  int ws = p->warpSize > 0 ? p->warpSize : 1;
+  int best = 0, best_blocks = 0;
+  long best_threads = 0;
+  for (int bs = top; bs > 0; bs = bs % ws ? bs / ws * ws : bs - ws) {
+    int n = hipc__blocks_per_mp(p, k->desc, bs, dynSharedMemPerBlk);
+    if ((long)n * bs > best_threads) {
+      best_threads = (long)n * bs;
+      best = bs;
+      best_blocks = n;
+    }
+  }
+  *blockSize = best;
+  *gridSize = best_blocks * p->multiProcessorCount;
+  HIPC_RETURN(hipSuccess);
+}
+
+/* -- kernel attributes */
+
+hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr,
+                                const void* func) {
+  HIPC_RETURN_IF(!attr, hipErrorInvalidValue);
+  hipc_device* dev;
+  const hipc_kernel* k;
+  hipError_t e = lookup(func, &dev, &k);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  const hipDeviceProp_t* p = &dev->props;
+  hipFuncAttributes a = {0};
+  a.binaryVersion = a.ptxVersion = p->major * 10 + p->minor;
+  a.maxThreadsPerBlock = max_block(p, k->desc);
+  int mds = __atomic_load_n(&k->max_dynamic_shared, __ATOMIC_RELAXED);
+  a.maxDynamicSharedSizeBytes = mds >= 0 ? mds : (int)p->sharedMemPerBlock;
+  a.preferredShmemCarveout = __atomic_load_n(&k->carveout, __ATOMIC_RELAXED);
+  /* Kernels are host code: no registers, local or constant memory to
+   * count, and the size of static __shared__ variables is not known before
+   * they run (reported as 0). */
+  *attr = a;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr,
+                               int value) {
+  hipc_device* dev;
+  const hipc_kernel* k;
+  hipError_t e = lookup(func, &dev, &k);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_kernel* mk = (hipc_kernel*)k;
+  switch (attr) {
+    case hipFuncAttributeMaxDynamicSharedMemorySize:
+      HIPC_RETURN_IF(value < 0 || (size_t)value > dev->props.sharedMemPerBlock,
+                     hipErrorInvalidValue);
+      __atomic_store_n(&mk->max_dynamic_shared, value, __ATOMIC_RELAXED);
+      HIPC_RETURN(hipSuccess);
+    case hipFuncAttributePreferredSharedMemoryCarveout:
+      HIPC_RETURN_IF(value < -1 || value > 100, hipErrorInvalidValue);
+      __atomic_store_n(&mk->carveout, value, __ATOMIC_RELAXED);
+      HIPC_RETURN(hipSuccess);
+    default:
+      HIPC_RETURN(hipErrorInvalidValue);
+  }
+}
+
+/* Accepted and without effect: the CPU device has no cache or bank
+ * configuration. */
+hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
+  hipc_device* dev;
+  const hipc_kernel* k;
+  hipError_t e = lookup(func, &dev, &k);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF((unsigned)config > hipFuncCachePreferEqual,
+                 hipErrorInvalidValue);
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipFuncSetSharedMemConfig(const void* func,
+                                     hipSharedMemConfig config) {
+  hipc_device* dev;
+  const hipc_kernel* k;
+  hipError_t e = lookup(func, &dev, &k);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF((unsigned)config > hipSharedMemBankSizeEightByte,
+                 hipErrorInvalidValue);
+  HIPC_RETURN(hipSuccess);
+}
