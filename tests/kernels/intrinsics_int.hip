@@ -194,6 +194,87 @@ static void reference(const in_t& v, unsigned long long* w) {
           (static_cast<unsigned>(sa) < v.b ? static_cast<unsigned>(sa) : v.b);
 }
 
+// Values worked out by hand, computed in a kernel (the intrinsics are
+// device functions in HIP).
+__global__ void k_hand(unsigned long long* o) {
+  o[0] = static_cast<unsigned long long>(__brev(1u));
+  o[1] = static_cast<unsigned long long>(__clz(0));
+  o[2] = static_cast<unsigned long long>(__ffs(0));
+  o[3] = static_cast<unsigned long long>(__ffsll(1ll << 40));
+  o[4] = static_cast<unsigned long long>(
+      __byte_perm(0x33221100u, 0x77665544u, 0x1054u));
+  o[5] =
+      static_cast<unsigned long long>(__funnelshift_lc(0x80000000u, 1u, 100u));
+  o[6] = static_cast<unsigned long long>(__mul64hi(-1, 1));
+  o[7] = static_cast<unsigned long long>(__hadd(-3, 0));
+  o[8] = static_cast<unsigned long long>(__rhadd(-3, 0));
+  o[9] = static_cast<unsigned long long>(__sad(-5, 5, 1u));
+  o[10] = static_cast<unsigned long long>(__fns32(0xf0u, 0, 2));
+  o[11] = static_cast<unsigned long long>(__fns32(0xf0u, 6, -3));
+  o[12] = static_cast<unsigned long long>(__fns32(0xf0u, 6, -4));
+  o[13] = static_cast<unsigned long long>(__fns32(0xaaaaaaaau, 3, 1));
+  o[14] = static_cast<unsigned long long>(__fns32(0xaaaaaaaau, 3, -1));
+  o[15] = static_cast<unsigned long long>(__fns32(0xaaaaaaaau, 2, 1));
+  o[16] = static_cast<unsigned long long>(__fns32(0xaaaaaaaau, 2, -1));
+  o[17] = static_cast<unsigned long long>(max(2.5f, 3));
+  o[18] = static_cast<unsigned long long>(min(-1, 1u));
+  o[19] = static_cast<unsigned long long>(max(-1, 1u));
+  o[20] = static_cast<unsigned long long>(min(static_cast<double>(NAN), 1.0));
+  o[21] = static_cast<unsigned long long>(max(2.0, 0));
+  o[22] = static_cast<unsigned long long>(min(5ll, 7));
+  o[23] = static_cast<unsigned long long>(umax(3u, 9u));
+  o[24] = static_cast<unsigned long long>(llmin(-3ll, 2ll));
+  o[25] = static_cast<unsigned long long>(ullmax(3ull, 1ull << 40));
+  o[26] = std::is_same<decltype(max(2.5f, 3)), float>::value;
+}
+
+static void test_by_hand() {
+  const int n = 27;
+  unsigned long long* d;
+  HIP_CHECK(hipMalloc(&d, n * sizeof(unsigned long long)));
+  k_hand<<<1, 1>>>(d);
+  unsigned long long got[n];
+  HIP_CHECK(hipMemcpy(got, d, sizeof got, hipMemcpyDeviceToHost));
+  const unsigned long long want[n] = {
+      static_cast<unsigned long long>(0x80000000u),  // __brev(1u)
+      static_cast<unsigned long long>(32),           // __clz(0)
+      static_cast<unsigned long long>(0u),           // __ffs(0)
+      static_cast<unsigned long long>(41u),          // __ffsll(1ll << 40)
+      static_cast<unsigned long long>(
+          0x11005544u),  // __byte_perm(0x33221100u, 0x77665544u, 0x1054u)
+      static_cast<unsigned long long>(
+          0x80000000u),  // __funnelshift_lc(0x80000000u, 1u, 100u)
+      static_cast<unsigned long long>(-1ll),  // __mul64hi(-1, 1)
+      static_cast<unsigned long long>(-2),    // __hadd(-3, 0)
+      static_cast<unsigned long long>(-1),    // __rhadd(-3, 0)
+      static_cast<unsigned long long>(11u),   // __sad(-5, 5, 1u)
+      static_cast<unsigned long long>(5u),    // __fns32(0xf0u, 0, 2)
+      static_cast<unsigned long long>(4u),    // __fns32(0xf0u, 6, -3)
+      static_cast<unsigned long long>(~0u),   // __fns32(0xf0u, 6, -4)
+      static_cast<unsigned long long>(3u),    // __fns32(0xaaaaaaaau, 3, 1)
+      static_cast<unsigned long long>(3u),    // __fns32(0xaaaaaaaau, 3, -1)
+      static_cast<unsigned long long>(3u),    // __fns32(0xaaaaaaaau, 2, 1)
+      static_cast<unsigned long long>(1u),    // __fns32(0xaaaaaaaau, 2, -1)
+      static_cast<unsigned long long>(3.0f),  // max(2.5f, 3)
+      static_cast<unsigned long long>(1u),    // min(-1, 1u)
+      static_cast<unsigned long long>(0xffffffffu),  // max(-1, 1u)
+      static_cast<unsigned long long>(
+          1.0),  // min(static_cast<double>(NAN), 1.0)
+      static_cast<unsigned long long>(2.0),         // max(2.0, 0)
+      static_cast<unsigned long long>(5ll),         // min(5ll, 7)
+      static_cast<unsigned long long>(9u),          // umax(3u, 9u)
+      static_cast<unsigned long long>(-3ll),        // llmin(-3ll, 2ll)
+      static_cast<unsigned long long>(1ull << 40),  // ullmax(3ull, 1ull << 40)
+      1};
+  for (int i = 0; i < n; i++) {
+    if (got[i] != want[i])
+      std::fprintf(stderr, "hand value %d: got %#llx want %#llx\n", i, got[i],
+                   want[i]);
+    CHECK_EQ(got[i], want[i]);
+  }
+  HIP_CHECK(hipFree(d));
+}
+
 int main() {
   std::vector<in_t> in;
   const unsigned edges[] = {0u,          1u,          2u,          0x7fffffffu,
@@ -240,35 +321,7 @@ int main() {
             got[static_cast<size_t>(i) * NOUT + j], want[j]);
   }
   for (int j = 0; j < NOUT; j++) CHECK_EQ(bad[j], 0);
-  // A few values by hand.
-  CHECK_EQ(__brev(1u), 0x80000000u);
-  CHECK_EQ(__clz(0), 32);
-  CHECK_EQ(__ffs(0), 0u);
-  CHECK_EQ(__ffsll(1ll << 40), 41u);
-  CHECK_EQ(__byte_perm(0x33221100u, 0x77665544u, 0x1054u), 0x11005544u);
-  CHECK_EQ(__funnelshift_lc(0x80000000u, 1u, 100u), 0x80000000u);
-  CHECK_EQ(__mul64hi(-1, 1), -1ll);
-  CHECK_EQ(__hadd(-3, 0), -2);
-  CHECK_EQ(__rhadd(-3, 0), -1);
-  CHECK_EQ(__sad(-5, 5, 1u), 11u);
-  CHECK_EQ(__fns32(0xf0u, 0, 2), 5u);
-  CHECK_EQ(__fns32(0xf0u, 6, -3), 4u);
-  CHECK_EQ(__fns32(0xf0u, 6, -4), ~0u);
-  CHECK_EQ(__fns32(0xaaaaaaaau, 3, 1), 3u);  // PTX's fns examples
-  CHECK_EQ(__fns32(0xaaaaaaaau, 3, -1), 3u);
-  CHECK_EQ(__fns32(0xaaaaaaaau, 2, 1), 3u);
-  CHECK_EQ(__fns32(0xaaaaaaaau, 2, -1), 1u);
-  // min/max: the common type of the arguments; NaN loses.
-  CHECK_EQ(max(2.5f, 3), 3.0f);
-  CHECK((std::is_same<decltype(max(2.5f, 3)), float>::value));
-  CHECK_EQ(min(-1, 1u), 1u);  // compared as unsigned
-  CHECK_EQ(max(-1, 1u), 0xffffffffu);
-  CHECK_EQ(min(static_cast<double>(NAN), 1.0), 1.0);
-  CHECK_EQ(max(2.0, 0), 2.0);
-  CHECK_EQ(min(5ll, 7), 5ll);
-  CHECK_EQ(umax(3u, 9u), 9u);
-  CHECK_EQ(llmin(-3ll, 2ll), -3ll);
-  CHECK_EQ(ullmax(3ull, 1ull << 40), 1ull << 40);
+  test_by_hand();
   HIP_CHECK(hipFree(din));
   HIP_CHECK(hipFree(dout));
   return test_summary("intrinsics_int");
