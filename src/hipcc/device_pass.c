@@ -26,15 +26,16 @@
 /* The oldest architecture the NVPTX headers build for (scoped atomics). */
 #define MIN_SM 60
 
-/* The number of `sm_XX[suffix]`, or -1 when `a` is not of that form.
- * `*suffixed`: it has a letter suffix (sm_90a: not forward compatible). */
+/* The number of `sm_XX`, `sm_XXa` or `sm_XXf`, or -1 when `a` is not of
+ * that form. `*suffixed`: it has a suffix (sm_90a: not forward
+ * compatible). */
 static int sm_number(const char *a, int *suffixed) {
   if (strncmp(a, "sm_", 3) != 0 || !isdigit((unsigned char)a[3]))
     return -1;
   char *end;
   long v = strtol(a + 3, &end, 10);
   *suffixed = *end != '\0';
-  if (v > 10000 || (*end != '\0' && !(islower((unsigned char)*end) &&
+  if (v > 10000 || (*end != '\0' && !((*end == 'a' || *end == 'f') &&
                                       end[1] == '\0')))
     return -1;
   return (int)v;
