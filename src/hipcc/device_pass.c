@@ -73,17 +73,22 @@ int hipc__device_pass_init(struct device_pass *d, struct hipcc_options *o,
                            int check_tools) {
   *d = (struct device_pass){0};
   int warned = 0, rc = 0;
+  /* Each value may be a list: --offload-arch=sm_80,sm_90. */
+  struct strvec given = {0};
   if (o->archs.n > 0) {
-    for (size_t i = 0; i < o->archs.n && rc == 0; i++)
-      rc = add_arch(d, o->archs.v[i], &warned);
+    hipc__util_append(&given, &o->archs);
   } else {
     const char *env = getenv("HIPC_OFFLOAD_ARCH");
-    char *list = hipc__util_strdup(env != NULL ? env : "");
+    hipc__util_push(&given, env != NULL ? env : "");
+  }
+  for (size_t i = 0; i < given.n && rc == 0; i++) {
+    char *list = hipc__util_strdup(given.v[i]);
     hipc__util_push(&d->owned, list);
     for (char *a = strtok(list, ", \t"); a != NULL && rc == 0;
          a = strtok(NULL, ", \t"))
       rc = add_arch(d, a, &warned);
   }
+  hipc__util_free(&given);
   if (rc != 0 || d->archs.n == 0 || !check_tools)
     return rc;
   const char *first = d->archs.v[0];
