@@ -172,7 +172,7 @@ SRC
 check "a device-side error fails the build" [ $? -ne 0 ]
 check "the error names bad.hip:6 ($(head -3 err.txt))" \
   grep -q '^bad\.hip:6:[0-9]*: error: .*host_only' err.txt
-"$HIPCC" -c bad.hip -o bad.o 2> err.txt
+HIPC_OFFLOAD_ARCH= "$HIPCC" -c bad.hip -o bad.o 2> err.txt
 check "without an arch the same file builds for the CPU" [ $? -eq 0 ]
 
 # A missing toolkit or clang, an unknown or too old architecture.
