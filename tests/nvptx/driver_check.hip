@@ -75,12 +75,12 @@ __global__ void k_shared(int* out) {
   out[threadIdx.x] = dyn[blockDim.x - 1 - threadIdx.x] + st[0] + 1000 * c;
 }
 
-// The _sync forms, reductions, matches and the rest of the atomics; 10
+// The _sync forms, reductions, matches and the rest of the atomics; 12
 // results per lane of one warp of 32.
 __global__ void k_sync(long long* out, float* f, double* d, int* i) {
 #ifdef __HIP_DEVICE_COMPILE__
   int lane = threadIdx.x;
-  long long* o = out + 10 * lane;
+  long long* o = out + 12 * lane;
   const unsigned long long all = 0xffffffffull;
   o[0] = __reduce_add_sync(all, lane);
   o[1] = __reduce_max_sync(all, static_cast<long long>(lane) << 33);
@@ -99,6 +99,8 @@ __global__ void k_sync(long long* out, float* f, double* d, int* i) {
   o[7] = clock64() >= c0 && wall_clock64() >= w0;
   o[8] = __shfl_down_sync(all, static_cast<short>(-lane), 1);
   o[9] = __any_sync(all, lane == 31) + 2 * __all_sync(all, lane >= 0);
+  o[10] = __shfl_down(lane, 40u) + 100 * __shfl_up(lane, 33u);
+  o[11] = __shfl_xor(lane, 33) + 100 * __shfl_xor(lane, -1);
 #else
   (void)out, (void)f, (void)d, (void)i;
 #endif
@@ -323,7 +325,7 @@ int main() {
     void* args[] = {&out, &f, &d, &i};
     launch(function(mod, reinterpret_cast<const void*>(&k_sync)), 1, 32, 0,
            args);
-    std::vector<long long> h(10 * 32);
+    std::vector<long long> h(12 * 32);
     CU(cu.MemcpyDtoH(h.data(), out, h.size() * sizeof(long long)));
     float hf;
     double hd[2];
@@ -332,7 +334,10 @@ int main() {
     CU(cu.MemcpyDtoH(hd, d, sizeof hd));
     CU(cu.MemcpyDtoH(hi, i, sizeof hi));
     for (int l = 0; l < 32; l++) {
-      const long long* o = &h[10 * l];
+      const long long* o = &h[12 * l];
+      // A delta of a warp or more, or an xor mask outside it: own value.
+      expect(o[10] == 101 * l, "__shfl_down/up by 40/33", o[10], 101 * l);
+      expect(o[11] == 101 * l, "__shfl_xor by 33/-1", o[11], 101 * l);
       expect(o[0] == 496, "__reduce_add_sync", o[0], 496);
       expect(o[1] == 31ll << 33, "__reduce_max_sync 64-bit", o[1], 31ll << 33);
       if (l < 16) expect(o[2] == 85, "__reduce_min_sync partial", o[2], 85);
