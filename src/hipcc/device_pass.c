@@ -283,7 +283,7 @@ void hipc__device_pass_check(const char *obj, const char *src,
     v[i] = names->kernels[i];
   for (size_t i = 0; i < names->nvars; i++)
     v[names->nkernels + i] = names->vars[i].name;
-  if (hipc__elf_undefined_weak(obj, v, n, undefined) == 0) {
+  if (hipc__elf_syms_undefined_weak(obj, v, n, undefined) == 0) {
     for (size_t i = 0; i < n; i++)
       if (undefined[i])
         hipc__util_warning("%s: %s '%s' is in the GPU code but not in the "

@@ -15,7 +15,7 @@ static uint64_t get(const unsigned char *p, int n) {
   return v;
 }
 
-int hipc__elf_undefined_weak(const char *path, const char *const *names,
+int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
                              size_t n, int *undefined) {
   for (size_t i = 0; i < n; i++)
     undefined[i] = 0;

@@ -10,7 +10,7 @@
  * `names[i]` as an undefined weak symbol (what the table's `.weakref`
  * leaves when the object does not define the name), 0 otherwise. Returns
  * 0, or -1 when the file is not such an object or cannot be read. */
-int hipc__elf_undefined_weak(const char *path, const char *const *names,
+int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
                              size_t n, int *undefined);
 
 #endif /* HIPC_HIPCC_ELF_SYMS_H */

@@ -79,7 +79,8 @@ static void scan_line(struct gpu_names *g, const char *line) {
   const char *p = line, *w;
   size_t n;
   w = word(&p, &n);
-  if ((n == 8 && !memcmp(w, ".visible", 8)) || (n == 5 && !memcmp(w, ".weak", 5)))
+  if ((n == 8 && !memcmp(w, ".visible", 8)) ||
+      (n == 5 && !memcmp(w, ".weak", 5)))
     w = word(&p, &n);
   if (n == 6 && !memcmp(w, ".entry", 6)) {
     w = word(&p, &n);

@@ -154,7 +154,8 @@ SRC
 "$HIPCC" --offload-arch=sm_90 -c mismatch.hip -o mismatch.o 2> err.txt
 check "a mismatched kernel still builds" [ $? -eq 0 ]
 check "a mismatched kernel is named ($(cat err.txt))" \
-  grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPi' is in the GPU code but not in the host object" err.txt
+  grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPi' is in the GPU \
+code but not in the host object" err.txt
 check "only the mismatched kernel is named" [ "$(wc -l < err.txt)" -eq 1 ]
 
 # An error in device-only code (a kernel calling a host function) is
@@ -180,7 +181,8 @@ CUDA_PATH=$dir/nowhere "$HIPCC" --offload-arch=sm_90 -c prog.hip \
   -o x.o 2> err.txt
 check "no toolkit fails with 1" [ $? -eq 1 ]
 check "no toolkit says so ($(cat err.txt))" \
-  grep -q "^hipcc: error: --offload-arch=sm_90 needs the CUDA toolkit: '$dir/nowhere/bin/ptxas' was not found" err.txt
+  grep -q "^hipcc: error: --offload-arch=sm_90 needs the CUDA toolkit: \
+'$dir/nowhere/bin/ptxas' was not found" err.txt
 HIPC_CLANG=no-such-clang "$HIPCC" --offload-arch=sm_90 -c prog.hip \
   -o x.o 2> err.txt
 check "no clang fails with 1" [ $? -eq 1 ]

@@ -46,15 +46,25 @@ using nd = typename identity<T>::type;
                                   static_cast<long long>(v))))
 
 template <scope S, typename T>
-__device__ __forceinline__ T add(T* p, T v) { return HIPC_ATOM_INT(S, add, p, v); }
+__device__ __forceinline__ T add(T* p, T v) {
+  return HIPC_ATOM_INT(S, add, p, v);
+}
 template <scope S, typename T>
-__device__ __forceinline__ T exch(T* p, T v) { return HIPC_ATOM_INT(S, xchg, p, v); }
+__device__ __forceinline__ T exch(T* p, T v) {
+  return HIPC_ATOM_INT(S, xchg, p, v);
+}
 template <scope S, typename T>
-__device__ __forceinline__ T and_(T* p, T v) { return HIPC_ATOM_INT(S, and, p, v); }
+__device__ __forceinline__ T and_(T* p, T v) {
+  return HIPC_ATOM_INT(S, and, p, v);
+}
 template <scope S, typename T>
-__device__ __forceinline__ T or_(T* p, T v) { return HIPC_ATOM_INT(S, or, p, v); }
+__device__ __forceinline__ T or_(T* p, T v) {
+  return HIPC_ATOM_INT(S, or, p, v);
+}
 template <scope S, typename T>
-__device__ __forceinline__ T xor_(T* p, T v) { return HIPC_ATOM_INT(S, xor, p, v); }
+__device__ __forceinline__ T xor_(T* p, T v) {
+  return HIPC_ATOM_INT(S, xor, p, v);
+}
 
 template <scope S, typename T>
 __device__ __forceinline__ T cas(T* p, T cmp, T v) {

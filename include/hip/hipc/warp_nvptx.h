@@ -90,7 +90,8 @@ template <typename T>
 __device__ __forceinline__ hipc::nvptx::shuffleable<T> __shfl_sync(
     unsigned long long mask, T var, int src_lane, int width = warpSize) {
   return hipc::nvptx::shuffle<hipc::nvptx::shfl_idx>(
-      static_cast<unsigned>(mask), var, src_lane, hipc::nvptx::shfl_c(width, 31));
+      static_cast<unsigned>(mask), var, src_lane,
+      hipc::nvptx::shfl_c(width, 31));
 }
 template <typename T>
 __device__ __forceinline__ hipc::nvptx::shuffleable<T> __shfl_up_sync(
