@@ -1,12 +1,12 @@
 // Atomic functions (CPU device): GCC/Clang __atomic builtins, which are
 // correct between the worker threads that run different blocks.
-#ifndef HIPC_ATOMIC_H
-#define HIPC_ATOMIC_H
-
-// hipcc's device pass (clang, NVPTX) uses the GPU half.
+// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
+// HIPC_ATOMIC_H too: the CPU code below is then skipped.
 #if defined(__NVPTX__)
 #include "hip/hipc/atomic_nvptx.h"
-#else
+#endif
+#ifndef HIPC_ATOMIC_H
+#define HIPC_ATOMIC_H
 
 #include <type_traits>
 
@@ -135,7 +135,5 @@ inline unsigned atomicDec(unsigned* p, unsigned limit) {
     return (o == 0 || o > limit) ? limit : o - 1;
   });
 }
-
-#endif  // __NVPTX__
 
 #endif  // HIPC_ATOMIC_H

@@ -6,6 +6,7 @@
 // 4 or 8 bytes, float and double. Included by hip/hipc/atomic.h.
 #ifndef HIPC_ATOMIC_NVPTX_H
 #define HIPC_ATOMIC_NVPTX_H
+#define HIPC_ATOMIC_H  // the CPU half (atomic.h) is skipped
 
 #include <type_traits>
 

@@ -2,13 +2,13 @@
 //
 // On the CPU device they are fields of the worker's thread-local state,
 // written by the inlined thread loop before each thread starts.
-#ifndef HIPC_INDICES_H
-#define HIPC_INDICES_H
-
-// hipcc's device pass (clang, NVPTX) uses the GPU half.
+// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
+// HIPC_INDICES_H too: the CPU code below is then skipped.
 #if defined(__NVPTX__)
 #include "hip/hipc/indices_nvptx.h"
-#else
+#endif
+#ifndef HIPC_INDICES_H
+#define HIPC_INDICES_H
 
 #include "hip/hipc/kernel.h"
 
@@ -48,7 +48,5 @@ struct warp_size_t {
 }  // namespace hipc
 
 static constexpr ::hipc::warp_size_t warpSize{};
-
-#endif  // __NVPTX__
 
 #endif  // HIPC_INDICES_H

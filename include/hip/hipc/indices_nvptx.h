@@ -3,6 +3,7 @@
 // Included by hip/hipc/indices.h.
 #ifndef HIPC_INDICES_NVPTX_H
 #define HIPC_INDICES_NVPTX_H
+#define HIPC_INDICES_H  // the CPU half (indices.h) is skipped
 
 #include "hip/hipc/qualifiers_nvptx.h"
 #include "hip/hip_runtime_api.h"

@@ -4,13 +4,13 @@
 // that instantiates the registration below for every kernel and every
 // template instantiation the program uses, and turns a call made right after
 // __hipPushCallConfiguration (what `<<<>>>` becomes) into hipLaunchKernel.
-#ifndef HIPC_LAUNCH_H
-#define HIPC_LAUNCH_H
-
-// hipcc's device pass (clang, NVPTX) uses the GPU half.
+// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
+// HIPC_LAUNCH_H too: the CPU code below is then skipped.
 #if defined(__NVPTX__)
 #include "hip/hipc/launch_nvptx.h"
-#else
+#endif
+#ifndef HIPC_LAUNCH_H
+#define HIPC_LAUNCH_H
 
 #include <cstddef>
 #include <new>
@@ -156,7 +156,5 @@ struct dynamic_shared {
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)        \
   ((void)__hipPushCallConfiguration((grid), (block), (shmem), (stream)), \
    (void)(kernel)(__VA_ARGS__))
-
-#endif  // __NVPTX__
 
 #endif  // HIPC_LAUNCH_H

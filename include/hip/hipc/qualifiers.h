@@ -1,11 +1,11 @@
 // Function and variable qualifiers of the kernel language (CPU device).
-#ifndef HIPC_QUALIFIERS_H
-#define HIPC_QUALIFIERS_H
-
-// hipcc's device pass (clang, NVPTX) uses the GPU half.
+// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
+// HIPC_QUALIFIERS_H too: the CPU code below is then skipped.
 #if defined(__NVPTX__)
 #include "hip/hipc/qualifiers_nvptx.h"
-#else
+#endif
+#ifndef HIPC_QUALIFIERS_H
+#define HIPC_QUALIFIERS_H
 
 #if defined(__HIPC_HOST_PASS__)
 // hipcc's rewriter needs these three tokens intact: they are defined to
@@ -31,7 +31,5 @@
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))
 #endif
-
-#endif  // __NVPTX__
 
 #endif  // HIPC_QUALIFIERS_H

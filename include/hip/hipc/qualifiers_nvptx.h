@@ -2,6 +2,7 @@
 // CUDA attributes. Included by hip/hipc/qualifiers.h.
 #ifndef HIPC_QUALIFIERS_NVPTX_H
 #define HIPC_QUALIFIERS_NVPTX_H
+#define HIPC_QUALIFIERS_H  // the CPU half (qualifiers.h) is skipped
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))

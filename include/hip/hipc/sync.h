@@ -1,11 +1,11 @@
 // Block-level synchronisation and memory fences.
-#ifndef HIPC_SYNC_H
-#define HIPC_SYNC_H
-
-// hipcc's device pass (clang, NVPTX) uses the GPU half.
+// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
+// HIPC_SYNC_H too: the CPU code below is then skipped.
 #if defined(__NVPTX__)
 #include "hip/hipc/sync_nvptx.h"
-#else
+#endif
+#ifndef HIPC_SYNC_H
+#define HIPC_SYNC_H
 
 #include "hip/hipc/kernel.h"
 
@@ -16,7 +16,5 @@ inline void __syncthreads() { hipc_cpu_syncthreads(); }
 inline void __threadfence_block() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-
-#endif  // __NVPTX__
 
 #endif  // HIPC_SYNC_H

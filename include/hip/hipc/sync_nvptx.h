@@ -3,6 +3,7 @@
 // Included by hip/hipc/sync.h.
 #ifndef HIPC_SYNC_NVPTX_H
 #define HIPC_SYNC_NVPTX_H
+#define HIPC_SYNC_H  // the CPU half (sync.h) is skipped
 
 #include "hip/hipc/qualifiers_nvptx.h"
 

@@ -3,13 +3,13 @@
 // On the CPU device the lanes of a warp meet in hipc_cpu_warp_exchange():
 // each deposits a 64-bit word and gets back a snapshot of every lane's word,
 // from which it computes its own result here, inline.
-#ifndef HIPC_WARP_H
-#define HIPC_WARP_H
-
-// hipcc's device pass (clang, NVPTX) uses the GPU half.
+// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
+// HIPC_WARP_H too: the CPU code below is then skipped.
 #if defined(__NVPTX__)
 #include "hip/hipc/warp_nvptx.h"
-#else
+#endif
+#ifndef HIPC_WARP_H
+#define HIPC_WARP_H
 
 #include <cstdint>
 #include <cstring>
@@ -124,7 +124,5 @@ inline unsigned long long __activemask(hipc::site where = HIPC_SITE) {
 }
 
 inline int __lane_id() { return hipc::lane_id(); }
-
-#endif  // __NVPTX__
 
 #endif  // HIPC_WARP_H

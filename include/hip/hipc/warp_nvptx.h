@@ -6,6 +6,7 @@
 // Included by hip/hipc/warp.h.
 #ifndef HIPC_WARP_NVPTX_H
 #define HIPC_WARP_NVPTX_H
+#define HIPC_WARP_H  // the CPU half (warp.h) is skipped
 
 #include <type_traits>
 
