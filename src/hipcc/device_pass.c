@@ -213,62 +213,129 @@ static int compile_arch(const struct device_pass *d,
   return rc;
 }
 
-int hipc__device_pass_compile(const struct device_pass *d,
-                              const struct hipcc_options *o,
-                              const struct device_source *src, char **table,
-                              struct gpu_names *names) {
-  *table = NULL;
-  *names = (struct gpu_names){0};
-  size_t n = d->archs.n;
-  char **ptx = hipc__util_alloc(n * sizeof *ptx);
-  char **cubin = hipc__util_alloc(n * sizeof *cubin);
-  struct gpu_image_file *img = hipc__util_alloc((n + 1) * sizeof *img);
-  size_t nimg = 0;
-  int rc = 0, newest = -1, newest_sm = -1;
+/* The files of one source's images: a PTX and a cubin per architecture
+ * and the images to embed (the cubins, then the PTX of the newest
+ * architecture). */
+struct images {
+  size_t n;  /* architectures */
+  char **ptx, **cubin;
+  struct gpu_image_file *img;
+  size_t nimg;
+};
+
+static void images_free(struct images *im) {
+  for (size_t i = 0; i < im->n; i++)
+    free(im->ptx[i]), free(im->cubin[i]);
+  free(im->ptx);
+  free(im->cubin);
+  free(im->img);
+}
+
+/* Compiles `src` for every architecture into `im`, adding what each PTX
+ * defines to `names`. Returns 0 or the failing command's status. */
+static int build_images(const struct device_pass *d,
+                        const struct hipcc_options *o,
+                        const struct device_source *src, struct images *im,
+                        struct gpu_names *names) {
+  size_t n = im->n = d->archs.n;
+  im->ptx = hipc__util_alloc(n * sizeof *im->ptx);
+  im->cubin = hipc__util_alloc(n * sizeof *im->cubin);
+  im->img = hipc__util_alloc((n + 1) * sizeof *im->img);
+  im->nimg = 0;
   for (size_t i = 0; i < n; i++)
-    ptx[i] = cubin[i] = NULL;
-  for (size_t i = 0; i < n && rc == 0; i++) {
+    im->ptx[i] = im->cubin[i] = NULL;
+  int newest = -1, newest_sm = -1;
+  for (size_t i = 0; i < n; i++) {
     const char *arch = d->archs.v[i];
-    ptx[i] = file_for(src, arch, "ptx");
-    cubin[i] = file_for(src, arch, "cubin");
-    if (ptx[i] == NULL || cubin[i] == NULL) {
-      rc = 1;
-      break;
-    }
-    if ((rc = compile_arch(d, o, src, arch, ptx[i], cubin[i])) != 0)
-      break;
+    im->ptx[i] = file_for(src, arch, "ptx");
+    im->cubin[i] = file_for(src, arch, "cubin");
+    if (im->ptx[i] == NULL || im->cubin[i] == NULL)
+      return 1;
+    int rc = compile_arch(d, o, src, arch, im->ptx[i], im->cubin[i]);
+    if (rc != 0)
+      return rc;
     size_t len;
-    char *text = hipc__util_read(ptx[i], &len);
+    char *text = hipc__util_read(im->ptx[i], &len);
     if (text == NULL) {
-      hipc__util_error("cannot read '%s': %s", ptx[i], strerror(errno));
-      rc = 1;
-      break;
+      hipc__util_error("cannot read '%s': %s", im->ptx[i], strerror(errno));
+      return 1;
     }
     hipc__gpu_table_scan(names, text);
     free(text);
-    img[nimg++] = (struct gpu_image_file){arch, 0, cubin[i]};
+    im->img[im->nimg++] = (struct gpu_image_file){arch, 0, im->cubin[i]};
     int suffixed, v = sm_number(arch, &suffixed);
     if (!suffixed && v > newest_sm)
       newest_sm = v, newest = (int)i;
   }
   /* The PTX of the newest architecture, for GPUs newer than every cubin
    * (an arch-specific target such as sm_90a has no successor). */
-  if (rc == 0 && newest >= 0)
-    img[nimg++] = (struct gpu_image_file){d->archs.v[newest], 1, ptx[newest]};
+  if (newest >= 0)
+    im->img[im->nimg++] =
+        (struct gpu_image_file){d->archs.v[newest], 1, im->ptx[newest]};
+  return 0;
+}
+
+int hipc__device_pass_compile(const struct device_pass *d,
+                              const struct hipcc_options *o,
+                              const struct device_source *src, char **table,
+                              struct gpu_names *names) {
+  *table = NULL;
+  *names = (struct gpu_names){0};
+  struct images im = {0};
+  int rc = build_images(d, o, src, &im, names);
   if (rc == 0 && (names->nkernels > 0 || names->nvars > 0)) {
-    *table = hipc__gpu_table_text(names, img, nimg, src->inline_bytes);
+    *table = hipc__gpu_table_text(names, im.img, im.nimg, src->inline_bytes);
     if (*table == NULL)
       rc = 1;
   }
   if (rc == 0 && o->verbose)
     fprintf(stderr, "hipcc: %s: %zu kernel(s), %zu variable(s) for %zu "
                     "GPU image(s)\n", src->path, names->nkernels, names->nvars,
-            nimg);
-  for (size_t i = 0; i < n; i++)
-    free(ptx[i]), free(cubin[i]);
-  free(ptx);
-  free(cubin);
-  free(img);
+            im.nimg);
+  images_free(&im);
+  return rc;
+}
+
+int hipc__device_pass_genco(const struct device_pass *d,
+                            const struct hipcc_options *o,
+                            const struct device_source *src,
+                            const char *out) {
+  struct images im = {0};
+  struct gpu_names names = {0};
+  int rc = build_images(d, o, src, &im, &names);
+  hipc__gpu_table_free(&names);
+  if (rc != 0) {
+    images_free(&im);
+    return rc;
+  }
+  /* One fatbinary (what cuModuleLoadData takes) with every image. */
+  struct strvec cmd = {0}, owned = {0};
+  char *tool = hipc__util_format("%s/bin/fatbinary", d->cuda);
+  char *create = hipc__util_format("--create=%s", out);
+  hipc__util_push(&cmd, tool);
+  hipc__util_push(&cmd, "-64");
+  hipc__util_push(&cmd, create);
+  for (size_t i = 0; i < im.nimg; i++) {
+    char *a = hipc__util_format("--image3=kind=%s,sm=%s,file=%s",
+                                im.img[i].is_ptx ? "ptx" : "elf",
+                                im.img[i].arch + 3, im.img[i].path);
+    hipc__util_push(&owned, a);
+    hipc__util_push(&cmd, a);
+  }
+  if (!executable(tool)) {
+    hipc__util_error("--genco needs the CUDA toolkit's fatbinary: '%s' was "
+                     "not found", tool);
+    rc = 1;
+  } else {
+    rc = hipc__util_run(cmd.v, o->verbose, NULL);
+  }
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  hipc__util_free(&owned);
+  hipc__util_free(&cmd);
+  free(tool);
+  free(create);
+  images_free(&im);
   return rc;
 }
 

@@ -343,6 +343,45 @@ static const char *stop_output(struct ctx *c, struct hipcc_input *in) {
   return keep(c, p);
 }
 
+/* --genco: each HIP source to a code object (`-o`, or STEM.co). */
+static int genco(struct ctx *c) {
+  struct hipcc_options *o = c->o;
+  for (size_t i = 0; i < o->ninputs; i++) {
+    if (o->inputs[i].lang != LANG_HIP) {
+      hipc__util_error("--genco compiles HIP sources only, not '%s'",
+                       o->inputs[i].path);
+      return 1;
+    }
+  }
+  if (o->output != NULL && o->ninputs > 1) {
+    hipc__util_error("cannot specify '-o' with '--genco' with multiple "
+                     "files");
+    return 1;
+  }
+  if (hipc__device_pass_init(&c->dev, o, 1) != 0)
+    return 1;
+  if (c->dev.archs.n == 0) {
+    hipc__util_error("--genco needs a GPU architecture (--offload-arch=sm_XX "
+                     "or HIPC_OFFLOAD_ARCH)");
+    return 1;
+  }
+  for (size_t i = 0; i < o->ninputs; i++) {
+    struct hipcc_input *in = &o->inputs[i];
+    const char *out = o->output;
+    if (out == NULL) {
+      char *stem = hipc__util_stem(in->path);
+      out = keep(c, hipc__util_format("%s.co", stem));
+      free(stem);
+    }
+    struct device_source ds = {in->path, (int)i, c->inc_flag, std_cxx(c),
+                               o->save_temps ? out : NULL, 0};
+    int rc = hipc__device_pass_genco(&c->dev, o, &ds, out);
+    if (rc != 0)
+      return rc;
+  }
+  return 0;
+}
+
 static int build(struct ctx *c) {
   struct hipcc_options *o = c->o;
   size_t sources = 0;
@@ -353,6 +392,8 @@ static int build(struct ctx *c) {
                      "multiple files");
     return 1;
   }
+  if (o->genco)
+    return genco(c);
   /* The GPU tools are needed only when a HIP source is compiled. */
   int hip_sources = 0;
   for (size_t i = 0; i < o->ninputs; i++)

@@ -65,7 +65,9 @@ static const struct opt options[] = {
      "keep the preprocessed .ii and rewritten .hipc.ii next to the output"},
     {"-static-libhipc", K_FLAG, 0, ID_STATIC_LIBHIPC, NULL,
      "link libhipc.a instead of libhipc.so"},
-    {"--genco", K_FLAG, 0, ID_GENCO, NULL, "not supported yet"},
+    {"--genco", K_FLAG, 0, ID_GENCO, NULL,
+     "compile device code only, to a code object for hipModuleLoad (a CUDA "
+     "fatbinary; needs --offload-arch=sm_XX)"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-munsafe-fp-atomics", K_FLAG, 0, ID_IGNORE, NULL,
@@ -323,9 +325,8 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       hipc__util_push(&o->archs, val);
       break;
     case ID_GENCO:
-      hipc__util_error("--genco is not supported yet");
-      o->action = ACTION_FAIL;
-      return;
+      o->genco = 1;
+      break;
     case ID_IGNORE:
       break;
     }

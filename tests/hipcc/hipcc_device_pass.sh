@@ -5,7 +5,7 @@
 # device-only code at the user's file and line, a warning for a kernel the
 # host object lacks, clear errors for a missing
 # toolkit or clang and for unknown architectures, HIPC_OFFLOAD_ARCH, -v,
-# -S, and that the program still runs on the CPU device.
+# -S, --genco, and that the program still runs on the CPU device.
 # Skipped when clang-19 or the CUDA toolkit (CUDA_PATH, /usr/local/cuda)
 # is not installed.
 set -u
@@ -157,6 +157,16 @@ check "a mismatched kernel is named ($(cat err.txt))" \
   grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPi' is in the GPU \
 code but not in the host object" err.txt
 check "only the mismatched kernel is named" [ "$(wc -l < err.txt)" -eq 1 ]
+
+# --genco: device code only, one CUDA fatbinary (magic 0xba55ed50).
+"$HIPCC" --genco --offload-arch=sm_80,sm_90 prog.hip -o prog.co 2> err.txt
+check "--genco builds ($(cat err.txt))" [ $? -eq 0 ]
+check "--genco writes a fatbinary" \
+  [ "$(od -An -tx1 -N4 prog.co 2>/dev/null | tr -d ' ')" = 50ed55ba ]
+HIPC_OFFLOAD_ARCH= "$HIPCC" --genco prog.hip -o none.co 2> err.txt
+check "--genco without an arch fails with 1" [ $? -eq 1 ]
+check "--genco without an arch says so" \
+  grep -q "genco needs a GPU architecture" err.txt
 
 # An error in device-only code (a kernel calling a host function) is
 # reported at the user's file and line, once.

@@ -23,8 +23,9 @@ check "-c -o with two inputs says why" \
   grep -q "cannot specify '-o' with '-c'" err.txt
 
 "$HIPCC" --genco f.c 2> err.txt
-check "--genco exits 1" [ $? -eq 1 ]
-check "--genco says not supported" grep -q "not supported yet" err.txt
+check "--genco of a C file exits 1" [ $? -eq 1 ]
+check "--genco of a C file says why" \
+  grep -q "genco compiles HIP sources only, not 'f.c'" err.txt
 
 "$HIPCC" -c f.c -fgpu-rdc -fno-gpu-rdc -munsafe-fp-atomics \
   --amdgpu-target=gfx90a 2> err.txt

@@ -7,6 +7,10 @@
 // host. Not part of `make test` (it needs a GPU); build with
 //   hipcc --offload-arch=sm_90 -O2 tests/nvptx/driver_check.hip -o check
 // and run it on a machine with an NVIDIA GPU. Exit status 0: all passed.
+// With an argument, it also loads that file, a code object made by
+//   hipcc --genco --offload-arch=sm_90 K.hip -o K.co
+// where K.hip defines extern "C" __global__ void mod_add(int* p, int v)
+// { p[threadIdx.x] += v + threadIdx.x; }, and runs mod_add.
 #include <hip/hip_runtime.h>
 
 #include <dlfcn.h>
@@ -195,7 +199,7 @@ static void launch(CUfunction f, unsigned grid, unsigned block,
   CU(cu.CtxSynchronize());
 }
 
-int main() {
+int main(int argc, char** argv) {
   if (g_module == nullptr) {
     std::printf("FAIL: no GPU module registered\n");
     return 1;
@@ -413,6 +417,31 @@ int main() {
       CU(cu.MemcpyDtoH(&c, counter, sizeof c));
       expect(c == 5, "device malloc and __device__ variable", c, 5);
     }
+  }
+  if (argc > 1) {  // a --genco code object
+    std::FILE* f = std::fopen(argv[1], "rb");
+    std::vector<char> co;
+    if (f != nullptr) {
+      char chunk[4096];
+      size_t got;
+      while ((got = std::fread(chunk, 1, sizeof chunk, f)) > 0)
+        co.insert(co.end(), chunk, chunk + got);
+      std::fclose(f);
+    }
+    CUmodule m;
+    CUfunction fn;
+    CU(cu.ModuleLoadData(&m, co.data()));
+    CU(cu.ModuleGetFunction(&fn, m, "mod_add"));
+    CU(cu.MemsetD8(buf, 0, 1 << 20));
+    int v = 7;
+    void* args[] = {&buf, &v};
+    launch(fn, 1, 64, 0, args);
+    std::vector<int> h(64);
+    CU(cu.MemcpyDtoH(h.data(), buf, h.size() * sizeof(int)));
+    for (int t = 0; t < 64; t++)
+      expect(h[t] == 7 + t, "--genco code object", h[t], 7 + t);
+    std::printf("code object %s, %zu bytes: loaded and ran\n", argv[1],
+                co.size());
   }
   std::fflush(stdout);
   std::printf("%s: %d failure(s), %d kernels in the table\n",
