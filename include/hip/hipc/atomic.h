@@ -1,10 +1,8 @@
+#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
+#include "hip/hipc/atomic_nvptx.h"  // defines HIPC_ATOMIC_H (the rest is skipped)
+#endif
 // Atomic functions (CPU device): GCC/Clang __atomic builtins, which are
 // correct between the worker threads that run different blocks.
-// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
-// HIPC_ATOMIC_H too: the CPU code below is then skipped.
-#if defined(__NVPTX__)
-#include "hip/hipc/atomic_nvptx.h"
-#endif
 #ifndef HIPC_ATOMIC_H
 #define HIPC_ATOMIC_H
 

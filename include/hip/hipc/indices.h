@@ -1,12 +1,10 @@
+#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
+#include "hip/hipc/indices_nvptx.h"  // defines HIPC_INDICES_H (the rest is skipped)
+#endif
 // Built-in indices: threadIdx, blockIdx, blockDim, gridDim, warpSize.
 //
 // On the CPU device they are fields of the worker's thread-local state,
 // written by the inlined thread loop before each thread starts.
-// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
-// HIPC_INDICES_H too: the CPU code below is then skipped.
-#if defined(__NVPTX__)
-#include "hip/hipc/indices_nvptx.h"
-#endif
 #ifndef HIPC_INDICES_H
 #define HIPC_INDICES_H
 

@@ -1,14 +1,12 @@
+#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
+#include "hip/hipc/launch_nvptx.h"  // defines HIPC_LAUNCH_H (the rest is skipped)
+#endif
 // Kernel registration and launch (C++). hipcc rewrites every __global__
 // definition so that its body starts with a prologue that names
 // `hipc::kernel<Sig, F, MaxThreads, MinWarps>` (see docs/internals.md):
 // that instantiates the registration below for every kernel and every
 // template instantiation the program uses, and turns a call made right after
 // __hipPushCallConfiguration (what `<<<>>>` becomes) into hipLaunchKernel.
-// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
-// HIPC_LAUNCH_H too: the CPU code below is then skipped.
-#if defined(__NVPTX__)
-#include "hip/hipc/launch_nvptx.h"
-#endif
 #ifndef HIPC_LAUNCH_H
 #define HIPC_LAUNCH_H
 

@@ -1,9 +1,7 @@
-// Function and variable qualifiers of the kernel language (CPU device).
-// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
-// HIPC_QUALIFIERS_H too: the CPU code below is then skipped.
-#if defined(__NVPTX__)
-#include "hip/hipc/qualifiers_nvptx.h"
+#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
+#include "hip/hipc/qualifiers_nvptx.h"  // defines HIPC_QUALIFIERS_H (the rest is skipped)
 #endif
+// Function and variable qualifiers of the kernel language (CPU device).
 #ifndef HIPC_QUALIFIERS_H
 #define HIPC_QUALIFIERS_H
 

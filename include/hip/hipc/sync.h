@@ -1,9 +1,7 @@
-// Block-level synchronisation and memory fences.
-// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
-// HIPC_SYNC_H too: the CPU code below is then skipped.
-#if defined(__NVPTX__)
-#include "hip/hipc/sync_nvptx.h"
+#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
+#include "hip/hipc/sync_nvptx.h"  // defines HIPC_SYNC_H (the rest is skipped)
 #endif
+// Block-level synchronisation and memory fences.
 #ifndef HIPC_SYNC_H
 #define HIPC_SYNC_H
 

@@ -1,13 +1,11 @@
+#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
+#include "hip/hipc/warp_nvptx.h"  // defines HIPC_WARP_H (the rest is skipped)
+#endif
 // Warp functions: shuffles, votes, masks. 64-bit masks at every warp size.
 //
 // On the CPU device the lanes of a warp meet in hipc_cpu_warp_exchange():
 // each deposits a 64-bit word and gets back a snapshot of every lane's word,
 // from which it computes its own result here, inline.
-// hipcc's device pass (clang, NVPTX) takes the GPU half, which defines
-// HIPC_WARP_H too: the CPU code below is then skipped.
-#if defined(__NVPTX__)
-#include "hip/hipc/warp_nvptx.h"
-#endif
 #ifndef HIPC_WARP_H
 #define HIPC_WARP_H
 
