@@ -1,5 +1,7 @@
-#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
-#include "hip/hipc/indices_nvptx.h"  // defines HIPC_INDICES_H (the rest is skipped)
+// hipcc's device pass: the GPU half, which defines HIPC_INDICES_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/indices_nvptx.h"
 #endif
 // Built-in indices: threadIdx, blockIdx, blockDim, gridDim, warpSize.
 //

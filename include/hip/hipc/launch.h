@@ -1,5 +1,7 @@
-#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
-#include "hip/hipc/launch_nvptx.h"  // defines HIPC_LAUNCH_H (the rest is skipped)
+// hipcc's device pass: the GPU half, which defines HIPC_LAUNCH_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/launch_nvptx.h"
 #endif
 // Kernel registration and launch (C++). hipcc rewrites every __global__
 // definition so that its body starts with a prologue that names

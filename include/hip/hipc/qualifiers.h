@@ -1,5 +1,7 @@
-#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
-#include "hip/hipc/qualifiers_nvptx.h"  // defines HIPC_QUALIFIERS_H (the rest is skipped)
+// hipcc's device pass: the GPU half, which defines HIPC_QUALIFIERS_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/qualifiers_nvptx.h"
 #endif
 // Function and variable qualifiers of the kernel language (CPU device).
 #ifndef HIPC_QUALIFIERS_H

@@ -1,5 +1,7 @@
-#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
-#include "hip/hipc/sync_nvptx.h"  // defines HIPC_SYNC_H (the rest is skipped)
+// hipcc's device pass: the GPU half, which defines HIPC_SYNC_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/sync_nvptx.h"
 #endif
 // Block-level synchronisation and memory fences.
 #ifndef HIPC_SYNC_H

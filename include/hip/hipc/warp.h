@@ -1,5 +1,7 @@
-#if defined(__NVPTX__)  // hipcc's device pass: the GPU half, which also
-#include "hip/hipc/warp_nvptx.h"  // defines HIPC_WARP_H (the rest is skipped)
+// hipcc's device pass: the GPU half, which defines HIPC_WARP_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/warp_nvptx.h"
 #endif
 // Warp functions: shuffles, votes, masks. 64-bit masks at every warp size.
 //
