@@ -1,5 +1,5 @@
-// hipcc's device pass: the GPU half, which defines HIPC_QUALIFIERS_H (so the CPU
-// code below is skipped).
+// hipcc's device pass: the GPU half, which defines HIPC_QUALIFIERS_H (so
+// the CPU code below is skipped).
 #if defined(__NVPTX__)
 #include "hip/hipc/qualifiers_nvptx.h"
 #endif
