@@ -16,19 +16,19 @@ namespace nvptx {
 // clang's CUDA mode.
 #define HIPC_NVPTX_SREG3(type, reg)                                        \
   struct type {                                                            \
-    static __device__ __forceinline__ unsigned get_x() {                   \
+    static HIPC_NVPTX_FN unsigned get_x() {                   \
       return __nvvm_read_ptx_sreg_##reg##_x();                             \
     }                                                                      \
-    static __device__ __forceinline__ unsigned get_y() {                   \
+    static HIPC_NVPTX_FN unsigned get_y() {                   \
       return __nvvm_read_ptx_sreg_##reg##_y();                             \
     }                                                                      \
-    static __device__ __forceinline__ unsigned get_z() {                   \
+    static HIPC_NVPTX_FN unsigned get_z() {                   \
       return __nvvm_read_ptx_sreg_##reg##_z();                             \
     }                                                                      \
     __declspec(property(get = get_x)) unsigned x;                          \
     __declspec(property(get = get_y)) unsigned y;                          \
     __declspec(property(get = get_z)) unsigned z;                          \
-    __device__ __forceinline__ operator dim3() const {                     \
+    HIPC_NVPTX_FN operator dim3() const {                     \
       return dim3(get_x(), get_y(), get_z());                              \
     }                                                                      \
   };

@@ -16,6 +16,11 @@
 // __noinline__ is left to clang, which reads it as an attribute keyword in
 // CUDA mode (so libstdc++'s __attribute__((__noinline__)) keeps working).
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+// The functions of the NVPTX halves are __host__ __device__: host code,
+// which the device pass parses but never emits, may name them as it may on
+// the CPU device (where some work outside kernels too); their bodies are
+// compiled for the GPU only.
+#define HIPC_NVPTX_FN __host__ __device__ __forceinline__
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))
 #endif

@@ -8,18 +8,18 @@
 #include "hip/hipc/qualifiers_nvptx.h"
 
 // A barrier that also counts, ands or ors one predicate over the block.
-__device__ __forceinline__ int __syncthreads_count(int predicate) {
+HIPC_NVPTX_FN int __syncthreads_count(int predicate) {
   return __nvvm_bar0_popc(predicate);
 }
-__device__ __forceinline__ int __syncthreads_and(int predicate) {
+HIPC_NVPTX_FN int __syncthreads_and(int predicate) {
   return __nvvm_bar0_and(predicate);
 }
-__device__ __forceinline__ int __syncthreads_or(int predicate) {
+HIPC_NVPTX_FN int __syncthreads_or(int predicate) {
   return __nvvm_bar0_or(predicate);
 }
 
-__device__ __forceinline__ void __threadfence_block() { __nvvm_membar_cta(); }
-__device__ __forceinline__ void __threadfence() { __nvvm_membar_gl(); }
-__device__ __forceinline__ void __threadfence_system() { __nvvm_membar_sys(); }
+HIPC_NVPTX_FN void __threadfence_block() { __nvvm_membar_cta(); }
+HIPC_NVPTX_FN void __threadfence() { __nvvm_membar_gl(); }
+HIPC_NVPTX_FN void __threadfence_system() { __nvvm_membar_sys(); }
 
 #endif  // HIPC_SYNC_NVPTX_H
