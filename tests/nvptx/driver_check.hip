@@ -11,9 +11,8 @@
 //   hipcc --genco --offload-arch=sm_90 K.hip -o K.co
 // where K.hip defines extern "C" __global__ void mod_add(int* p, int v)
 // { p[threadIdx.x] += v + threadIdx.x; }, and runs mod_add.
-#include <hip/hip_runtime.h>
-
 #include <dlfcn.h>
+#include <hip/hip_runtime.h>
 
 #include <chrono>
 #include <cmath>
@@ -110,6 +109,25 @@ __global__ void k_sync(long long* out, float* f, double* d, int* i) {
 #endif
 }
 
+// Floating-point atomics and reductions: 4 results per lane.
+__global__ void k_fp(double* out, float* f, double* d) {
+#ifdef __HIP_DEVICE_COMPILE__
+  int lane = threadIdx.x;
+  double* o = out + 4 * lane;
+  o[0] = __reduce_add_sync(~0ull, 0.5f * lane);
+  o[1] = __reduce_min_sync(~0ull, 3.0 - lane);
+  if (lane == 0) {
+    o[2] = atomicCAS(f, 1.5f, 2.5f);       // swaps: returns 1.5
+    o[3] = atomicCAS_system(d, 9.0, 1.0);  // no swap: returns 4.0
+  }
+  unsafeAtomicAdd(f + 1, 1.0f);
+  safeAtomicAdd(d + 1, 2.0);
+  atomicMin(f + 2, static_cast<float>(lane) - 5.0f);  // a NaN loses
+#else
+  (void)out, (void)f, (void)d;
+#endif
+}
+
 __device__ int g_counter;
 __constant__ float g_scale[2];
 
@@ -166,13 +184,13 @@ static struct {
 } cu;
 
 static int failures;
-#define CU(call)                                                          \
-  do {                                                                    \
-    CUresult r_ = (call);                                                 \
-    if (r_ != 0) {                                                        \
+#define CU(call)                                                            \
+  do {                                                                      \
+    CUresult r_ = (call);                                                   \
+    if (r_ != 0) {                                                          \
       std::printf("FAIL %s: CUresult %d (line %d)\n", #call, r_, __LINE__); \
-      std::exit(1);                                                       \
-    }                                                                     \
+      std::exit(1);                                                         \
+    }                                                                       \
   } while (0)
 static void expect(bool ok, const char* what, long long got, long long want) {
   if (!ok) {
@@ -192,8 +210,8 @@ static CUfunction function(CUmodule m, const void* host_fn) {
   return f;
 }
 
-static void launch(CUfunction f, unsigned grid, unsigned block,
-                   unsigned shmem, void** args) {
+static void launch(CUfunction f, unsigned grid, unsigned block, unsigned shmem,
+                   void** args) {
   CU(cu.LaunchKernel(f, grid, 1, 1, block, 1, 1, shmem, nullptr, args,
                      nullptr));
   CU(cu.CtxSynchronize());
@@ -209,8 +227,7 @@ int main(int argc, char** argv) {
     std::printf("SKIP: no libcuda.so.1\n");
     return 77;
   }
-#define LOAD(field, sym) \
-  *reinterpret_cast<void**>(&cu.field) = dlsym(lib, sym)
+#define LOAD(field, sym) *reinterpret_cast<void**>(&cu.field) = dlsym(lib, sym)
   LOAD(Init, "cuInit");
   LOAD(DeviceGet, "cuDeviceGet");
   LOAD(DeviceGetAttribute, "cuDeviceGetAttribute");
@@ -243,7 +260,8 @@ int main(int argc, char** argv) {
     auto t0 = std::chrono::steady_clock::now();
     CUresult r = cu.ModuleLoadData(&m, im->data);
     double ms = std::chrono::duration<double, std::milli>(
-                    std::chrono::steady_clock::now() - t0).count();
+                    std::chrono::steady_clock::now() - t0)
+                    .count();
     std::printf("image %s %s, %zu bytes: load %s in %.2f ms\n", im->arch,
                 im->is_ptx ? "PTX" : "cubin", im->size,
                 r == 0 ? "ok" : "FAILED", ms);
@@ -302,8 +320,8 @@ int main(int argc, char** argv) {
     int init_min = 1000;
     CU(cu.MemcpyHtoD(i + 12, &init_min, sizeof init_min));
     void* args[] = {&i, &u, &f, &ull, &sys};
-    launch(function(mod, reinterpret_cast<const void*>(&k_atomics)), 4, 128,
-           0, args);
+    launch(function(mod, reinterpret_cast<const void*>(&k_atomics)), 4, 128, 0,
+           args);
     int hi[4], hsys;
     unsigned hu;
     float hf;
@@ -319,8 +337,8 @@ int main(int argc, char** argv) {
     expect(hi[3] == -127, "atomicMin", hi[3], -127);
     expect(hsys == 1024, "atomicAdd_system", hsys, 1024);
     expect(hf == 256.0f, "atomicAdd float", static_cast<long long>(hf), 256);
-    expect(hull == 127ull << 40, "atomicMax ull",
-           static_cast<long long>(hull), static_cast<long long>(127ull << 40));
+    expect(hull == 127ull << 40, "atomicMax ull", static_cast<long long>(hull),
+           static_cast<long long>(127ull << 40));
     expect(hu == 512 % 10, "atomicInc", hu, 512 % 10);
   }
   {  // _sync forms, reductions, matches, more atomics
@@ -364,6 +382,38 @@ int main(int argc, char** argv) {
     expect(hi[0] == -64, "atomicSub", hi[0], -64);
     // atomicDec from 0 with limit 3: 3, 2, 1, 0, 3, ... after 32 steps 0.
     expect(hi[1] == 0, "atomicDec", hi[1], 0);
+  }
+  {  // floating-point atomics and reductions
+    CUdeviceptr out = buf, f = buf + 8192, d = buf + 8256;
+    float hf[3] = {1.5f, 0.0f, __builtin_nanf("")};
+    double hd[2] = {4.0, 0.0};
+    CU(cu.MemcpyHtoD(f, hf, sizeof hf));
+    CU(cu.MemcpyHtoD(d, hd, sizeof hd));
+    void* args[] = {&out, &f, &d};
+    launch(function(mod, reinterpret_cast<const void*>(&k_fp)), 1, 32, 0, args);
+    std::vector<double> h(4 * 32);
+    CU(cu.MemcpyDtoH(h.data(), out, h.size() * sizeof(double)));
+    CU(cu.MemcpyDtoH(hf, f, sizeof hf));
+    CU(cu.MemcpyDtoH(hd, d, sizeof hd));
+    for (int l = 0; l < 32; l++) {
+      expect(h[4 * l] == 248.0, "__reduce_add_sync float",
+             static_cast<long long>(h[4 * l]), 248);
+      expect(h[4 * l + 1] == -28.0, "__reduce_min_sync double",
+             static_cast<long long>(h[4 * l + 1]), -28);
+    }
+    expect(h[2] == 1.5, "atomicCAS float", static_cast<long long>(h[2] * 10),
+           15);
+    expect(h[3] == 4.0, "atomicCAS_system double", static_cast<long long>(h[3]),
+           4);
+    expect(hf[0] == 2.5f, "atomicCAS float stored",
+           static_cast<long long>(hf[0] * 10), 25);
+    expect(hd[0] == 4.0, "atomicCAS double kept", static_cast<long long>(hd[0]),
+           4);
+    expect(hf[1] == 32.0f, "unsafeAtomicAdd", static_cast<long long>(hf[1]),
+           32);
+    expect(hd[1] == 64.0, "safeAtomicAdd", static_cast<long long>(hd[1]), 64);
+    expect(hf[2] == -5.0f, "atomicMin float over a NaN",
+           static_cast<long long>(hf[2]), -5);
   }
   {  // static and dynamic shared memory, __syncthreads_count
     void* args[] = {&buf};

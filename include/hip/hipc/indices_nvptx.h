@@ -5,8 +5,8 @@
 #define HIPC_INDICES_NVPTX_H
 #define HIPC_INDICES_H  // the CPU half (indices.h) is skipped
 
-#include "hip/hipc/qualifiers_nvptx.h"
 #include "hip/hip_runtime_api.h"
+#include "hip/hipc/qualifiers_nvptx.h"
 
 namespace hipc {
 namespace nvptx {
@@ -14,23 +14,23 @@ namespace nvptx {
 // Each member reads a register on every access (`threadIdx.x` is an
 // unsigned rvalue, as on a GPU); __declspec(property) is available in
 // clang's CUDA mode.
-#define HIPC_NVPTX_SREG3(type, reg)                                        \
-  struct type {                                                            \
-    static HIPC_NVPTX_FN unsigned get_x() {                   \
-      return __nvvm_read_ptx_sreg_##reg##_x();                             \
-    }                                                                      \
-    static HIPC_NVPTX_FN unsigned get_y() {                   \
-      return __nvvm_read_ptx_sreg_##reg##_y();                             \
-    }                                                                      \
-    static HIPC_NVPTX_FN unsigned get_z() {                   \
-      return __nvvm_read_ptx_sreg_##reg##_z();                             \
-    }                                                                      \
-    __declspec(property(get = get_x)) unsigned x;                          \
-    __declspec(property(get = get_y)) unsigned y;                          \
-    __declspec(property(get = get_z)) unsigned z;                          \
-    HIPC_NVPTX_FN operator dim3() const {                     \
-      return dim3(get_x(), get_y(), get_z());                              \
-    }                                                                      \
+#define HIPC_NVPTX_SREG3(type, reg)               \
+  struct type {                                   \
+    static HIPC_NVPTX_FN unsigned get_x() {       \
+      return __nvvm_read_ptx_sreg_##reg##_x();    \
+    }                                             \
+    static HIPC_NVPTX_FN unsigned get_y() {       \
+      return __nvvm_read_ptx_sreg_##reg##_y();    \
+    }                                             \
+    static HIPC_NVPTX_FN unsigned get_z() {       \
+      return __nvvm_read_ptx_sreg_##reg##_z();    \
+    }                                             \
+    __declspec(property(get = get_x)) unsigned x; \
+    __declspec(property(get = get_y)) unsigned y; \
+    __declspec(property(get = get_z)) unsigned z; \
+    HIPC_NVPTX_FN operator dim3() const {         \
+      return dim3(get_x(), get_y(), get_z());     \
+    }                                             \
   };
 
 HIPC_NVPTX_SREG3(thread_idx_t, tid)

@@ -40,9 +40,12 @@
 #define __threadfence __hipc_cuda_threadfence
 #define __threadfence_block __hipc_cuda_threadfence_block
 #define __threadfence_system __hipc_cuda_threadfence_system
+// The order of these matters.
+// clang-format off
 #include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
+// clang-format on
 #pragma pop_macro("__threadfence_system")
 #pragma pop_macro("__threadfence_block")
 #pragma pop_macro("__threadfence")

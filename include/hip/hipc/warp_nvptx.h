@@ -16,9 +16,10 @@ namespace hipc {
 namespace nvptx {
 
 template <typename T>
-using shuffleable = std::enable_if_t<
-    std::is_arithmetic<T>::value && (sizeof(T) <= sizeof(unsigned long long)),
-    T>;
+using shuffleable =
+    std::enable_if_t<std::is_arithmetic<T>::value &&
+                         (sizeof(T) <= sizeof(unsigned long long)),
+                     T>;
 
 HIPC_NVPTX_FN unsigned active() { return __nvvm_activemask(); }
 
@@ -35,20 +36,21 @@ HIPC_NVPTX_FN int shfl_c(int width, int clamp) {
 HIPC_NVPTX_FN int lane_delta(unsigned delta) {
   return delta > 32u ? 32 : static_cast<int>(delta);
 }
-HIPC_NVPTX_FN int lane_xor(int mask) {
-  return (mask & ~31) != 0 ? 0 : mask;
-}
+HIPC_NVPTX_FN int lane_xor(int mask) { return (mask & ~31) != 0 ? 0 : mask; }
 
 enum shfl_mode { shfl_idx, shfl_up, shfl_down, shfl_bfly };
 
 template <shfl_mode M>
-HIPC_NVPTX_FN unsigned shfl32(unsigned mask, unsigned v, int b,
-                                           int c) {
+HIPC_NVPTX_FN unsigned shfl32(unsigned mask, unsigned v, int b, int c) {
   switch (M) {
-  case shfl_idx: return __nvvm_shfl_sync_idx_i32(mask, v, b, c);
-  case shfl_up: return __nvvm_shfl_sync_up_i32(mask, v, b, c);
-  case shfl_down: return __nvvm_shfl_sync_down_i32(mask, v, b, c);
-  default: return __nvvm_shfl_sync_bfly_i32(mask, v, b, c);
+    case shfl_idx:
+      return __nvvm_shfl_sync_idx_i32(mask, v, b, c);
+    case shfl_up:
+      return __nvvm_shfl_sync_up_i32(mask, v, b, c);
+    case shfl_down:
+      return __nvvm_shfl_sync_down_i32(mask, v, b, c);
+    default:
+      return __nvvm_shfl_sync_bfly_i32(mask, v, b, c);
   }
 }
 
@@ -88,8 +90,9 @@ HIPC_NVPTX_FN T reduce_lanes(unsigned mask, T v, F f) {
 // ---- Shuffles -----------------------------------------------------------
 
 template <typename T>
-HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_sync(
-    unsigned long long mask, T var, int src_lane, int width = warpSize) {
+HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_sync(unsigned long long mask,
+                                                      T var, int src_lane,
+                                                      int width = warpSize) {
   return hipc::nvptx::shuffle<hipc::nvptx::shfl_idx>(
       static_cast<unsigned>(mask), var, src_lane,
       hipc::nvptx::shfl_c(width, 31));
@@ -117,23 +120,23 @@ HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_xor_sync(
 }
 
 template <typename T>
-HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl(
-    T var, int src_lane, int width = warpSize) {
+HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl(T var, int src_lane,
+                                                 int width = warpSize) {
   return __shfl_sync(hipc::nvptx::active(), var, src_lane, width);
 }
 template <typename T>
-HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_up(
-    T var, unsigned int delta, int width = warpSize) {
+HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_up(T var, unsigned int delta,
+                                                    int width = warpSize) {
   return __shfl_up_sync(hipc::nvptx::active(), var, delta, width);
 }
 template <typename T>
-HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_down(
-    T var, unsigned int delta, int width = warpSize) {
+HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_down(T var, unsigned int delta,
+                                                      int width = warpSize) {
   return __shfl_down_sync(hipc::nvptx::active(), var, delta, width);
 }
 template <typename T>
-HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_xor(
-    T var, int lane_mask, int width = warpSize) {
+HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_xor(T var, int lane_mask,
+                                                     int width = warpSize) {
   return __shfl_xor_sync(hipc::nvptx::active(), var, lane_mask, width);
 }
 
@@ -142,16 +145,14 @@ HIPC_NVPTX_FN hipc::nvptx::shuffleable<T> __shfl_xor(
 HIPC_NVPTX_FN unsigned long long __activemask() {
   return hipc::nvptx::active();
 }
-HIPC_NVPTX_FN unsigned long long __ballot_sync(
-    unsigned long long mask, int predicate) {
+HIPC_NVPTX_FN unsigned long long __ballot_sync(unsigned long long mask,
+                                               int predicate) {
   return __nvvm_vote_ballot_sync(static_cast<unsigned>(mask), predicate != 0);
 }
-HIPC_NVPTX_FN int __any_sync(unsigned long long mask,
-                                          int predicate) {
+HIPC_NVPTX_FN int __any_sync(unsigned long long mask, int predicate) {
   return __nvvm_vote_any_sync(static_cast<unsigned>(mask), predicate != 0);
 }
-HIPC_NVPTX_FN int __all_sync(unsigned long long mask,
-                                          int predicate) {
+HIPC_NVPTX_FN int __all_sync(unsigned long long mask, int predicate) {
   return __nvvm_vote_all_sync(static_cast<unsigned>(mask), predicate != 0);
 }
 HIPC_NVPTX_FN unsigned long long __ballot(int predicate) {
@@ -166,8 +167,7 @@ HIPC_NVPTX_FN int __all(int predicate) {
 HIPC_NVPTX_FN int __lane_id() {
   return static_cast<int>(__nvvm_read_ptx_sreg_laneid());
 }
-HIPC_NVPTX_FN void __syncwarp(
-    unsigned long long mask = 0xffffffffull) {
+HIPC_NVPTX_FN void __syncwarp(unsigned long long mask = 0xffffffffull) {
   __nvvm_bar_warp_sync(static_cast<unsigned>(mask));
 }
 
@@ -175,8 +175,8 @@ HIPC_NVPTX_FN void __syncwarp(
 
 #if __CUDA_ARCH__ >= 700
 template <typename T>
-HIPC_NVPTX_FN unsigned long long __match_any_sync(
-    unsigned long long mask, T value) {
+HIPC_NVPTX_FN unsigned long long __match_any_sync(unsigned long long mask,
+                                                  T value) {
   unsigned long long b = 0;
   __builtin_memcpy(&b, &value, sizeof(T));
   return sizeof(T) > 4
@@ -185,8 +185,8 @@ HIPC_NVPTX_FN unsigned long long __match_any_sync(
                                          static_cast<unsigned>(b));
 }
 template <typename T>
-HIPC_NVPTX_FN unsigned long long __match_all_sync(
-    unsigned long long mask, T value, int* pred) {
+HIPC_NVPTX_FN unsigned long long __match_all_sync(unsigned long long mask,
+                                                  T value, int* pred) {
   unsigned long long b = 0;
   __builtin_memcpy(&b, &value, sizeof(T));
   return sizeof(T) > 4
@@ -199,22 +199,21 @@ HIPC_NVPTX_FN unsigned long long __match_all_sync(
 // redux.sync covers 32-bit integers (sm_80 and later); other types (add,
 // min and max take floating point too) and older GPUs go through shuffles.
 #if __CUDA_ARCH__ >= 800
-#define HIPC_NVPTX_REDUX(sredux, uredux)                                   \
-  if (std::is_integral<T>::value && sizeof(T) == 4)                        \
-    return std::is_signed<T>::value                                        \
-               ? static_cast<T>(sredux(static_cast<int>(value), m))        \
+#define HIPC_NVPTX_REDUX(sredux, uredux)                            \
+  if (std::is_integral<T>::value && sizeof(T) == 4)                 \
+    return std::is_signed<T>::value                                 \
+               ? static_cast<T>(sredux(static_cast<int>(value), m)) \
                : static_cast<T>(uredux(static_cast<unsigned>(value), m));
 #else
 #define HIPC_NVPTX_REDUX(sredux, uredux)
 #endif
-#define HIPC_NVPTX_REDUCE(name, op, sredux, uredux, kind)                   \
-  template <typename T>                                                    \
-  HIPC_NVPTX_FN std::enable_if_t<std::kind<T>::value, T>                   \
-  name(unsigned long long mask, T value) {                                 \
-    const unsigned m = static_cast<unsigned>(mask);                        \
-    HIPC_NVPTX_REDUX(sredux, uredux)                                       \
-    return hipc::nvptx::reduce_lanes(m, value,                             \
-                                     [](T a, T b) { return op; });         \
+#define HIPC_NVPTX_REDUCE(name, op, sredux, uredux, kind)                    \
+  template <typename T>                                                      \
+  HIPC_NVPTX_FN std::enable_if_t<std::kind<T>::value, T> name(               \
+      unsigned long long mask, T value) {                                    \
+    const unsigned m = static_cast<unsigned>(mask);                          \
+    HIPC_NVPTX_REDUX(sredux, uredux)                                         \
+    return hipc::nvptx::reduce_lanes(m, value, [](T a, T b) { return op; }); \
   }
 HIPC_NVPTX_REDUCE(__reduce_add_sync, a + b, __nvvm_redux_sync_add,
                   __nvvm_redux_sync_add, is_arithmetic)
@@ -222,7 +221,7 @@ HIPC_NVPTX_REDUCE(__reduce_min_sync, b < a ? b : a, __nvvm_redux_sync_min,
                   __nvvm_redux_sync_umin, is_arithmetic)
 HIPC_NVPTX_REDUCE(__reduce_max_sync, b > a ? b : a, __nvvm_redux_sync_max,
                   __nvvm_redux_sync_umax, is_arithmetic)
-HIPC_NVPTX_REDUCE(__reduce_and_sync, a & b, __nvvm_redux_sync_and,
+HIPC_NVPTX_REDUCE(__reduce_and_sync, a& b, __nvvm_redux_sync_and,
                   __nvvm_redux_sync_and, is_integral)
 HIPC_NVPTX_REDUCE(__reduce_or_sync, a | b, __nvvm_redux_sync_or,
                   __nvvm_redux_sync_or, is_integral)
