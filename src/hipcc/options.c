@@ -49,7 +49,8 @@ static const struct opt options[] = {
     {"-E", K_FLAG, 0, ID_E, NULL,
      "preprocess and rewrite; print the C++ that would be compiled"},
     {"--offload-arch=", K_JOINED, 0, ID_ARCH, "<arch>",
-     "record a GPU architecture (the program runs on the CPU device)"},
+     "also build device code for an NVIDIA GPU, sm_XX (repeatable; also "
+     "--cuda-gpu-arch=; default $HIPC_OFFLOAD_ARCH)"},
     {"--offload-arch", K_SEP, 0, ID_ARCH, NULL, NULL},
     {"-offload-arch=", K_JOINED, 0, ID_ARCH, NULL, NULL},
     {"-offload-arch", K_SEP, 0, ID_ARCH, NULL, NULL},
@@ -64,7 +65,9 @@ static const struct opt options[] = {
      "keep the preprocessed .ii and rewritten .hipc.ii next to the output"},
     {"-static-libhipc", K_FLAG, 0, ID_STATIC_LIBHIPC, NULL,
      "link libhipc.a instead of libhipc.so"},
-    {"--genco", K_FLAG, 0, ID_GENCO, NULL, "not supported yet"},
+    {"--genco", K_FLAG, 0, ID_GENCO, NULL,
+     "compile device code only, to a code object for hipModuleLoad (a CUDA "
+     "fatbinary; needs --offload-arch=sm_XX)"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-munsafe-fp-atomics", K_FLAG, 0, ID_IGNORE, NULL,
@@ -132,8 +135,10 @@ void hipc__options_help(void) {
          "Compiles HIP sources (.hip .cu .cpp .cc .cxx .C) for the CPU "
          "device,\nC sources (.c) with $HIPC_CC, and links everything "
          "else with libhipc.\nThe host compiler is $HIPC_CXX (default the first of "
-         "clang++-19, clang++, g++).\nOptions not listed are passed to the host "
-         "compiler.\n\n");
+         "clang++-19, clang++, g++).\nWith --offload-arch=sm_XX, device code "
+         "is also built by clang-19 and the CUDA\ntoolkit's ptxas "
+         "($CUDA_PATH, default /usr/local/cuda) and embedded.\n"
+         "Options not listed are passed to the host compiler.\n\n");
   for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
     const struct opt *op = &options[i];
     if (op->help == NULL)
@@ -320,9 +325,8 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       hipc__util_push(&o->archs, val);
       break;
     case ID_GENCO:
-      hipc__util_error("--genco is not supported yet");
-      o->action = ACTION_FAIL;
-      return;
+      o->genco = 1;
+      break;
     case ID_IGNORE:
       break;
     }

@@ -47,6 +47,7 @@ struct hipcc_options {
   int verbose;            /* -v */
   int save_temps;         /* -save-temps */
   int static_libhipc;     /* -static-libhipc */
+  int genco;              /* --genco: device code only, a code object */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets

@@ -1,3 +1,8 @@
+// hipcc's device pass: the GPU half, which defines HIPC_ATOMIC_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/atomic_nvptx.h"
+#endif
 // Atomic functions (CPU device): GCC/Clang __atomic builtins, which are
 // correct between the worker threads that run different blocks.
 #ifndef HIPC_ATOMIC_H

@@ -1,3 +1,8 @@
+// hipcc's device pass: the GPU half, which defines HIPC_INDICES_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/indices_nvptx.h"
+#endif
 // Built-in indices: threadIdx, blockIdx, blockDim, gridDim, warpSize.
 //
 // On the CPU device they are fields of the worker's thread-local state,

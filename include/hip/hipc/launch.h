@@ -1,3 +1,8 @@
+// hipcc's device pass: the GPU half, which defines HIPC_LAUNCH_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/launch_nvptx.h"
+#endif
 // Kernel registration and launch (C++). hipcc rewrites every __global__
 // definition so that its body starts with a prologue that names
 // `hipc::kernel<Sig, F, MaxThreads, MinWarps>` (see docs/internals.md):

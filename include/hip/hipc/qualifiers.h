@@ -1,3 +1,8 @@
+// hipcc's device pass: the GPU half, which defines HIPC_QUALIFIERS_H (so
+// the CPU code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/qualifiers_nvptx.h"
+#endif
 // Function and variable qualifiers of the kernel language (CPU device).
 #ifndef HIPC_QUALIFIERS_H
 #define HIPC_QUALIFIERS_H

@@ -1,3 +1,8 @@
+// hipcc's device pass: the GPU half, which defines HIPC_SYNC_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/sync_nvptx.h"
+#endif
 // Block-level synchronisation and memory fences.
 #ifndef HIPC_SYNC_H
 #define HIPC_SYNC_H

@@ -1,3 +1,8 @@
+// hipcc's device pass: the GPU half, which defines HIPC_WARP_H (so the CPU
+// code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/warp_nvptx.h"
+#endif
 // Warp functions: shuffles, votes, masks. 64-bit masks at every warp size.
 //
 // On the CPU device the lanes of a warp meet in hipc_cpu_warp_exchange():

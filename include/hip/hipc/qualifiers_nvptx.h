@@ -1,0 +1,28 @@
+// Function and variable qualifiers in hipcc's device pass (NVPTX): clang's
+// CUDA attributes. Included by hip/hipc/qualifiers.h.
+#ifndef HIPC_QUALIFIERS_NVPTX_H
+#define HIPC_QUALIFIERS_NVPTX_H
+#define HIPC_QUALIFIERS_H  // the CPU half (qualifiers.h) is skipped
+
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+// Clang has no managed memory in CUDA mode: on the device a __managed__
+// variable is a __device__ one; the runtime maps it to managed memory.
+#define __managed__ __attribute__((device))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+// __noinline__ is left to clang, which reads it as an attribute keyword in
+// CUDA mode (so libstdc++'s __attribute__((__noinline__)) keeps working).
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+// The functions of the NVPTX halves are __host__ __device__: host code,
+// which the device pass parses but never emits, may name them as it may on
+// the CPU device (where some work outside kernels too); their bodies are
+// compiled for the GPU only.
+#define HIPC_NVPTX_FN __host__ __device__ __forceinline__
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
+
+#endif  // HIPC_QUALIFIERS_NVPTX_H
