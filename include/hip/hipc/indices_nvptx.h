@@ -46,8 +46,12 @@ HIPC_NVPTX_SREG3(grid_dim_t, nctaid)
 // stored, every access goes through the properties above.
 #define threadIdx (::hipc::nvptx::thread_idx_t{})
 #define blockIdx (::hipc::nvptx::block_idx_t{})
-#define blockDim (::hipc::nvptx::block_dim_t{})
-#define gridDim (::hipc::nvptx::grid_dim_t{})
+// Calls, as on the CPU device, so that `params.gridDim` of a
+// hipLaunchParams still names its field (hip/hipc/api_types.h).
+#define blockDim __hipc_blockDim()
+#define gridDim __hipc_gridDim()
+HIPC_NVPTX_FN inline ::hipc::nvptx::block_dim_t __hipc_blockDim() { return {}; }
+HIPC_NVPTX_FN inline ::hipc::nvptx::grid_dim_t __hipc_gridDim() { return {}; }
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
