@@ -46,6 +46,7 @@ struct rw {
   size_t *file_lens;
   int nfiles;
   char *err;
+  unsigned char *ns;   /* per token: 1 at namespace scope (rewrite_symbols.c) */
 };
 
 /* ---- Memory and output buffer ------------------------------------------ */

@@ -115,14 +115,6 @@ hipError_t hipGetDeviceFlags(unsigned int* flags) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) {
   HIPC_UNSUPPORTED;
 }
@@ -219,14 +211,6 @@ hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes, h
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes, size_t offset , hipMemcpyKind kind) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
@@ -236,14 +220,6 @@ hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src, int srcDev
 }
 
 hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src, int srcDevice, size_t sizeBytes, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes, size_t offset , hipMemcpyKind kind) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
 

@@ -50,6 +50,20 @@ typedef struct hipc_kernel_desc {
  * thread. */
 HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
 
+/* __device__, __constant__ and __managed__ variables. hipcc's rewriter
+ * emits one registration per variable definition at namespace scope
+ * (src/hipcc/rewrite_symbols.c), run when the program starts; the record is
+ * the host object's address (on the CPU device, the variable's storage and
+ * the key that hipMemcpyToSymbol and friends are given), its size, its name
+ * as written and its kind, as in hipc_gpu_var (hip/hipc/gpu_module.h).
+ * Idempotent per address (a header's `inline` variable registers from every
+ * translation unit). Returns 0, so that it can initialise a static. */
+#define HIPC_SYMBOL_DEVICE 0
+#define HIPC_SYMBOL_CONSTANT 1
+#define HIPC_SYMBOL_MANAGED 2
+HIPC_API int hipc_register_symbol(const void* host_addr, const char* name,
+                                  size_t size, int kind);
+
 /* The state of one block on the CPU device. The public fields are read and
  * written by the inlined thread loop; the rest belongs to the scheduler. */
 typedef struct hipc_cpu_block {

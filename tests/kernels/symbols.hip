@@ -1,0 +1,234 @@
+// __device__, __constant__ and __managed__ variables and the symbol API:
+// hipMemcpyToSymbol / FromSymbol (+Async) with the variable itself and with
+// HIP_SYMBOL, offsets, hipGetSymbolAddress / hipGetSymbolSize, kernels that
+// read and write the variables, and the error codes for a pointer that is
+// not a symbol and for a range outside one.
+#include <cstring>
+
+#include "common.h"
+
+struct params {
+  int scale;
+  float bias;
+  double weights[3];
+};
+
+__constant__ float table[8];
+__constant__ params prm;
+__device__ int counter;
+__device__ unsigned long long wide[4] = {1, 2, 3, 4};
+__device__ __managed__ int managed_total;
+__managed__ float managed_plain[2];
+static __device__ int hidden;
+__device__ int two_a, two_b[3];
+extern __device__ int declared_first;
+__device__ int declared_first = 7;
+
+namespace ns {
+__device__ int inner;
+namespace deeper {
+__constant__ short deep[5];
+}
+}  // namespace ns
+
+__device__ int* device_pointer;
+
+__global__ void use_constants(float* out) {
+  int t = threadIdx.x;
+  out[t] = table[t] * prm.scale + prm.bias + (float)prm.weights[t % 3];
+}
+
+__global__ void bump() {
+  atomicAdd(&counter, 1);
+  atomicAdd(&managed_total, 2);
+  if (threadIdx.x == 0) {
+    hidden = 42;
+    ns::inner = 5;
+    managed_plain[1] = 2.5f;
+    *device_pointer = 99;
+  }
+}
+
+template <typename T>
+__global__ void read_deep(T* out) {
+  out[threadIdx.x] = static_cast<T>(ns::deeper::deep[threadIdx.x]) +
+                     static_cast<T>(wide[threadIdx.x % 4]);
+}
+
+static void test_copy_to_constant_and_launch() {
+  float h[8];
+  for (int i = 0; i < 8; i++) h[i] = 0.5f * i;
+  // The variable itself, and HIP_SYMBOL: both reach the same storage.
+  HIP_CHECK(hipMemcpyToSymbol(table, h, 4 * sizeof(float)));
+  HIP_CHECK(hipMemcpyToSymbol(HIP_SYMBOL(table), h + 4, 4 * sizeof(float),
+                              4 * sizeof(float), hipMemcpyHostToDevice));
+  params p = {3, 0.25f, {1.0, 2.0, 4.0}};
+  HIP_CHECK(hipMemcpyToSymbol(prm, &p, sizeof p));
+  float* d;
+  HIP_CHECK(hipMalloc(&d, 8 * sizeof(float)));
+  use_constants<<<1, 8>>>(d);
+  float got[8], want[8];
+  HIP_CHECK(hipMemcpy(got, d, sizeof got, hipMemcpyDeviceToHost));
+  for (int i = 0; i < 8; i++)
+    want[i] = 0.5f * i * 3 + 0.25f + (float)p.weights[i % 3];
+  CHECK_ARRAY(got, want, 8);
+  // Reading back: whole, with an offset, and through HIP_SYMBOL.
+  float back[8] = {0};
+  HIP_CHECK(hipMemcpyFromSymbol(back, table, sizeof back));
+  CHECK_ARRAY(back, h, 8);
+  float two[2] = {0};
+  HIP_CHECK(hipMemcpyFromSymbol(two, HIP_SYMBOL(table), sizeof two,
+                                5 * sizeof(float), hipMemcpyDeviceToHost));
+  CHECK_EQ(two[0], h[5]);
+  CHECK_EQ(two[1], h[6]);
+  HIP_CHECK(hipFree(d));
+}
+
+static void test_kernel_writes_device_variables() {
+  int zero = 0;
+  HIP_CHECK(hipMemcpyToSymbol(counter, &zero, sizeof zero));
+  managed_total = 10;  // a managed variable is written by the host directly
+  int* target;
+  HIP_CHECK(hipMalloc(&target, sizeof(int)));
+  HIP_CHECK(hipMemcpyToSymbol(device_pointer, &target, sizeof target));
+  bump<<<4, 64>>>();
+  HIP_CHECK(hipDeviceSynchronize());
+  int c = -1, hid = -1, inner = -1, pointed = -1;
+  HIP_CHECK(hipMemcpyFromSymbol(&c, counter, sizeof c));
+  HIP_CHECK(hipMemcpyFromSymbol(&hid, hidden, sizeof hid));
+  HIP_CHECK(hipMemcpyFromSymbol(&inner, HIP_SYMBOL(ns::inner), sizeof inner));
+  HIP_CHECK(hipMemcpy(&pointed, target, sizeof pointed, hipMemcpyDefault));
+  CHECK_EQ(c, 256);
+  CHECK_EQ(hid, 42);
+  CHECK_EQ(inner, 5);
+  CHECK_EQ(pointed, 99);
+  CHECK_EQ(managed_total, 10 + 2 * 256);
+  CHECK_EQ(managed_plain[1], 2.5f);
+  int m = 0;
+  HIP_CHECK(hipMemcpyFromSymbol(&m, managed_total, sizeof m));
+  CHECK_EQ(m, 10 + 2 * 256);
+  HIP_CHECK(hipFree(target));
+}
+
+static void test_initialised_and_template() {
+  short deep[5] = {10, 20, 30, 40, 50};
+  HIP_CHECK(hipMemcpyToSymbol(ns::deeper::deep, deep, sizeof deep));
+  long long* d;
+  HIP_CHECK(hipMalloc(&d, 5 * sizeof(long long)));
+  read_deep<long long><<<1, 5>>>(d);
+  long long got[5];
+  HIP_CHECK(hipMemcpy(got, d, sizeof got, hipMemcpyDeviceToHost));
+  long long want[5] = {11, 22, 33, 44, 51};
+  CHECK_ARRAY(got, want, 5);
+  int df = 0;
+  HIP_CHECK(hipMemcpyFromSymbol(&df, declared_first, sizeof df));
+  CHECK_EQ(df, 7);
+  HIP_CHECK(hipFree(d));
+}
+
+static void test_async_forms() {
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreate(&s));
+  unsigned long long in[4] = {100, 200, 300, 400}, out[4] = {0};
+  HIP_CHECK(hipMemcpyToSymbolAsync(wide, in, sizeof in, 0,
+                                   hipMemcpyHostToDevice, s));
+  HIP_CHECK(hipMemcpyFromSymbolAsync(out, HIP_SYMBOL(wide), 2 * sizeof(*out),
+                                     2 * sizeof(*out), hipMemcpyDeviceToHost,
+                                     s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  CHECK_EQ(out[0], 300ull);
+  CHECK_EQ(out[1], 400ull);
+  CHECK_EQ(out[2], 0ull);
+  // Device-to-device through the symbol: from a hipMalloc'd buffer.
+  unsigned long long* d;
+  HIP_CHECK(hipMalloc(&d, sizeof in));
+  HIP_CHECK(hipMemcpy(d, in, sizeof in, hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpyToSymbolAsync(wide, d + 3, sizeof(*d), 0,
+                                   hipMemcpyDeviceToDevice, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_CHECK(hipMemcpyFromSymbol(out, wide, sizeof out));
+  CHECK_EQ(out[0], 400ull);
+  CHECK_EQ(out[1], 200ull);
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipStreamDestroy(s));
+}
+
+static void test_address_and_size() {
+  void* a = nullptr;
+  size_t n = 0;
+  HIP_CHECK(hipGetSymbolAddress(&a, table));
+  CHECK(a == static_cast<void*>(table));  // the CPU device's storage
+  HIP_CHECK(hipGetSymbolSize(&n, table));
+  CHECK_EQ(n, sizeof table);
+  HIP_CHECK(hipGetSymbolSize(&n, HIP_SYMBOL(prm)));
+  CHECK_EQ(n, sizeof(params));
+  HIP_CHECK(hipGetSymbolAddress(&a, HIP_SYMBOL(two_b)));
+  CHECK(a == static_cast<void*>(two_b));
+  HIP_CHECK(hipGetSymbolSize(&n, two_b));
+  CHECK_EQ(n, 3 * sizeof(int));
+  HIP_CHECK(hipGetSymbolSize(&n, two_a));
+  CHECK_EQ(n, sizeof(int));
+  // The address works with ordinary copies.
+  int v = 1234, back = 0;
+  HIP_CHECK(hipGetSymbolAddress(&a, counter));
+  HIP_CHECK(hipMemcpy(a, &v, sizeof v, hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpyFromSymbol(&back, counter, sizeof back));
+  CHECK_EQ(back, 1234);
+}
+
+static int not_a_symbol[4];
+
+static void test_errors() {
+  int h[8] = {0};
+  // A pointer that is not a registered symbol, an interior pointer, null.
+  CHECK_ERR(hipMemcpyToSymbol(not_a_symbol, h, sizeof(int)),
+            hipErrorInvalidSymbol);
+  CHECK_ERR(hipMemcpyToSymbol(HIP_SYMBOL(table[1]), h, sizeof(float)),
+            hipErrorInvalidSymbol);
+  CHECK_ERR(hipMemcpyFromSymbol(h, nullptr, sizeof(int)),
+            hipErrorInvalidSymbol);
+  void* a = nullptr;
+  size_t n = 0;
+  CHECK_ERR(hipGetSymbolAddress(&a, not_a_symbol), hipErrorInvalidSymbol);
+  CHECK_ERR(hipGetSymbolSize(&n, not_a_symbol), hipErrorInvalidSymbol);
+  CHECK_ERR(hipGetSymbolAddress(nullptr, table), hipErrorInvalidValue);
+  CHECK_ERR(hipGetSymbolSize(nullptr, table), hipErrorInvalidValue);
+  // Offset + size beyond the symbol: nothing is copied.
+  float before[8], after[8];
+  HIP_CHECK(hipMemcpyFromSymbol(before, table, sizeof before));
+  float big[9] = {0};
+  CHECK_ERR(hipMemcpyToSymbol(table, big, sizeof big), hipErrorInvalidValue);
+  CHECK_ERR(hipMemcpyToSymbol(table, big, 2 * sizeof(float),
+                              7 * sizeof(float), hipMemcpyHostToDevice),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemcpyFromSymbol(big, table, sizeof(float), sizeof table + 4,
+                                hipMemcpyDeviceToHost),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemcpyToSymbolAsync(table, big, sizeof big, 0,
+                                   hipMemcpyHostToDevice, 0),
+            hipErrorInvalidValue);
+  HIP_CHECK(hipMemcpyFromSymbol(after, table, sizeof after));
+  CHECK_ARRAY(after, before, 8);
+  // A bad direction, a null source.
+  CHECK_ERR(hipMemcpyToSymbol(table, big, sizeof(float), 0,
+                              static_cast<hipMemcpyKind>(77)),
+            hipErrorInvalidMemcpyDirection);
+  CHECK_ERR(hipMemcpyToSymbol(table, nullptr, sizeof(float)),
+            hipErrorInvalidValue);
+  // The last error records the failure.
+  (void)hipMemcpyToSymbol(not_a_symbol, h, 4);
+  CHECK_ERR(hipGetLastError(), hipErrorInvalidSymbol);
+  // Zero bytes at the very end is fine.
+  HIP_CHECK(hipMemcpyToSymbol(table, big, 0, sizeof table,
+                              hipMemcpyHostToDevice));
+}
+
+int main() {
+  test_copy_to_constant_and_launch();
+  test_kernel_writes_device_variables();
+  test_initialised_and_template();
+  test_async_forms();
+  test_address_and_size();
+  test_errors();
+  return test_summary("symbols");
+}
