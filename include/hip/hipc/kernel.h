@@ -120,6 +120,11 @@ static inline int hipc_launch_pending(void) {
 
 /* CPU-device collectives, called by the kernel-language headers. */
 HIPC_API void hipc_cpu_syncthreads(void);
+/* __syncthreads that also counts: returns how many of the threads that
+ * met at the barrier passed a non-zero `predicate`, and sets `*arrived` to
+ * how many met there (threads that exited do not count). */
+HIPC_API unsigned hipc_cpu_syncthreads_count(int predicate,
+                                             unsigned* arrived);
 /* Warp rendezvous: every participating lane deposits `v`; the returned
  * snapshot holds each lane's value (index = lane) and the mask of lanes that
  * took part. It stays valid until the calling lane's next collective.
@@ -132,6 +137,10 @@ typedef struct hipc_warp_snapshot {
 } hipc_warp_snapshot;
 HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v,
                                                           uintptr_t site);
+/* The same for the lanes of `mask` (the _sync functions): it completes as
+ * soon as those lanes have arrived, without waiting for the others. */
+HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange_mask(
+    uint64_t v, uintptr_t site, uint64_t mask);
 
 #ifdef __cplusplus
 }
