@@ -102,6 +102,12 @@ hipError_t hipc__pool_device_sync(cpu_device* dev);
 /* The worker the calling thread is, or NULL on other threads. */
 cpu_worker* hipc__pool_self(void);
 
+/* -- device_lib.c */
+/* Flushes what kernels printed to stdout (called when a worker is done
+ * with a kernel's blocks, so that the output is out by the time the host
+ * sees the kernel complete). */
+void hipc__cpu_flush_printf(void);
+
 /* -- fault.c */
 void hipc__fault_install(void);
 int hipc__fault_thread_init(cpu_worker* w);
