@@ -102,8 +102,10 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
   for (long i = 0; i < rw.nt && rc == 0; i++) {
     if (hipc__lex_is_id(&rw, i, "__global__"))
       rc = hipc__rewrite_kernel_edit(&rw, i);
-    else if (hipc__lex_is_id(&rw, i, "__shared__"))
-      hipc__rewrite_shared_edit(&rw, i);
+    else if (hipc__lex_is_id(&rw, i, "__shared__")) {
+      if ((rc = hipc__rewrite_shared_scope(&rw, i)) == 0)
+        hipc__rewrite_shared_edit(&rw, i);
+    }
     else if (hipc__lex_in_list(&rw, i, "__device__ __constant__ __managed__"))
       hipc__rewrite_symbol_edit(&rw, i);
     else if (hipc__lex_triple(&rw, i, "<") &&

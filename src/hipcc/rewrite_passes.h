@@ -22,6 +22,12 @@ void hipc__rewrite_shared_edit(struct rw *rw, long i);
  * namespace scope (rewrite_symbols.c). */
 void hipc__rewrite_symbols_scan(struct rw *rw);
 
+/* Checks that the `__shared__` token `i` is where HIP allows it: at
+ * namespace scope or in a `__device__` or `__global__` function (a
+ * lambda's included). Returns -1, with the error recorded, otherwise
+ * (rewrite_symbols.c). */
+int hipc__rewrite_shared_scope(struct rw *rw, long i);
+
 /* Removes the `__device__`, `__constant__` or `__managed__` token `i`,
  * registering the variable it declares if that is a definition at
  * namespace scope (rewrite_symbols.c). */

@@ -24,6 +24,9 @@
  * whose declarator has parentheses (functions, pointers to functions,
  * `T x(args)`). Those stay usable in kernels; the symbol API reports
  * hipErrorInvalidSymbol for them.
+ *
+ * The same scope information rejects a `__shared__` variable in a host
+ * function (hipc__rewrite_shared_scope).
  */
 #include "rewrite_passes.h"
 
@@ -44,23 +47,43 @@ static int opens_namespace(struct rw *rw, long i) {
          hipc__lex_is_id(rw, i - 2, "extern");
 }
 
+static long decl_start(struct rw *rw, long q);
+
+/* Whether the `{` at `i` opens the body of a function (or lambda) declared
+ * `__device__` or `__global__`. */
+static int opens_device_body(struct rw *rw, long i) {
+  for (long k = decl_start(rw, i); k < i; k++)
+    if (hipc__lex_in_list(rw, k, "__device__ __global__"))
+      return 1;
+  return 0;
+}
+
 void hipc__rewrite_symbols_scan(struct rw *rw) {
   rw->ns = hipc__util_realloc(NULL, (size_t)(rw->nt > 0 ? rw->nt : 1));
-  /* `stack[d]`: whether the brace opened at depth d is a namespace's. */
+  /* `stack[d]`: what the brace opened at depth d is (SCOPE_* bits). */
   char stack[1024];
-  long depth = 0, other = 0; /* open braces that are not namespaces' */
+  long depth = 0;
+  long other = 0;  /* open braces that are not namespaces' */
+  long device = 0; /* open braces of __device__ / __global__ bodies */
   for (long i = 0; i < rw->nt; i++) {
-    rw->ns[i] = other == 0;
+    rw->ns[i] = (unsigned char)((other == 0 ? SCOPE_NAMESPACE : 0) |
+                                (device > 0 ? SCOPE_DEVICE : 0));
     if (hipc__lex_is_p(rw, i, "{")) {
       int ns = opens_namespace(rw, i);
+      int dev = !ns && device == 0 && opens_device_body(rw, i);
       if (depth < (long)sizeof stack)
-        stack[depth] = (char)ns;
+        stack[depth] = (char)((ns ? SCOPE_NAMESPACE : 0) |
+                              (dev ? SCOPE_DEVICE : 0));
       depth++;
       other += !ns;
+      device += dev;
     } else if (hipc__lex_is_p(rw, i, "}") && depth > 0) {
       depth--;
-      if (depth >= (long)sizeof stack || !stack[depth])
+      int what = depth < (long)sizeof stack ? stack[depth] : 0;
+      if (!(what & SCOPE_NAMESPACE))
         other--;
+      if (what & SCOPE_DEVICE)
+        device--;
     }
   }
 }
@@ -173,6 +196,31 @@ static int declarator_name(struct rw *rw, long from, long stop, long *nb,
   return 0;
 }
 
+/* Whether token `i` comes from one of hipc's own headers (hip/hipc/...),
+ * which are trusted to use `__shared__` where the CPU device allows it. */
+static int in_hipc_header(struct rw *rw, long i) {
+  int f = rw->t[i].file;
+  if (f < 0)
+    return 0;
+  const char *name = rw->files[f];
+  size_t n = rw->file_lens[f];
+  for (size_t k = 0; k + 9 <= n; k++)
+    if (memcmp(name + k, "hip/hipc/", 9) == 0)
+      return 1;
+  return 0;
+}
+
+int hipc__rewrite_shared_scope(struct rw *rw, long i) {
+  /* A host function has no block to share the variable with; clang's HIP
+   * refuses it too. */
+  if (rw->ns != NULL && rw->ns[i] == 0 && !in_hipc_header(rw, i))
+    return hipc__lex_fail(rw, i,
+                          "__shared__ variable in a host function: "
+                          "__shared__ is allowed in __global__ and __device__ "
+                          "functions and at namespace scope");
+  return 0;
+}
+
 /* Appends `text` to what is emitted after token `i`. */
 static void append_after(struct rw *rw, long i, const char *text) {
   char *old = rw->t[i].after;
@@ -184,7 +232,7 @@ void hipc__rewrite_symbol_edit(struct rw *rw, long q) {
   if (rw->t[q].drop)
     return; /* handled with an earlier qualifier of the same declaration */
   rw->t[q].drop = 1;
-  if (rw->ns == NULL || !rw->ns[q])
+  if (rw->ns == NULL || !(rw->ns[q] & SCOPE_NAMESPACE))
     return;
   long s = decl_start(rw, q);
   long k = declarator_stop(rw, q + 1);

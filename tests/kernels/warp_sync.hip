@@ -270,7 +270,35 @@ static void test_syncwarp() {
   HIP_CHECK(hipFree(d));
 }
 
+// A block whose last warp is partial: a full mask means the lanes that
+// exist, and the call completes with them.
+__global__ void k_partial_warp(unsigned long long* out) {
+  unsigned t = threadIdx.x;
+  out[2 * t] = __ballot_sync(FULL, 1);
+  out[2 * t + 1] = __reduce_add_sync(FULL, t);
+}
+
+static void test_partial_last_warp() {
+  const int n = 80;
+  int ws = test::device_warp_size();
+  unsigned long long* d;
+  HIP_CHECK(hipMalloc(&d, 2 * n * sizeof(unsigned long long)));
+  k_partial_warp<<<1, n>>>(d);
+  unsigned long long got[2 * n], want[2 * n];
+  HIP_CHECK(hipMemcpy(got, d, sizeof got, hipMemcpyDeviceToHost));
+  for (int t = 0; t < n; t++) {
+    int first = t - t % ws, lanes = n - first < ws ? n - first : ws;
+    want[2 * t] = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+    unsigned long long sum = 0;
+    for (int l = 0; l < lanes; l++) sum += first + l;
+    want[2 * t + 1] = sum;
+  }
+  CHECK_ARRAY(got, want, 2 * n);
+  HIP_CHECK(hipFree(d));
+}
+
 int main() {
+  test_partial_last_warp();
   for (int width : {64, 16}) {
     test_shuffles<int>("int", width);
     test_shuffles<unsigned>("unsigned", width);

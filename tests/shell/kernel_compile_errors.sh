@@ -2,7 +2,8 @@
 # Kernel-language constructs hipc does not take fail to compile with a
 # message that says why, never silently: a 32-bit mask for a _sync warp
 # function, a reduction or shuffle of an unsupported type, a bitwise atomic
-# on a float, texture fetches (not provided).
+# on a float, texture fetches (not provided), a __shared__ variable in a
+# host function (reported at its file and line).
 set -u
 [ -x "$HIPCC" ] || exit 77
 dir=$(mktemp -d)
@@ -33,4 +34,11 @@ expect_error shfl_struct "__shfl" "S s{}; s = __shfl(s, 0);"
 expect_error match_short "__match_any" "p[0] = (int)__match_any((short)v);"
 expect_error atomic_and_float "atomicAnd" "atomicAnd(f, 1.0f);"
 expect_error texture "tex1Dfetch" "p[0] = tex1Dfetch<int>(0, v);"
+printf '#include <hip/hip_runtime.h>\nint host_fn() {\n  __shared__ int s;\n  return s;\n}\nint main() { return host_fn(); }\n' >"$dir/host_shared.hip"
+if "$HIPCC" -c "$dir/host_shared.hip" -o "$dir/host_shared.o" >"$dir/host_shared.log" 2>&1; then
+  echo "host_shared: compiled, expected an error"; fails=$((fails + 1))
+elif ! grep -q "host_shared.hip:3: error: __shared__ variable in a host function" "$dir/host_shared.log"; then
+  echo "host_shared: unexpected message:"; cat "$dir/host_shared.log"
+  fails=$((fails + 1))
+fi
 [ $fails -eq 0 ]
