@@ -31,10 +31,6 @@ hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   HIPC_UNSUPPORTED;
 }
@@ -48,10 +44,6 @@ hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPrio
 }
 
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
   HIPC_UNSUPPORTED;
 }
 

@@ -248,11 +248,9 @@ static void test_synchronize_idle(void) {
 
 /* A few of the entry points src/runtime/unsupported.c stubs out. */
 static void test_unsupported_entry_points(void) {
-  size_t limit = 0;
   hipEvent_t ev = NULL;
   void* p = NULL;
-  CHECK_ERR(hipDeviceGetLimit(&limit, hipLimitStackSize),
-            hipErrorNotSupported);
+  CHECK_ERR(hipProfilerStart(), hipErrorNotSupported);
   CHECK_ERR(hipEventCreate(&ev), hipErrorNotSupported);
   CHECK_ERR(hipMallocManaged(&p, 64, hipMemAttachGlobal),
             hipErrorNotSupported);
