@@ -119,6 +119,8 @@ static long declarator_stop(struct rw *rw, long k) {
     }
     if (hipc__lex_in_list(rw, k, "struct class union enum"))
       tagged = 1;
+    if (hipc__lex_is_id(rw, k, "operator"))
+      return -1; /* an operator function (`operator==` has a `=`) */
     if (hipc__lex_is_p(rw, k, "<")) {
       k = hipc__lex_top_find(rw, k + 1, rw->nt, ">", 1);
       if (k >= rw->nt)

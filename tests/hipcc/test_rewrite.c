@@ -400,6 +400,8 @@ static const struct rcase cases[] = {
      " float f() { static thread_local int s; return 1; }", 0},
     {"device_lambda", "auto f = [] __device__ (int i) { return i; };",
      "auto f = []  (int i) { return i; };", 0},
+    {"operator_function_not_registered", "__device__ bool operator==(S, S);",
+     " bool operator==(S, S);", 0},
     {"function_pointer_not_registered", "__device__ int (*fp)(int);",
      " int (*fp)(int);", 0},
     {"device_keeps_newlines", "__device__\nint x;\ny;",

@@ -3,6 +3,7 @@
 // HIP_SYMBOL, offsets, hipGetSymbolAddress / hipGetSymbolSize, kernels that
 // read and write the variables, and the error codes for a pointer that is
 // not a symbol and for a range outside one.
+#include <array>
 #include <cstring>
 
 #include "common.h"
@@ -176,6 +177,67 @@ static void test_address_and_size() {
   CHECK_EQ(back, 1234);
 }
 
+// Declaration forms the rewriter must register (or leave alone) without
+// breaking the build.
+__device__ const int forms_table[] = {1, 2, 3};
+__constant__ constexpr float forms_pi = 3.14f;
+__device__ int forms_a = 1, *forms_b = &forms_a;
+__device__ std::array<int, 3> forms_arr{};
+__device__ decltype(1 + 2) forms_decltype;
+__device__ __attribute__((aligned(16))) int forms_aligned;
+__device__ struct { int a; } forms_anon_struct;
+__device__ enum forms_enum { FA, FB } forms_enum_var;
+__device__ auto forms_lambda = [](int x) { return x + 1; };
+inline __device__ int forms_inline = 3;
+struct forms_q { static int m; };
+__device__ int forms_q::m = 4;
+__device__ volatile int forms_volatile;
+namespace {
+__device__ int forms_anon_ns;
+}
+__device__ int forms_2d[2][3] = {{1, 2, 3}, {4, 5, 6}}, forms_last;
+struct forms_s { int v; };
+__device__ bool operator==(forms_s x, forms_s y) { return x.v == y.v; }
+__device__ int (*forms_fp)(int) = nullptr;
+template <typename T>
+__device__ T forms_tv = T(5);
+
+static void test_declaration_forms() {
+  size_t n = 0;
+#define SIZE_IS(x, want)                  \
+  do {                                    \
+    n = 0;                                \
+    HIP_CHECK(hipGetSymbolSize(&n, x));   \
+    CHECK_EQ(n, want);                    \
+  } while (0)
+  SIZE_IS(forms_table, 3 * sizeof(int));
+  SIZE_IS(forms_pi, sizeof(float));
+  SIZE_IS(forms_a, sizeof(int));
+  SIZE_IS(forms_b, sizeof(int*));
+  SIZE_IS(forms_arr, 3 * sizeof(int));
+  SIZE_IS(forms_decltype, sizeof(int));
+  SIZE_IS(forms_aligned, sizeof(int));
+  SIZE_IS(forms_anon_struct, sizeof(int));
+  SIZE_IS(forms_enum_var, sizeof(forms_enum));
+  SIZE_IS(forms_lambda, sizeof(forms_lambda));
+  SIZE_IS(forms_inline, sizeof(int));
+  SIZE_IS(forms_q::m, sizeof(int));
+  SIZE_IS(forms_volatile, sizeof(int));
+  SIZE_IS(forms_anon_ns, sizeof(int));
+  SIZE_IS(forms_2d, 6 * sizeof(int));
+  SIZE_IS(forms_last, sizeof(int));
+#undef SIZE_IS
+  int b = 0;
+  HIP_CHECK(hipMemcpyFromSymbol(&b, forms_2d, sizeof b, 4 * sizeof(int)));
+  CHECK_EQ(b, 5);
+  // Not registered (documented): a function pointer definition and a
+  // variable template; they are still ordinary variables.
+  CHECK_ERR(hipGetSymbolSize(&n, forms_fp), hipErrorInvalidSymbol);
+  CHECK_ERR(hipGetSymbolSize(&n, forms_tv<int>), hipErrorInvalidSymbol);
+  CHECK_EQ(forms_tv<int>, 5);
+  CHECK((forms_s{3} == forms_s{3}));
+}
+
 static int not_a_symbol[4];
 
 static void test_errors() {
@@ -229,6 +291,7 @@ int main() {
   test_initialised_and_template();
   test_async_forms();
   test_address_and_size();
+  test_declaration_forms();
   test_errors();
   return test_summary("symbols");
 }
