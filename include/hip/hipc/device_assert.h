@@ -10,6 +10,10 @@
 #ifndef HIPC_DEVICE_ASSERT_H
 #define HIPC_DEVICE_ASSERT_H
 
+/* The CPU device's (and the host's) handler; a GPU compilation keeps its
+ * own. */
+#if !defined(__NVPTX__)
+
 #include "hip/hip_runtime_api.h"
 
 #define __assert_fail hipc_assert_fail
@@ -28,5 +32,7 @@ HIPC_API void hipc_assert_fail(const char* assertion, const char* file,
 #ifdef __cplusplus
 }
 #endif
+
+#endif /* !__NVPTX__ */
 
 #endif /* HIPC_DEVICE_ASSERT_H */
