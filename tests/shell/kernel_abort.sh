@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # abort() called by one thread of a kernel ends the process (SIGABRT), as
-# in HIP; the host code after the launch never runs.
+# in HIP, after a report that names the kernel, block and thread; the host
+# code after the launch never runs.
 [ -n "${HIPC_SANITIZED:-}" ] && exit 77
 set -u
 [ -x "$HIPCC" ] && [ -e "$BUILD/lib/libhipc.so" ] || exit 77
@@ -26,6 +27,10 @@ SRC
 st=$?
 if [ $st -ne 134 ]; then
   echo "expected status 134 (SIGABRT), got $st"; cat "$dir/err"; exit 1
+fi
+want="hipc: abort() called in kernel 'stop' block (1,0,0) thread (3,0,0)"
+if ! grep -qF "$want" "$dir/err"; then
+  echo "expected: $want"; cat "$dir/err"; exit 1
 fi
 if grep -q "after the kernel" "$dir/err"; then
   echo "the host went on after the kernel aborted"; exit 1

@@ -47,6 +47,7 @@ grep -qF "Device-side assertion \`v[i] != bad' failed in kernel 'check_values' b
 grep -q "^/.*assert.hip:7: void __hipc_body_check_values(const int \?\*, int): " "$dir/err" ||
   fail "expected the file, line and function: $want"
 [ "$(cat "$dir/out")" = "kernel started" ] || fail "expected stdout 'kernel started'"
+grep -q "abort() called" "$dir/err" && fail "the assertion was also reported as an abort()"
 
 "$dir/assert_ndebug" >"$dir/out" 2>"$dir/err"
 st=$?

@@ -7,6 +7,7 @@
  * its order), and malloc is thread-safe. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -37,5 +38,6 @@ void hipc_assert_fail(const char* assertion, const char* file,
             program_invocation_short_name, file, line, function, assertion);
   }
   fflush(stderr);
+  signal(SIGABRT, SIG_DFL); /* reported already: not again as an abort() */
   abort();
 }
