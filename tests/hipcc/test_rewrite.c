@@ -302,6 +302,10 @@ static const struct rcase cases[] = {
      "template <typename T>  void k(T, int);", 0},
     {"explicit_instantiation", "template __global__ void k<float>(float*);",
      "template  void k<float>(float*);", 0},
+    {"error_kernel_unterminated_decltype",
+     "# 1 \"a.hip\"\n__global__ decltype(x k",
+     "a.hip:1: error: cannot find the parameter list of this __global__ "
+     "function", 1},
     {"error_kernel_without_params", "# 1 \"a.hip\"\n__global__ int x;",
      "a.hip:1: error: cannot find the parameter list of this __global__ "
      "function", 1},
