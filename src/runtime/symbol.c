@@ -18,8 +18,13 @@
 #include "hip/hipc/gpu_module.h"
 #include "internal.h"
 
+typedef struct sym_record {
+  hipc_gpu_var v;
+  int readonly; /* a const variable: hipc cannot write its storage */
+} sym_record;
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static hipc_gpu_var* syms; /* sorted by host_addr */
+static sym_record* syms; /* sorted by v.host_addr */
 static size_t nsyms, cap;
 
 /* Index of the first record whose address is >= p. Under the lock. */
@@ -27,7 +32,7 @@ static size_t lower_bound(const void* p) {
   size_t lo = 0, hi = nsyms;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    if ((uintptr_t)syms[mid].host_addr < (uintptr_t)p)
+    if ((uintptr_t)syms[mid].v.host_addr < (uintptr_t)p)
       lo = mid + 1;
     else
       hi = mid;
@@ -40,13 +45,13 @@ int hipc_register_symbol(const void* host_addr, const char* name,
   if (!host_addr) return 0;
   pthread_mutex_lock(&lock);
   size_t i = lower_bound(host_addr);
-  if (i < nsyms && syms[i].host_addr == host_addr) {
+  if (i < nsyms && syms[i].v.host_addr == host_addr) {
     pthread_mutex_unlock(&lock);
     return 0;
   }
   if (nsyms == cap) {
     size_t ncap = cap ? cap * 2 : 64;
-    hipc_gpu_var* t = realloc(syms, ncap * sizeof *t);
+    sym_record* t = realloc(syms, ncap * sizeof *t);
     if (!t) {
       /* The variable stays usable in kernels; the symbol API will not
        * find it (hipErrorInvalidSymbol), never a wrong copy. */
@@ -57,18 +62,20 @@ int hipc_register_symbol(const void* host_addr, const char* name,
     cap = ncap;
   }
   memmove(&syms[i + 1], &syms[i], (nsyms - i) * sizeof *syms);
-  syms[i] = (hipc_gpu_var){host_addr, name ? name : "?", size, kind};
+  syms[i] = (sym_record){{host_addr, name ? name : "?", size,
+                      kind & ~HIPC_SYMBOL_READONLY},
+                     (kind & HIPC_SYMBOL_READONLY) != 0};
   nsyms++;
   pthread_mutex_unlock(&lock);
   return 0;
 }
 
-/* The record of the symbol whose host address is exactly `symbol`. */
-static int find(const void* symbol, hipc_gpu_var* out) {
+/* The record of the symbol whose host address is exactly `addr`. */
+static int find(const void* addr, sym_record* out) {
   int found = 0;
   pthread_mutex_lock(&lock);
-  size_t i = lower_bound(symbol);
-  if (i < nsyms && syms[i].host_addr == symbol) {
+  size_t i = lower_bound(addr);
+  if (i < nsyms && syms[i].v.host_addr == addr) {
     *out = syms[i];
     found = 1;
   }
@@ -78,14 +85,17 @@ static int find(const void* symbol, hipc_gpu_var* out) {
 
 /* The device address of `symbol` on `dev` (the CPU device: the host object
  * itself), after checking that [offset, offset + n) lies inside it. */
-static hipError_t resolve(const void* symbol, size_t n, size_t offset,
-                          hipc_device** dev, char** addr) {
-  hipc_gpu_var v;
-  if (!symbol || !find(symbol, &v)) return hipErrorInvalidSymbol;
-  if (offset > v.size || n > v.size - offset) return hipErrorInvalidValue;
+static hipError_t resolve(const void* sym, size_t n, size_t offset,
+                          int write, hipc_device** dev, char** addr) {
+  sym_record s;
+  if (!sym || !find(sym, &s)) return hipErrorInvalidSymbol;
+  if (offset > s.v.size || n > s.v.size - offset) return hipErrorInvalidValue;
+  /* On a GPU the device's copy of a const variable can be written; on the
+   * CPU device it is the host object, possibly in read-only memory. */
+  if (write && s.readonly && n > 0) return hipErrorNotSupported;
   hipError_t e = hipc__current_device(dev);
   if (e != hipSuccess) return e;
-  *addr = (char*)(uintptr_t)v.host_addr + offset;
+  *addr = (char*)(uintptr_t)s.v.host_addr + offset;
   return hipSuccess;
 }
 
@@ -107,7 +117,7 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
   if ((unsigned)kind > hipMemcpyDefault) return hipErrorInvalidMemcpyDirection;
   hipc_device* dev;
   char* addr;
-  hipError_t e = resolve(symbol, n, offset, &dev, &addr);
+  hipError_t e = resolve(symbol, n, offset, to_symbol, &dev, &addr);
   if (e != hipSuccess) return e;
   if (n == 0) return hipSuccess;
   if (!other || !in_bounds(other, n)) return hipErrorInvalidValue;
@@ -149,7 +159,7 @@ hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
   HIPC_RETURN_IF(!devPtr, hipErrorInvalidValue);
   hipc_device* dev;
   char* addr;
-  hipError_t e = resolve(symbol, 0, 0, &dev, &addr);
+  hipError_t e = resolve(symbol, 0, 0, 0, &dev, &addr);
   HIPC_RETURN_IF(e != hipSuccess, e);
   *devPtr = addr;
   HIPC_RETURN(hipSuccess);
@@ -157,8 +167,8 @@ hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
 
 hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
   HIPC_RETURN_IF(!size, hipErrorInvalidValue);
-  hipc_gpu_var v;
-  HIPC_RETURN_IF(!symbol || !find(symbol, &v), hipErrorInvalidSymbol);
-  *size = v.size;
+  sym_record s;
+  HIPC_RETURN_IF(!symbol || !find(symbol, &s), hipErrorInvalidSymbol);
+  *size = s.v.size;
   HIPC_RETURN(hipSuccess);
 }

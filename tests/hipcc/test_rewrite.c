@@ -45,7 +45,8 @@ struct rcase {
 #define REG(id, name, kind)                                              \
   " static int __hipc_sym_" id " __attribute__((unused)) = "            \
   "::hipc_register_symbol((const void*)__builtin_addressof(" name "), " \
-  "\"" name "\", sizeof(" name "), " #kind ");"
+  "\"" name "\", sizeof(" name "), " #kind                              \
+  " | (::std::is_const<decltype(" name ")>::value ? 0x100 : 0));"
 
 static const struct rcase cases[] = {
     /* ---- Launches ---- */

@@ -230,6 +230,17 @@ static void test_declaration_forms() {
   int b = 0;
   HIP_CHECK(hipMemcpyFromSymbol(&b, forms_2d, sizeof b, 4 * sizeof(int)));
   CHECK_EQ(b, 5);
+  // A const variable can be read through the symbol API but not written:
+  // on the CPU device its storage may be read-only.
+  int t3[3] = {0, 0, 0}, w3[3] = {1, 2, 3};
+  HIP_CHECK(hipMemcpyFromSymbol(t3, forms_table, sizeof t3));
+  CHECK_ARRAY(t3, w3, 3);
+  CHECK_ERR(hipMemcpyToSymbol(forms_table, w3, sizeof w3),
+            hipErrorNotSupported);
+  CHECK_ERR(hipMemcpyToSymbol(forms_pi, &forms_pi, 0), hipSuccess);
+  void* a = nullptr;
+  HIP_CHECK(hipGetSymbolAddress(&a, forms_table));
+  CHECK(a == static_cast<const void*>(forms_table));
   // Not registered (documented): a function pointer definition and a
   // variable template; they are still ordinary variables.
   CHECK_ERR(hipGetSymbolSize(&n, forms_fp), hipErrorInvalidSymbol);

@@ -61,6 +61,9 @@ HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
 #define HIPC_SYMBOL_DEVICE 0
 #define HIPC_SYMBOL_CONSTANT 1
 #define HIPC_SYMBOL_MANAGED 2
+/* Or'ed into `kind` for a const variable: its storage may be read-only, so
+ * the symbol API refuses to write it (hipErrorNotSupported). */
+#define HIPC_SYMBOL_READONLY 0x100
 HIPC_API int hipc_register_symbol(const void* host_addr, const char* name,
                                   size_t size, int kind);
 
