@@ -15,8 +15,7 @@
  *
  *   float c[4] = {1, 2, 3, 4}; static int __hipc_sym_7_0 __attribute__((
  *   unused)) = ::hipc_register_symbol((const void*)__builtin_addressof(c),
- *   "c", sizeof(c), 1 | (::std::is_const<decltype(c)>::value ? 0x100 :
- *   0));
+ *   "c", sizeof(c), 1 | ::hipc::symbol_readonly(__builtin_addressof(c)));
  *
  * (on one line). Not registered: `extern` declarations without an
  * initialiser (the definition registers), variable templates and anything
@@ -268,8 +267,8 @@ void hipc__rewrite_symbol_edit(struct rw *rw, long q) {
       char *r = hipc__util_format(
           " static int __hipc_sym_%ld_%d __attribute__((unused)) = "
           "::hipc_register_symbol((const void*)__builtin_addressof(%s), "
-          "\"%s\", sizeof(%s), %d | (::std::is_const<decltype(%s)>::value "
-          "? 0x100 : 0));",
+          "\"%s\", sizeof(%s), %d | "
+          "::hipc::symbol_readonly(__builtin_addressof(%s)));",
           q, n, name.p, name.p, name.p, kind, name.p);
       hipc__lex_buf_puts(&regs, r);
       free(r), free(name.p);

@@ -46,7 +46,7 @@ struct rcase {
   " static int __hipc_sym_" id " __attribute__((unused)) = "            \
   "::hipc_register_symbol((const void*)__builtin_addressof(" name "), " \
   "\"" name "\", sizeof(" name "), " #kind                              \
-  " | (::std::is_const<decltype(" name ")>::value ? 0x100 : 0));"
+  " | ::hipc::symbol_readonly(__builtin_addressof(" name ")));"
 
 static const struct rcase cases[] = {
     /* ---- Launches ---- */

@@ -66,6 +66,20 @@ HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
 #define HIPC_SYMBOL_READONLY 0x100
 HIPC_API int hipc_register_symbol(const void* host_addr, const char* name,
                                   size_t size, int kind);
+#ifdef __cplusplus
+} /* extern "C" */
+namespace hipc {
+/* HIPC_SYMBOL_READONLY for the address of a const variable, 0 otherwise:
+ * what the registration hipcc emits ors into the kind (no header needed). */
+constexpr int symbol_readonly(void*) { return 0; }
+constexpr int symbol_readonly(volatile void*) { return 0; }
+constexpr int symbol_readonly(const void*) { return HIPC_SYMBOL_READONLY; }
+constexpr int symbol_readonly(const volatile void*) {
+  return HIPC_SYMBOL_READONLY;
+}
+}  // namespace hipc
+extern "C" {
+#endif
 
 /* The state of one block on the CPU device. The public fields are read and
  * written by the inlined thread loop; the rest belongs to the scheduler. */
