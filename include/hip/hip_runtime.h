@@ -7,6 +7,8 @@
 #ifndef HIP_RUNTIME_H
 #define HIP_RUNTIME_H
 
+/* First: it renames the C library's assertion handler (see there). */
+#include "hip/hipc/device_assert.h"
 #include "hip/hip_version.h"
 #include "hip/hip_runtime_api.h"
 #include "hip/hipc/kernel.h"

@@ -176,8 +176,9 @@ HIPC_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId,
 
 /* ---- Memory: device symbols -------------------------------------------- */
 
-/* `symbol` is the host-side address of a __device__ or __constant__
- * variable. */
+/* `symbol` is the host-side address of a __device__, __constant__ or
+ * __managed__ variable: `HIP_SYMBOL(var)` or (C++) the variable itself. */
+#define HIP_SYMBOL(X) &X
 HIPC_API hipError_t hipMemcpyToSymbol(
     const void* symbol, const void* src, size_t sizeBytes,
     size_t offset HIPC_DEFAULT(0),
@@ -386,49 +387,56 @@ inline hipError_t hipHostAlloc(T** ptr, size_t size,
 }
 
 /* The symbol overloads take the variable itself, as in
- * `hipMemcpyToSymbol(table, src, n)`. */
+ * `hipMemcpyToSymbol(table, src, n)`; `hipMemcpyToSymbol(HIP_SYMBOL(table),
+ * ...)` (an address, a prvalue) goes to the C function. The parameter is a
+ * non-const lvalue reference on purpose: a `const T&` would also bind to
+ * the temporary pointer `&table` (an exact match, preferred over the C
+ * function's conversion to `const void*`) and pass the temporary's address.
+ * `T&` deduces `const U` for const variables, and never binds a
+ * temporary. */
 template <class T>
-inline hipError_t hipGetSymbolAddress(void** devPtr, const T& symbol) {
-  return ::hipGetSymbolAddress(devPtr, (const void*)&symbol);
+inline hipError_t hipGetSymbolAddress(void** devPtr, T& symbol) {
+  return ::hipGetSymbolAddress(devPtr, (const void*)__builtin_addressof(symbol));
 }
 
 template <class T>
-inline hipError_t hipGetSymbolSize(size_t* size, const T& symbol) {
-  return ::hipGetSymbolSize(size, (const void*)&symbol);
+inline hipError_t hipGetSymbolSize(size_t* size, T& symbol) {
+  return ::hipGetSymbolSize(size, (const void*)__builtin_addressof(symbol));
 }
 
 template <class T>
 inline hipError_t hipMemcpyToSymbol(
-    const T& symbol, const void* src, size_t sizeBytes, size_t offset = 0,
+    T& symbol, const void* src, size_t sizeBytes, size_t offset = 0,
     hipMemcpyKind kind = hipMemcpyHostToDevice) {
-  return ::hipMemcpyToSymbol((const void*)&symbol, src, sizeBytes, offset,
-                             kind);
+  return ::hipMemcpyToSymbol((const void*)__builtin_addressof(symbol), src,
+                             sizeBytes, offset, kind);
 }
 
 template <class T>
-inline hipError_t hipMemcpyToSymbolAsync(const T& symbol, const void* src,
+inline hipError_t hipMemcpyToSymbolAsync(T& symbol, const void* src,
                                          size_t sizeBytes, size_t offset,
                                          hipMemcpyKind kind,
                                          hipStream_t stream = 0) {
-  return ::hipMemcpyToSymbolAsync((const void*)&symbol, src, sizeBytes,
-                                  offset, kind, stream);
+  return ::hipMemcpyToSymbolAsync((const void*)__builtin_addressof(symbol),
+                                  src, sizeBytes, offset, kind, stream);
 }
 
 template <class T>
 inline hipError_t hipMemcpyFromSymbol(
-    void* dst, const T& symbol, size_t sizeBytes, size_t offset = 0,
+    void* dst, T& symbol, size_t sizeBytes, size_t offset = 0,
     hipMemcpyKind kind = hipMemcpyDeviceToHost) {
-  return ::hipMemcpyFromSymbol(dst, (const void*)&symbol, sizeBytes, offset,
-                               kind);
+  return ::hipMemcpyFromSymbol(dst, (const void*)__builtin_addressof(symbol),
+                               sizeBytes, offset, kind);
 }
 
 template <class T>
-inline hipError_t hipMemcpyFromSymbolAsync(void* dst, const T& symbol,
+inline hipError_t hipMemcpyFromSymbolAsync(void* dst, T& symbol,
                                            size_t sizeBytes, size_t offset,
                                            hipMemcpyKind kind,
                                            hipStream_t stream = 0) {
-  return ::hipMemcpyFromSymbolAsync(dst, (const void*)&symbol, sizeBytes,
-                                    offset, kind, stream);
+  return ::hipMemcpyFromSymbolAsync(
+      dst, (const void*)__builtin_addressof(symbol), sizeBytes, offset, kind,
+      stream);
 }
 
 /* The kernel overloads take the kernel itself instead of its address. */

@@ -34,6 +34,10 @@ struct buf {
   size_t n, cap;
 };
 
+/* Where a token is (rw->ns): at namespace scope, or inside the body of a
+ * function declared __device__ or __global__ (a lambda's included). */
+enum { SCOPE_NAMESPACE = 1, SCOPE_DEVICE = 2 };
+
 /* The rewriter's state: the text, its tokens and the launches found. */
 struct rw {
   const char *s;
@@ -46,6 +50,7 @@ struct rw {
   size_t *file_lens;
   int nfiles;
   char *err;
+  unsigned char *ns;   /* per token: SCOPE_* bits (rewrite_symbols.c) */
 };
 
 /* ---- Memory and output buffer ------------------------------------------ */

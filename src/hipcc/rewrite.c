@@ -9,8 +9,8 @@
  * added or removed.
  *
  * This file runs the passes and emits the result; lex.c holds the lexer and
- * the token helpers, and rewrite_launch.c, rewrite_kernel.c and
- * rewrite_shared.c the rewrites.
+ * the token helpers, and rewrite_launch.c, rewrite_kernel.c,
+ * rewrite_shared.c and rewrite_symbols.c the rewrites.
  */
 #include "rewrite.h"
 
@@ -85,6 +85,7 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
                        size_t *out_len, char **err) {
   struct rw rw = {.s = src, .n = len};
   int rc = hipc__lex_scan(&rw);
+  hipc__rewrite_symbols_scan(&rw);
   /* `__launch_bounds__(...)` goes everywhere; kernels read it first. */
   for (long i = 0; i < rw.nt && rc == 0; i++) {
     if (!hipc__lex_is_id(&rw, i, "__launch_bounds__"))
@@ -101,8 +102,12 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
   for (long i = 0; i < rw.nt && rc == 0; i++) {
     if (hipc__lex_is_id(&rw, i, "__global__"))
       rc = hipc__rewrite_kernel_edit(&rw, i);
-    else if (hipc__lex_is_id(&rw, i, "__shared__"))
-      hipc__rewrite_shared_edit(&rw, i);
+    else if (hipc__lex_is_id(&rw, i, "__shared__")) {
+      if ((rc = hipc__rewrite_shared_scope(&rw, i)) == 0)
+        hipc__rewrite_shared_edit(&rw, i);
+    }
+    else if (hipc__lex_in_list(&rw, i, "__device__ __constant__ __managed__"))
+      hipc__rewrite_symbol_edit(&rw, i);
     else if (hipc__lex_triple(&rw, i, "<") &&
              !hipc__lex_is_id(&rw, i - 1, "operator") &&
              !(hipc__lex_is_p(&rw, i - 1, "<") &&
@@ -124,6 +129,6 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
   }
   for (long i = 0; i < rw.nt; i++)
     free(rw.t[i].text), free(rw.t[i].after);
-  free(rw.t), free(rw.l), free(rw.files), free(rw.file_lens);
+  free(rw.t), free(rw.l), free(rw.files), free(rw.file_lens), free(rw.ns);
   return rc;
 }

@@ -209,7 +209,7 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
       j = rw->nt;
     }
   }
-  long close = j < rw->nt ? hipc__lex_match_fwd(rw, j) : -1;
+  long close = j >= 0 && j < rw->nt ? hipc__lex_match_fwd(rw, j) : -1;
   if (close < 0)
     return hipc__lex_fail(rw, g,
                           "cannot find the parameter list of this __global__ "

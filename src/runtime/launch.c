@@ -54,6 +54,9 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
                            dim3 block, void** args, size_t shmem,
                            hipStream_t stream) {
   HIPC_RETURN_IF(!function_address, hipErrorInvalidDeviceFunction);
+  /* A launch from inside a kernel (dynamic parallelism) is not part of
+   * HIP: refused rather than queued behind the block that waits for it. */
+  HIPC_RETURN_IF(hipc_tls.block != NULL, hipErrorNotSupported);
   const hipc_kernel* k = hipc__kernel_find(function_address);
   HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
   HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);

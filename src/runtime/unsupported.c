@@ -31,10 +31,6 @@ hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   HIPC_UNSUPPORTED;
 }
@@ -44,10 +40,6 @@ hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
 }
 
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
   HIPC_UNSUPPORTED;
 }
 
@@ -63,35 +55,11 @@ hipError_t hipGetDeviceFlags(unsigned int* flags) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes, size_t offset , hipMemcpyKind kind) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src, int srcDeviceId, size_t sizeBytes) {
   HIPC_UNSUPPORTED;
 }
 
 hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src, int srcDevice, size_t sizeBytes, hipStream_t stream) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes, size_t offset , hipMemcpyKind kind) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t sizeBytes, size_t offset, hipMemcpyKind kind, hipStream_t stream) {
   HIPC_UNSUPPORTED;
 }
 

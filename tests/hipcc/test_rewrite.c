@@ -1,10 +1,10 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/util.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/util.c
 /* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
  * lex.c), one behaviour per case. Build and run from the repository root:
  *
  *   cc -std=c11 -Wall -Wextra -Isrc/hipcc tests/hipcc/test_rewrite.c \
  *      src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c \
- *      src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/util.c \
+ *      src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/util.c \
  *      -o build/tests/test_rewrite
  *   build/tests/test_rewrite [case-name...]
  *
@@ -39,6 +39,14 @@ struct rcase {
 #define P2 "0}; ::hipc::kernel_inline<void(*)("
 #define P3 "), "
 #define P4 ">::launch(__hipc_args); return; }"
+
+/* The registration of a __device__ variable: REG("<token>_<n>", name,
+ * kind), name being the text of the declarator's name. */
+#define REG(id, name, kind)                                              \
+  " static int __hipc_sym_" id " __attribute__((unused)) = "            \
+  "::hipc_register_symbol((const void*)__builtin_addressof(" name "), " \
+  "\"" name "\", sizeof(" name "), " #kind                              \
+  " | ::hipc::symbol_readonly(__builtin_addressof(" name ")));"
 
 static const struct rcase cases[] = {
     /* ---- Launches ---- */
@@ -295,6 +303,10 @@ static const struct rcase cases[] = {
      "template <typename T>  void k(T, int);", 0},
     {"explicit_instantiation", "template __global__ void k<float>(float*);",
      "template  void k<float>(float*);", 0},
+    {"error_kernel_unterminated_decltype",
+     "# 1 \"a.hip\"\n__global__ decltype(x k",
+     "a.hip:1: error: cannot find the parameter list of this __global__ "
+     "function", 1},
     {"error_kernel_without_params", "# 1 \"a.hip\"\n__global__ int x;",
      "a.hip:1: error: cannot find the parameter list of this __global__ "
      "function", 1},
@@ -315,11 +327,12 @@ static const struct rcase cases[] = {
      "static ::hipc::dynamic_shared<double> s;", 0},
     {"dynamic_shared_keeps_newlines", "extern __shared__\nfloat s[];\nx;",
      "static ::hipc::dynamic_shared<float> s;\n\nx;", 0},
-    {"shared_variable", "{ __shared__ float x; }",
-     "{ static thread_local float x; ::hipc::shared_note((void*)&x, sizeof(x)); }",
+    {"shared_variable", "__device__ void f() { __shared__ float x; }",
+     " void f() { static thread_local float x; ::hipc::shared_note((void*)&x, sizeof(x)); }",
      0},
-    {"shared_in_function", "void f() { if (1) { } __shared__ int t[4]; }",
-     "void f() { if (1) { } static thread_local int t[4]; "
+    {"shared_in_function",
+     "__device__ void f() { if (1) { } __shared__ int t[4]; }",
+     " void f() { if (1) { } static thread_local int t[4]; "
      "::hipc::shared_note((void*)&t, sizeof(t)); }", 0},
     {"shared_in_namespace", "namespace a::b { __shared__ int t; }",
      "namespace a::b { static thread_local int t; static void* __hipc_sa_5_0() { return (void*)&t; } "
@@ -327,6 +340,28 @@ static const struct rcase cases[] = {
     {"shared_in_extern_c", "extern \"C\" { __shared__ int t; }",
      "extern \"C\" { static thread_local int t; static void* __hipc_sa_3_0() { return (void*)&t; } "
      "const ::hipc::shared_use __hipc_su_3_0(__hipc_sa_3_0, sizeof(t)); }", 0},
+    {"shared_in_nested_block_and_lambda",
+     "__device__ void f() { if (1) { [] { __shared__ int y; }; } }",
+     " void f() { if (1) { [] { static thread_local int y; "
+     "::hipc::shared_note((void*)&y, sizeof(y)); }; } }", 0},
+    {"shared_in_device_lambda_in_host_function",
+     "void h() { auto l = [] __device__ () { __shared__ int y; }; }",
+     "void h() { auto l = []  () { static thread_local int y; "
+     "::hipc::shared_note((void*)&y, sizeof(y)); }; }", 0},
+    {"error_shared_in_host_function",
+     "# 3 \"a.hip\"\nvoid h() {\n __shared__ int x; }",
+     "a.hip:4: error: __shared__ variable in a host function: __shared__ is "
+     "allowed in __global__ and __device__ functions and at namespace scope",
+     1},
+    {"error_shared_after_device_function",
+     "# 1 \"a.hip\"\n__device__ void f() { }\nvoid h() { __shared__ int x; }",
+     "a.hip:2: error: __shared__ variable in a host function: __shared__ is "
+     "allowed in __global__ and __device__ functions and at namespace scope",
+     1},
+    {"shared_in_hipc_header_trusted",
+     "# 1 \"/p/include/hip/hipc/x.h\"\nvoid h() { __shared__ int x; }",
+     "# 1 \"/p/include/hip/hipc/x.h\"\nvoid h() { static thread_local int x; "
+     "::hipc::shared_note((void*)&x, sizeof(x)); }", 0},
     {"shared_array", "__shared__ int tile[16][16];",
      "static thread_local int tile[16][16]; static void* __hipc_sa_0_0() { return (void*)&tile; } "
      "const ::hipc::shared_use __hipc_su_0_0(__hipc_sa_0_0, sizeof(tile));", 0},
@@ -355,6 +390,60 @@ static const struct rcase cases[] = {
      "static thread_local float (*p)[4];", 0},
     {"extern_shared_not_array", "extern __shared__ float x;",
      "extern thread_local float x;", 0},
+
+    /* ---- __device__, __constant__ and __managed__ ---- */
+    {"device_variable", "__device__ int x;", " int x;" REG("0_0", "x", 0),
+     0},
+    {"constant_array_initialised", "__constant__ float c[4] = {1, 2, 3, 4};",
+     " float c[4] = {1, 2, 3, 4};" REG("0_0", "c", 1), 0},
+    {"managed_variable", "__managed__ int m = 3;",
+     " int m = 3;" REG("0_0", "m", 2), 0},
+    {"device_managed_one_registration", "__device__ __managed__ int m;",
+     "  int m;" REG("0_0", "m", 2), 0},
+    {"device_constant_is_constant", "__device__ __constant__ int m;",
+     "  int m;" REG("0_0", "m", 1), 0},
+    {"two_declarators", "__device__ int a, b[2] = {1, 2};",
+     " int a, b[2] = {1, 2};" REG("0_0", "a", 0) REG("0_1", "b", 0), 0},
+    {"static_device_variable", "static __device__ int x;",
+     "static  int x;" REG("1_0", "x", 0), 0},
+    {"qualifier_after_type", "int __device__ x;",
+     "int  x;" REG("1_0", "x", 0), 0},
+    {"pointer_variable", "__device__ int *p;", " int *p;" REG("0_0", "p", 0),
+     0},
+    {"attribute_after_name", "__device__ int x __attribute__((aligned(16)));",
+     " int x __attribute__((aligned(16)));" REG("0_0", "x", 0), 0},
+    {"template_type", "__device__ S<int, 2> s;",
+     " S<int, 2> s;" REG("0_0", "s", 0), 0},
+    {"struct_with_body", "__device__ struct P { int a; } p;",
+     " struct P { int a; } p;" REG("0_0", "p", 0), 0},
+    {"qualified_definition", "__device__ int S::v = 1;",
+     " int S::v = 1;" REG("0_0", "S::v", 0), 0},
+    {"in_namespace", "namespace n { __device__ int x; }",
+     "namespace n {  int x;" REG("3_0", "x", 0) " }", 0},
+    {"in_extern_c", "extern \"C\" { __device__ int x; }",
+     "extern \"C\" {  int x;" REG("3_0", "x", 0) " }", 0},
+    {"extern_declaration_not_registered", "extern __device__ int x;",
+     "extern  int x;", 0},
+    {"extern_definition_registered", "extern __device__ int x = 1;",
+     "extern  int x = 1;" REG("1_0", "x", 0), 0},
+    {"class_member_not_registered", "struct S { static __device__ int v; };",
+     "struct S { static  int v; };", 0},
+    {"variable_template_not_registered",
+     "template <typename T> __device__ T v;", "template <typename T>  T v;",
+     0},
+    {"device_function_declaration", "__device__ int f(int);", " int f(int);",
+     0},
+    {"device_function_definition",
+     "__device__ float f() { __shared__ int s; return 1; }",
+     " float f() { static thread_local int s; return 1; }", 0},
+    {"device_lambda", "auto f = [] __device__ (int i) { return i; };",
+     "auto f = []  (int i) { return i; };", 0},
+    {"operator_function_not_registered", "__device__ bool operator==(S, S);",
+     " bool operator==(S, S);", 0},
+    {"function_pointer_not_registered", "__device__ int (*fp)(int);",
+     " int (*fp)(int);", 0},
+    {"device_keeps_newlines", "__device__\nint x;\ny;",
+     "\nint x;" REG("0_0", "x", 0) "\ny;", 0},
 
     /* ---- Untouched text ---- */
     {"comments_kept", "/* __global__ k<<<1>>>( */ // __shared__\nint x;",

@@ -248,9 +248,6 @@ static void test_synchronize_idle(void) {
 
 /* A few of the entry points src/runtime/unsupported.c stubs out. */
 static void test_unsupported_entry_points(void) {
-  size_t limit = 0;
-  CHECK_ERR(hipDeviceGetLimit(&limit, hipLimitStackSize),
-            hipErrorNotSupported);
   CHECK_ERR(hipProfilerStart(), hipErrorNotSupported);
   CHECK_ERR(hipGetLastError(), hipErrorNotSupported);
 }

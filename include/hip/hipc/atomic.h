@@ -5,6 +5,12 @@
 #endif
 // Atomic functions (CPU device): GCC/Clang __atomic builtins, which are
 // correct between the worker threads that run different blocks.
+//
+// Every function of the reference's table, for int, unsigned, unsigned
+// long, unsigned long long, long long (and any other integer type), float
+// and double; the `_system` and `_block` forms (the same operations: on
+// the CPU device every scope is the whole process); safeAtomicAdd and
+// unsafeAtomicAdd. All are sequentially consistent.
 #ifndef HIPC_ATOMIC_H
 #define HIPC_ATOMIC_H
 
@@ -21,22 +27,38 @@ inline T atomic_update(T* p, F f) {
   return old;
 }
 
-// Floating point values go through their bit pattern.
-template <typename T, typename Bits, typename F>
-inline T atomic_update_fp(T* p, F f) {
+template <typename T>
+using fp_bits = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
+
+// Floating point values go through their bit pattern. With `keep`, an
+// update that leaves the value as it is stores nothing (min/max).
+template <typename T, typename F>
+inline T atomic_update_fp(T* p, F f, bool keep = false) {
+  using Bits = fp_bits<T>;
   static_assert(sizeof(T) == sizeof(Bits), "size");
   Bits* q = reinterpret_cast<Bits*>(p);
-  Bits old = __atomic_load_n(q, __ATOMIC_RELAXED);
+  Bits old = __atomic_load_n(q, __ATOMIC_SEQ_CST);
   for (;;) {
     T o;
     __builtin_memcpy(&o, &old, sizeof o);
     T n = f(o);
     Bits nb;
     __builtin_memcpy(&nb, &n, sizeof nb);
+    if (keep && nb == old) return o;
     if (__atomic_compare_exchange_n(q, &old, nb, true, __ATOMIC_SEQ_CST,
-                                    __ATOMIC_RELAXED))
+                                    __ATOMIC_SEQ_CST))
       return o;
   }
+}
+
+// fmin / fmax: a NaN loses to a number.
+template <typename T>
+inline T fp_min(T a, T b) {
+  return (b < a || a != a) ? b : a;
+}
+template <typename T>
+inline T fp_max(T a, T b) {
+  return (b > a || a != a) ? b : a;
 }
 
 template <typename T>
@@ -53,24 +75,16 @@ using nd = typename identity<T>::type;
 
 }  // namespace hipc
 
+// ---- Integers -------------------------------------------------------------
+
 template <typename T>
 inline hipc::atomic_int<T> atomicAdd(T* p, hipc::nd<T> v) {
   return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
-}
-inline float atomicAdd(float* p, float v) {
-  return hipc::atomic_update_fp<float, unsigned>(p,
-                                                 [v](float o) { return o + v; });
-}
-inline double atomicAdd(double* p, double v) {
-  return hipc::atomic_update_fp<double, unsigned long long>(
-      p, [v](double o) { return o + v; });
 }
 template <typename T>
 inline hipc::atomic_int<T> atomicSub(T* p, hipc::nd<T> v) {
   return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
 }
-inline float atomicSub(float* p, float v) { return atomicAdd(p, -v); }
-inline double atomicSub(double* p, double v) { return atomicAdd(p, -v); }
 template <typename T>
 inline hipc::atomic_int<T> atomicAnd(T* p, hipc::nd<T> v) {
   return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
@@ -87,13 +101,6 @@ template <typename T>
 inline hipc::atomic_int<T> atomicExch(T* p, hipc::nd<T> v) {
   return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
 }
-inline float atomicExch(float* p, float v) {
-  return hipc::atomic_update_fp<float, unsigned>(p, [v](float) { return v; });
-}
-inline double atomicExch(double* p, double v) {
-  return hipc::atomic_update_fp<double, unsigned long long>(
-      p, [v](double) { return v; });
-}
 template <typename T>
 inline hipc::atomic_int<T> atomicMin(T* p, hipc::nd<T> v) {
   return hipc::atomic_update(p, [v](T o) { return v < o ? v : o; });
@@ -101,22 +108,6 @@ inline hipc::atomic_int<T> atomicMin(T* p, hipc::nd<T> v) {
 template <typename T>
 inline hipc::atomic_int<T> atomicMax(T* p, hipc::nd<T> v) {
   return hipc::atomic_update(p, [v](T o) { return v > o ? v : o; });
-}
-inline float atomicMin(float* p, float v) {
-  return hipc::atomic_update_fp<float, unsigned>(
-      p, [v](float o) { return v < o ? v : o; });
-}
-inline float atomicMax(float* p, float v) {
-  return hipc::atomic_update_fp<float, unsigned>(
-      p, [v](float o) { return v > o ? v : o; });
-}
-inline double atomicMin(double* p, double v) {
-  return hipc::atomic_update_fp<double, unsigned long long>(
-      p, [v](double o) { return v < o ? v : o; });
-}
-inline double atomicMax(double* p, double v) {
-  return hipc::atomic_update_fp<double, unsigned long long>(
-      p, [v](double o) { return v > o ? v : o; });
 }
 template <typename T>
 inline hipc::atomic_int<T> atomicCAS(T* p, hipc::nd<T> compare, hipc::nd<T> v) {
@@ -135,5 +126,72 @@ inline unsigned atomicDec(unsigned* p, unsigned limit) {
     return (o == 0 || o > limit) ? limit : o - 1;
   });
 }
+
+// ---- float and double -----------------------------------------------------
+
+#define HIPC_ATOMIC_FP(T)                                                     \
+  inline T atomicAdd(T* p, T v) {                                             \
+    return hipc::atomic_update_fp(p, [v](T o) { return o + v; });             \
+  }                                                                           \
+  inline T atomicSub(T* p, T v) {                                             \
+    return hipc::atomic_update_fp(p, [v](T o) { return o - v; });             \
+  }                                                                           \
+  inline T atomicExch(T* p, T v) {                                            \
+    return hipc::atomic_update_fp(p, [v](T) { return v; });                   \
+  }                                                                           \
+  inline T atomicMin(T* p, T v) {                                             \
+    return hipc::atomic_update_fp(                                            \
+        p, [v](T o) { return hipc::fp_min(o, v); }, true);                    \
+  }                                                                           \
+  inline T atomicMax(T* p, T v) {                                             \
+    return hipc::atomic_update_fp(                                            \
+        p, [v](T o) { return hipc::fp_max(o, v); }, true);                    \
+  }                                                                           \
+  /* Compares bit patterns, as the hardware does. */                          \
+  inline T atomicCAS(T* p, T compare, T v) {                                  \
+    hipc::fp_bits<T> c, n;                                                    \
+    __builtin_memcpy(&c, &compare, sizeof c);                                 \
+    __builtin_memcpy(&n, &v, sizeof n);                                       \
+    __atomic_compare_exchange_n(reinterpret_cast<hipc::fp_bits<T>*>(p), &c,   \
+                                n, false, __ATOMIC_SEQ_CST,                   \
+                                __ATOMIC_SEQ_CST);                            \
+    T r;                                                                      \
+    __builtin_memcpy(&r, &c, sizeof r);                                       \
+    return r;                                                                 \
+  }                                                                           \
+  /* AMD's fast and CAS-loop float additions are one and the same here. */    \
+  inline T unsafeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }             \
+  inline T safeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }
+
+HIPC_ATOMIC_FP(float)
+HIPC_ATOMIC_FP(double)
+#undef HIPC_ATOMIC_FP
+
+// ---- Scoped forms ---------------------------------------------------------
+
+// atomicX_system and atomicX_block: the same operation (overloads and
+// deduction included) under another name.
+#define HIPC_ATOMIC_SCOPED(NAME)                                              \
+  template <typename... A>                                                    \
+  inline auto NAME##_system(A... a) -> decltype(NAME(a...)) {                 \
+    return NAME(a...);                                                        \
+  }                                                                           \
+  template <typename... A>                                                    \
+  inline auto NAME##_block(A... a) -> decltype(NAME(a...)) {                  \
+    return NAME(a...);                                                        \
+  }
+
+HIPC_ATOMIC_SCOPED(atomicAdd)
+HIPC_ATOMIC_SCOPED(atomicSub)
+HIPC_ATOMIC_SCOPED(atomicExch)
+HIPC_ATOMIC_SCOPED(atomicMin)
+HIPC_ATOMIC_SCOPED(atomicMax)
+HIPC_ATOMIC_SCOPED(atomicCAS)
+HIPC_ATOMIC_SCOPED(atomicAnd)
+HIPC_ATOMIC_SCOPED(atomicOr)
+HIPC_ATOMIC_SCOPED(atomicXor)
+HIPC_ATOMIC_SCOPED(atomicInc)
+HIPC_ATOMIC_SCOPED(atomicDec)
+#undef HIPC_ATOMIC_SCOPED
 
 #endif  // HIPC_ATOMIC_H

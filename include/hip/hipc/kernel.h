@@ -50,6 +50,37 @@ typedef struct hipc_kernel_desc {
  * thread. */
 HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
 
+/* __device__, __constant__ and __managed__ variables. hipcc's rewriter
+ * emits one registration per variable definition at namespace scope
+ * (src/hipcc/rewrite_symbols.c), run when the program starts; the record is
+ * the host object's address (on the CPU device, the variable's storage and
+ * the key that hipMemcpyToSymbol and friends are given), its size, its name
+ * as written and its kind, as in hipc_gpu_var (hip/hipc/gpu_module.h).
+ * Idempotent per address (a header's `inline` variable registers from every
+ * translation unit). Returns 0, so that it can initialise a static. */
+#define HIPC_SYMBOL_DEVICE 0
+#define HIPC_SYMBOL_CONSTANT 1
+#define HIPC_SYMBOL_MANAGED 2
+/* Or'ed into `kind` for a const variable: its storage may be read-only, so
+ * the symbol API refuses to write it (hipErrorNotSupported). */
+#define HIPC_SYMBOL_READONLY 0x100
+HIPC_API int hipc_register_symbol(const void* host_addr, const char* name,
+                                  size_t size, int kind);
+#ifdef __cplusplus
+} /* extern "C" */
+namespace hipc {
+/* HIPC_SYMBOL_READONLY for the address of a const variable, 0 otherwise:
+ * what the registration hipcc emits ors into the kind (no header needed). */
+constexpr int symbol_readonly(void*) { return 0; }
+constexpr int symbol_readonly(volatile void*) { return 0; }
+constexpr int symbol_readonly(const void*) { return HIPC_SYMBOL_READONLY; }
+constexpr int symbol_readonly(const volatile void*) {
+  return HIPC_SYMBOL_READONLY;
+}
+}  // namespace hipc
+extern "C" {
+#endif
+
 /* The state of one block on the CPU device. The public fields are read and
  * written by the inlined thread loop; the rest belongs to the scheduler. */
 typedef struct hipc_cpu_block {
@@ -108,6 +139,11 @@ static inline int hipc_launch_pending(void) {
 
 /* CPU-device collectives, called by the kernel-language headers. */
 HIPC_API void hipc_cpu_syncthreads(void);
+/* __syncthreads that also counts: returns how many of the threads that
+ * met at the barrier passed a non-zero `predicate`, and sets `*arrived` to
+ * how many met there (threads that exited do not count). */
+HIPC_API unsigned hipc_cpu_syncthreads_count(int predicate,
+                                             unsigned* arrived);
 /* Warp rendezvous: every participating lane deposits `v`; the returned
  * snapshot holds each lane's value (index = lane) and the mask of lanes that
  * took part. It stays valid until the calling lane's next collective.
@@ -120,6 +156,10 @@ typedef struct hipc_warp_snapshot {
 } hipc_warp_snapshot;
 HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v,
                                                           uintptr_t site);
+/* The same for the lanes of `mask` (the _sync functions): it completes as
+ * soon as those lanes have arrived, without waiting for the others. */
+HIPC_API const hipc_warp_snapshot* hipc_cpu_warp_exchange_mask(
+    uint64_t v, uintptr_t site, uint64_t mask);
 
 #ifdef __cplusplus
 }

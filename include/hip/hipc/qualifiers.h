@@ -13,17 +13,22 @@
 #define __global__ __global__
 #define __shared__ __shared__
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
+// The rewriter removes these three, and registers the variables they
+// declare at namespace scope for the symbol API (rewrite_symbols.c).
+#define __device__ __device__
+#define __constant__ __constant__
+#define __managed__ __managed__
 #else
 // Compiled without hipcc: host code that merely includes the header.
 #define __global__
 #define __shared__ static thread_local
 #define __launch_bounds__(...)
-#endif
-
-#define __host__
 #define __device__
 #define __constant__
 #define __managed__
+#endif
+
+#define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 // Only a hint; defined empty because libstdc++ spells its own attribute
 // __attribute__((__noinline__)), which must keep compiling.

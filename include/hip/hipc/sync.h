@@ -11,6 +11,22 @@
 
 inline void __syncthreads() { hipc_cpu_syncthreads(); }
 
+// A barrier that also reduces a predicate over the threads that meet there
+// (threads that have exited do not count), returning the result to all.
+inline int __syncthreads_count(int predicate) {
+  unsigned arrived;
+  return static_cast<int>(hipc_cpu_syncthreads_count(predicate, &arrived));
+}
+inline int __syncthreads_and(int predicate) {
+  unsigned arrived;
+  unsigned n = hipc_cpu_syncthreads_count(predicate, &arrived);
+  return n == arrived;
+}
+inline int __syncthreads_or(int predicate) {
+  unsigned arrived;
+  return hipc_cpu_syncthreads_count(predicate, &arrived) != 0;
+}
+
 // Threads of a block share one worker thread; fences only need to stop the
 // compiler (and, for grid/system scope, the CPU) from reordering.
 inline void __threadfence_block() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }

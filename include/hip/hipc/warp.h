@@ -57,52 +57,66 @@ inline T from_bits(uint64_t b) {
 }
 
 // Every lane deposits `v` and reads lane `src` (its own when src < 0).
+// The collective waits for the lanes of `mask` (the _sync forms) or, by
+// default, for the whole warp.
 template <typename T>
-inline T shuffle(T v, int src, site where) {
-  const hipc_warp_snapshot* s = hipc_cpu_warp_exchange(to_bits(v), where.id);
+inline T shuffle(T v, int src, site where, uint64_t mask = ~0ull) {
+  const hipc_warp_snapshot* s =
+      hipc_cpu_warp_exchange_mask(to_bits(v), where.id, mask);
   return src < 0 ? v : from_bits<T>(s->value[src]);
 }
 
 // The first lane of the `width`-wide segment that holds the calling lane.
 inline int segment_base(int lane, int width) { return lane & ~(width - 1); }
 
+// The lane each shuffle reads, or -1 for the caller's own value.
+inline int src_idx(int src_lane, int width) {
+  return segment_base(lane_id(), width) + (src_lane & (width - 1));
+}
+inline int src_up(unsigned delta, int width) {
+  int lane = lane_id();
+  int src = lane - static_cast<int>(delta);
+  return src < segment_base(lane, width) ? -1 : src;
+}
+inline int src_down(unsigned delta, int width) {
+  int lane = lane_id();
+  bool out = (lane & (width - 1)) + delta >= static_cast<unsigned>(width);
+  return out ? -1 : lane + static_cast<int>(delta);
+}
+inline int src_xor(int lane_mask, int width) {
+  int lane = lane_id();
+  int src = lane ^ lane_mask;
+  int end = segment_base(lane, width) + width;
+  return src >= end || src < 0 ? -1 : src;
+}
+
 }  // namespace hipc
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl(T var, int src_lane, int width = warpSize,
                                    hipc::site where = HIPC_SITE) {
-  int lane = hipc::lane_id();
-  return hipc::shuffle(
-      var, hipc::segment_base(lane, width) + (src_lane & (width - 1)), where);
+  return hipc::shuffle(var, hipc::src_idx(src_lane, width), where);
 }
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl_up(T var, unsigned int delta,
                                       int width = warpSize,
                                       hipc::site where = HIPC_SITE) {
-  int lane = hipc::lane_id();
-  int src = lane - static_cast<int>(delta);
-  return hipc::shuffle(var, src < hipc::segment_base(lane, width) ? -1 : src,
-                       where);
+  return hipc::shuffle(var, hipc::src_up(delta, width), where);
 }
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl_down(T var, unsigned int delta,
                                         int width = warpSize,
                                         hipc::site where = HIPC_SITE) {
-  int lane = hipc::lane_id();
-  bool out = (lane & (width - 1)) + delta >= static_cast<unsigned>(width);
-  return hipc::shuffle(var, out ? -1 : lane + static_cast<int>(delta), where);
+  return hipc::shuffle(var, hipc::src_down(delta, width), where);
 }
 
 template <typename T>
 inline hipc::shuffleable<T> __shfl_xor(T var, int lane_mask,
                                        int width = warpSize,
                                        hipc::site where = HIPC_SITE) {
-  int lane = hipc::lane_id();
-  int src = lane ^ lane_mask;
-  int end = hipc::segment_base(lane, width) + width;
-  return hipc::shuffle(var, src >= end || src < 0 ? -1 : src, where);
+  return hipc::shuffle(var, hipc::src_xor(lane_mask, width), where);
 }
 
 inline unsigned long long __ballot(int predicate,
@@ -124,5 +138,8 @@ inline unsigned long long __activemask(hipc::site where = HIPC_SITE) {
 }
 
 inline int __lane_id() { return hipc::lane_id(); }
+
+// The _sync forms, __match_*, __reduce_*_sync and __syncwarp.
+#include "hip/hipc/warp_sync.h"
 
 #endif  // HIPC_WARP_H

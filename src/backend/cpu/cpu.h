@@ -204,6 +204,11 @@ hipError_t hipc__cpu_memset_2d(hipc_queue* q, void* dst, size_t pitch,
                                size_t width, size_t height, int blocking);
 hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
                                    void* arg);
+/* -- device_lib.c */
+/* Flushes what kernels printed to stdout (called when a worker is done
+ * with a kernel's blocks, so that the output is out by the time the host
+ * sees the kernel complete). */
+void hipc__cpu_flush_printf(void);
 
 /* -- fault.c */
 void hipc__fault_install(void);

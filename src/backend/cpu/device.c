@@ -236,6 +236,7 @@ static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
   }
   w->fault_armed = 0;
   w->kernel_name = NULL;
+  hipc__cpu_flush_printf();
 }
 
 static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {

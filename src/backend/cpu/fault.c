@@ -6,7 +6,8 @@
  * GPU fault ends a HIP program. Faults elsewhere go to the handler that was
  * installed before us, or get the default action. Workers run the handler on
  * their own alternate signal stack, so that a stack overflow can be
- * reported. */
+ * reported. An abort() called by a kernel thread is named the same way
+ * before the process ends. */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NSIG_HANDLED (sizeof signals / sizeof signals[0])
 static struct sigaction previous[NSIG_HANDLED];
+static struct sigaction previous_abort;
 
 /* -- async-signal-safe formatting */
 
@@ -140,6 +142,24 @@ static void on_fault(int sig, siginfo_t* info, void* ctx) {
   }
 }
 
+/* SIGABRT: a kernel thread called abort(). Returning lets abort() go on
+ * and end the process; hipc's own aborts (fault reports, assertions) reset
+ * the signal first, so that they are not reported twice. */
+static void on_abort(int sig, siginfo_t* info, void* ctx) {
+  cpu_worker* w = hipc__pool_self();
+  if (w && w->kernel_name) {
+    msgbuf m = {{0}, 0};
+    put(&m, "hipc: abort() called");
+    put_context(&m);
+    emit(&m);
+  }
+  if (previous_abort.sa_flags & SA_SIGINFO)
+    previous_abort.sa_sigaction(sig, info, ctx);
+  else if (previous_abort.sa_handler != SIG_DFL &&
+           previous_abort.sa_handler != SIG_IGN)
+    previous_abort.sa_handler(sig);
+}
+
 void hipc__fault_install(void) {
   if (getenv("HIPC_NO_SIGNALS")) return;
   struct sigaction sa;
@@ -151,6 +171,9 @@ void hipc__fault_install(void) {
   sigemptyset(&sa.sa_mask);
   for (size_t i = 0; i < NSIG_HANDLED; ++i)
     sigaction(signals[i], &sa, &previous[i]);
+  sa.sa_sigaction = on_abort;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigaction(SIGABRT, &sa, &previous_abort);
 }
 
 int hipc__fault_thread_init(cpu_worker* w) {

@@ -44,14 +44,25 @@ typedef struct fiber_list {
   fiber* tail;
 } fiber_list;
 
+/* A published collective's result. Lanes released by one collective may
+ * resume after lanes of the same warp have completed later ones (a mask
+ * that names fewer lanes completes without the others), so each result
+ * lives in its own buffer until every lane that took part has read it. */
+typedef struct snapshot {
+  hipc_warp_snapshot s;
+  uint32_t readers;         /* lanes that have yet to read it */
+  struct snapshot* next;    /* in the free list */
+} snapshot;
+
 typedef struct warp_state {
   uint32_t arrived;
   uint64_t mask;
+  uint64_t need;            /* lanes the pending collective waits for */
   uintptr_t site;           /* call site of the pending collective */
   fiber_list waiting;       /* lanes that arrived at it */
   fiber_list deferred;      /* lanes that wait at another call site */
   uint64_t in[64];
-  hipc_warp_snapshot out;
+  snapshot* out[64];        /* each lane's result, set when published */
 } warp_state;
 
 /* The scheduling state of one block in flight. A plain launch runs one
@@ -66,6 +77,9 @@ struct cpu_bsched {
   fiber_list barrier;       /* threads waiting at __syncthreads */
   fiber_list grid_wait;     /* threads waiting at a grid / multi-grid sync */
   uint32_t barrier_arrived;
+  uint32_t barrier_nonzero; /* predicates of __syncthreads_count & co */
+  uint32_t result_arrived;  /* ... and the released barrier's totals */
+  uint32_t result_nonzero;
   uint32_t grid_arrived;
   int grid_multi;           /* the grid sync is a multi-grid one */
   int suspended;            /* the whole block waits at a grid barrier */
@@ -83,6 +97,7 @@ struct cpu_sched {
   uint32_t warp_size;
   uint32_t nfibers;         /* fibers made, for cache colouring */
   uint32_t nfree;           /* fibers in `free` */
+  snapshot* free_snaps;     /* warp collectives' result buffers */
   cpu_bsched* running;      /* the block whose threads run */
   cpu_bsched plain;         /* the block of a plain launch */
 };
@@ -126,6 +141,11 @@ cpu_sched* hipc__sched_create(size_t stack_size, uint32_t warp_size) {
 
 void hipc__sched_destroy(cpu_sched* s) {
   if (!s) return;
+  while (s->free_snaps) {
+    snapshot* n = s->free_snaps->next;
+    free(s->free_snaps);
+    s->free_snaps = n;
+  }
   while (s->free) {
     fiber* f = s->free;
     s->free = f->next;
@@ -184,17 +204,29 @@ static fiber* fresh_fiber(cpu_sched* s) {
 /* Makes the pending collective of warp `w` visible to its lanes and readies
  * the lanes that wait for it. */
 static void warp_publish(cpu_bsched* bs, warp_state* w) {
+  cpu_sched* s = bs->s;
+  snapshot* o = s->free_snaps;
+  if (o)
+    s->free_snaps = o->next;
+  else if (!(o = malloc(sizeof *o)))
+    hipc__cpu_kernel_fatal("out of memory for a warp collective");
   uint64_t nonzero = 0;
   for (uint32_t lane = 0; lane < bs->warp_size; ++lane) {
     uint64_t bit = 1ull << lane;
-    uint64_t v = (w->mask & bit) ? w->in[lane] : 0;
-    w->out.value[lane] = v;
+    uint64_t v = 0;
+    if (w->mask & bit) {
+      v = w->in[lane];
+      w->out[lane] = o;
+    }
+    o->s.value[lane] = v;
     if (v) nonzero |= bit;
   }
-  w->out.active = w->mask;
-  w->out.nonzero = nonzero;
+  o->s.active = w->mask;
+  o->s.nonzero = nonzero;
+  o->readers = (uint32_t)__builtin_popcountll(w->mask);
   w->arrived = 0;
   w->mask = 0;
+  w->need = 0;
   w->site = 0;
   list_append(&bs->ready, &w->waiting);
   list_append(&bs->ready, &w->deferred);
@@ -205,6 +237,11 @@ static void warp_publish(cpu_bsched* bs, warp_state* w) {
  * reach first (cooperative launches only): the block is suspended. */
 static int unstick(cpu_bsched* bs) {
   if (bs->barrier_arrived == bs->parked) {
+    /* Every released thread reads these right after it resumes, before
+     * any of them can reach the next barrier's release. */
+    bs->result_arrived = bs->barrier_arrived;
+    bs->result_nonzero = bs->barrier_nonzero;
+    bs->barrier_nonzero = 0;
     bs->barrier_arrived = 0;
     list_append(&bs->ready, &bs->barrier);
     return 0;
@@ -398,6 +435,19 @@ void hipc_cpu_grid_sync(int multi) {
   park(bs);
 }
 
+unsigned hipc_cpu_syncthreads_count(int predicate, unsigned* arrived) {
+  hipc_cpu_block* b = hipc_tls.block;
+  if (!b) { /* on the host: a block of one */
+    *arrived = 1;
+    return predicate != 0;
+  }
+  cpu_bsched* bs = b->sched;
+  bs->barrier_nonzero += predicate != 0;
+  hipc_cpu_syncthreads();
+  *arrived = bs->result_arrived;
+  return bs->result_nonzero;
+}
+
 static _Thread_local hipc_warp_snapshot host_snapshot;
 
 /* Lanes meet per call site: a lane that reaches a different collective
@@ -407,8 +457,19 @@ static _Thread_local hipc_warp_snapshot host_snapshot;
  * take part, as on a GPU. The call site is the source file and line of the
  * warp function's call (hip/hipc/warp.h): two collectives on one line, or
  * in one helper function called from both sides of a branch, count as
- * one. */
+ * one.
+ *
+ * The collective completes when every lane of `need` (the union of the
+ * masks the lanes that arrived passed, less lanes the block does not have)
+ * has arrived; lanes outside it that arrive at the same site meanwhile
+ * take part too. */
 const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
+  return hipc_cpu_warp_exchange_mask(v, site, ~0ull);
+}
+
+const hipc_warp_snapshot* hipc_cpu_warp_exchange_mask(uint64_t v,
+                                                      uintptr_t site,
+                                                      uint64_t mask) {
   hipc_thread_state* ts = &hipc_tls;
   hipc_cpu_block* b = ts->block;
   if (!b) {
@@ -432,11 +493,21 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
   w->mask |= 1ull << lane;
   w->arrived++;
   uint32_t lanes = b->count - wi * ws;
-  if (w->arrived == (lanes < ws ? lanes : ws)) {
-    warp_publish(bs, w); /* the whole warp is here: no need to park */
-    return &w->out;
+  if (lanes > ws) lanes = ws;
+  w->need |= mask & (lanes == 64 ? ~0ull : (1ull << lanes) - 1);
+  if ((w->mask & w->need) == w->need) {
+    warp_publish(bs, w); /* every lane it waits for is here: no park */
+  } else {
+    list_push(&w->waiting, bs->s->cur);
+    park(bs);
   }
-  list_push(&w->waiting, bs->s->cur);
-  park(bs);
-  return &w->out;
+  /* The caller reads the result before it can yield again, so the buffer
+   * may go back to the free list as soon as its last reader has it. */
+  cpu_sched* s = bs->s;
+  snapshot* o = w->out[lane];
+  if (--o->readers == 0) {
+    o->next = s->free_snaps;
+    s->free_snaps = o;
+  }
+  return &o->s;
 }

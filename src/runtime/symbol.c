@@ -1,0 +1,174 @@
+/* Device symbols: __device__, __constant__ and __managed__ variables, and
+ * the API that reaches them from the host (hipMemcpyToSymbol and friends).
+ *
+ * hipcc registers every such variable when the program starts
+ * (hipc_register_symbol, emitted by src/hipcc/rewrite_symbols.c). The
+ * record has the fields of hipc_gpu_var (hip/hipc/gpu_module.h): the host
+ * object's address, which is the lookup key, its name, size and kind. On
+ * the CPU device the host object *is* the variable's storage, so its device
+ * address is its host address. A GPU backend can map the same key to its
+ * copy of the variable by name.
+ *
+ * Registrations run from static initialisers, possibly before main and
+ * before libhipc's own initialisation: the table needs nothing but a
+ * statically initialised mutex. It is sorted by address. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hip/hipc/gpu_module.h"
+#include "internal.h"
+
+typedef struct sym_record {
+  hipc_gpu_var v;
+  int readonly; /* a const variable: hipc cannot write its storage */
+} sym_record;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static sym_record* syms; /* sorted by v.host_addr */
+static size_t nsyms, cap;
+
+/* Index of the first record whose address is >= p. Under the lock. */
+static size_t lower_bound(const void* p) {
+  size_t lo = 0, hi = nsyms;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if ((uintptr_t)syms[mid].v.host_addr < (uintptr_t)p)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+int hipc_register_symbol(const void* host_addr, const char* name,
+                         size_t size, int kind) {
+  if (!host_addr) return 0;
+  pthread_mutex_lock(&lock);
+  size_t i = lower_bound(host_addr);
+  if (i < nsyms && syms[i].v.host_addr == host_addr) {
+    pthread_mutex_unlock(&lock);
+    return 0;
+  }
+  if (nsyms == cap) {
+    size_t ncap = cap ? cap * 2 : 64;
+    sym_record* t = realloc(syms, ncap * sizeof *t);
+    if (!t) {
+      /* The variable stays usable in kernels; the symbol API will not
+       * find it (hipErrorInvalidSymbol), never a wrong copy. */
+      pthread_mutex_unlock(&lock);
+      return 0;
+    }
+    syms = t;
+    cap = ncap;
+  }
+  memmove(&syms[i + 1], &syms[i], (nsyms - i) * sizeof *syms);
+  syms[i] = (sym_record){{host_addr, name ? name : "?", size,
+                      kind & ~HIPC_SYMBOL_READONLY},
+                     (kind & HIPC_SYMBOL_READONLY) != 0};
+  nsyms++;
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+
+/* The record of the symbol whose host address is exactly `addr`. */
+static int find(const void* addr, sym_record* out) {
+  int found = 0;
+  pthread_mutex_lock(&lock);
+  size_t i = lower_bound(addr);
+  if (i < nsyms && syms[i].v.host_addr == addr) {
+    *out = syms[i];
+    found = 1;
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+/* The device address of `symbol` on `dev` (the CPU device: the host object
+ * itself), after checking that [offset, offset + n) lies inside it. */
+static hipError_t resolve(const void* sym, size_t n, size_t offset,
+                          int write, hipc_device** dev, char** addr) {
+  sym_record s;
+  if (!sym || !find(sym, &s)) return hipErrorInvalidSymbol;
+  if (offset > s.v.size || n > s.v.size - offset) return hipErrorInvalidValue;
+  /* On a GPU the device's copy of a const variable can be written; on the
+   * CPU device it is the host object, possibly in read-only memory. */
+  if (write && s.readonly && n > 0) return hipErrorNotSupported;
+  hipError_t e = hipc__current_device(dev);
+  if (e != hipSuccess) return e;
+  *addr = (char*)(uintptr_t)s.v.host_addr + offset;
+  return hipSuccess;
+}
+
+/* Whether [p, p + n) stays inside the tracked allocation holding p (true
+ * for untracked memory, which cannot be checked). */
+static int in_bounds(const void* p, size_t n) {
+  hipc_alloc a;
+  if (!hipc__alloc_find(p, &a)) return 1;
+  size_t off = (size_t)((const char*)p - (const char*)a.base);
+  return n <= a.size - off;
+}
+
+/* The copy both directions share: `to_symbol` copies `other` into the
+ * symbol, otherwise the symbol into `other`. */
+static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
+                              size_t offset, hipMemcpyKind kind,
+                              hipStream_t stream, int blocking,
+                              int to_symbol) {
+  if ((unsigned)kind > hipMemcpyDefault) return hipErrorInvalidMemcpyDirection;
+  hipc_device* dev;
+  char* addr;
+  hipError_t e = resolve(symbol, n, offset, to_symbol, &dev, &addr);
+  if (e != hipSuccess) return e;
+  if (n == 0) return hipSuccess;
+  if (!other || !in_bounds(other, n)) return hipErrorInvalidValue;
+  hipc_queue* q;
+  e = hipc__stream_for_work(stream, &dev, &q);
+  if (e != hipSuccess) return e;
+  return to_symbol ? dev->ops->memcpy(q, addr, other, n, blocking)
+                   : dev->ops->memcpy(q, other, addr, n, blocking);
+}
+
+hipError_t hipMemcpyToSymbol(const void* symbol, const void* src,
+                             size_t sizeBytes, size_t offset,
+                             hipMemcpyKind kind) {
+  HIPC_RETURN(symbol_copy(symbol, (void*)(uintptr_t)src, sizeBytes, offset,
+                          kind, NULL, 1, 1));
+}
+
+hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src,
+                                  size_t sizeBytes, size_t offset,
+                                  hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_RETURN(symbol_copy(symbol, (void*)(uintptr_t)src, sizeBytes, offset,
+                          kind, stream, 0, 1));
+}
+
+hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol,
+                               size_t sizeBytes, size_t offset,
+                               hipMemcpyKind kind) {
+  HIPC_RETURN(symbol_copy(symbol, dst, sizeBytes, offset, kind, NULL, 1, 0));
+}
+
+hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol,
+                                    size_t sizeBytes, size_t offset,
+                                    hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_RETURN(
+      symbol_copy(symbol, dst, sizeBytes, offset, kind, stream, 0, 0));
+}
+
+hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
+  HIPC_RETURN_IF(!devPtr, hipErrorInvalidValue);
+  hipc_device* dev;
+  char* addr;
+  hipError_t e = resolve(symbol, 0, 0, 0, &dev, &addr);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  *devPtr = addr;
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
+  HIPC_RETURN_IF(!size, hipErrorInvalidValue);
+  sym_record s;
+  HIPC_RETURN_IF(!symbol || !find(symbol, &s), hipErrorInvalidSymbol);
+  *size = s.v.size;
+  HIPC_RETURN(hipSuccess);
+}
