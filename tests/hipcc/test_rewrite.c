@@ -435,7 +435,8 @@ static const struct rcase cases[] = {
      0},
     {"device_function_definition",
      "__device__ float f() { __shared__ int s; return 1; }",
-     " float f() { static thread_local int s; return 1; }", 0},
+     " float f() { static thread_local int s; "
+     "::hipc::shared_note((void*)&s, sizeof(s)); return 1; }", 0},
     {"device_lambda", "auto f = [] __device__ (int i) { return i; };",
      "auto f = []  (int i) { return i; };", 0},
     {"operator_function_not_registered", "__device__ bool operator==(S, S);",
