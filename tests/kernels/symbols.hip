@@ -197,7 +197,9 @@ __device__ int forms_anon_ns;
 }
 __device__ int forms_2d[2][3] = {{1, 2, 3}, {4, 5, 6}}, forms_last;
 struct forms_s { int v; };
-__device__ bool operator==(forms_s x, forms_s y) { return x.v == y.v; }
+// __host__ too: main() compares two (calling a __device__-only function
+// from host code is an error on a GPU build).
+__host__ __device__ bool operator==(forms_s x, forms_s y) { return x.v == y.v; }
 __device__ int (*forms_fp)(int) = nullptr;
 template <typename T>
 __device__ T forms_tv = T(5);

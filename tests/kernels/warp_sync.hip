@@ -14,8 +14,9 @@
 const int THREADS = 128;  // two warps at 64, four at 32
 const unsigned long long FULL = ~0ull;
 
+// Used by the kernels and by the host's expected values.
 template <typename T>
-T value_of(int t) {
+__host__ __device__ T value_of(int t) {
   if constexpr (std::is_floating_point<T>::value)
     return static_cast<T>(t) * static_cast<T>(1.5) - static_cast<T>(20);
   else if constexpr (sizeof(T) == 8)

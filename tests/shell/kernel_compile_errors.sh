@@ -35,7 +35,9 @@ expect_error match_short "__match_any" "p[0] = (int)__match_any((short)v);"
 expect_error atomic_and_float "atomicAnd" "atomicAnd(f, 1.0f);"
 expect_error texture "tex1Dfetch" "p[0] = tex1Dfetch<int>(0, v);"
 printf '#include <hip/hip_runtime.h>\nint host_fn() {\n  __shared__ int s;\n  return s;\n}\nint main() { return host_fn(); }\n' >"$dir/host_shared.hip"
-if "$HIPCC" -c "$dir/host_shared.hip" -o "$dir/host_shared.o" >"$dir/host_shared.log" 2>&1; then
+# hipcc's own message (its CPU rewrite); the device pass, when
+# HIPC_OFFLOAD_ARCH asks for one, would stop first with clang's.
+if HIPC_OFFLOAD_ARCH= "$HIPCC" -c "$dir/host_shared.hip" -o "$dir/host_shared.o" >"$dir/host_shared.log" 2>&1; then
   echo "host_shared: compiled, expected an error"; fails=$((fails + 1))
 elif ! grep -q "host_shared.hip:3: error: __shared__ variable in a host function" "$dir/host_shared.log"; then
   echo "host_shared: unexpected message:"; cat "$dir/host_shared.log"

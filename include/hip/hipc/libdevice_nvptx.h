@@ -12,6 +12,9 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+// clang's CUDA wrapper of <new>: device operator new and delete (over
+// malloc and free), which `new` in device code needs.
+#include <new>
 
 #include "hip/hipc/qualifiers_nvptx.h"
 
@@ -77,6 +80,54 @@ __device__ __attribute__((noreturn)) static inline void abort(void) {
   __builtin_trap();
 }
 }
+
+// nan and nanf, which clang's headers declare (__clang_cuda_math_forward_
+// declares.h) but leave to CUDA's own headers: libdevice's.
+static __device__ __forceinline__ double nan(const char* tag) {
+  return __nv_nan(reinterpret_cast<const signed char*>(tag));
+}
+static __device__ __forceinline__ float nanf(const char* tag) {
+  return __nv_nanf(reinterpret_cast<const signed char*>(tag));
+}
+
+// The float overloads of <cmath>'s C99 functions (std::acosh(1.0f), …),
+// which clang's headers also declare but do not define: the f functions.
+#define HIPC_NVPTX_F(ret, name, params, args) \
+  static __device__ __forceinline__ ret name params { return ::name##f args; }
+HIPC_NVPTX_F(float, acosh, (float x), (x))
+HIPC_NVPTX_F(float, asinh, (float x), (x))
+HIPC_NVPTX_F(float, atanh, (float x), (x))
+HIPC_NVPTX_F(float, cbrt, (float x), (x))
+HIPC_NVPTX_F(float, copysign, (float x, float y), (x, y))
+HIPC_NVPTX_F(float, erf, (float x), (x))
+HIPC_NVPTX_F(float, erfc, (float x), (x))
+HIPC_NVPTX_F(float, exp2, (float x), (x))
+HIPC_NVPTX_F(float, expm1, (float x), (x))
+HIPC_NVPTX_F(float, fdim, (float x, float y), (x, y))
+HIPC_NVPTX_F(float, fma, (float x, float y, float z), (x, y, z))
+HIPC_NVPTX_F(float, fmax, (float x, float y), (x, y))
+HIPC_NVPTX_F(float, fmin, (float x, float y), (x, y))
+HIPC_NVPTX_F(float, hypot, (float x, float y), (x, y))
+HIPC_NVPTX_F(int, ilogb, (float x), (x))
+HIPC_NVPTX_F(float, lgamma, (float x), (x))
+HIPC_NVPTX_F(long long, llrint, (float x), (x))
+HIPC_NVPTX_F(long long, llround, (float x), (x))
+HIPC_NVPTX_F(float, log1p, (float x), (x))
+HIPC_NVPTX_F(float, log2, (float x), (x))
+HIPC_NVPTX_F(float, logb, (float x), (x))
+HIPC_NVPTX_F(long, lrint, (float x), (x))
+HIPC_NVPTX_F(long, lround, (float x), (x))
+HIPC_NVPTX_F(float, nearbyint, (float x), (x))
+HIPC_NVPTX_F(float, nextafter, (float x, float y), (x, y))
+HIPC_NVPTX_F(float, remainder, (float x, float y), (x, y))
+HIPC_NVPTX_F(float, remquo, (float x, float y, int* q), (x, y, q))
+HIPC_NVPTX_F(float, rint, (float x), (x))
+HIPC_NVPTX_F(float, round, (float x), (x))
+HIPC_NVPTX_F(float, scalbln, (float x, long n), (x, n))
+HIPC_NVPTX_F(float, scalbn, (float x, int n), (x, n))
+HIPC_NVPTX_F(float, tgamma, (float x), (x))
+HIPC_NVPTX_F(float, trunc, (float x), (x))
+#undef HIPC_NVPTX_F
 
 // CUDA intrinsics that clang's headers leave out. Funnel shifts: the high
 // (_l) or low (_r) 32 bits of hi:lo shifted by `shift` modulo 32, or, for

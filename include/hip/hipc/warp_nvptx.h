@@ -194,6 +194,15 @@ HIPC_NVPTX_FN unsigned long long __match_all_sync(unsigned long long mask,
              : __nvvm_match_all_sync_i32p(static_cast<unsigned>(mask),
                                           static_cast<unsigned>(b), pred);
 }
+// The forms without a mask (HIP's): the lanes active at the call.
+template <typename T>
+HIPC_NVPTX_FN unsigned long long __match_any(T value) {
+  return __match_any_sync(__activemask(), value);
+}
+template <typename T>
+HIPC_NVPTX_FN unsigned long long __match_all(T value, int* pred) {
+  return __match_all_sync(__activemask(), value, pred);
+}
 #endif
 
 // redux.sync covers 32-bit integers (sm_80 and later); other types (add,
@@ -207,26 +216,49 @@ HIPC_NVPTX_FN unsigned long long __match_all_sync(unsigned long long mask,
 #else
 #define HIPC_NVPTX_REDUX(sredux, uredux)
 #endif
-#define HIPC_NVPTX_REDUCE(name, op, sredux, uredux, kind)                    \
+// The types of HIP's __reduce_*_sync (as on the CPU device, warp_sync.h):
+// int, unsigned, long long, unsigned long long, and float or double for
+// add, min and max.
+namespace hipc {
+namespace nvptx {
+template <typename T>
+constexpr bool reduce_logic_type() {
+  return std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
+         std::is_same<T, long long>::value ||
+         std::is_same<T, unsigned long long>::value;
+}
+template <typename T>
+constexpr bool reduce_arith_type() {
+  return reduce_logic_type<T>() || std::is_same<T, float>::value ||
+         std::is_same<T, double>::value;
+}
+}  // namespace nvptx
+}  // namespace hipc
+#define HIPC_NVPTX_REDUCE(name, op, sredux, uredux, kind, types)             \
   template <typename T>                                                      \
-  HIPC_NVPTX_FN std::enable_if_t<std::kind<T>::value, T> name(               \
-      unsigned long long mask, T value) {                                    \
+  HIPC_NVPTX_FN T name(unsigned long long mask, T value) {                   \
+    static_assert(hipc::nvptx::kind<T>(), #name " takes " types);           \
     const unsigned m = static_cast<unsigned>(mask);                          \
     HIPC_NVPTX_REDUX(sredux, uredux)                                         \
     return hipc::nvptx::reduce_lanes(m, value, [](T a, T b) { return op; }); \
   }
+#define HIPC_NVPTX_ARITH \
+  "int, unsigned, long long, unsigned long long, float or double"
+#define HIPC_NVPTX_LOGIC "unsigned, int, long long or unsigned long long"
 HIPC_NVPTX_REDUCE(__reduce_add_sync, a + b, __nvvm_redux_sync_add,
-                  __nvvm_redux_sync_add, is_arithmetic)
+                  __nvvm_redux_sync_add, reduce_arith_type, HIPC_NVPTX_ARITH)
 HIPC_NVPTX_REDUCE(__reduce_min_sync, b < a ? b : a, __nvvm_redux_sync_min,
-                  __nvvm_redux_sync_umin, is_arithmetic)
+                  __nvvm_redux_sync_umin, reduce_arith_type, HIPC_NVPTX_ARITH)
 HIPC_NVPTX_REDUCE(__reduce_max_sync, b > a ? b : a, __nvvm_redux_sync_max,
-                  __nvvm_redux_sync_umax, is_arithmetic)
+                  __nvvm_redux_sync_umax, reduce_arith_type, HIPC_NVPTX_ARITH)
 HIPC_NVPTX_REDUCE(__reduce_and_sync, a& b, __nvvm_redux_sync_and,
-                  __nvvm_redux_sync_and, is_integral)
+                  __nvvm_redux_sync_and, reduce_logic_type, HIPC_NVPTX_LOGIC)
 HIPC_NVPTX_REDUCE(__reduce_or_sync, a | b, __nvvm_redux_sync_or,
-                  __nvvm_redux_sync_or, is_integral)
+                  __nvvm_redux_sync_or, reduce_logic_type, HIPC_NVPTX_LOGIC)
 HIPC_NVPTX_REDUCE(__reduce_xor_sync, a ^ b, __nvvm_redux_sync_xor,
-                  __nvvm_redux_sync_xor, is_integral)
+                  __nvvm_redux_sync_xor, reduce_logic_type, HIPC_NVPTX_LOGIC)
+#undef HIPC_NVPTX_ARITH
+#undef HIPC_NVPTX_LOGIC
 #undef HIPC_NVPTX_REDUCE
 #undef HIPC_NVPTX_REDUX
 
