@@ -8,6 +8,11 @@
 // computing its own result from the snapshot of every lane's value; the
 // grid and multi-grid groups sync through the cooperative launch's
 // barriers (hip/hipc/coop.h, src/backend/cpu/coop.c).
+// hipcc's device pass: the GPU half (hip/hipc/cg_nvptx.h), which defines
+// HIP_COOPERATIVE_GROUPS_H (so the CPU code below is skipped).
+#if defined(__NVPTX__)
+#include "hip/hipc/cg_nvptx.h"
+#endif
 #ifndef HIP_COOPERATIVE_GROUPS_H
 #define HIP_COOPERATIVE_GROUPS_H
 
