@@ -134,6 +134,25 @@ check "HIPC_OFFLOAD_ARCH builds ($(cat err.txt))" [ $? -eq 0 ]
 check "the object links and runs" [ $? -eq 0 ]
 expect "version 1 images 2 kernels 4 vars 2"
 
+# Host code may call the integer and float intrinsics, as on the CPU
+# device (the device pass keeps hipc's definitions for the host side).
+cat > host_intrin.hip <<'SRC'
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void k(unsigned* p) { p[0] = __brev(p[1]) + umax(p[2], 3u); }
+int main() {
+  unsigned a = __brev(1u) + umax(2u, 3u) + __popc(7u) + __clz(1) + __ffs(8);
+  float f = __saturatef(2.0f) + __fdividef(1.0f, 4.0f) + __frsqrt_rn(4.0f);
+  std::printf("%u %g\n", a, f);
+  return 0;
+}
+SRC
+"$HIPCC" --offload-arch=sm_90 $TF host_intrin.hip -o host_intrin 2> err.txt
+check "host code calls intrinsics ($(head -3 err.txt))" [ $? -eq 0 ]
+./host_intrin > out.txt 2>&1
+check "with the CPU's values ($(cat out.txt))" \
+  [ "$(cat out.txt)" = "2147483689 1.75" ]
+
 # -S: the assembly holds the images itself, so it can be assembled later.
 "$HIPCC" --offload-arch=sm_90 -S prog.hip -o prog.s 2> err.txt
 check "-S builds ($(cat err.txt))" [ $? -eq 0 ]

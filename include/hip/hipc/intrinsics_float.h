@@ -9,11 +9,11 @@
 // (_rz, _ru, _rd) call libhipc, which switches the FPU's rounding mode
 // around the one operation (hip/hipc/math_lib.h): exact, and slower than
 // the plain operation (tens of nanoseconds). In hipcc's device pass
-// (__NVPTX__) all of them come from clang's CUDA headers (libdevice and
-// PTX's rounding modifiers), so this header is empty there.
+// (__NVPTX__) the device versions come from clang's CUDA headers (libdevice
+// and PTX's rounding modifiers); these definitions stay, __host__ only, for
+// host code (which the device pass parses, never emits).
 #ifndef HIPC_INTRINSICS_FLOAT_H
 #define HIPC_INTRINSICS_FLOAT_H
-#if !defined(__NVPTX__)
 
 #include <climits>
 #include <cmath>
@@ -24,7 +24,11 @@
 #include "hip/hipc/math_lib.h"
 #include "hip/hipc/qualifiers.h"
 
+#if defined(__NVPTX__)
+#define HIPC_HD __host__ inline
+#else
 #define HIPC_HD __host__ __device__ inline
+#endif
 
 // ---- Fast approximate functions (accurate here).
 HIPC_HD float __sinf(float x) { return sinf(x); }
@@ -83,7 +87,11 @@ HIPC_ROUNDED(double, __dsqrt, (double x), HIPC_ARGS1, std::sqrt(x),
              hipc_dsqrt_r)
 HIPC_ROUNDED(float, __frcp, (float x), HIPC_ARGS1, 1.0f / x, HIPC_RCPF)
 HIPC_ROUNDED(double, __drcp, (double x), HIPC_ARGS1, 1.0 / x, HIPC_RCPD)
-HIPC_HD float __frsqrt_rn(float x) { return rsqrtf(x); }
+// rsqrtf's result (math_float.h), spelled out: the device pass has no
+// host rsqrtf.
+HIPC_HD float __frsqrt_rn(float x) {
+  return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x)));
+}
 
 // ---- Conversions to integers: rounded in the named direction, then
 // saturated to the type's range; NaN gives 0 (as NVIDIA's cvt does).
@@ -190,5 +198,4 @@ HIPC_HD double __hiloint2double(int hi, int lo) {
 #undef HIPC_RCPD
 #undef HIPC_HD
 
-#endif  // !__NVPTX__
 #endif  // HIPC_INTRINSICS_FLOAT_H
