@@ -46,6 +46,7 @@ struct rw {
   size_t *file_lens;
   int nfiles;
   char *err;
+  void *regions;       /* the region pass's state (rewrite_regions.h) */
 };
 
 /* ---- Memory and output buffer ------------------------------------------ */

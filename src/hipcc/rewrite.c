@@ -109,6 +109,7 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
                hipc__lex_adjacent(&rw, i - 1, i)))
       rc = hipc__rewrite_launch_find(&rw, i), i += 2;
   }
+  hipc__rewrite_regions_finish(&rw, rc == 0);
   struct buf o = {0};
   if (rc == 0) {
     put_gap(&rw, &o, 0, 0);

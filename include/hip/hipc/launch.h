@@ -14,18 +14,23 @@
 #include <utility>
 
 #include "hip/hipc/kernel.h"
+#include "hip/hipc/regions.h"
 
 namespace hipc {
 
 // F is the kernel (what the program names and launches: a stub that
 // launches), Body the function that holds its body (what a thread runs).
+// Regions, when not null, is the kernel's region function (hip/hipc/
+// regions.h): it runs a whole block, region by region, and is what `run`
+// calls; `run_precise` (the re-run of a faulting block) always runs Body on
+// fibers.
 template <typename Sig, Sig F, Sig Body, unsigned MaxThreads,
-          unsigned MinWarps>
+          unsigned MinWarps, Sig Regions = nullptr>
 struct kernel;
 
 template <typename... P, void (*F)(P...), void (*Body)(P...),
-          unsigned MaxThreads, unsigned MinWarps>
-struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
+          unsigned MaxThreads, unsigned MinWarps, void (*Regions)(P...)>
+struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
   using args_t = std::tuple<std::decay_t<P>...>;
 
   template <std::size_t... I>
@@ -88,7 +93,21 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
     b->next = t;
   }
 
-  static void run(hipc_cpu_block* b) { run_loop<false>(b); }
+  // The region form: one call runs every thread of the block; no thread is
+  // left for the scheduler to start.
+  __attribute__((flatten)) static void run_regions(hipc_cpu_block* b) {
+    args_t a = *static_cast<const args_t*>(b->args);
+    hipc_tls.launch_pending = 0;
+    std::apply(Regions, a);
+    b->next = b->count;
+  }
+
+  static void run(hipc_cpu_block* b) {
+    if constexpr (Regions != nullptr)
+      run_regions(b);
+    else
+      run_loop<false>(b);
+  }
   static void run_precise(hipc_cpu_block* b) { run_loop<true>(b); }
 
   static const char* signature() { return __PRETTY_FUNCTION__; }

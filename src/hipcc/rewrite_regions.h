@@ -1,0 +1,87 @@
+/* The region form of kernels with barriers (rewrite_regions*.c;
+ * docs/internals.md, "Regions"). Shared by the analysis, the emission and
+ * the call check. */
+#ifndef HIPC_HIPCC_REWRITE_REGIONS_H
+#define HIPC_HIPCC_REWRITE_REGIONS_H
+
+#include "lex.h"
+
+/* A statement of a scope that spans a barrier (the kernel body, a loop body
+ * or a block that contains a barrier). */
+enum { N_STMT, N_DECL, N_HOIST, N_BARRIER, N_LOOP, N_BLOCK };
+
+struct rnode {
+  int kind;
+  long a, b;           /* tokens [a, b) */
+  int piece;           /* N_STMT, N_DECL: the region piece it belongs to */
+  /* N_DECL: specifiers [sa, sb), declarators vars [v0, v0 + nv). */
+  long sa, sb;
+  int v0, nv;
+  /* N_LOOP: 'f', 'w' or 'd'; clause token ranges (empty: a == b); the
+   * for-init declaration node (-1: none) and the pieces of init/cond/inc. */
+  int loop;
+  long ia, ib, ca, cb, xa, xb;
+  int init_decl, init_piece, cond_piece, inc_piece;
+  /* N_LOOP, N_BLOCK: the body's statements. */
+  int *kids, nk;
+};
+
+/* A local declared directly in a spanning scope. */
+struct rvar {
+  long name;           /* its token */
+  long pa, pb;         /* pointer operators before the name */
+  long da, db;         /* array dimensions after it */
+  long ia, ib;         /* initializer: `= e`, `{...}`, `(...)` or empty */
+  long vis, end;       /* visible in tokens [vis, end) */
+  int node, piece;     /* its declaration and piece */
+  int is_auto, is_ref;
+  int slot, view;      /* kept per thread: in view `__hipc_v<view>` */
+};
+
+/* A region piece: consecutive statements, a for-init, a condition or an
+ * increment; each runs as one thread loop. */
+struct rpiece {
+  long a, b;
+};
+
+/* One kernel in region form, analysed, waiting to be emitted. */
+struct rkernel {
+  long body, rbrace;
+  char *header;        /* `template <...>` (no defaults) or "" */
+  char *specs;         /* specifiers and return type, as in the stub */
+  char *name, *sig;
+  struct rnode *n;
+  int nn, capn;
+  int top;             /* the node of the kernel body (an N_BLOCK) */
+  struct rvar *v;
+  int nv, capv;
+  struct rpiece *p;
+  int np, capp;
+  int *piece_of;       /* per body token: its piece, or -1 */
+  int nviews;
+  int has_return;
+  struct rkernel *next;
+};
+
+/* The state of the region pass for one text (`rw->regions`). */
+struct rstate {
+  struct rkernel *head, *tail;
+  /* Function definitions of the whole text, for the call check: name token
+   * and body braces. Built on first use. */
+  long *def_name, *def_open, *def_close;
+  long ndefs, capdefs;
+  int defs_built;
+};
+
+/* Whether the body [a, b) of a kernel may reach a block- or warp-level
+ * collective other than its own `__syncthreads();` statements (the tokens
+ * with `skip[k - a]` set), directly or through the functions it calls, as
+ * far as names tell (rewrite_regions_calls.c). */
+int hipc__regions_calls_collective(struct rw *rw, long a, long b,
+                                   const char *skip);
+
+/* Emits kernel `k`'s region function (rewrite_regions_emit.c), returning
+ * it malloc'd. */
+char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *k);
+
+#endif /* HIPC_HIPCC_REWRITE_REGIONS_H */
