@@ -13,6 +13,7 @@
  */
 #include "rewrite_regions.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -565,6 +566,72 @@ static int lookup(struct rkernel *K, struct rw *rw, long k) {
   return best;
 }
 
+/* Whether the '&' at `k` takes an address (is not binary). */
+static int unary_amp(struct rw *rw, long k) {
+  return hipc__lex_is_p(rw, k, "&") && !hipc__lex_is_ident(rw, k - 1) &&
+         !hipc__lex_is_close(rw, k - 1) &&
+         !(k > 0 && (rw->t[k - 1].kind == T_NUMBER ||
+                     rw->t[k - 1].kind == T_STRING ||
+                     rw->t[k - 1].kind == T_CHAR));
+}
+
+/* Whether an assignment operator (`=`, `+=`, `<<=`, ...) starts at `n`. */
+static int assign_op(struct rw *rw, long n) {
+  if (hipc__lex_is_p(rw, n, "="))
+    return !hipc__lex_is_p(rw, n + 1, "=");
+  static const char *const ops[] = {"+", "-", "*", "/", "%", "&", "|", "^"};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+    if (hipc__lex_is_p(rw, n, ops[i]) && hipc__lex_is_p(rw, n + 1, "=") &&
+        hipc__lex_adjacent(rw, n, n + 1))
+      return !hipc__lex_is_p(rw, n + 2, "=");
+  for (int i = 0; i < 2; i++) {
+    const char *c = i ? ">" : "<";
+    if (hipc__lex_is_p(rw, n, c) && hipc__lex_is_p(rw, n + 1, c) &&
+        hipc__lex_is_p(rw, n + 2, "=") && hipc__lex_adjacent(rw, n, n + 1) &&
+        hipc__lex_adjacent(rw, n + 1, n + 2))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether the name at `k` is assigned, incremented or has its address
+ * taken (as far as the tokens show). */
+static int mutated(struct rw *rw, long k) {
+  long n = k + 1;
+  if (hipc__lex_is_p(rw, n, ".") && hipc__lex_is_ident(rw, n + 1))
+    n += 2;  /* `s.f = ...` */
+  if (assign_op(rw, n))
+    return 1;
+  if ((hipc__lex_is_p(rw, n, "+") && hipc__lex_is_p(rw, n + 1, "+")) ||
+      (hipc__lex_is_p(rw, n, "-") && hipc__lex_is_p(rw, n + 1, "-")) ||
+      (hipc__lex_is_p(rw, k - 1, "+") && hipc__lex_is_p(rw, k - 2, "+")) ||
+      (hipc__lex_is_p(rw, k - 1, "-") && hipc__lex_is_p(rw, k - 2, "-")))
+    return 1;
+  return unary_amp(rw, k - 1);
+}
+
+/* Kernel parameters that the body assigns become per-thread variables:
+ * every thread has its own copy on a GPU. */
+static void add_params(struct rw *rw, struct rkernel *K, long lp, long rp) {
+  for (long a = lp + 1; a < rp;) {
+    long b = hipc__lex_top_find(rw, a, rp, ",", 1);
+    long e = hipc__lex_top_find(rw, a, b, "=", 1);
+    long k = e - 1;
+    while (k > a && hipc__lex_is_p(rw, k, "]"))
+      k = hipc__lex_match_back(rw, k) - 1;
+    if (k > a && hipc__lex_is_ident(rw, k) && !hipc__lex_in_list(rw, k, type_kw)) {
+      int mut = 0;
+      for (long m = K->body + 1; m < K->rbrace && !mut; m++)
+        mut = plain_name(rw, m) && same_name(rw, m, k) && mutated(rw, m);
+      if (mut)
+        add_var(K, (struct rvar){.name = k, .vis = K->body,
+                                 .end = K->rbrace + 1, .node = -1,
+                                 .piece = -1, .is_auto = 1, .is_param = 1});
+    }
+    a = b + 1;
+  }
+}
+
 /* Decides which variables are slots; FAIL where one cannot be. */
 static int choose_slots(struct rw *rw, struct rkernel *K) {
   for (int i = 0; i < K->nv; i++) {
@@ -575,10 +642,24 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
       if (j != i && same_name(rw, v->name, K->v[j].name) &&
           K->v[j].vis <= v->name && v->name < K->v[j].end)
         return FAIL;
+    /* Named in another piece; or an array, or its address taken: a
+     * pointer to it may outlive the piece. */
+    v->slot |= v->is_param || v->da < v->db;
     for (long k = v->vis; k < v->end; k++)
       if (plain_name(rw, k) && same_name(rw, k, v->name) &&
-          K->piece_of[k - K->body] != v->piece)
+          (K->piece_of[k - K->body] != v->piece || unary_amp(rw, k - 1)))
         v->slot = 1;
+  }
+  /* decltype(x) of a slot would name a reference. */
+  for (long k = K->body; k < K->rbrace; k++) {
+    if (!hipc__lex_is_id(rw, k, "decltype") || !hipc__lex_is_p(rw, k + 1, "("))
+      continue;
+    long e = hipc__lex_match_fwd(rw, k + 1);
+    for (long m = k + 2; m < e; m++) {
+      int u = plain_name(rw, m) ? lookup(K, rw, m) : -1;
+      if (u >= 0 && K->v[u].slot)
+        return FAIL;
+    }
   }
   /* What a slot's type names must be a slot too (its type comes from the
    * views, declared before the pieces run). */
@@ -590,6 +671,8 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
         continue;
       if (v->is_ref)
         return FAIL;
+      if (v->is_param)
+        continue;
       long ranges[3][2] = {{K->n[v->node].sa, K->n[v->node].sb},
                            {v->da, v->db},
                            {v->is_auto ? v->ia : 0, v->is_auto ? v->ib : 0}};
@@ -624,13 +707,15 @@ static int regions_disabled(void) {
 
 int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
                                const char *header, const char *specs,
-                               const char *name, const char *sig) {
+                               const char *name, const char *sig,
+                               long lparen, long rparen) {
   if (regions_disabled() || !has_barrier(rw, body, rbrace))
     return 0;
   struct rkernel *K = hipc__util_alloc(sizeof *K);
   memset(K, 0, sizeof *K);
   K->body = body, K->rbrace = rbrace;
   K->top = new_node(K, N_BLOCK, body, rbrace + 1);
+  add_params(rw, K, lparen, rparen);
   int ok = parse_scope(rw, K, K->top, body + 1, rbrace) == 0;
   char *skip = NULL;
   if (ok) {
@@ -651,6 +736,14 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
   if (ok)
     ok = !hipc__regions_calls_collective(rw, body, rbrace + 1, skip);
   free(skip);
+  const char *verbose = getenv("HIPC_REGIONS_VERBOSE");
+  if (verbose != NULL && *verbose != '\0') {
+    struct tok *t = &rw->t[body];
+    fprintf(stderr, "%.*s:%u: note: kernel '%s' runs %s\n",
+            t->file >= 0 ? (int)rw->file_lens[t->file] : 7,
+            t->file >= 0 ? rw->files[t->file] : "<input>", t->line, name,
+            ok ? "in region form" : "on fibers");
+  }
   if (!ok) {
     free_kernel(K);
     return 0;

@@ -35,6 +35,7 @@ struct rvar {
   long vis, end;       /* visible in tokens [vis, end) */
   int node, piece;     /* its declaration and piece */
   int is_auto, is_ref;
+  int is_param;        /* a kernel parameter the body assigns: per thread */
   int slot, view;      /* kept per thread: in view `__hipc_v<view>` */
 };
 

@@ -103,6 +103,12 @@ static void emit_specs(struct em *E, long a, long b, int types) {
 }
 
 static void emit_type(struct em *E, struct rvar *v) {
+  if (v->is_param) {
+    put(E, " ::hipc::auto_t<decltype(");
+    put_tok_text(E, v->name);
+    put(E, ")>");
+    return;
+  }
   struct rnode *d = &E->K->n[v->node];
   if (v->is_auto) {
     for (long k = d->sa; k < d->sb; k++)
@@ -342,6 +348,25 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
       put(&E, vn);
       put(&E, ");");
     }
+  /* Each thread's copy of the parameters it assigns. */
+  int params = 0;
+  for (int i = 0; i < K->nv; i++) {
+    struct rvar *v = &K->v[i];
+    if (!v->is_param)
+      continue;
+    if (!params++)
+      put(&E, " __hipc_rb.run<false>([&](uint32_t __hipc_t) {");
+    view_name(vn, sizeof vn, v->view);
+    put(&E, " ::new ((void*)");
+    put(&E, vn);
+    put(&E, ".at(__hipc_t)) typename decltype(");
+    put(&E, vn);
+    put(&E, ")::U(");
+    put_tok_text(&E, v->name);
+    put(&E, ");");
+  }
+  if (params)
+    put(&E, " });");
   emit_scope(&E, K->top);
   put(&E, " }");
   return out.p;

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The region form of kernels with barriers (docs/internals.md "Regions"):
+# which kernels of tests/kernels/regions.hip take it (HIPC_REGIONS_VERBOSE),
+# the same program built with HIPC_NO_REGIONS=1 (all on fibers) passes too,
+# a loop condition the threads disagree on is reported (and runs on fibers
+# with HIPC_NO_REGIONS=1), and a fault in a region kernel names the thread.
+set -u
+[ -x "$HIPCC" ] && [ -e "$BUILD/lib/libhipc.so" ] || exit 77
+src=$(realpath tests/kernels/regions.hip)
+inc=$(realpath tests/kernels)
+sanitized=${HIPC_SANITIZED:-}
+. tests/hipcc/common.bash
+
+# 1. Which form each kernel takes.
+HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 -I"$inc" "$src" -o regions 2>notes.txt ||
+  { cat notes.txt; exit 1; }
+for k in k_matmul k_nested k_shapes k_returns k_all_return k_loops \
+         k_template; do
+  grep -q "note: kernel '$k' runs in region form" notes.txt ||
+    { echo "$k: expected the region form"; fail=1; }
+done
+for k in k_fiber_if k_fiber_break k_fiber_helper k_fiber_warp \
+         k_fiber_lambda; do
+  grep -q "note: kernel '$k' runs on fibers" notes.txt ||
+    { echo "$k: expected fibers"; fail=1; }
+done
+[ $fail = 0 ] || cat notes.txt
+
+# 2. The same program with the transform off: every kernel on fibers.
+HIPC_NO_REGIONS=1 HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 -I"$inc" "$src" \
+  -o fibers 2>notes_off.txt || { cat notes_off.txt; exit 1; }
+if grep -q "region form" notes_off.txt; then
+  echo "HIPC_NO_REGIONS=1 left a kernel in region form"; fail=1
+fi
+./fibers >out.txt 2>&1 || { echo "fibers build failed:"; cat out.txt; fail=1; }
+./regions >out.txt 2>&1 || { echo "regions build failed:"; cat out.txt; fail=1; }
+
+# 3. Threads that disagree on a loop condition around a barrier.
+cat >nonuniform.hip <<'SRC'
+#include <hip/hip_runtime.h>
+__global__ void k_nonuniform(int* out) {
+  __shared__ int s[64];
+  int t = threadIdx.x, sum = 0;
+  for (int i = 0; i < t % 3 + 1; i++) {
+    s[t] = i;
+    __syncthreads();
+    sum += s[t];
+  }
+  out[t] = sum;
+}
+int main() {
+  int* d;
+  if (hipMalloc(&d, 64 * sizeof(int)) != hipSuccess) return 2;
+  k_nonuniform<<<1, 64>>>(d);
+  if (hipDeviceSynchronize() != hipSuccess) return 3;
+  int h[64];
+  if (hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost) != hipSuccess) return 4;
+  for (int t = 0; t < 64; t++)
+    if (h[t] != (t % 3) * (t % 3 + 1) / 2) return 5;
+  return 0;
+}
+SRC
+"$HIPCC" -O1 nonuniform.hip -o nonuniform || exit 1
+HIPC_NO_REGIONS=1 "$HIPCC" -O1 nonuniform.hip -o nonuniform_fibers || exit 1
+./nonuniform_fibers || { echo "nonuniform on fibers: status $?"; fail=1; }
+if [ -z "$sanitized" ]; then
+  HIPC_CPU_THREADS=1 ./nonuniform >out.txt 2>&1
+  st=$?
+  want="in kernel 'k_nonuniform' block (0,0,0) thread (1,0,0)"
+  if [ $st -eq 0 ] || ! grep -q "disagree on the condition" out.txt ||
+      ! grep -qF "$want" out.txt; then
+    echo "nonuniform: status $st, expected a report with: $want"; cat out.txt
+    fail=1
+  fi
+fi
+
+# 4. A fault in a region kernel, after a barrier, names its thread.
+cat >fault.hip <<'SRC'
+#include <hip/hip_runtime.h>
+__global__ void poke(int* p, int bad_block) {
+  __shared__ int s[64];
+  int t = threadIdx.x + 16 * threadIdx.y;
+  s[t] = t;
+  __syncthreads();
+  int* q = p;
+  if ((int)blockIdx.x == bad_block && threadIdx.x == 5 && threadIdx.y == 1)
+    q = (int*)16;  // an unmapped address
+  __syncthreads();
+  q[t] = s[63 - t];
+}
+int main() {
+  int* p;
+  if (hipMalloc(&p, 64 * sizeof(int)) != hipSuccess) return 2;
+  poke<<<4, dim3(16, 4)>>>(p, 2);
+  (void)hipDeviceSynchronize();
+  return 0;  // not reached
+}
+SRC
+if [ -z "$sanitized" ]; then
+  HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 fault.hip -o fault 2>notes.txt || exit 1
+  grep -q "'poke' runs in region form" notes.txt ||
+    { echo "poke: expected the region form"; cat notes.txt; fail=1; }
+  HIPC_CPU_THREADS=1 ./fault >out.txt 2>&1
+  st=$?
+  want="in kernel 'poke' block (2,0,0) thread (5,1,0)"
+  if [ $st -eq 0 ] || ! grep -qF "$want" out.txt; then
+    echo "fault: status $st, expected a report with: $want"; cat out.txt
+    fail=1
+  fi
+fi
+exit $fail
