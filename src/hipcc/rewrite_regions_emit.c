@@ -10,7 +10,7 @@
  *     <the pieces, each a thread loop, inside the loops they belong to>
  *   }
  *
- * A piece is `__hipc_rb.run<R>([&](uint32_t __hipc_t) { REFS CODE });` where
+ * A piece is `__hipc_rb.run<R>([&](unsigned __hipc_t) { REFS CODE });` where
  * REFS bind the slots the piece names (`auto& x = *__hipc_v0.at(__hipc_t);`)
  * and CODE is the piece's own text, edits of the other passes applied, with
  * `return` turned into the end of the thread. A loop around barriers
@@ -206,7 +206,7 @@ static void emit_decl(struct em *E, struct rnode *d) {
 static void piece_open(struct em *E) {
   put(E, " __hipc_rb.run<");
   put(E, E->mx);
-  put(E, ">([&]([[maybe_unused]] uint32_t __hipc_t) {");
+  put(E, ">([&]([[maybe_unused]] unsigned __hipc_t) {");
 }
 
 /* The statements of piece `p` among the children of scope `s`. */
@@ -228,7 +228,7 @@ static void emit_piece(struct em *E, int s, int p) {
 }
 
 static void emit_cond(struct em *E, struct rnode *L) {
-  put(E, " if (!__hipc_rb.cond([&]([[maybe_unused]] uint32_t __hipc_t) -> "
+  put(E, " if (!__hipc_rb.cond([&]([[maybe_unused]] unsigned __hipc_t) -> "
          "bool {");
   emit_refs(E, L->ca, L->cb);
   put(E, " return (");
@@ -355,7 +355,7 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
     if (!v->is_param)
       continue;
     if (!params++)
-      put(&E, " __hipc_rb.run<false>([&](uint32_t __hipc_t) {");
+      put(&E, " __hipc_rb.run<false>([&](unsigned __hipc_t) {");
     view_name(vn, sizeof vn, v->view);
     put(&E, " ::new ((void*)");
     put(&E, vn);
