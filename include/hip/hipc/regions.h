@@ -28,6 +28,12 @@ HIPC_API void* hipc_cpu_region_arena(size_t bytes);
 HIPC_API void hipc_cpu_region_nonuniform(void) __attribute__((noreturn));
 }
 
+#if defined(__clang__)
+#define HIPC_REGIONS_NO_INTERLEAVE _Pragma("clang loop interleave_count(1)")
+#else
+#define HIPC_REGIONS_NO_INTERLEAVE
+#endif
+
 namespace hipc {
 
 // One per-thread variable: element t belongs to the block's thread t
@@ -107,6 +113,10 @@ struct region_block {
       for (uint32_t y = 0; y < dy; ++y, row += dx) {
         s->thread_idx.y = y;
         s->thread_idx.z = z;
+        // Rows are short (blockDim.x is often 16 to 256): one vector of
+        // threads per iteration, not several interleaved, or a 16-wide row
+        // would never reach the vector loop.
+        HIPC_REGIONS_NO_INTERLEAVE
         for (uint32_t x = 0; x < dx; ++x) {
           if (Checked && done[row + x]) continue;
           s->thread_idx.x = x;
