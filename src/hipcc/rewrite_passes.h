@@ -28,7 +28,8 @@ void hipc__rewrite_shared_edit(struct rw *rw, long i);
 int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
                                const char *header, const char *specs,
                                const char *name, const char *sig,
-                               long lparen, long rparen);
+                               const char *tparams, long lparen,
+                               long rparen);
 
 /* After every pass: emits the region functions planned (when `emit`) and
  * frees the pass's state. */

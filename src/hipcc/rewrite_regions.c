@@ -476,22 +476,12 @@ static int parse_stmt(struct rw *rw, struct rkernel *K, int parent, long i,
       if (d == 1) {
         int dn = new_node(K, N_DECL, L->ia, L->ib + 1);
         K->n[dn].sa = L->ia, K->n[dn].sb = sb;
-        for (int v = 0; v < K->nv; v++)
-          if (K->v[v].node == dn)
-            K->v[v].piece = K->np;
         K->n[dn].v0 = K->nv, K->n[dn].nv = 0;
         for (int v = K->nv - 1; v >= 0 && K->v[v].node == dn; v--)
           K->n[dn].v0 = v, K->n[dn].nv++;
-        K->n[dn].piece = K->np;
         K->n[n].init_decl = dn;
       }
-      K->n[n].init_piece = new_piece(K, K->n[n].ia, K->n[n].ib + 1);
     }
-    L = &K->n[n];
-    if (L->ca < L->cb)
-      L->cond_piece = new_piece(K, L->ca, L->cb);
-    if (L->xa < L->xb)
-      K->n[n].inc_piece = new_piece(K, L->xa, L->xb);
     if (hipc__lex_is_p(rw, body, "{"))
       return parse_scope(rw, K, n, body + 1, body_end - 1);
     return parse_scope(rw, K, n, body, body_end);
@@ -533,23 +523,52 @@ static int parse_scope(struct rw *rw, struct rkernel *K, int parent, long a,
       return FAIL;
     i = next;
   }
-  /* Group the statements into pieces. */
+  return 0;
+}
+
+static void set_piece(struct rkernel *K, struct rnode *c, int piece) {
+  c->piece = piece;
+  for (int v = c->kind == N_DECL ? c->v0 : 0;
+       c->kind == N_DECL && v < c->v0 + c->nv; v++)
+    K->v[v].piece = piece;
+}
+
+/* Groups the statements of scope `s` into pieces: runs of statements
+ * between barriers, nested spanning statements and statements that run
+ * once per block. */
+static void group(struct rkernel *K, int s) {
+  struct rnode *S = &K->n[s];
+  if (S->kind == N_LOOP) {
+    if (S->ia < S->ib) {
+      S->init_piece = new_piece(K, S->ia, S->ib + 1);
+      S = &K->n[s];
+      if (S->init_decl >= 0)
+        set_piece(K, &K->n[S->init_decl], S->init_piece);
+    }
+    S = &K->n[s];
+    if (S->ca < S->cb)
+      S->cond_piece = new_piece(K, S->ca, S->cb);
+    S = &K->n[s];
+    if (S->xa < S->xb)
+      S->inc_piece = new_piece(K, S->xa, S->xb);
+  }
   int piece = -1;
-  for (int j = 0; j < K->n[parent].nk; j++) {
-    struct rnode *c = &K->n[K->n[parent].kids[j]];
-    if (c->kind == N_STMT || c->kind == N_DECL || c->kind == N_HOIST) {
+  for (int j = 0; j < K->n[s].nk; j++) {
+    int ci = K->n[s].kids[j];
+    struct rnode *c = &K->n[ci];
+    if ((c->kind == N_STMT || c->kind == N_DECL || c->kind == N_HOIST) &&
+        !c->uni) {
       if (piece < 0)
         piece = new_piece(K, c->a, c->b);
+      c = &K->n[ci];
       K->p[piece].b = c->b;
-      c->piece = piece;
-      for (int v = c->kind == N_DECL ? c->v0 : 0;
-           c->kind == N_DECL && v < c->v0 + c->nv; v++)
-        K->v[v].piece = piece;
+      set_piece(K, c, piece);
     } else {
       piece = -1;
+      if (c->kind == N_LOOP || c->kind == N_BLOCK)
+        group(K, ci);
     }
   }
-  return 0;
 }
 
 /* ---- Slots ----------------------------------------------------------- */
@@ -620,6 +639,9 @@ static void add_params(struct rw *rw, struct rkernel *K, long lp, long rp) {
     while (k > a && hipc__lex_is_p(rw, k, "]"))
       k = hipc__lex_match_back(rw, k) - 1;
     if (k > a && hipc__lex_is_ident(rw, k) && !hipc__lex_in_list(rw, k, type_kw)) {
+      K->params = hipc__util_realloc(K->params,
+                                     (K->nparams + 1) * sizeof *K->params);
+      K->params[K->nparams++] = k;
       int mut = 0;
       for (long m = K->body + 1; m < K->rbrace && !mut; m++)
         mut = plain_name(rw, m) && same_name(rw, m, k) && mutated(rw, m);
@@ -632,6 +654,21 @@ static void add_params(struct rw *rw, struct rkernel *K, long lp, long rp) {
   }
 }
 
+int hipc__regions_plain_name(struct rw *rw, long k) { return plain_name(rw, k); }
+int hipc__regions_same_name(struct rw *rw, long a, long b) {
+  return same_name(rw, a, b);
+}
+int hipc__regions_lookup(struct rkernel *K, struct rw *rw, long k) {
+  return lookup(K, rw, k);
+}
+int hipc__regions_mutated(struct rw *rw, long k) { return mutated(rw, k); }
+int hipc__regions_param(struct rkernel *K, struct rw *rw, long k) {
+  for (int i = 0; i < K->nparams; i++)
+    if (same_name(rw, K->params[i], k))
+      return i;
+  return -1;
+}
+
 /* Decides which variables are slots; FAIL where one cannot be. */
 static int choose_slots(struct rw *rw, struct rkernel *K) {
   for (int i = 0; i < K->nv; i++) {
@@ -642,6 +679,8 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
       if (j != i && same_name(rw, v->name, K->v[j].name) &&
           K->v[j].vis <= v->name && v->name < K->v[j].end)
         return FAIL;
+    if (v->uni || v->remat)
+      continue;
     /* Named in another piece; or an array, or its address taken: a
      * pointer to it may outlive the piece. */
     v->slot |= v->is_param || v->da < v->db;
@@ -657,7 +696,7 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
     long e = hipc__lex_match_fwd(rw, k + 1);
     for (long m = k + 2; m < e; m++) {
       int u = plain_name(rw, m) ? lookup(K, rw, m) : -1;
-      if (u >= 0 && K->v[u].slot)
+      if (u >= 0 && (K->v[u].slot || K->v[u].uni))
         return FAIL;
     }
   }
@@ -679,14 +718,17 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
       for (int r = 0; r < 3; r++)
         for (long k = ranges[r][0]; k < ranges[r][1]; k++) {
           int u = plain_name(rw, k) ? lookup(K, rw, k) : -1;
-          if (u >= 0 && !K->v[u].slot)
-            K->v[u].slot = changed = 1;
+          if (u >= 0 && !K->v[u].slot && !K->v[u].uni)
+            K->v[u].slot = changed = 1, K->v[u].remat = 0;
         }
     }
   }
-  for (int i = 0; i < K->nv; i++)
+  for (int i = 0; i < K->nv; i++) {
     if (K->v[i].slot)
       K->v[i].view = K->nviews++;
+    if (K->v[i].uni)
+      K->v[i].uview = K->nuviews++;
+  }
   return 0;
 }
 
@@ -695,7 +737,7 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
 static void free_kernel(struct rkernel *K) {
   for (int i = 0; i < K->nn; i++)
     free(K->n[i].kids);
-  free(K->n), free(K->v), free(K->p), free(K->piece_of);
+  free(K->n), free(K->v), free(K->p), free(K->piece_of), free(K->params);
   free(K->header), free(K->specs), free(K->name), free(K->sig);
   free(K);
 }
@@ -708,7 +750,8 @@ static int regions_disabled(void) {
 int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
                                const char *header, const char *specs,
                                const char *name, const char *sig,
-                               long lparen, long rparen) {
+                               const char *tparams, long lparen,
+                               long rparen) {
   if (regions_disabled() || !has_barrier(rw, body, rbrace))
     return 0;
   struct rkernel *K = hipc__util_alloc(sizeof *K);
@@ -716,9 +759,12 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
   K->body = body, K->rbrace = rbrace;
   K->top = new_node(K, N_BLOCK, body, rbrace + 1);
   add_params(rw, K, lparen, rparen);
+  K->tparams = tparams;
   int ok = parse_scope(rw, K, K->top, body + 1, rbrace) == 0;
   char *skip = NULL;
   if (ok) {
+    hipc__regions_uniform(rw, K);
+    group(K, K->top);
     long n = rbrace + 1 - body;
     K->piece_of = hipc__util_alloc(n * sizeof *K->piece_of);
     for (long k = 0; k < n; k++)

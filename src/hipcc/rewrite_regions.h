@@ -14,6 +14,7 @@ struct rnode {
   int kind;
   long a, b;           /* tokens [a, b) */
   int piece;           /* N_STMT, N_DECL: the region piece it belongs to */
+  int uni;             /* N_STMT, N_DECL: runs once per block (uniform) */
   /* N_DECL: specifiers [sa, sb), declarators vars [v0, v0 + nv). */
   long sa, sb;
   int v0, nv;
@@ -22,6 +23,7 @@ struct rnode {
   int loop;
   long ia, ib, ca, cb, xa, xb;
   int init_decl, init_piece, cond_piece, inc_piece;
+  int init_uni, cond_uni, inc_uni;  /* clauses that run once per block */
   /* N_LOOP, N_BLOCK: the body's statements. */
   int *kids, nk;
 };
@@ -37,6 +39,8 @@ struct rvar {
   int is_auto, is_ref;
   int is_param;        /* a kernel parameter the body assigns: per thread */
   int slot, view;      /* kept per thread: in view `__hipc_v<view>` */
+  int uni, uview;      /* the same in every thread: in `__hipc_u<uview>` */
+  int remat;           /* recomputed from its initializer where named */
 };
 
 /* A region piece: consecutive statements, a for-init, a condition or an
@@ -59,8 +63,11 @@ struct rkernel {
   struct rpiece *p;
   int np, capp;
   int *piece_of;       /* per body token: its piece, or -1 */
-  int nviews;
+  int nviews, nuviews;
   int has_return;
+  long *params;        /* the name tokens of the kernel's parameters */
+  int nparams;
+  const char *tparams; /* its template parameters, `T, N` ("": none) */
   struct rkernel *next;
 };
 
@@ -73,6 +80,18 @@ struct rstate {
   long ndefs, capdefs;
   int defs_built;
 };
+
+/* Helpers shared by the region pass's files (rewrite_regions.c). */
+int hipc__regions_plain_name(struct rw *rw, long k);
+int hipc__regions_same_name(struct rw *rw, long a, long b);
+int hipc__regions_lookup(struct rkernel *K, struct rw *rw, long k);
+int hipc__regions_mutated(struct rw *rw, long k);
+int hipc__regions_param(struct rkernel *K, struct rw *rw, long k);
+
+/* Finds the variables and statements that are the same in every thread
+ * (`uni`) and the variables that can be recomputed (`remat`)
+ * (rewrite_regions_uniform.c). Runs before the pieces are formed. */
+void hipc__regions_uniform(struct rw *rw, struct rkernel *K);
 
 /* Whether the body [a, b) of a kernel may reach a block- or warp-level
  * collective other than its own `__syncthreads();` statements (the tokens

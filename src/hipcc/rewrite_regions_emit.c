@@ -52,14 +52,17 @@ static void emit_range(struct em *E, long a, long b, int types) {
       int v = -1;
       for (int i = 0; i < E->K->nv; i++) {
         struct rvar *x = &E->K->v[i];
-        if (x->slot && x->vis <= k && k < x->end &&
+        if ((x->slot || x->uni) && x->vis <= k && k < x->end &&
             x->name != k && t->len == rw->t[x->name].len &&
             memcmp(rw->s + t->off, rw->s + rw->t[x->name].off, t->len) == 0)
           v = i;
       }
       if (v >= 0) {
         char tmp[64];
-        snprintf(tmp, sizeof tmp, "(*__hipc_v%d.at(0))", E->K->v[v].view);
+        if (E->K->v[v].uni)
+          snprintf(tmp, sizeof tmp, "__hipc_u%d", E->K->v[v].uview);
+        else
+          snprintf(tmp, sizeof tmp, "(*__hipc_v%d.at(0))", E->K->v[v].view);
         put(E, tmp);
         continue;
       }
@@ -131,40 +134,82 @@ static void view_name(char *buf, size_t n, int view) {
   snprintf(buf, n, "__hipc_v%d", view);
 }
 
-/* Declares the slots that piece `p` [a, b) names and that were declared
- * before it. */
-static void emit_refs(struct em *E, long a, long b) {
+static int names(struct rw *rw, long a, long b, long name) {
+  for (long k = a; k < b; k++)
+    if (hipc__regions_plain_name(rw, k) &&
+        hipc__regions_same_name(rw, k, name))
+      return 1;
+  return 0;
+}
+
+/* Marks recomputable variable `i` and those its initializer names. */
+static void need_remat(struct em *E, int i, char *need) {
+  struct rvar *v = &E->K->v[i];
+  if (need[i])
+    return;
+  need[i] = 1;
+  for (long k = v->ia; k < v->ib; k++) {
+    int u = hipc__regions_plain_name(E->rw, k)
+                ? hipc__regions_lookup(E->K, E->rw, k) : -1;
+    if (u >= 0 && E->K->v[u].remat)
+      need_remat(E, u, need);
+  }
+}
+
+/* Binds what the code [a, b) names and was declared before it: slots to
+ * the thread's element, uniform variables to their one copy (`thread`: in
+ * a thread loop), recomputable variables to their value. */
+static void emit_refs_mode(struct em *E, long a, long b, int thread) {
   struct rw *rw = E->rw;
-  for (int i = 0; i < E->K->nv; i++) {
-    struct rvar *v = &E->K->v[i];
-    if (!v->slot || !(v->vis <= a && a < v->end))
+  struct rkernel *K = E->K;
+  char *need = hipc__util_alloc(K->nv + 1);
+  memset(need, 0, K->nv + 1);
+  for (int i = 0; i < K->nv; i++) {
+    struct rvar *v = &K->v[i];
+    if (!(v->vis <= a && a < v->end) || !names(rw, a, b, v->name))
       continue;
-    int named = 0;
-    for (long k = a; k < b && !named; k++)
-      named = hipc__lex_is_ident(rw, k) && !hipc__lex_is_p(rw, k - 1, ".") &&
-              !hipc__lex_is_p(rw, k - 1, "->") &&
-              !hipc__lex_is_p(rw, k - 1, "::") &&
-              rw->t[k].len == rw->t[v->name].len &&
-              memcmp(rw->s + rw->t[k].off, rw->s + rw->t[v->name].off,
-                     rw->t[k].len) == 0;
-    if (!named)
+    if (v->remat && thread)
+      need_remat(E, i, need);
+    if (!v->slot && !v->uni)
       continue;
-    char vn[32];
-    view_name(vn, sizeof vn, v->view);
+    if (v->slot && !thread)
+      continue;
+    char vn[48];
+    if (v->uni)
+      snprintf(vn, sizeof vn, "__hipc_u%d", v->uview);
+    else
+      snprintf(vn, sizeof vn, "*__hipc_v%d.at(__hipc_t)", v->view);
     put(E, " [[maybe_unused]] auto&");
     emit_range(E, v->name, v->name + 1, 0);
-    put(E, " = *");
+    put(E, " = ");
     put(E, vn);
-    put(E, ".at(__hipc_t);");
+    put(E, ";");
   }
+  for (int i = 0; i < K->nv; i++) {
+    struct rvar *v = &K->v[i];
+    if (!need[i])
+      continue;
+    put(E, " [[maybe_unused]]");
+    emit_specs(E, K->n[v->node].sa, K->n[v->node].sb, 0);
+    emit_range(E, v->pa, v->ib, 0);
+    put(E, ";");
+  }
+  free(need);
+}
+
+static void emit_refs(struct em *E, long a, long b) {
+  emit_refs_mode(E, a, b, 1);
 }
 
 /* A declaration inside a piece: slots are constructed in place. */
 static void emit_decl(struct em *E, struct rnode *d) {
-  int any = 0;
+  int any = 0, remat = 0;
   for (int i = d->v0; i < d->v0 + d->nv; i++)
-    any |= E->K->v[i].slot;
+    any |= E->K->v[i].slot, remat |= E->K->v[i].remat;
   if (!any) {
+    /* A recomputed variable may have no use left in its own piece. */
+    if (remat)
+      put(E, " [[maybe_unused]]");
     emit_range(E, d->a, d->b, 0);
     return;
   }
@@ -172,6 +217,8 @@ static void emit_decl(struct em *E, struct rnode *d) {
   for (int i = d->v0; i < d->v0 + d->nv; i++) {
     struct rvar *v = &E->K->v[i];
     if (!v->slot) {
+      if (v->remat)
+        put(E, " [[maybe_unused]]");
       emit_specs(E, d->sa, d->sb, 0);
       emit_range(E, v->pa, v->ib, 0);
       put(E, " ;");
@@ -227,7 +274,51 @@ static void emit_piece(struct em *E, int s, int p) {
   put(E, " });");
 }
 
+/* A uniform declaration, once per block: each variable's one copy takes
+ * its initial value. */
+static void emit_uniform_decl(struct em *E, struct rnode *d) {
+  struct rw *rw = E->rw;
+  put(E, " {");
+  emit_refs_mode(E, d->a, d->b, 0);
+  for (int i = d->v0; i < d->v0 + d->nv; i++) {
+    struct rvar *v = &E->K->v[i];
+    if (v->ia >= v->ib)
+      continue;
+    char un[32];
+    snprintf(un, sizeof un, " __hipc_u%d = ", v->uview);
+    put(E, un);
+    if (hipc__lex_is_p(rw, v->ia, "=")) {
+      put(E, "(");
+      emit_range(E, v->ia + 1, v->ib, 0);
+    } else {
+      snprintf(un, sizeof un, "decltype(__hipc_u%d)(", v->uview);
+      put(E, un);
+      emit_range(E, v->ia + 1, v->ib - 1, 0);
+    }
+    put(E, " );");
+  }
+  put(E, " }");
+}
+
+/* The statement [a, b) (no ';'), once per block. */
+static void emit_uniform_stmt(struct em *E, long a, long b) {
+  put(E, " {");
+  emit_refs_mode(E, a, b, 0);
+  emit_range(E, a, b, 0);
+  put(E, " ; }");
+}
+
 static void emit_cond(struct em *E, struct rnode *L) {
+  if (E->K->has_return)
+    put(E, " if (__hipc_rb.all_done()) break;");
+  if (L->cond_uni) {
+    put(E, " if (!([&]() -> bool {");
+    emit_refs_mode(E, L->ca, L->cb, 0);
+    put(E, " return (");
+    emit_range(E, L->ca, L->cb, 0);
+    put(E, " ); }())) break;");
+    return;
+  }
   put(E, " if (!__hipc_rb.cond([&]([[maybe_unused]] unsigned __hipc_t) -> "
          "bool {");
   emit_refs(E, L->ca, L->cb);
@@ -241,7 +332,12 @@ static void emit_scope(struct em *E, int s);
 static void emit_loop(struct em *E, int l) {
   struct rnode *L = &E->K->n[l];
   put(E, " {");
-  if (L->init_piece >= 0) {
+  if (L->init_piece >= 0 && L->init_uni) {
+    if (L->init_decl >= 0)
+      emit_uniform_decl(E, &E->K->n[L->init_decl]);
+    else
+      emit_uniform_stmt(E, L->ia, L->ib);
+  } else if (L->init_piece >= 0) {
     piece_open(E);
     emit_refs(E, L->ia, L->ib);
     if (L->init_decl >= 0) {
@@ -259,7 +355,9 @@ static void emit_loop(struct em *E, int l) {
     put(E, " if (__hipc_rb.all_done()) break;");
   emit_scope(E, l);
   L = &E->K->n[l];
-  if (L->inc_piece >= 0) {
+  if (L->inc_piece >= 0 && L->inc_uni) {
+    emit_uniform_stmt(E, L->xa, L->xb);
+  } else if (L->inc_piece >= 0) {
     piece_open(E);
     emit_refs(E, L->xa, L->xb);
     emit_range(E, L->xa, L->xb, 0);
@@ -275,7 +373,12 @@ static void emit_scope(struct em *E, int s) {
   for (int j = 0; j < E->K->n[s].nk; j++) {
     int c = E->K->n[s].kids[j];
     struct rnode *n = &E->K->n[c];
-    if (n->kind == N_STMT || n->kind == N_DECL || n->kind == N_HOIST) {
+    if (n->uni && n->kind == N_DECL) {
+      emit_uniform_decl(E, n);
+    } else if (n->uni) {
+      emit_uniform_stmt(E, n->a, n->b - 1);
+    } else if (n->kind == N_STMT || n->kind == N_DECL ||
+               n->kind == N_HOIST) {
       if (n->piece != last) {
         /* A piece of nothing but hoisted declarations runs nothing. */
         int code = 0;
@@ -321,6 +424,40 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
   put(&E, ") { ::hipc::region_block __hipc_rb;");
   emit_hoisted(&E, K->top);
   char vn[32];
+  /* One copy of each uniform variable: its declared type less cv. */
+  for (int i = 0; i < K->nv; i++) {
+    struct rvar *v = &K->v[i];
+    if (!v->uni)
+      continue;
+    if (v->is_param) {
+      put(&E, " ::hipc::auto_t<decltype(");
+      put_tok_text(&E, v->name);
+      put(&E, ")>");
+    } else {
+      struct rnode *d = &K->n[v->node];
+      for (long k = d->sa; k < d->sb; k++) {
+        long e = hipc__lex_skip_attr(rw, k);
+        if (e != k) {
+          k = e - 1;
+          continue;
+        }
+        if (!hipc__lex_in_list(rw, k, "const volatile register constexpr"))
+          emit_range(&E, k, k + 1, 1);
+      }
+      for (long k = v->pa; k < v->pb; k++)
+        if (hipc__lex_is_p(rw, k, "*"))
+          put(&E, " *");
+    }
+    snprintf(vn, sizeof vn, " __hipc_u%d", v->uview);
+    put(&E, vn);
+    if (v->is_param) {
+      put(&E, " = ");
+      put_tok_text(&E, v->name);
+    } else {
+      put(&E, "{}");
+    }
+    put(&E, ";");
+  }
   for (int i = 0; i < K->nv; i++) {
     struct rvar *v = &K->v[i];
     if (!v->slot)
@@ -352,7 +489,7 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
   int params = 0;
   for (int i = 0; i < K->nv; i++) {
     struct rvar *v = &K->v[i];
-    if (!v->is_param)
+    if (!v->is_param || !v->slot)
       continue;
     if (!params++)
       put(&E, " __hipc_rb.run<false>([&](unsigned __hipc_t) {");

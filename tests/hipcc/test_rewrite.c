@@ -1,4 +1,4 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/util.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/util.c
 /* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
  * lex.c), one behaviour per case. Build and run from the repository root:
  *
@@ -349,15 +349,16 @@ static int lines(const char *s) {
  * and the stub, and the stub names it. */
 static const struct rcase region_exact[] = {
     {"regions_minimal",
-     "__global__ void k(int* p) { int x = p[0]; __syncthreads(); p[1] = x; }",
-     " void __hipc_body_k(int* p) { int x = p[0]; __syncthreads(); p[1] = x; "
-     "} void __hipc_regions_k(int * p) { ::hipc::region_block __hipc_rb; "
-     "::hipc::slot< int > __hipc_v0; __hipc_rb.plan(__hipc_v0); "
+     "__global__ void k(int* p) { int x = p[threadIdx.x]; __syncthreads(); "
+     "p[1] = x; }",
+     " void __hipc_body_k(int* p) { int x = p[threadIdx.x]; __syncthreads(); "
+     "p[1] = x; } void __hipc_regions_k(int * p) { ::hipc::region_block "
+     "__hipc_rb; ::hipc::slot< int > __hipc_v0; __hipc_rb.plan(__hipc_v0); "
      "__hipc_rb.commit(false); __hipc_rb.bind(__hipc_v0); "
      "__hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { ::new "
-     "((void*)__hipc_v0.at(__hipc_t)) typename decltype(__hipc_v0)::U ( p[0] "
-     "); [[maybe_unused]] auto& x = *__hipc_v0.at(__hipc_t); }); "
-     "__hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { "
+     "((void*)__hipc_v0.at(__hipc_t)) typename decltype(__hipc_v0)::U ( "
+     "p[threadIdx.x] ); [[maybe_unused]] auto& x = *__hipc_v0.at(__hipc_t); "
+     "}); __hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { "
      "[[maybe_unused]] auto& x = *__hipc_v0.at(__hipc_t); p[1] = x; }); } "
      "void k(int* p)" S1 "(void*)&p, " S2 "int* p" S3
      "&k, &__hipc_body_k, 0, 0, &__hipc_regions_k" S4,
@@ -375,18 +376,44 @@ struct region_case {
 #define BAR "__syncthreads();"
 static const struct region_case region_cases[] = {
     {"regions_for_loop",
-     "__global__ void k(int* p, int n) { int acc = 0; for (int t = 0; t < n; "
-     "t++) { acc += p[t]; " BAR " } p[0] = acc; }",
+     "__global__ void k(int* p, int n) { int acc = threadIdx.x; for (int t = "
+     "0; t < n; t++) { acc += p[t]; " BAR " } p[0] = acc; }",
+     "{ __hipc_u0 = ( 0 ); } for (;;) { if (!([&]() -> bool { "
+     "[[maybe_unused]] auto& t = __hipc_u0; return ( t < n ); }())) break;|"
+     "{ [[maybe_unused]] auto& t = __hipc_u0; t++ ; } } }|"
+     "::hipc::slot< int > __hipc_v0;", "", 1},
+    {"regions_per_thread_condition",
+     "__global__ void k(int* p) { for (int t = threadIdx.x % 2; t < 4; t += "
+     "2) { " BAR " } }",
      "if (!__hipc_rb.cond([&]([[maybe_unused]] unsigned __hipc_t) -> bool { "
-     "[[maybe_unused]] auto& t = *__hipc_v1.at(__hipc_t); return ( t < n ); "
-     "})) break;|for (;;) {|::hipc::slot< int > __hipc_v1;", "", 1},
+     "[[maybe_unused]] auto& t = *__hipc_v0.at(__hipc_t); return ( t < 4 ); "
+     "})) break;", "", 1},
     {"regions_while_do",
      "__global__ void k(int* p) { int i = 0; while (i < 4) { " BAR " i++; } "
      "do { " BAR " } while (i > 9); p[0] = i; }",
-     "return ( i < 4 );|return ( i > 9 ); })) break; } }", "", 1},
+     "return ( i < 4 );|{ for (;;) { if (!([&]() -> bool { [[maybe_unused]] "
+     "auto& i = __hipc_u0; return ( i > 9 ); }())) break; } }", "", 1},
+    {"regions_uniform",
+     "__global__ void k(int* p, int n) { int m = n * 2 + blockIdx.x; " BAR
+     " m += p[0]; " BAR " p[threadIdx.x] = m; }",
+     "int __hipc_u0{};|{ __hipc_u0 = ( n * 2 + blockIdx.x ); }|{ "
+     "[[maybe_unused]] auto& m = __hipc_u0; m += p[0] ; }", "slot", 1},
+    {"regions_not_uniform",
+     "__global__ void k(int* p, int n) { int m = n; " BAR " if (p[0]) m++; "
+     BAR " int q = f(n); " BAR " p[threadIdx.x] = m + q; }",
+     "::hipc::slot< int > __hipc_v0;|::hipc::slot< int > __hipc_v1;", "", 1},
+    {"regions_recomputed",
+     "constexpr int T = 8; __global__ void k(int* p, int n) { int i = "
+     "blockIdx.x * T + threadIdx.x, j = i * n; " BAR " p[i] = j; }",
+     "[[maybe_unused]] int i = blockIdx.x * T + threadIdx.x; "
+     "[[maybe_unused]] int j = i * n; p[i] = j;", "slot", 1},
+    {"regions_not_recomputed",
+     "__global__ void k(int* p, int n) { int i = p[threadIdx.x]; " BAR
+     " p[0] = i; }",
+     "::hipc::slot< int > __hipc_v0;", "", 1},
     {"regions_template",
-     "template <typename T, int N = 3> __global__ void k(T* p) { T v = p[0]; "
-     BAR " p[N] = v; }",
+     "template <typename T, int N = 3> __global__ void k(T* p) { T v = "
+     "p[threadIdx.x]; " BAR " p[N] = v; }",
      "template <typename T, int N> void __hipc_regions_k(T * p)|"
      "&__hipc_regions_k<T, N>>::launch|::hipc::slot< T > __hipc_v0;", "", 1},
     {"regions_return",
@@ -399,16 +426,27 @@ static const struct region_case region_cases[] = {
      "{ ::hipc::region_block __hipc_rb; const int N = 4; static thread_local "
      "int s[N]; __hipc_rb.commit(false);", "slot", 1},
     {"regions_assigned_param",
-     "__global__ void k(int* p, int n) { p += n; " BAR " p[0] = 1; }",
+     "__global__ void k(int* p, int n) { p += threadIdx.x; " BAR
+     " p[0] = 1; }",
      "::hipc::slot< ::hipc::auto_t<decltype(p)> > __hipc_v0;|typename "
      "decltype(__hipc_v0)::U(p);", "", 1},
+    {"regions_assigned_param_uniform",
+     "__global__ void k(int* p, int n) { p += n; " BAR " p[0] = 1; }",
+     "::hipc::auto_t<decltype(p)> __hipc_u0 = p;|{ [[maybe_unused]] auto& p "
+     "= __hipc_u0; p += n ; }", "slot", 1},
     {"regions_auto",
-     "__global__ void k(float* p) { float x = p[0]; auto y = x * 2; " BAR
-     " p[1] = y; }",
+     "__global__ void k(float* p) { float x = p[threadIdx.x]; auto y = x * "
+     "2; " BAR " p[1] = y; }",
      "::hipc::slot< ::hipc::auto_t<decltype(( (*__hipc_v0.at(0)) * 2))> > "
      "__hipc_v1;", "", 1},
+    {"regions_auto_of_uniform",
+     "__global__ void k(float* p) { float x = p[0]; auto y = x * threadIdx.x; "
+     BAR " p[1] = y; }",
+     "float __hipc_u0{}; ::hipc::slot< ::hipc::auto_t<decltype(( __hipc_u0 * "
+     "threadIdx.x))> > __hipc_v0;", "", 1},
     {"regions_nested_block",
-     "__global__ void k(int* p) { { int a = 1; " BAR " p[0] = a; } }",
+     "__global__ void k(int* p) { { int a = p[threadIdx.x]; " BAR
+     " p[0] = a; } }",
      "[[maybe_unused]] auto& a = *__hipc_v0.at(__hipc_t); p[0] = a;", "", 1},
     {"regions_inner_break_ok",
      "__global__ void k(int* p) { for (int i = 0; i < 9; i++) { if (i == 3) "

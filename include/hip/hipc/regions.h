@@ -134,22 +134,36 @@ struct region_block {
 
   // The condition of a loop around barriers: f(t) for every live thread;
   // all must agree (GPU rules make anything else undefined behaviour).
-  // False when no thread is left.
+  // False when no thread is left. The check is a reduction, which the
+  // compiler can vectorise; a disagreement is looked for thread by thread.
   template <typename F>
   bool cond(F&& f) {
-    int v = -1;
+    if (live == 0) return false;
+    bool all = true, any = false;
     auto g = [&](uint32_t t) {
-      int c = f(t) ? 1 : 0;
-      if (v < 0)
-        v = c;
-      else if (c != v)
-        hipc_cpu_region_nonuniform();
+      bool c = f(t);
+      all &= c;
+      any |= c;
     };
     if (any_done)
       loop<true>(g);
     else
       loop<false>(g);
-    return v == 1;
+    if (all != any) {
+      int first = -1;
+      auto h = [&](uint32_t t) {
+        int c = f(t) ? 1 : 0;
+        if (first < 0)
+          first = c;
+        else if (c != first)
+          hipc_cpu_region_nonuniform();
+      };
+      if (any_done)
+        loop<true>(h);
+      else
+        loop<false>(h);
+    }
+    return any;
   }
 };
 
