@@ -278,7 +278,8 @@ static void emit_piece(struct em *E, int s, int p) {
  * its initial value. */
 static void emit_uniform_decl(struct em *E, struct rnode *d) {
   struct rw *rw = E->rw;
-  put(E, " {");
+  /* Once every thread has returned, nothing of the kernel runs. */
+  put(E, E->K->has_return ? " if (!__hipc_rb.all_done()) {" : " {");
   emit_refs_mode(E, d->a, d->b, 0);
   for (int i = d->v0; i < d->v0 + d->nv; i++) {
     struct rvar *v = &E->K->v[i];
@@ -302,7 +303,7 @@ static void emit_uniform_decl(struct em *E, struct rnode *d) {
 
 /* The statement [a, b) (no ';'), once per block. */
 static void emit_uniform_stmt(struct em *E, long a, long b) {
-  put(E, " {");
+  put(E, E->K->has_return ? " if (!__hipc_rb.all_done()) {" : " {");
   emit_refs_mode(E, a, b, 0);
   emit_range(E, a, b, 0);
   put(E, " ; }");

@@ -304,6 +304,70 @@ static void test_template_dynamic_shared() {
   HIP_CHECK(hipFree(dout));
 }
 
+// ---- Values that are the same in every thread: run once per block.
+__global__ void k_uniform(const int* in, int* out, int n) {
+  __shared__ int s[64];
+  in += blockIdx.x * blockDim.x;
+  int base = in[0] * 3;
+  int t = threadIdx.x;
+  int acc = 0;
+  for (int r = 0; r < n; ++r) {
+    s[t] = in[t] + base;
+    __syncthreads();
+    base += s[0];
+    acc += s[(t + r) % blockDim.x] - base;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = acc + base;
+}
+
+// When every thread has returned, a uniform statement after the return
+// must not run (here it would read through a null pointer).
+__global__ void k_uniform_after_return(const int* p, int* out, int n) {
+  __shared__ int s[64];
+  if (n == 0) return;
+  int first = p[0];
+  s[threadIdx.x] = first + threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];
+}
+
+static void test_uniform_values() {
+  const int blocks = 3, nt = 50, n = 4;
+  std::vector<int> in(blocks * nt), out(blocks * nt), want(blocks * nt);
+  for (int i = 0; i < blocks * nt; i++) in[i] = (i * 13) % 29 - 9;
+  for (int bl = 0; bl < blocks; bl++) {
+    const int* x = &in[bl * nt];
+    int base = x[0] * 3;
+    std::vector<int> acc(nt, 0), s(nt);
+    for (int r = 0; r < n; r++) {
+      for (int t = 0; t < nt; t++) s[t] = x[t] + base;
+      base += s[0];
+      for (int t = 0; t < nt; t++) acc[t] += s[(t + r) % nt] - base;
+    }
+    for (int t = 0; t < nt; t++) want[bl * nt + t] = acc[t] + base;
+  }
+  int *din, *dout;
+  HIP_CHECK(hipMalloc(&din, in.size() * sizeof(int)));
+  HIP_CHECK(hipMalloc(&dout, out.size() * sizeof(int)));
+  HIP_CHECK(hipMemcpy(din, in.data(), in.size() * sizeof(int), hipMemcpyHostToDevice));
+  k_uniform<<<blocks, nt>>>(din, dout, n);
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipMemcpy(out.data(), dout, out.size() * sizeof(int), hipMemcpyDeviceToHost));
+  CHECK_ARRAY(out.data(), want.data(), blocks * nt);
+
+  HIP_CHECK(hipMemset(dout, 0, nt * sizeof(int)));
+  k_uniform_after_return<<<1, nt>>>(nullptr, dout, 0);
+  HIP_CHECK(hipDeviceSynchronize());
+  k_uniform_after_return<<<1, nt>>>(din, dout, 1);
+  HIP_CHECK(hipDeviceSynchronize());
+  for (int t = 0; t < nt; t++) want[t] = in[0] + (t + 1) % nt;
+  HIP_CHECK(hipMemcpy(out.data(), dout, nt * sizeof(int), hipMemcpyDeviceToHost));
+  CHECK_ARRAY(out.data(), want.data(), nt);
+  HIP_CHECK(hipFree(din));
+  HIP_CHECK(hipFree(dout));
+}
+
 // ---- Kernels that stay on fibers. Each reverses its block's values
 // through shared memory, twice over, with the barrier somewhere the region
 // form does not handle.
@@ -393,6 +457,7 @@ int main() {
   test_early_returns();
   test_loop_kinds();
   test_template_dynamic_shared();
+  test_uniform_values();
   test_fiber_fallbacks();
   return test_summary("regions");
 }
