@@ -333,8 +333,9 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
     if (hipc__rewrite_regions_plan(rw, body, rbrace, hdr.p ? hdr.p : "",
                                    specs.p ? specs.p : "void", name.p,
                                    params.p ? params.p : "", ta, j, close))
-      regs.p = hipc__util_format(", &__hipc_regions_%s%s%s%s", name.p, lt,
-                                 ta, gt);
+      regs.p = hipc__util_format(
+          ", ::hipc::regions_fn<void(*)(%s), &__hipc_regions_%s%s%s%s>", sg,
+          name.p, lt, ta, gt);
     free(hdr.p), free(specs.p), free(params.p);
     /* The stub: header, specifiers, `NAME(PARAMS)` and what follows the
      * parameters, as written; then the launch. */

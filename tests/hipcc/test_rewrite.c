@@ -361,7 +361,8 @@ static const struct rcase region_exact[] = {
      "}); __hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { "
      "[[maybe_unused]] auto& x = *__hipc_v0.at(__hipc_t); p[1] = x; }); } "
      "void k(int* p)" S1 "(void*)&p, " S2 "int* p" S3
-     "&k, &__hipc_body_k, 0, 0, &__hipc_regions_k" S4,
+     "&k, &__hipc_body_k, 0, 0, ::hipc::regions_fn<void(*)(int* p), "
+     "&__hipc_regions_k>" S4,
      0},
 };
 
@@ -415,7 +416,7 @@ static const struct region_case region_cases[] = {
      "template <typename T, int N = 3> __global__ void k(T* p) { T v = "
      "p[threadIdx.x]; " BAR " p[N] = v; }",
      "template <typename T, int N> void __hipc_regions_k(T * p)|"
-     "&__hipc_regions_k<T, N>>::launch|::hipc::slot< T > __hipc_v0;", "", 1},
+     "::hipc::regions_fn<void(*)(T* p), &__hipc_regions_k<T, N>>>::launch|::hipc::slot< T > __hipc_v0;", "", 1},
     {"regions_return",
      "__global__ void k(int* p) { if (p[0]) return; " BAR " p[1] = 2; }",
      "if (p[0]) { __hipc_rb.exit(__hipc_t); return; }|run<true>|"

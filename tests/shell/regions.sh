@@ -9,10 +9,12 @@ set -u
 src=$(realpath tests/kernels/regions.hip)
 inc=$(realpath tests/kernels)
 sanitized=${HIPC_SANITIZED:-}
+# Under make test-asan/test-ubsan, programs get the sanitizer's flags.
+tf=${TEST_CFLAGS:-}
 . tests/hipcc/common.bash
 
 # 1. Which form each kernel takes.
-HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 -I"$inc" "$src" -o regions 2>notes.txt ||
+HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 $tf -I"$inc" "$src" -o regions 2>notes.txt ||
   { cat notes.txt; exit 1; }
 for k in k_matmul k_nested k_shapes k_returns k_all_return k_loops \
          k_template k_uniform k_uniform_after_return; do
@@ -27,8 +29,8 @@ done
 [ $fail = 0 ] || cat notes.txt
 
 # 2. The same program with the transform off: every kernel on fibers.
-HIPC_NO_REGIONS=1 HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 -I"$inc" "$src" \
-  -o fibers 2>notes_off.txt || { cat notes_off.txt; exit 1; }
+HIPC_NO_REGIONS=1 HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 $tf -I"$inc" \
+  "$src" -o fibers 2>notes_off.txt || { cat notes_off.txt; exit 1; }
 if grep -q "region form" notes_off.txt; then
   echo "HIPC_NO_REGIONS=1 left a kernel in region form"; fail=1
 fi
@@ -60,8 +62,8 @@ int main() {
   return 0;
 }
 SRC
-"$HIPCC" -O1 nonuniform.hip -o nonuniform || exit 1
-HIPC_NO_REGIONS=1 "$HIPCC" -O1 nonuniform.hip -o nonuniform_fibers || exit 1
+"$HIPCC" -O1 $tf nonuniform.hip -o nonuniform || exit 1
+HIPC_NO_REGIONS=1 "$HIPCC" -O1 $tf nonuniform.hip -o nonuniform_fibers || exit 1
 ./nonuniform_fibers || { echo "nonuniform on fibers: status $?"; fail=1; }
 if [ -z "$sanitized" ]; then
   HIPC_CPU_THREADS=1 ./nonuniform >out.txt 2>&1

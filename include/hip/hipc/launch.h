@@ -20,16 +20,24 @@ namespace hipc {
 
 // F is the kernel (what the program names and launches: a stub that
 // launches), Body the function that holds its body (what a thread runs).
-// Regions, when not null, is the kernel's region function (hip/hipc/
-// regions.h): it runs a whole block, region by region, and is what `run`
-// calls; `run_precise` (the re-run of a faulting block) always runs Body on
+// Regions, when not no_regions, is regions_fn<Sig, R> with R the kernel's
+// region function (hip/hipc/regions.h): it runs a whole block, region by
+// region, and is what `run` calls; `run_precise` (the re-run of a faulting block) always runs Body on
 // fibers.
+// (A type rather than a pointer that may be null: comparing a function's
+// address with nullptr is not a constant expression everywhere.)
+struct no_regions {};
+template <typename Sig, Sig R>
+struct regions_fn {
+  static constexpr Sig fn = R;
+};
+
 template <typename Sig, Sig F, Sig Body, unsigned MaxThreads,
-          unsigned MinWarps, Sig Regions = nullptr>
+          unsigned MinWarps, typename Regions = no_regions>
 struct kernel;
 
 template <typename... P, void (*F)(P...), void (*Body)(P...),
-          unsigned MaxThreads, unsigned MinWarps, void (*Regions)(P...)>
+          unsigned MaxThreads, unsigned MinWarps, typename Regions>
 struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
   using args_t = std::tuple<std::decay_t<P>...>;
 
@@ -98,12 +106,12 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
   __attribute__((flatten)) static void run_regions(hipc_cpu_block* b) {
     args_t a = *static_cast<const args_t*>(b->args);
     hipc_tls.launch_pending = 0;
-    std::apply(Regions, a);
+    std::apply(Regions::fn, a);
     b->next = b->count;
   }
 
   static void run(hipc_cpu_block* b) {
-    if constexpr (Regions != nullptr)
+    if constexpr (!std::is_same_v<Regions, no_regions>)
       run_regions(b);
     else
       run_loop<false>(b);
