@@ -689,17 +689,6 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
           (K->piece_of[k - K->body] != v->piece || unary_amp(rw, k - 1)))
         v->slot = 1;
   }
-  /* decltype(x) of a slot would name a reference. */
-  for (long k = K->body; k < K->rbrace; k++) {
-    if (!hipc__lex_is_id(rw, k, "decltype") || !hipc__lex_is_p(rw, k + 1, "("))
-      continue;
-    long e = hipc__lex_match_fwd(rw, k + 1);
-    for (long m = k + 2; m < e; m++) {
-      int u = plain_name(rw, m) ? lookup(K, rw, m) : -1;
-      if (u >= 0 && (K->v[u].slot || K->v[u].uni))
-        return FAIL;
-    }
-  }
   /* What a slot's type names must be a slot too (its type comes from the
    * views, declared before the pieces run). */
   for (int changed = 1; changed;) {
@@ -721,6 +710,17 @@ static int choose_slots(struct rw *rw, struct rkernel *K) {
           if (u >= 0 && !K->v[u].slot && !K->v[u].uni)
             K->v[u].slot = changed = 1, K->v[u].remat = 0;
         }
+    }
+  }
+  /* decltype(x) of a slot would name a reference. */
+  for (long k = K->body; k < K->rbrace; k++) {
+    if (!hipc__lex_is_id(rw, k, "decltype") || !hipc__lex_is_p(rw, k + 1, "("))
+      continue;
+    long e = hipc__lex_match_fwd(rw, k + 1);
+    for (long m = k + 2; m < e; m++) {
+      int u = plain_name(rw, m) ? lookup(K, rw, m) : -1;
+      if (u >= 0 && (K->v[u].slot || K->v[u].uni))
+        return FAIL;
     }
   }
   for (int i = 0; i < K->nv; i++) {

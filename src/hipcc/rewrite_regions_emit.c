@@ -435,14 +435,20 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
       put_tok_text(&E, v->name);
       put(&E, ")>");
     } else {
+      /* Top-level cv goes: the copy is assigned. It is in the specifiers
+       * when there is no pointer, after the last `*` otherwise. */
       struct rnode *d = &K->n[v->node];
+      int ptr = 0;
+      for (long k = v->pa; k < v->pb; k++)
+        ptr |= hipc__lex_is_p(rw, k, "*");
       for (long k = d->sa; k < d->sb; k++) {
         long e = hipc__lex_skip_attr(rw, k);
         if (e != k) {
           k = e - 1;
           continue;
         }
-        if (!hipc__lex_in_list(rw, k, "const volatile register constexpr"))
+        if (!hipc__lex_in_list(rw, k, "register constexpr") &&
+            (ptr || !hipc__lex_in_list(rw, k, "const volatile")))
           emit_range(&E, k, k + 1, 1);
       }
       for (long k = v->pa; k < v->pb; k++)

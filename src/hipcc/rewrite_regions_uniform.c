@@ -96,6 +96,10 @@ static int constant_name(struct rw *rw, struct rkernel *K, long k) {
   return 0;
 }
 
+static const char *scalar_words =
+    "const volatile unsigned signed int long short char float double bool "
+    "wchar_t char8_t char16_t char32_t __int128 _Float16 __fp16 register";
+
 /* Modes of expr_ok. */
 enum { UNIFORM, REMAT };
 
@@ -241,10 +245,24 @@ static int writes_ok(struct rw *rw, struct rkernel *K, struct rvar *v,
 }
 
 void hipc__regions_uniform(struct rw *rw, struct rkernel *K) {
-  /* Candidates: plain scalars and pointers of a written type. */
+  /* Candidates: scalars and pointers of a written type (the one copy is
+   * value-initialised first). */
   for (int i = 0; i < K->nv; i++) {
     struct rvar *v = &K->v[i];
     v->uni = !v->is_ref && v->da == v->db && (v->is_param || !v->is_auto);
+    if (!v->uni || v->is_param)
+      continue;
+    int ptr = 0;
+    for (long k = v->pa; k < v->pb; k++)
+      ptr |= hipc__lex_is_p(rw, k, "*");
+    struct rnode *d = &K->n[v->node];
+    for (long k = d->sa; k < d->sb && !ptr; k++) {
+      size_t n = rw->t[k].len;
+      const char *t = rw->s + rw->t[k].off;
+      if (!hipc__lex_in_list(rw, k, scalar_words) &&
+          !(n > 2 && t[n - 2] == '_' && t[n - 1] == 't'))
+        v->uni = 0;
+    }
   }
   for (int changed = 1; changed;) {
     changed = 0;
