@@ -486,8 +486,37 @@ static int parse_stmt(struct rw *rw, struct rkernel *K, int parent, long i,
       return parse_scope(rw, K, n, body + 1, body_end - 1);
     return parse_scope(rw, K, n, body, body_end);
   }
+  if (spans && hipc__lex_is_id(rw, i, "if")) {
+    /* Barriers under an `if` whose condition turns out uniform (checked
+     * once the uniform variables are known). */
+    long o = i + 1 + hipc__lex_is_id(rw, i + 1, "constexpr");
+    long c = hipc__lex_match_fwd(rw, o);
+    long te = stmt_end(rw, c + 1, end);
+    if (te < 0 || check_tokens(rw, o + 1, c))
+      return FAIL;
+    for (long k = o + 1; k < c; k++)
+      if (hipc__lex_in_list(rw, k, type_kw) || hipc__lex_is_p(rw, k, ";"))
+        return FAIL;  /* `if (int x = ...)`, `if (init; cond)` */
+    int n = new_node(K, N_IF, i, e);
+    add_kid(K, parent, n);
+    K->n[n].ca = o + 1, K->n[n].cb = c;
+    long ranges[2][2] = {{c + 1, te}, {te + 1, e}};
+    if (!hipc__lex_is_id(rw, te, "else"))
+      ranges[1][0] = ranges[1][1] = te;
+    for (int r = 0; r < 2; r++) {
+      long a = ranges[r][0], b = ranges[r][1];
+      int blk = new_node(K, N_BLOCK, a, b);
+      add_kid(K, n, blk);
+      if (a < b && hipc__lex_is_p(rw, a, "{") &&
+          hipc__lex_match_fwd(rw, a) == b - 1)
+        a++, b--;
+      if (parse_scope(rw, K, blk, a, b))
+        return FAIL;
+    }
+    return 0;
+  }
   if (spans)
-    return FAIL;  /* a barrier under if, switch, try, ... */
+    return FAIL;  /* a barrier under switch, try, in an expression... */
   if (hipc__lex_in_list(rw, i, "case default"))
     return FAIL;
   long sb = 0;
@@ -567,6 +596,8 @@ static void group(struct rkernel *K, int s) {
       piece = -1;
       if (c->kind == N_LOOP || c->kind == N_BLOCK)
         group(K, ci);
+      if (c->kind == N_IF)
+        group(K, c->kids[0]), group(K, K->n[ci].kids[1]);
     }
   }
 }
@@ -764,6 +795,9 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
   char *skip = NULL;
   if (ok) {
     hipc__regions_uniform(rw, K);
+    for (int i = 0; i < K->nn; i++)
+      if (K->n[i].kind == N_IF && !K->n[i].cond_uni)
+        ok = 0;  /* threads might take different branches */
     group(K, K->top);
     long n = rbrace + 1 - body;
     K->piece_of = hipc__util_alloc(n * sizeof *K->piece_of);
@@ -772,7 +806,7 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
     for (int p = 0; p < K->np; p++)
       for (long k = K->p[p].a; k < K->p[p].b; k++)
         K->piece_of[k - body] = p;
-    ok = choose_slots(rw, K) == 0;
+    ok = ok && choose_slots(rw, K) == 0;
     skip = hipc__util_alloc(n);
     memset(skip, 0, n);
     for (int i = 0; i < K->nn; i++)

@@ -8,7 +8,7 @@
 
 /* A statement of a scope that spans a barrier (the kernel body, a loop body
  * or a block that contains a barrier). */
-enum { N_STMT, N_DECL, N_HOIST, N_BARRIER, N_LOOP, N_BLOCK };
+enum { N_STMT, N_DECL, N_HOIST, N_BARRIER, N_LOOP, N_BLOCK, N_IF };
 
 struct rnode {
   int kind;
@@ -24,7 +24,9 @@ struct rnode {
   long ia, ib, ca, cb, xa, xb;
   int init_decl, init_piece, cond_piece, inc_piece;
   int init_uni, cond_uni, inc_uni;  /* clauses that run once per block */
-  /* N_LOOP, N_BLOCK: the body's statements. */
+  /* N_LOOP, N_BLOCK: the body's statements. N_IF: two N_BLOCKs, the
+   * branches (the second empty without `else`); its condition is [ca, cb)
+   * and must be uniform (cond_uni). */
   int *kids, nk;
 };
 

@@ -329,6 +329,7 @@ static void emit_cond(struct em *E, struct rnode *L) {
 }
 
 static void emit_scope(struct em *E, int s);
+static void emit_if(struct em *E, int i);
 
 static void emit_loop(struct em *E, int l) {
   struct rnode *L = &E->K->n[l];
@@ -396,8 +397,25 @@ static void emit_scope(struct em *E, int s) {
       emit_loop(E, c);
     } else if (n->kind == N_BLOCK) {
       emit_scope(E, c);
+    } else if (n->kind == N_IF) {
+      emit_if(E, c);
     }
   }
+}
+
+/* An `if` around barriers: its condition is uniform, evaluated once. */
+static void emit_if(struct em *E, int i) {
+  struct rnode *n = &E->K->n[i];
+  put(E, E->K->has_return ? " if (!__hipc_rb.all_done()) {" : " {");
+  put(E, " if ([&]() -> bool {");
+  emit_refs_mode(E, n->ca, n->cb, 0);
+  put(E, " return (");
+  emit_range(E, n->ca, n->cb, 0);
+  put(E, " ); }()) {");
+  emit_scope(E, E->K->n[i].kids[0]);
+  put(E, " } else {");
+  emit_scope(E, E->K->n[i].kids[1]);
+  put(E, " } }");
 }
 
 static void emit_hoisted(struct em *E, int s) {
@@ -408,6 +426,8 @@ static void emit_hoisted(struct em *E, int s) {
       emit_range(E, n->a, n->b, 0);
     else if (n->kind == N_LOOP || n->kind == N_BLOCK)
       emit_hoisted(E, c);
+    else if (n->kind == N_IF)
+      emit_hoisted(E, n->kids[0]), emit_hoisted(E, E->K->n[c].kids[1]);
   }
 }
 

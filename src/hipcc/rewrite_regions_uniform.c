@@ -285,6 +285,8 @@ void hipc__regions_uniform(struct rw *rw, struct rkernel *K) {
                uniform_stmt(rw, K, n->a, n->b - 1) >= 0;
     else if (n->kind == N_DECL)
       n->uni = n->nv > 0 && uniform_decl(rw, K, n);
+    if (n->kind == N_IF)
+      n->cond_uni = expr_ok(rw, K, n->ca, n->cb, UNIFORM);
     if (n->kind != N_LOOP)
       continue;
     if (n->init_decl >= 0)

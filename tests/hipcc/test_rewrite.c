@@ -455,10 +455,21 @@ static const struct region_case region_cases[] = {
      "if (i == 3) break;", "", 1},
     {"regions_no_barrier", "__global__ void k(int* p) { p[0] = 1; }", "", "",
      0},
+    {"regions_uniform_if",
+     "__global__ void k(int* p, int n) { if (n > 2) { p[threadIdx.x] = 1; "
+     BAR " } else " BAR " }",
+     "{ if ([&]() -> bool { return ( n > 2 ); }()) { "
+     "__hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { "
+     "p[threadIdx.x] = 1; }); } else { } }", "", 1},
     {"regions_fallback_if",
-     "__global__ void k(int* p) { if (p[0]) " BAR " }", "", "", 0},
+     "__global__ void k(int* p) { if (threadIdx.x) " BAR " }", "", "", 0},
     {"regions_fallback_if_block",
-     "__global__ void k(int* p) { if (p[0]) { " BAR " } }", "", "", 0},
+     "__global__ void k(int* p) { int i = threadIdx.x; if (i < 3) { " BAR
+     " } }", "", "", 0},
+    {"regions_fallback_if_call",
+     "__global__ void k(int* p) { if (f(p)) { " BAR " } }", "", "", 0},
+    {"regions_fallback_if_init",
+     "__global__ void k(int* p) { if (int x = *p) { " BAR " } }", "", "", 0},
     {"regions_fallback_switch",
      "__global__ void k(int* p) { switch (p[0]) { case 1: " BAR " } }", "",
      "", 0},

@@ -304,6 +304,57 @@ static void test_template_dynamic_shared() {
   HIP_CHECK(hipFree(dout));
 }
 
+// ---- Barriers under `if`s whose condition is the same in every thread:
+// the unrolled tree reduction of CUDA's samples.
+template <unsigned B>
+__global__ void k_unrolled_sum(const int* in, int* out) {
+  __shared__ int s[256];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * B + tid];
+  __syncthreads();
+  if (B >= 256) {
+    if (tid < 128) s[tid] += s[tid + 128];
+    __syncthreads();
+  }
+  if (B >= 128) {
+    if (tid < 64) s[tid] += s[tid + 64];
+    __syncthreads();
+  } else
+    __syncthreads();
+  for (unsigned half = B >= 64 ? 32 : B / 2; half > 0; half /= 2) {
+    if (tid < half) s[tid] += s[tid + half];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = s[0];
+}
+
+static void test_uniform_if() {
+  const int blocks = 5;
+  std::vector<int> in(blocks * 256), out(blocks), want(blocks);
+  for (int i = 0; i < blocks * 256; i++) in[i] = (i * 7) % 23 - 11;
+  int *din, *dout;
+  HIP_CHECK(hipMalloc(&din, in.size() * sizeof(int)));
+  HIP_CHECK(hipMalloc(&dout, out.size() * sizeof(int)));
+  HIP_CHECK(hipMemcpy(din, in.data(), in.size() * sizeof(int), hipMemcpyHostToDevice));
+  for (int which = 0; which < 2; which++) {
+    const unsigned B = which ? 32 : 256;
+    for (int b = 0; b < blocks; b++) {
+      want[b] = 0;
+      for (unsigned t = 0; t < B; t++) want[b] += in[b * B + t];
+    }
+    if (which)
+      k_unrolled_sum<32><<<blocks, 32>>>(din, dout);
+    else
+      k_unrolled_sum<256><<<blocks, 256>>>(din, dout);
+    HIP_CHECK(hipDeviceSynchronize());
+    HIP_CHECK(hipMemcpy(out.data(), dout, out.size() * sizeof(int), hipMemcpyDeviceToHost));
+    if (!CHECK_ARRAY(out.data(), want.data(), blocks))
+      std::fprintf(stderr, "  B = %u\n", B);
+  }
+  HIP_CHECK(hipFree(din));
+  HIP_CHECK(hipFree(dout));
+}
+
 // ---- Values that are the same in every thread: run once per block.
 __global__ void k_uniform(const int* in, int* out, int n) {
   __shared__ int s[64];
@@ -373,11 +424,11 @@ static void test_uniform_values() {
 // form does not handle.
 __device__ void helper_barrier() { __syncthreads(); }
 
-__global__ void k_fiber_if(int* io, int flag) {  // barrier under if
+__global__ void k_fiber_if(int* io, int flag) {  // under a per-thread if
   __shared__ int s[64];
   int t = threadIdx.x;
   s[t] = io[t];
-  if (flag) {
+  if (flag + t > 0) {
     __syncthreads();
     io[t] = s[blockDim.x - 1 - t];
   }
@@ -458,6 +509,7 @@ int main() {
   test_loop_kinds();
   test_template_dynamic_shared();
   test_uniform_values();
+  test_uniform_if();
   test_fiber_fallbacks();
   return test_summary("regions");
 }
