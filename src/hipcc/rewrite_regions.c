@@ -657,7 +657,38 @@ static int mutated(struct rw *rw, long k) {
       (hipc__lex_is_p(rw, k - 1, "+") && hipc__lex_is_p(rw, k - 2, "+")) ||
       (hipc__lex_is_p(rw, k - 1, "-") && hipc__lex_is_p(rw, k - 2, "-")))
     return 1;
-  return unary_amp(rw, k - 1);
+  if (unary_amp(rw, k - 1))
+    return 1;
+  /* A whole argument of a call: written if the callee takes a non-const
+   * reference. */
+  if ((hipc__lex_is_p(rw, k - 1, "(") || hipc__lex_is_p(rw, k - 1, ",")) &&
+      (hipc__lex_is_p(rw, k + 1, ")") || hipc__lex_is_p(rw, k + 1, ","))) {
+    long o = k - 1;
+    while (o >= 0 && !hipc__lex_is_p(rw, o, "(")) {
+      if (hipc__lex_is_close(rw, o))
+        o = hipc__lex_match_back(rw, o);
+      else if (hipc__lex_is_p(rw, o, ";") || hipc__lex_is_open(rw, o))
+        return 0;
+      if (o < 0)
+        return 0;
+      o--;
+    }
+    long callee = o - 1;
+    if (hipc__lex_is_p(rw, callee, ">")) {
+      long lt = hipc__lex_angle_back(rw, callee);
+      callee = lt > 0 ? lt - 1 : -1;
+    }
+    if (!hipc__lex_is_ident(rw, callee) ||
+        hipc__lex_in_list(rw, callee, "if while for switch return sizeof "
+                                      "decltype alignof static_cast"))
+      return 0;
+    return hipc__regions_callee_writes(rw, callee);
+  }
+  /* Bound to a reference: `T& r = x;`, `auto& r = x;`. */
+  if (hipc__lex_is_p(rw, k - 1, "=") && hipc__lex_is_ident(rw, k - 2) &&
+      hipc__lex_is_p(rw, k - 3, "&"))
+    return 1;
+  return 0;
 }
 
 /* Kernel parameters that the body assigns become per-thread variables:
@@ -864,6 +895,7 @@ void hipc__rewrite_regions_finish(struct rw *rw, int emit) {
     free_kernel(K);
   }
   free(st->def_name), free(st->def_open), free(st->def_close);
+  free(st->ix_head), free(st->ix_next);
   free(st);
   rw->regions = NULL;
 }

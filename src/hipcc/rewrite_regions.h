@@ -81,7 +81,18 @@ struct rstate {
   long *def_name, *def_open, *def_close;
   long ndefs, capdefs;
   int defs_built;
+  long *ix_head, *ix_next;  /* definitions by name: hash buckets */
+  unsigned long ix_mask;
 };
+
+/* The pass's state for `rw`, made on first use, with the definitions of
+ * the text indexed by name (rewrite_regions_calls.c). */
+struct rstate *hipc__regions_state(struct rw *rw);
+
+/* Whether a function named like token `name` may write an argument passed
+ * to it by name: some definition of that name in the text takes a
+ * parameter by non-const reference (rewrite_regions_calls.c). */
+int hipc__regions_callee_writes(struct rw *rw, long name);
 
 /* Helpers shared by the region pass's files (rewrite_regions.c). */
 int hipc__regions_plain_name(struct rw *rw, long k);

@@ -71,6 +71,72 @@ struct index {
   unsigned long mask;
 };
 
+static void build_defs(struct rw *rw, struct rstate *st);
+
+struct rstate *hipc__regions_state(struct rw *rw) {
+  struct rstate *st = rw->regions;
+  if (st == NULL) {
+    st = rw->regions = hipc__util_alloc(sizeof *st);
+    memset(st, 0, sizeof *st);
+  }
+  if (!st->defs_built) {
+    build_defs(rw, st);
+    unsigned long size = 64;
+    while (size < 2 * (unsigned long)st->ndefs)
+      size *= 2;
+    st->ix_mask = size - 1;
+    st->ix_head = hipc__util_alloc(size * sizeof *st->ix_head);
+    st->ix_next = hipc__util_alloc((st->ndefs + 1) * sizeof *st->ix_next);
+    for (unsigned long i = 0; i < size; i++)
+      st->ix_head[i] = -1;
+    for (long d = 0; d < st->ndefs; d++) {
+      unsigned long h = hash_tok(rw, st->def_name[d]) & st->ix_mask;
+      st->ix_next[d] = st->ix_head[h];
+      st->ix_head[h] = d;
+    }
+  }
+  return st;
+}
+
+static int same(struct rw *rw, long a, long b);
+
+int hipc__regions_callee_writes(struct rw *rw, long name) {
+  struct rstate *st = hipc__regions_state(rw);
+  for (long d = st->ix_head[hash_tok(rw, name) & st->ix_mask]; d >= 0;
+       d = st->ix_next[d]) {
+    if (!same(rw, st->def_name[d], name))
+      continue;
+    /* The parameter list: the first '(' after the name. */
+    long o = st->def_name[d] + 1;
+    if (hipc__lex_is_p(rw, o, "<")) {
+      int depth = 0;
+      for (; o < st->def_open[d]; o++) {
+        depth += hipc__lex_is_p(rw, o, "<") - hipc__lex_is_p(rw, o, ">");
+        if (depth == 0)
+          break;
+      }
+      o++;
+    }
+    if (!hipc__lex_is_p(rw, o, "("))
+      return 1;
+    long c = hipc__lex_match_fwd(rw, o);
+    int is_const = 0;
+    for (long k = o + 1; k < c; k++) {
+      if (hipc__lex_is_p(rw, k, ","))
+        is_const = 0;
+      else if (hipc__lex_is_id(rw, k, "const"))
+        is_const = 1;
+      else if (hipc__lex_is_p(rw, k, "&") && !is_const)
+        return 1;
+      else if (hipc__lex_is_open(rw, k))
+        k = hipc__lex_match_fwd(rw, k);
+      if (k < 0)
+        return 1;
+    }
+  }
+  return 0;
+}
+
 /* Records every function definition of the text: `NAME (...) QUALS {`. */
 static void build_defs(struct rw *rw, struct rstate *st) {
   st->defs_built = 1;
@@ -157,27 +223,8 @@ static int scan(struct rw *rw, struct rstate *st, struct index *ix, long a,
 
 int hipc__regions_calls_collective(struct rw *rw, long a, long b,
                                    const char *skip) {
-  struct rstate *st = rw->regions;
-  if (st == NULL) {
-    st = rw->regions = hipc__util_alloc(sizeof *st);
-    memset(st, 0, sizeof *st);
-  }
-  if (!st->defs_built)
-    build_defs(rw, st);
-  struct index ix;
-  unsigned long size = 64;
-  while (size < 2 * (unsigned long)st->ndefs)
-    size *= 2;
-  ix.mask = size - 1;
-  ix.head = hipc__util_alloc(size * sizeof *ix.head);
-  ix.next = hipc__util_alloc((st->ndefs + 1) * sizeof *ix.next);
-  for (unsigned long i = 0; i < size; i++)
-    ix.head[i] = -1;
-  for (long d = 0; d < st->ndefs; d++) {
-    unsigned long h = hash_tok(rw, st->def_name[d]) & ix.mask;
-    ix.next[d] = ix.head[h];
-    ix.head[h] = d;
-  }
+  struct rstate *st = hipc__regions_state(rw);
+  struct index ix = {st->ix_head, st->ix_next, st->ix_mask};
   char *seen = hipc__util_alloc(st->ndefs + 1);
   memset(seen, 0, st->ndefs + 1);
   long *work = hipc__util_alloc((st->ndefs + 1) * sizeof *work);
@@ -192,6 +239,6 @@ int hipc__regions_calls_collective(struct rw *rw, long a, long b,
     found = scan(rw, st, &ix, st->def_open[d], st->def_close[d], NULL, seen,
                  work, &nwork);
   }
-  free(ix.head), free(ix.next), free(seen), free(work);
+  free(seen), free(work);
   return found;
 }

@@ -408,6 +408,12 @@ static const struct region_case region_cases[] = {
      "blockIdx.x * T + threadIdx.x, j = i * n; " BAR " p[i] = j; }",
      "[[maybe_unused]] int i = blockIdx.x * T + threadIdx.x; "
      "[[maybe_unused]] int j = i * n; p[i] = j;", "slot", 1},
+    {"regions_reference_argument",
+     "void inc(int& v) { v++; } int get(int v) { return v; } __global__ void "
+     "k(int* p) { int i = threadIdx.x, j = threadIdx.x; inc(i); get(j); " BAR
+     " p[i] = j; }",
+     "::hipc::slot< int > __hipc_v0;|[[maybe_unused]] int j = threadIdx.x; "
+     "p[i] = j;", "", 1},
     {"regions_not_recomputed",
      "__global__ void k(int* p, int n) { int i = p[threadIdx.x]; " BAR
      " p[0] = i; }",

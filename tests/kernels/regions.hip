@@ -419,6 +419,35 @@ static void test_uniform_values() {
   HIP_CHECK(hipFree(dout));
 }
 
+// ---- Variables a helper writes through a reference parameter: neither
+// recomputed nor uniform, but kept per thread.
+__device__ void bump(int& v, int by) { v += by; }
+
+__global__ void k_ref_args(int* out) {
+  __shared__ int s[64];
+  int i = threadIdx.x;
+  int n = 3;
+  bump(i, 100);
+  bump(n, (int)threadIdx.x);
+  s[threadIdx.x] = i;
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x] + i + n * 1000;
+}
+
+static void test_reference_arguments() {
+  const int nt = 64;
+  std::vector<int> out(nt), want(nt);
+  for (int t = 0; t < nt; t++)
+    want[t] = ((t + 1) % nt + 100) + (t + 100) + (3 + t) * 1000;
+  int* d;
+  HIP_CHECK(hipMalloc(&d, nt * sizeof(int)));
+  k_ref_args<<<1, nt>>>(d);
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipMemcpy(out.data(), d, nt * sizeof(int), hipMemcpyDeviceToHost));
+  CHECK_ARRAY(out.data(), want.data(), nt);
+  HIP_CHECK(hipFree(d));
+}
+
 // ---- Kernels that stay on fibers. Each reverses its block's values
 // through shared memory, twice over, with the barrier somewhere the region
 // form does not handle.
@@ -510,6 +539,7 @@ int main() {
   test_template_dynamic_shared();
   test_uniform_values();
   test_uniform_if();
+  test_reference_arguments();
   test_fiber_fallbacks();
   return test_summary("regions");
 }
