@@ -363,6 +363,10 @@ static int parse_decl(struct rw *rw, struct rkernel *K, long a, long b,
     if (is_auto && (v.ia == v.ib || hipc__lex_is_p(rw, v.ia + 1, "{") ||
                     v.da != v.db))
       v.is_ref = 1;  /* `auto x;`, `auto x = {...}`: not kept per thread */
+    for (long j = v.ia; j < v.ib; j++)
+      if (hipc__lex_is_p(rw, j, "[") && !hipc__lex_is_p(rw, j + 1, "[") &&
+          !hipc__lex_is_ident(rw, j - 1) && !hipc__lex_is_close(rw, j - 1))
+        v.is_ref = 1;  /* a lambda: what it captures may not outlive it */
     v.vis = de;
     v.node = K->nn;
     add_var(K, v);
@@ -686,7 +690,8 @@ static int mutated(struct rw *rw, long k) {
   }
   /* Bound to a reference: `T& r = x;`, `auto& r = x;`. */
   if (hipc__lex_is_p(rw, k - 1, "=") && hipc__lex_is_ident(rw, k - 2) &&
-      hipc__lex_is_p(rw, k - 3, "&"))
+      hipc__lex_is_p(rw, k - 3, "&") &&
+      (hipc__lex_is_p(rw, k + 1, ";") || hipc__lex_is_p(rw, k + 1, ",")))
     return 1;
   return 0;
 }

@@ -36,11 +36,25 @@ HIPC_API void hipc_cpu_region_nonuniform(void) __attribute__((noreturn));
 
 namespace hipc {
 
+// The storage type of a variable: cv and `__restrict__` dropped.
+template <typename T>
+struct unqualified {
+  using type = std::remove_cv_t<T>;
+};
+template <typename T>
+struct unqualified<T* __restrict__> {
+  using type = T*;
+};
+template <typename T>
+struct unqualified<T* const __restrict__> {
+  using type = T*;
+};
+
 // One per-thread variable: element t belongs to the block's thread t
 // (linear index). `T` is the variable's declared type, const included.
 template <typename T>
 struct slot {
-  using U = std::remove_cv_t<T>;
+  using U = typename unqualified<T>::type;
   U* p;
   T* at(uint32_t t) const { return p + t; }
   // Never defined: lets decltype name the variable's type (`auto` slots).
@@ -49,7 +63,7 @@ struct slot {
 
 // The type that `auto x = e;` gives `x`.
 template <typename E>
-using auto_t = std::decay_t<E>;
+using auto_t = typename unqualified<std::decay_t<E>>::type;
 
 // The block that a region function runs: its size, the slots' arena, the
 // threads that returned.
