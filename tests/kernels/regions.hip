@@ -144,6 +144,69 @@ static void test_declaration_shapes() {
   HIP_CHECK(hipFree(dout));
 }
 
+// ---- What a kernel may declare around its barriers: local types and
+// aliases, constants, a local struct, restrict pointers, a lambda used in one
+// region, HIP_DYNAMIC_SHARED, launch bounds, a pragma.
+struct Quad { float x, y, z, w; };
+struct Pair { float a; int b; };
+template <typename T> __device__ T square(T x) { return x * x; }
+
+template <typename T, int BS = 64>
+__global__ void __launch_bounds__(256)
+    k_declarations(const T* __restrict__ in, T* __restrict__ out, int n) {
+  typedef float real;
+  using idx_t = unsigned;
+  enum { K = 4 };
+  struct Local { real x; idx_t i; };
+  constexpr int M = BS / 2;
+  __shared__ T tile[BS];
+  HIP_DYNAMIC_SHARED(float, dyn)
+  idx_t tid = threadIdx.x;
+  Local loc{static_cast<real>(in[tid]), tid};
+  Quad f4 = {1.f, 2.f, 3.f, float(tid)};
+  Pair pr = {1.5f, (int)tid};
+  auto w = square<T>(in[tid]) + loc.x;
+  const auto& first = in[0];
+  real acc[K] = {0, 0, 0, 0};
+  tile[tid % BS] = in[tid] + first;
+  dyn[tid] = f4.w;
+  __syncthreads();
+  auto add = [&](int j) { acc[j % K] += (real)j; };
+#ifdef __clang__
+#pragma unroll
+#endif
+  for (int j = 0; j < K; ++j) add(j + (int)tid);
+  for (int r = 0; r < n; r++) {
+    w += tile[(tid + r) % BS] * (T)M;
+    pr.a += 1.0f;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + tid] = w + acc[0] + acc[1] + acc[2] + acc[3] +
+                                       pr.a + loc.i + f4.x +
+                                       dyn[(tid + 1) % blockDim.x];
+}
+
+static void test_declarations() {
+  const int nt = 64, n = 3;
+  std::vector<float> in(nt), out(nt), want(nt);
+  for (int i = 0; i < nt; i++) in[i] = float(i % 5);
+  for (int t = 0; t < nt; t++) {
+    float w = in[t] * in[t] + in[t];
+    for (int r = 0; r < n; r++) w += in[(t + r) % nt] * 32.0f;
+    want[t] = w + float(6 + 4 * t) + (1.5f + n) + t + 1.0f + float((t + 1) % nt);
+  }
+  float *din, *dout;
+  HIP_CHECK(hipMalloc(&din, nt * sizeof(float)));
+  HIP_CHECK(hipMalloc(&dout, nt * sizeof(float)));
+  HIP_CHECK(hipMemcpy(din, in.data(), nt * sizeof(float), hipMemcpyHostToDevice));
+  k_declarations<float><<<1, nt, nt * sizeof(float)>>>(din, dout, n);
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipMemcpy(out.data(), dout, nt * sizeof(float), hipMemcpyDeviceToHost));
+  CHECK_ARRAY(out.data(), want.data(), nt);
+  HIP_CHECK(hipFree(din));
+  HIP_CHECK(hipFree(dout));
+}
+
 // ---- Early returns: before any barrier, and inside a loop of barriers.
 __global__ void k_returns(int* out, int rounds) {
   __shared__ int s[64];
@@ -534,6 +597,7 @@ int main() {
   test_matmul();
   test_nested_loops();
   test_declaration_shapes();
+  test_declarations();
   test_early_returns();
   test_loop_kinds();
   test_template_dynamic_shared();

@@ -18,7 +18,7 @@ HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 $tf -I"$inc" "$src" -o regions 2>notes.txt |
   { cat notes.txt; exit 1; }
 for k in k_matmul k_nested k_shapes k_returns k_all_return k_loops \
          k_template k_uniform k_uniform_after_return k_unrolled_sum \
-         k_ref_args; do
+         k_ref_args k_declarations; do
   grep -q "note: kernel '$k' runs in region form" notes.txt ||
     { echo "$k: expected the region form"; fail=1; }
 done
