@@ -10,7 +10,8 @@
  *
  * This file runs the passes and emits the result; lex.c holds the lexer and
  * the token helpers, and rewrite_launch.c, rewrite_kernel.c and
- * rewrite_shared.c the rewrites.
+ * rewrite_shared.c the rewrites; rewrite_regions*.c add the region form of
+ * kernels with barriers, emitted after every pass.
  */
 #include "rewrite.h"
 

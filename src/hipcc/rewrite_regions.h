@@ -94,12 +94,24 @@ struct rstate *hipc__regions_state(struct rw *rw);
  * parameter by non-const reference (rewrite_regions_calls.c). */
 int hipc__regions_callee_writes(struct rw *rw, long name);
 
-/* Helpers shared by the region pass's files (rewrite_regions.c). */
+/* Helpers shared by the region pass's files (rewrite_regions_slots.c). */
 int hipc__regions_plain_name(struct rw *rw, long k);
 int hipc__regions_same_name(struct rw *rw, long a, long b);
 int hipc__regions_lookup(struct rkernel *K, struct rw *rw, long k);
 int hipc__regions_mutated(struct rw *rw, long k);
 int hipc__regions_param(struct rkernel *K, struct rw *rw, long k);
+
+/* Appends a variable to K->v (rewrite_regions.c). */
+void hipc__regions_add_var(struct rkernel *K, struct rvar v);
+
+/* Adds the parameters (list `(` at `lp` ... `)` at `rp`) that the body
+ * assigns as per-thread variables, and records every parameter's name
+ * (rewrite_regions_slots.c). */
+void hipc__regions_add_params(struct rw *rw, struct rkernel *K, long lp,
+                              long rp);
+/* Decides which variables are slots and numbers the views; -1 where a
+ * variable would need a slot it cannot have (rewrite_regions_slots.c). */
+int hipc__regions_choose_slots(struct rw *rw, struct rkernel *K);
 
 /* Finds the variables and statements that are the same in every thread
  * (`uni`) and the variables that can be recomputed (`remat`)
