@@ -626,9 +626,18 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
   char *skip = NULL;
   if (ok) {
     hipc__regions_uniform(rw, K);
-    for (int i = 0; i < K->nn; i++)
-      if (K->n[i].kind == N_IF && !K->n[i].cond_uni)
+    for (int i = 0; i < K->nn; i++) {
+      struct rnode *n = &K->n[i];
+      if (n->kind == N_IF && !n->cond_uni)
         ok = 0;  /* threads might take different branches */
+      /* A loop whose condition depends on threadIdx (`for (i = tid; i < n;
+       * i += blockDim.x)`) likely ends at different times in different
+       * threads: fibers run it as a GPU would; the region form would
+       * stop the program (see region_block::cond). */
+      if (n->kind == N_LOOP && n->ca < n->cb && !n->cond_uni &&
+          hipc__regions_thread_dependent(rw, K, n->ca, n->cb))
+        ok = 0;
+    }
     group(K, K->top);
     long n = rbrace + 1 - body;
     K->piece_of = hipc__util_alloc(n * sizeof *K->piece_of);

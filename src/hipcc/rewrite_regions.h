@@ -118,6 +118,11 @@ int hipc__regions_choose_slots(struct rw *rw, struct rkernel *K);
  * (rewrite_regions_uniform.c). Runs before the pieces are formed. */
 void hipc__regions_uniform(struct rw *rw, struct rkernel *K);
 
+/* Whether the expression [a, b) depends on threadIdx, directly or through
+ * the variables it names (rewrite_regions_uniform.c). */
+int hipc__regions_thread_dependent(struct rw *rw, struct rkernel *K, long a,
+                                   long b);
+
 /* Whether the body [a, b) of a kernel may reach a block- or warp-level
  * collective other than its own `__syncthreads();` statements (the tokens
  * with `skip[k - a]` set), directly or through the functions it calls, as

@@ -42,6 +42,9 @@ static int lookup(struct rkernel *K, struct rw *rw, long k) {
 
 /* Whether the '&' at `k` takes an address (is not binary). */
 static int unary_amp(struct rw *rw, long k) {
+  /* The second '&' of `&&` (cut in two by the lexer) is no address. */
+  if (hipc__lex_is_p(rw, k - 1, "&") && hipc__lex_adjacent(rw, k - 1, k))
+    return 0;
   return hipc__lex_is_p(rw, k, "&") && !hipc__lex_is_ident(rw, k - 1) &&
          !hipc__lex_is_close(rw, k - 1) &&
          !(k > 0 && (rw->t[k - 1].kind == T_NUMBER ||

@@ -19,6 +19,7 @@
  */
 #include "rewrite_regions.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const ops3[] = {"<<=", ">>=", NULL};
@@ -242,6 +243,58 @@ static int writes_ok(struct rw *rw, struct rkernel *K, struct rvar *v,
       return 0;
   }
   return 1;
+}
+
+/* Whether [a, b) names threadIdx or a variable in `taint`. */
+static int names_thread(struct rw *rw, struct rkernel *K, long a, long b,
+                        const char *taint) {
+  for (long k = a; k < b; k++) {
+    if (hipc__lex_in_list(rw, k, "thread_idx threadIdx hipThreadIdx_x "
+                                 "hipThreadIdx_y hipThreadIdx_z"))
+      return 1;
+    int v = hipc__regions_plain_name(rw, k) ? hipc__regions_lookup(K, rw, k)
+                                            : -1;
+    if (v >= 0 && taint[v])
+      return 1;
+  }
+  return 0;
+}
+
+int hipc__regions_thread_dependent(struct rw *rw, struct rkernel *K, long a,
+                                   long b) {
+  /* A variable depends on threadIdx when its initializer or the rest of a
+   * statement that writes it does (to the next ';' or ')'), transitively. */
+  char *taint = hipc__util_alloc(K->nv + 1);
+  memset(taint, 0, K->nv + 1);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < K->nv; i++) {
+      struct rvar *v = &K->v[i];
+      if (taint[i])
+        continue;
+      int t = names_thread(rw, K, v->ia, v->ib, taint);
+      for (long k = v->is_param ? K->body : v->vis; k < v->end && !t; k++) {
+        if (!hipc__regions_plain_name(rw, k) ||
+            !hipc__regions_same_name(rw, k, v->name) ||
+            hipc__regions_lookup(K, rw, k) != i ||
+            !hipc__regions_mutated(rw, k))
+          continue;
+        long e = k + 1;
+        while (e < K->rbrace && !hipc__lex_is_p(rw, e, ";") &&
+               !hipc__lex_is_p(rw, e, ")")) {
+          if (hipc__lex_is_open(rw, e))
+            e = hipc__lex_match_fwd(rw, e);
+          e++;
+        }
+        t = names_thread(rw, K, k + 1, e, taint);
+      }
+      if (t)
+        taint[i] = changed = 1;
+    }
+  }
+  int r = names_thread(rw, K, a, b, taint);
+  free(taint);
+  return r;
 }
 
 void hipc__regions_uniform(struct rw *rw, struct rkernel *K) {

@@ -383,9 +383,12 @@ static const struct region_case region_cases[] = {
      "[[maybe_unused]] auto& t = __hipc_u0; return ( t < n ); }())) break;|"
      "{ [[maybe_unused]] auto& t = __hipc_u0; t++ ; } } }|"
      "::hipc::slot< int > __hipc_v0;", "", 1},
-    {"regions_per_thread_condition",
-     "__global__ void k(int* p) { for (int t = threadIdx.x % 2; t < 4; t += "
-     "2) { " BAR " } }",
+    {"regions_fallback_thread_condition",
+     "__global__ void k(int* p) { int i = threadIdx.x; for (int t = i % 2; "
+     "t < 4; t += 2) { " BAR " } }", "", "", 0},
+    {"regions_checked_condition",
+     "__global__ void k(int* p) { for (int t = f(p); t < 4; t += 2) { " BAR
+     " } }",
      "if (!__hipc_rb.cond([&]([[maybe_unused]] unsigned __hipc_t) -> bool { "
      "[[maybe_unused]] auto& t = *__hipc_v0.at(__hipc_t); return ( t < 4 ); "
      "})) break;", "", 1},
