@@ -108,7 +108,8 @@ static int check_tokens(struct rw *rw, long a, long b) {
       while (body < b && !hipc__lex_is_p(rw, body, "{") &&
              !hipc__lex_is_p(rw, body, ";") && !hipc__lex_is_p(rw, body, ",") &&
              !hipc__lex_is_close(rw, body)) {
-        if (hipc__lex_is_open(rw, body) && (body = hipc__lex_match_fwd(rw, body)) < 0)
+        if (hipc__lex_is_open(rw, body) &&
+            (body = hipc__lex_match_fwd(rw, body)) < 0)
           return FAIL;
         body++;
       }
@@ -149,7 +150,8 @@ static long walk(struct rw *rw, long i, long end, int loops, int switches,
     long c = hipc__lex_is_p(rw, o, "(") ? hipc__lex_match_fwd(rw, o) : -1;
     if (c < 0)
       return FAIL;
-    int is_loop = !hipc__lex_is_id(rw, i, "switch") && !hipc__lex_is_id(rw, i, "if");
+    int is_loop = !hipc__lex_is_id(rw, i, "switch") &&
+                  !hipc__lex_is_id(rw, i, "if");
     int is_sw = hipc__lex_is_id(rw, i, "switch");
     long e = walk(rw, c + 1, end, loops + is_loop, switches + is_sw, ret);
     if (e > 0 && hipc__lex_is_id(rw, i, "if") && hipc__lex_is_id(rw, e, "else"))

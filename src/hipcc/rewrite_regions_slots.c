@@ -129,13 +129,15 @@ void hipc__regions_add_params(struct rw *rw, struct rkernel *K, long lp,
     long k = e - 1;
     while (k > a && hipc__lex_is_p(rw, k, "]"))
       k = hipc__lex_match_back(rw, k) - 1;
-    if (k > a && hipc__lex_is_ident(rw, k) && !hipc__lex_in_list(rw, k, type_kw)) {
+    if (k > a && hipc__lex_is_ident(rw, k) &&
+        !hipc__lex_in_list(rw, k, type_kw)) {
       K->params = hipc__util_realloc(K->params,
                                      (K->nparams + 1) * sizeof *K->params);
       K->params[K->nparams++] = k;
       int mut = 0;
       for (long m = K->body + 1; m < K->rbrace && !mut; m++)
-        mut = hipc__regions_plain_name(rw, m) && hipc__regions_same_name(rw, m, k) && mutated(rw, m);
+        mut = hipc__regions_plain_name(rw, m) &&
+              hipc__regions_same_name(rw, m, k) && mutated(rw, m);
       if (mut)
         hipc__regions_add_var(K, (struct rvar){.name = k, .vis = K->body,
                                  .end = K->rbrace + 1, .node = -1,
@@ -172,7 +174,8 @@ int hipc__regions_choose_slots(struct rw *rw, struct rkernel *K) {
      * pointer to it may outlive the piece. */
     v->slot |= v->is_param || v->da < v->db;
     for (long k = v->vis; k < v->end; k++)
-      if (hipc__regions_plain_name(rw, k) && hipc__regions_same_name(rw, k, v->name) &&
+      if (hipc__regions_plain_name(rw, k) &&
+          hipc__regions_same_name(rw, k, v->name) &&
           (K->piece_of[k - K->body] != v->piece || unary_amp(rw, k - 1)))
         v->slot = 1;
   }

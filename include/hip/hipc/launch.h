@@ -22,10 +22,10 @@ namespace hipc {
 // launches), Body the function that holds its body (what a thread runs).
 // Regions, when not no_regions, is regions_fn<Sig, R> with R the kernel's
 // region function (hip/hipc/regions.h): it runs a whole block, region by
-// region, and is what `run` calls; `run_precise` (the re-run of a faulting block) always runs Body on
-// fibers.
-// (A type rather than a pointer that may be null: comparing a function's
-// address with nullptr is not a constant expression everywhere.)
+// region, and is what `run` calls; `run_precise` (the re-run of a faulting
+// block) always runs Body on fibers. (A type rather than a pointer that may
+// be null: comparing a function's address with nullptr is not a constant
+// expression everywhere.)
 struct no_regions {};
 template <typename Sig, Sig R>
 struct regions_fn {

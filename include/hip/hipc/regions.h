@@ -96,7 +96,8 @@ struct region_block {
   }
   void commit(bool need_done) {
     size_t off = bytes;
-    base = static_cast<char*>(hipc_cpu_region_arena(bytes + (need_done ? n : 0)));
+    size_t all = bytes + (need_done ? n : 0);
+    base = static_cast<char*>(hipc_cpu_region_arena(all));
     if (need_done) {
       done = reinterpret_cast<unsigned char*>(base + off);
       std::memset(done, 0, n);
