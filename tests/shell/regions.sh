@@ -132,4 +132,41 @@ if [ -z "$sanitized" ]; then
     fail=1
   fi
 fi
+# 5. A barrier reached through a function pointer, which hipcc cannot
+# follow: the region form stops with a report instead of running wrong.
+cat >pointer.hip <<'SRC'
+#include <hip/hip_runtime.h>
+__device__ void do_sync() { __syncthreads(); }
+typedef void (*sync_fn)();
+__global__ void k_pointer(int* out) {
+  __shared__ int s[64];
+  sync_fn f = do_sync;
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  f();
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
+int main() {
+  int* d;
+  if (hipMalloc(&d, 64 * sizeof(int)) != hipSuccess) return 2;
+  k_pointer<<<1, 64>>>(d);
+  if (hipDeviceSynchronize() != hipSuccess) return 3;
+  int h[64];
+  if (hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost) != hipSuccess) return 4;
+  for (int t = 0; t < 64; t++)
+    if (h[t] != 63 - t) return 5;
+  return 0;
+}
+SRC
+if [ -z "$sanitized" ]; then
+  "$HIPCC" -O1 $tf pointer.hip -o pointer || exit 1
+  HIPC_CPU_THREADS=1 ./pointer >out.txt 2>&1
+  st=$?
+  if [ $st -eq 0 ] || ! grep -q "through a call hipcc could not follow" \
+      out.txt || ! grep -qF "in kernel 'k_pointer' block (0,0,0)" out.txt; then
+    echo "pointer: status $st, expected a report"; cat out.txt; fail=1
+  fi
+  HIPC_NO_REGIONS=1 "$HIPCC" -O1 $tf pointer.hip -o pointer_fibers || exit 1
+  ./pointer_fibers || { echo "pointer on fibers: status $?"; fail=1; }
+fi
 exit $fail

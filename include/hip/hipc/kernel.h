@@ -77,6 +77,9 @@ typedef struct hipc_thread_state {
   uint32_t warp_size;
   void* dyn_shared;         /* the block's dynamic shared memory */
   hipc_cpu_block* block;
+  /* Set while a kernel's region function runs (hip/hipc/regions.h): no
+   * thread can wait then, so the collectives refuse to. */
+  int in_regions;
   /* Launch configuration pushed by <<<>>> / hipLaunchKernelGGL. */
   int launch_pending;
   dim3 launch_grid;

@@ -106,7 +106,9 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
   __attribute__((flatten)) static void run_regions(hipc_cpu_block* b) {
     args_t a = *static_cast<const args_t*>(b->args);
     hipc_tls.launch_pending = 0;
+    hipc_tls.in_regions = 1;
     std::apply(Regions::fn, a);
+    hipc_tls.in_regions = 0;
     b->next = b->count;
   }
 

@@ -260,15 +260,26 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
   s->nwarps = (b->count + s->warp_size - 1) / s->warp_size;
   b->sched = s;
   hipc_tls.block = b;
+  hipc_tls.in_regions = 0; /* a faulting region run may have left it set */
   s->cur = &s->home;
   d->run(b);
   loop_done(s);
   hipc_tls.block = NULL;
 }
 
+/* A kernel in region form reached a collective through a call hipcc could
+ * not follow (docs/internals.md, "Regions"). */
+static _Noreturn void collective_in_regions(void) {
+  hipc__cpu_kernel_fatal(
+      "a barrier or warp function was reached, through a call hipcc could "
+      "not follow, in a kernel in region form (compile with "
+      "HIPC_NO_REGIONS=1 to run it on fibers)");
+}
+
 void hipc_cpu_syncthreads(void) {
   hipc_cpu_block* b = hipc_tls.block;
   if (!b) return; /* called on the host: nothing to wait for */
+  if (hipc_tls.in_regions) collective_in_regions();
   cpu_sched* s = b->sched;
   s->barrier_arrived++;
   list_push(&s->barrier, s->cur);
@@ -295,6 +306,7 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange(uint64_t v, uintptr_t site) {
     host_snapshot.nonzero = v != 0;
     return &host_snapshot;
   }
+  if (ts->in_regions) collective_in_regions();
   cpu_sched* s = b->sched;
   uint32_t ws = s->warp_size;
   uint32_t linear = hipc_thread_linear();
