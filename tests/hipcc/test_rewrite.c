@@ -555,7 +555,8 @@ static const struct region_case region_cases[] = {
      "__global__ void k(int* p) { const int N = 4; __shared__ int s[N]; "
      "s[0] = N; " BAR " p[0] = s[N - 1]; }",
      "{ ::hipc::region_block __hipc_rb; const int N = 4; static thread_local "
-     "int s[N]; __hipc_rb.commit(false);", "slot", 1},
+     "int s[N]; ::hipc::shared_note((void*)&s, sizeof(s)); "
+     "__hipc_rb.commit(false);", "slot", 1},
     {"regions_assigned_param",
      "__global__ void k(int* p, int n) { p += threadIdx.x; " BAR
      " p[0] = 1; }",

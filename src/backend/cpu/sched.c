@@ -409,6 +409,8 @@ int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
 
 void hipc__sched_block_release(cpu_bsched* bs) {
   list_append(&bs->ready, &bs->grid_wait);
+}
+
 /* A kernel in region form reached a collective through a call hipcc could
  * not follow (docs/internals.md, "Regions"). */
 static _Noreturn void collective_in_regions(void) {
