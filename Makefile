@@ -16,7 +16,8 @@ BASE_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -pthread \
 UNAME_M := $(shell uname -m)
 RUNTIME_SRC := $(wildcard src/runtime/*.c)
 CPU_SRC := $(wildcard src/backend/cpu/*.c) src/backend/cpu/fiber_$(UNAME_M).S
-LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC)
+CUDA_SRC := $(wildcard src/backend/cuda/*.c)
+LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC) $(CUDA_SRC)
 LIB_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(LIB_SRC))
 HIPCC_SRC := $(wildcard src/hipcc/*.c)
 HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))

@@ -28,6 +28,13 @@ typedef struct hipc_launch {
 
 typedef struct hipc_backend_ops {
   const char* name;
+  /* The device's memory is ordinary host memory (the CPU device): the host
+   * can read and write it directly. */
+  int host_memory;
+  /* The backend itself orders the null queue against blocking queues (as
+   * CUDA's legacy default stream does); otherwise the runtime does it by
+   * waiting on the host (src/runtime/stream.c). */
+  int orders_null_queue;
 
   /* -- probe / init: called once, under the runtime's init once-guard. */
   /* Number of devices this backend drives (0 when it has none). */
@@ -60,6 +67,15 @@ typedef struct hipc_backend_ops {
 
   /* Blocks until every queue of the device is idle. */
   hipError_t (*device_sync)(hipc_device* dev);
+
+  /* -- optional */
+  /* Free and total bytes of the device's memory (hipMemGetInfo). */
+  hipError_t (*mem_info)(hipc_device* dev, size_t* free_bytes, size_t* total);
+  /* Page-locked host memory that the device can copy at full speed
+   * (hipHostMalloc; `flags` are hipHostMalloc's), and its release. */
+  hipError_t (*host_alloc)(hipc_device* dev, size_t size, unsigned flags,
+                           void** out);
+  hipError_t (*host_release)(hipc_device* dev, void* ptr);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,
@@ -73,5 +89,6 @@ struct hipc_device {
 };
 
 extern const hipc_backend_ops hipc_cpu_ops;
+extern const hipc_backend_ops hipc_cuda_ops;
 
 #endif /* HIPC_BACKEND_H */

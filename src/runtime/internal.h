@@ -56,7 +56,12 @@ typedef struct hipc_alloc {
 } hipc_alloc;
 /* Finds the allocation containing `p`; copies it to *out. */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
-/* Frees every allocation of `dev` (hipDeviceReset). */
+/* Adds `a` to the table; 0, or -1 when out of memory. */
+int hipc__alloc_insert(const hipc_alloc* a);
+/* Removes the allocation that starts exactly at `base` (copied to *out);
+ * 0, or -1 when there is none. */
+int hipc__alloc_remove(void* base, hipc_alloc* out);
+/* Frees every device allocation of `dev` (hipDeviceReset). */
 void hipc__alloc_release_device(hipc_device* dev);
 
 /* -- registry.c: kernels registered by hipc_register_kernel. */

@@ -61,6 +61,12 @@ static int table_remove(void* base, hipc_alloc* out) {
   return found ? 0 : -1;
 }
 
+int hipc__alloc_insert(const hipc_alloc* a) { return table_insert(a); }
+
+int hipc__alloc_remove(void* base, hipc_alloc* out) {
+  return table_remove(base, out);
+}
+
 int hipc__alloc_find(const void* p, hipc_alloc* out) {
   pthread_mutex_lock(&lock);
   size_t i = upper_bound(p);
@@ -84,7 +90,9 @@ void hipc__alloc_release_device(hipc_device* dev) {
     int found = 0;
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < nallocs; ++i) {
-      if (allocs[i].dev != dev) continue;
+      /* Host memory (hipHostMalloc) outlives a device reset. */
+      if (allocs[i].dev != dev || allocs[i].kind != hipMemoryTypeDevice)
+        continue;
       a = allocs[i];
       memmove(&allocs[i], &allocs[i + 1], (nallocs - i - 1) * sizeof *allocs);
       nallocs--;
@@ -131,7 +139,8 @@ hipError_t hipMalloc(void** ptr, size_t size) {
 hipError_t hipFree(void* ptr) {
   if (!ptr) HIPC_RETURN(hipSuccess);
   hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a) || a.base != ptr,
+  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a) || a.base != ptr ||
+                     a.kind != hipMemoryTypeDevice,
                  hipErrorInvalidValue);
   /* HIP's hipFree waits for the device: work may still use the memory. */
   hipError_t e = a.dev->ops->device_sync(a.dev);
@@ -150,13 +159,45 @@ static hipError_t check_copy(void* dst, const void* src, size_t n,
   return hipSuccess;
 }
 
+/* The device memory of another device than `dev` that `p` points into,
+ * or NULL. */
+static hipc_device* foreign_device(const hipc_device* dev, const void* p) {
+  hipc_alloc a;
+  if (!p || !hipc__alloc_find(p, &a) || a.kind != hipMemoryTypeDevice ||
+      a.dev == dev || a.dev->ops->host_memory)
+    return NULL;
+  return a.dev;
+}
+
+/* The device and queue that do a copy (`src` set) or a fill on `stream`.
+ * Normally the stream's. The CPU device cannot touch a GPU's memory, and a
+ * GPU may not fill another's, so such work goes to the null queue of the
+ * device that owns the memory, after the stream's earlier work, and
+ * blocks (so that it stays in order with the stream's later work). */
+static hipError_t work_queue(hipStream_t stream, void* dst, const void* src,
+                             hipc_device** dev, hipc_queue** q,
+                             int* blocking) {
+  hipError_t e = hipc__stream_for_work(stream, dev, q);
+  if (e != hipSuccess) return e;
+  hipc_device* owner = foreign_device(*dev, dst);
+  if (!owner && src && (*dev)->ops->host_memory)
+    owner = foreign_device(*dev, src);
+  if (!owner || (src && !(*dev)->ops->host_memory)) return hipSuccess;
+  e = (*dev)->ops->queue_sync(*q);
+  if (e != hipSuccess) return e;
+  *dev = owner;
+  *q = owner->null_queue;
+  *blocking = 1;
+  return hipSuccess;
+}
+
 static hipError_t copy(void* dst, const void* src, size_t n,
                        hipMemcpyKind kind, hipStream_t stream, int blocking) {
   hipError_t e = check_copy(dst, src, n, kind);
   if (e != hipSuccess || n == 0) return e;
   hipc_device* dev;
   hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  e = work_queue(stream, dst, src, &dev, &q, &blocking);
   if (e != hipSuccess) return e;
   return dev->ops->memcpy(q, dst, src, n, blocking);
 }
@@ -189,7 +230,7 @@ static hipError_t fill(void* dst, int value, size_t n, hipStream_t stream,
   if (!dst || !in_bounds(dst, n)) return hipErrorInvalidValue;
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipError_t e = work_queue(stream, dst, NULL, &dev, &q, &blocking);
   if (e != hipSuccess) return e;
   return dev->ops->memset(q, dst, value, n, blocking);
 }
@@ -208,6 +249,8 @@ hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  if (dev->ops->mem_info)
+    HIPC_RETURN(dev->ops->mem_info(dev, free_bytes, total));
   long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   *total = dev->props.totalGlobalMem;
   *free_bytes = avail > 0 ? (size_t)avail * (size_t)page : 0;

@@ -35,12 +35,15 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
 /* HIP's null stream is blocking: work on it waits for the work already on
  * the device's blocking streams, and work on a blocking stream waits for
  * the null stream. hipc orders them by waiting on the host before it
- * enqueues (simple and correct; it gives up some overlap, never order). */
+ * enqueues (simple and correct; it gives up some overlap, never order).
+ * A backend whose queues already behave so (CUDA's legacy default stream)
+ * says orders_null_queue and is left alone. */
 hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
                                  hipc_queue** q) {
   hipError_t e = hipc__stream_resolve(s, dev, q);
   if (e != hipSuccess) return e;
   hipc_device* d = *dev;
+  if (d->ops->orders_null_queue) return hipSuccess;
   if (*q == d->null_queue) {
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < nlive && e == hipSuccess; ++i)

@@ -91,10 +91,6 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flag
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipFreeHost(void* ptr) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr, const void* func) {
   HIPC_UNSUPPORTED;
 }
@@ -123,23 +119,11 @@ hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
   HIPC_UNSUPPORTED;
 }
 
-hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostFree(void* ptr) {
-  HIPC_UNSUPPORTED;
-}
-
 hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr, unsigned int flags) {
   HIPC_UNSUPPORTED;
 }
 
 hipError_t hipHostGetFlags(unsigned int* flagsPtr, void* hostPtr) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
   HIPC_UNSUPPORTED;
 }
 
@@ -164,10 +148,6 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData)
 }
 
 hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
-  HIPC_UNSUPPORTED;
-}
-
-hipError_t hipMallocHost(void** ptr, size_t size) {
   HIPC_UNSUPPORTED;
 }
 

@@ -330,6 +330,7 @@ static hipError_t cpu_memset(hipc_queue* q, void* dst, int value, size_t n,
 
 const hipc_backend_ops hipc_cpu_ops = {
     .name = "cpu",
+    .host_memory = 1,
     .probe = cpu_probe,
     .init = cpu_init,
     .alloc = cpu_alloc,

@@ -1,0 +1,65 @@
+/* Internal interface of the CUDA backend (src/backend/cuda): NVIDIA GPUs
+ * through the driver API, loaded at run time (driver.h). */
+#ifndef HIPC_CUDA_BACKEND_H
+#define HIPC_CUDA_BACKEND_H
+
+#include <pthread.h>
+
+#include "backend/backend.h"
+#include "backend/gpu_modules.h"
+#include "driver.h"
+
+typedef struct cuda_device {
+  int index;              /* among the backend's GPUs: the slot in the
+                             gpu_modules caches */
+  CUdevice cu;
+  CUcontext ctx;          /* the device's primary context */
+  int major, minor;
+  char arch[16];          /* "sm_90" */
+  hipc_device* dev;
+  pthread_mutex_t load_lock; /* loading modules and functions */
+} cuda_device;
+
+/* A HIP stream: a CUDA stream of the device's primary context. The null
+ * queue is CUDA's legacy default stream (handle 0), which already has HIP's
+ * null-stream semantics: it waits for, and is waited for by, every blocking
+ * stream of the context. */
+struct hipc_queue {
+  cuda_device* dev;
+  CUstream stream;
+};
+
+/* -- loader.c */
+/* The HIP code of a driver result. */
+hipError_t hipc__cuda_error(CUresult r);
+
+/* -- device.c */
+/* Makes d's context current on the calling thread (a thread-local compare
+ * when it already is). */
+CUresult hipc__cuda_bind(cuda_device* d);
+
+/* -- queue.c */
+hipError_t hipc__cuda_queue_create(hipc_device* dev, unsigned flags,
+                                   int priority, hipc_queue** out);
+void hipc__cuda_queue_destroy(hipc_queue* q);
+hipError_t hipc__cuda_queue_sync(hipc_queue* q);
+hipError_t hipc__cuda_queue_query(hipc_queue* q);
+hipError_t hipc__cuda_device_sync(hipc_device* dev);
+
+/* -- memory.c */
+hipError_t hipc__cuda_alloc(hipc_device* dev, size_t size, void** out);
+hipError_t hipc__cuda_release(hipc_device* dev, void* ptr);
+hipError_t hipc__cuda_memcpy(hipc_queue* q, void* dst, const void* src,
+                             size_t n, int blocking);
+hipError_t hipc__cuda_memset(hipc_queue* q, void* dst, int value, size_t n,
+                             int blocking);
+hipError_t hipc__cuda_mem_info(hipc_device* dev, size_t* free_bytes,
+                               size_t* total);
+hipError_t hipc__cuda_host_alloc(hipc_device* dev, size_t size,
+                                 unsigned flags, void** out);
+hipError_t hipc__cuda_host_release(hipc_device* dev, void* ptr);
+
+/* -- launch.c */
+hipError_t hipc__cuda_launch(hipc_queue* q, const hipc_launch* l);
+
+#endif /* HIPC_CUDA_BACKEND_H */
