@@ -5,6 +5,10 @@
 #   make test     the whole test suite (ends with "N passed, N failed")
 #   make test-asan / test-ubsan   the suite under the sanitizers
 #   make bench    CPU benchmarks against hand-written C (not part of test)
+#   make test-gpu the suite with kernels also built for the GPU
+#                 (--offload-arch=$(HIPC_GPU_ARCH)), run on GPUs if present
+#   make gpu-bundle   everything a GPU machine runs, in build/gpu-bundle
+#                 (tests/gpu/run_on_device.sh runs it there)
 
 BUILD ?= build
 CC ?= cc
@@ -84,7 +88,13 @@ test-ubsan:
 bench: all
 	@BUILD=$(BUILD) bench/run.sh
 
+test-gpu: all
+	@BUILD=$(BUILD) CC="$(CC)" TEST_GPU=1 tests/run.sh
+
+gpu-bundle: all
+	@BUILD=$(BUILD) tests/gpu/bundle.sh
+
 clean:
 	rm -rf build build-asan build-ubsan
 
-.PHONY: all run test test-asan test-ubsan bench clean
+.PHONY: all run test test-asan test-ubsan bench test-gpu gpu-bundle clean
