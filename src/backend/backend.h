@@ -76,6 +76,13 @@ typedef struct hipc_backend_ops {
   hipError_t (*host_alloc)(hipc_device* dev, size_t size, unsigned flags,
                            void** out);
   hipError_t (*host_release)(hipc_device* dev, void* ptr);
+  /* The device's copy of the __device__ / __constant__ / __managed__
+   * variable whose host object is `host_addr` (hipMemcpyToSymbol & co):
+   * its device address and size; hipErrorInvalidSymbol when the device has
+   * no such variable. NULL: the host object is the device's storage (the
+   * CPU device). */
+  hipError_t (*symbol)(hipc_device* dev, const void* host_addr,
+                       void** dev_addr, size_t* size);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,

@@ -59,6 +59,20 @@ hipError_t hipc__cuda_host_alloc(hipc_device* dev, size_t size,
                                  unsigned flags, void** out);
 hipError_t hipc__cuda_host_release(hipc_device* dev, void* ptr);
 
+/* -- module.c */
+/* Stands in a kernel's cache slot for "this device has no code for it". */
+#define HIPC_CUDA_NO_FUNCTION ((CUfunction)(void*)&hipc__cuda_no_image)
+extern char hipc__cuda_no_image;
+/* The first launch of `k` on `d`: loads its module and looks its function
+ * up (printing why when the device has no code for it); `name` is the
+ * kernel's name for messages. */
+hipError_t hipc__cuda_function(cuda_device* d, hipc_gpu_symbol* k,
+                               const char* name, CUfunction* out);
+/* The device address and size of the variable whose host object is
+ * `host_addr` (the backend's `symbol` op). */
+hipError_t hipc__cuda_symbol(hipc_device* dev, const void* host_addr,
+                             void** dev_addr, size_t* size);
+
 /* -- launch.c */
 hipError_t hipc__cuda_launch(hipc_queue* q, const hipc_launch* l);
 

@@ -210,4 +210,5 @@ const hipc_backend_ops hipc_cuda_ops = {
     .mem_info = hipc__cuda_mem_info,
     .host_alloc = hipc__cuda_host_alloc,
     .host_release = hipc__cuda_host_release,
+    .symbol = hipc__cuda_symbol,
 };

@@ -156,6 +156,8 @@ enum {
   X(ModuleLoadData, "cuModuleLoadData", (CUmodule * m, const void* image))   \
   X(ModuleGetFunction, "cuModuleGetFunction",                                \
     (CUfunction * f, CUmodule m, const char* name))                          \
+  X(ModuleGetGlobal, "cuModuleGetGlobal_v2",                                 \
+    (CUdeviceptr * p, size_t * bytes, CUmodule m, const char* name))         \
   X(LaunchKernel, "cuLaunchKernel",                                          \
     (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,       \
      unsigned by, unsigned bz, unsigned shmem, CUstream s, void** params,    \
