@@ -16,6 +16,8 @@ if ! command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
   echo "skip: needs clang-19, $CUDA/bin/ptxas and $BUILD/include"
   exit 77
 fi
+# Under make test-asan / test-ubsan the programs get the sanitizer too.
+TF=${TEST_CFLAGS:-}
 check() {  # check DESCRIPTION COMMAND...: the command must succeed
   local what=$1
   shift
@@ -99,8 +101,8 @@ int main() {
   return 0;
 }
 SRC
-"$HIPCC" -v --offload-arch=sm_80 --offload-arch=sm_90 -O2 prog.hip -o prog \
-  2> verbose.txt
+"$HIPCC" -v --offload-arch=sm_80 --offload-arch=sm_90 -O2 $TF prog.hip \
+  -o prog 2> verbose.txt
 check "prog.hip builds for sm_80 and sm_90 ($(tail -3 verbose.txt))" \
   [ $? -eq 0 ]
 check "-v shows the device compile" \
@@ -125,9 +127,9 @@ expect "var g_const g_const 24 1"
 expect "cpu 7 8 63"
 
 # HIPC_OFFLOAD_ARCH is the default; -c, then a link of the object.
-HIPC_OFFLOAD_ARCH=sm_90 "$HIPCC" -c prog.hip -o env.o 2> err.txt
+HIPC_OFFLOAD_ARCH=sm_90 "$HIPCC" $TF -c prog.hip -o env.o 2> err.txt
 check "HIPC_OFFLOAD_ARCH builds ($(cat err.txt))" [ $? -eq 0 ]
-"$HIPCC" env.o -o env 2> err.txt && ./env > out.txt 2>&1
+"$HIPCC" $TF env.o -o env 2> err.txt && ./env > out.txt 2>&1
 check "the object links and runs" [ $? -eq 0 ]
 expect "version 1 images 2 kernels 4 vars 2"
 
