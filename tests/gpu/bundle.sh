@@ -2,7 +2,7 @@
 # Builds everything a GPU machine runs (GPU test suite, GPU benchmarks) and
 # copies it, with the scripts that run it, into one folder ($1, default
 # $BUILD/gpu-bundle): a small tree that tests/gpu/run_on_device.sh runs
-# from, with no compiler and no make (see tests/gpu/README).
+# from, with no compiler and no make (README.md, "Tests").
 set -eu
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
