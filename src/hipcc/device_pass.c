@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_syms.h"
 #include "gpu_table.h"
 
 /* The oldest architecture the NVPTX headers build for (scoped atomics). */
@@ -73,17 +74,22 @@ int hipc__device_pass_init(struct device_pass *d, struct hipcc_options *o,
                            int check_tools) {
   *d = (struct device_pass){0};
   int warned = 0, rc = 0;
+  /* Each value may be a list: --offload-arch=sm_80,sm_90. */
+  struct strvec given = {0};
   if (o->archs.n > 0) {
-    for (size_t i = 0; i < o->archs.n && rc == 0; i++)
-      rc = add_arch(d, o->archs.v[i], &warned);
+    hipc__util_append(&given, &o->archs);
   } else {
     const char *env = getenv("HIPC_OFFLOAD_ARCH");
-    char *list = hipc__util_strdup(env != NULL ? env : "");
+    hipc__util_push(&given, env != NULL ? env : "");
+  }
+  for (size_t i = 0; i < given.n && rc == 0; i++) {
+    char *list = hipc__util_strdup(given.v[i]);
     hipc__util_push(&d->owned, list);
     for (char *a = strtok(list, ", \t"); a != NULL && rc == 0;
          a = strtok(NULL, ", \t"))
       rc = add_arch(d, a, &warned);
   }
+  hipc__util_free(&given);
   if (rc != 0 || d->archs.n == 0 || !check_tools)
     return rc;
   const char *first = d->archs.v[0];
@@ -209,14 +215,14 @@ static int compile_arch(const struct device_pass *d,
 
 int hipc__device_pass_compile(const struct device_pass *d,
                               const struct hipcc_options *o,
-                              const struct device_source *src,
-                              char **table) {
+                              const struct device_source *src, char **table,
+                              struct gpu_names *names) {
   *table = NULL;
+  *names = (struct gpu_names){0};
   size_t n = d->archs.n;
   char **ptx = hipc__util_alloc(n * sizeof *ptx);
   char **cubin = hipc__util_alloc(n * sizeof *cubin);
   struct gpu_image_file *img = hipc__util_alloc((n + 1) * sizeof *img);
-  struct gpu_names names = {0};
   size_t nimg = 0;
   int rc = 0, newest = -1, newest_sm = -1;
   for (size_t i = 0; i < n; i++)
@@ -238,7 +244,7 @@ int hipc__device_pass_compile(const struct device_pass *d,
       rc = 1;
       break;
     }
-    hipc__gpu_table_scan(&names, text);
+    hipc__gpu_table_scan(names, text);
     free(text);
     img[nimg++] = (struct gpu_image_file){arch, 0, cubin[i]};
     int suffixed, v = sm_number(arch, &suffixed);
@@ -249,20 +255,44 @@ int hipc__device_pass_compile(const struct device_pass *d,
    * (an arch-specific target such as sm_90a has no successor). */
   if (rc == 0 && newest >= 0)
     img[nimg++] = (struct gpu_image_file){d->archs.v[newest], 1, ptx[newest]};
-  if (rc == 0 && (names.nkernels > 0 || names.nvars > 0)) {
-    *table = hipc__gpu_table_text(&names, img, nimg, src->inline_bytes);
+  if (rc == 0 && (names->nkernels > 0 || names->nvars > 0)) {
+    *table = hipc__gpu_table_text(names, img, nimg, src->inline_bytes);
     if (*table == NULL)
       rc = 1;
   }
   if (rc == 0 && o->verbose)
     fprintf(stderr, "hipcc: %s: %zu kernel(s), %zu variable(s) for %zu "
-                    "GPU image(s)\n", src->path, names.nkernels, names.nvars,
+                    "GPU image(s)\n", src->path, names->nkernels, names->nvars,
             nimg);
-  hipc__gpu_table_free(&names);
   for (size_t i = 0; i < n; i++)
     free(ptx[i]), free(cubin[i]);
   free(ptx);
   free(cubin);
   free(img);
   return rc;
+}
+
+void hipc__device_pass_check(const char *obj, const char *src,
+                             const struct gpu_names *names) {
+  size_t n = names->nkernels + names->nvars;
+  if (n == 0)
+    return;
+  const char **v = hipc__util_alloc(n * sizeof *v);
+  int *undefined = hipc__util_alloc(n * sizeof *undefined);
+  for (size_t i = 0; i < names->nkernels; i++)
+    v[i] = names->kernels[i];
+  for (size_t i = 0; i < names->nvars; i++)
+    v[names->nkernels + i] = names->vars[i].name;
+  if (hipc__elf_undefined_weak(obj, v, n, undefined) == 0) {
+    for (size_t i = 0; i < n; i++)
+      if (undefined[i])
+        hipc__util_warning("%s: %s '%s' is in the GPU code but not in the "
+                           "host object (the device and host compiles saw "
+                           "different declarations); it cannot be used on "
+                           "a GPU", src, i < names->nkernels ? "kernel"
+                                                            : "variable",
+                           v[i]);
+  }
+  free(v);
+  free(undefined);
 }

@@ -4,6 +4,7 @@
 #ifndef HIPC_HIPCC_DEVICE_PASS_H
 #define HIPC_HIPCC_DEVICE_PASS_H
 
+#include "gpu_table.h"
 #include "options.h"
 
 /* The GPU architectures and the tools that build for them. */
@@ -37,11 +38,19 @@ struct device_source {
 
 /* Compiles `src` for every architecture of `d` and sets `*table` to the
  * C++ text that embeds the images and registers them (malloc'd), or to
- * NULL when the source defines no kernel and no device variable. Returns
- * 0, or the failing command's status (its diagnostics name the user's
- * file and line). */
+ * NULL when the source defines no kernel and no device variable; `*names`
+ * gets the kernels and variables of the table (free them with
+ * hipc__gpu_table_free). Returns 0, or the failing command's status (its
+ * diagnostics name the user's file and line). */
 int hipc__device_pass_compile(const struct device_pass *d,
                               const struct hipcc_options *o,
-                              const struct device_source *src, char **table);
+                              const struct device_source *src, char **table,
+                              struct gpu_names *names);
+
+/* Warns about each kernel or variable of `names` that the host object
+ * `obj` (compiled from `src` with the table) does not define: the two
+ * passes saw different declarations, and the GPU cannot run it. */
+void hipc__device_pass_check(const char *obj, const char *src,
+                             const struct gpu_names *names);
 
 #endif /* HIPC_HIPCC_DEVICE_PASS_H */

@@ -147,41 +147,13 @@ static int rewrite_file(const char *ii, const char *out, const char *tail) {
   return rc;
 }
 
-/* Compiles the HIP source `in` to `out` (an object, an assembly file, the
- * rewritten text or the dependencies, by mode). `dep_obj` is the object
- * name that -MD rules should name. */
-static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
-                       const char *dep_obj, int n) {
+/* The host pass of a HIP source: runs the preprocessing command `pp_cmd`
+ * (and frees it), rewrites, appends `table` (if any) and compiles. */
+static int compile_host(struct ctx *c, struct hipcc_input *in,
+                        const char *out, const char *ref, int n,
+                        struct strvec *pp_cmd, const char *table) {
   struct hipcc_options *o = c->o;
-  /* -save-temps files go next to the final output. */
-  const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
-                                         : (out ? out : "./-");
-  /* The device pass comes first: its table goes into the host object. */
-  char *table = NULL;
-  if (c->dev.archs.n > 0 && o->mode != MODE_DEPS &&
-      o->mode != MODE_PREPROCESS) {
-    struct device_source ds = {in->path, n, c->inc_flag, std_cxx(c),
-                               o->save_temps ? ref : NULL,
-                               o->mode == MODE_ASM};
-    int rc = hipc__device_pass_compile(&c->dev, o, &ds, &table);
-    if (rc != 0)
-      return rc;
-    if (table != NULL)
-      keep(c, table);
-  }
-  struct strvec pp = {0};
-  hipc__util_append(&pp, &c->cxx);
-  hipc__util_push(&pp, "-E");
-  hipc__util_push(&pp, "-x");
-  hipc__util_push(&pp, "c++");
-  hipc__util_push(&pp, std_cxx(c));
-  hip_pp_flags(c, &pp);
-  hipc__util_append(&pp, &o->pp);
-  hipc__util_append(&pp, &o->cc);
-  hipc__util_append(&pp, &o->dep);
-  if (o->mode != MODE_DEPS)
-    dep_args(c, &pp, dep_obj);
-  hipc__util_push(&pp, in->path);
+  struct strvec pp = *pp_cmd;
   int rc;
   if (o->mode == MODE_DEPS) {
     if (out != NULL) {
@@ -233,6 +205,51 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   hipc__util_push(&cc, out);
   rc = run(c, &cc);
   hipc__util_free(&cc);
+  return rc;
+}
+
+/* Compiles the HIP source `in` to `out` (an object, an assembly file, the
+ * rewritten text or the dependencies, by mode). `dep_obj` is the object
+ * name that -MD rules should name. */
+static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
+                       const char *dep_obj, int n) {
+  struct hipcc_options *o = c->o;
+  /* -save-temps files go next to the final output. */
+  const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
+                                         : (out ? out : "./-");
+  /* The device pass comes first: its table goes into the host object. */
+  char *table = NULL;
+  struct gpu_names names = {0};
+  if (c->dev.archs.n > 0 && o->mode != MODE_DEPS &&
+      o->mode != MODE_PREPROCESS) {
+    struct device_source ds = {in->path, n, c->inc_flag, std_cxx(c),
+                               o->save_temps ? ref : NULL,
+                               o->mode == MODE_ASM};
+    int rc = hipc__device_pass_compile(&c->dev, o, &ds, &table, &names);
+    if (rc != 0) {
+      hipc__gpu_table_free(&names);
+      return rc;
+    }
+    if (table != NULL)
+      keep(c, table);
+  }
+  struct strvec pp = {0};
+  hipc__util_append(&pp, &c->cxx);
+  hipc__util_push(&pp, "-E");
+  hipc__util_push(&pp, "-x");
+  hipc__util_push(&pp, "c++");
+  hipc__util_push(&pp, std_cxx(c));
+  hip_pp_flags(c, &pp);
+  hipc__util_append(&pp, &o->pp);
+  hipc__util_append(&pp, &o->cc);
+  hipc__util_append(&pp, &o->dep);
+  if (o->mode != MODE_DEPS)
+    dep_args(c, &pp, dep_obj);
+  hipc__util_push(&pp, in->path);
+  int rc = compile_host(c, in, out, ref, n, &pp, table);
+  if (rc == 0 && table != NULL && o->mode != MODE_ASM)
+    hipc__device_pass_check(out, in->path, &names);
+  hipc__gpu_table_free(&names);
   return rc;
 }
 

@@ -2,7 +2,8 @@
 # hipcc's device pass (--offload-arch=sm_XX): the GPU table embedded in the
 # host object (kernels paired with their host addresses, variables with
 # their sizes and kinds, a cubin per architecture and the PTX), errors in
-# device-only code at the user's file and line, clear errors for a missing
+# device-only code at the user's file and line, a warning for a kernel the
+# host object lacks, clear errors for a missing
 # toolkit or clang and for unknown architectures, HIPC_OFFLOAD_ARCH, -v,
 # -S, and that the program still runs on the CPU device.
 # Skipped when clang-19 or the CUDA toolkit (CUDA_PATH, /usr/local/cuda)
@@ -138,6 +139,24 @@ expect "version 1 images 2 kernels 4 vars 2"
 check "-S builds ($(cat err.txt))" [ $? -eq 0 ]
 check "-S names no temporary file" [ -z "$(grep -l incbin prog.s)" ]
 
+# A kernel whose declaration differs between the two passes (so that the
+# host object has no stub of that name) is named in a warning.
+cat > mismatch.hip <<'SRC'
+#include <hip/hip_runtime.h>
+#ifdef __HIP_DEVICE_COMPILE__
+typedef int T;
+#else
+typedef long T;
+#endif
+__global__ void k_mismatch(T* p) { p[0] = 1; }
+__global__ void k_fine(int* p) { p[0] = 1; }
+SRC
+"$HIPCC" --offload-arch=sm_90 -c mismatch.hip -o mismatch.o 2> err.txt
+check "a mismatched kernel still builds" [ $? -eq 0 ]
+check "a mismatched kernel is named ($(cat err.txt))" \
+  grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPi' is in the GPU code but not in the host object" err.txt
+check "only the mismatched kernel is named" [ "$(wc -l < err.txt)" -eq 1 ]
+
 # An error in device-only code (a kernel calling a host function) is
 # reported at the user's file and line, once.
 cat > bad.hip <<'SRC'
@@ -153,7 +172,7 @@ SRC
 check "a device-side error fails the build" [ $? -ne 0 ]
 check "the error names bad.hip:6 ($(head -3 err.txt))" \
   grep -q '^bad\.hip:6:[0-9]*: error: .*host_only' err.txt
-"$HIPCC" -c bad.hip -o bad.o 2> err.txt
+HIPC_OFFLOAD_ARCH= "$HIPCC" -c bad.hip -o bad.o 2> err.txt
 check "without an arch the same file builds for the CPU" [ $? -eq 0 ]
 
 # A missing toolkit or clang, an unknown or too old architecture.

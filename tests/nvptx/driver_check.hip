@@ -75,6 +75,37 @@ __global__ void k_shared(int* out) {
   out[threadIdx.x] = dyn[blockDim.x - 1 - threadIdx.x] + st[0] + 1000 * c;
 }
 
+// The _sync forms, reductions, matches and the rest of the atomics; 12
+// results per lane of one warp of 32.
+__global__ void k_sync(long long* out, float* f, double* d, int* i) {
+#ifdef __HIP_DEVICE_COMPILE__
+  int lane = threadIdx.x;
+  long long* o = out + 12 * lane;
+  const unsigned long long all = 0xffffffffull;
+  o[0] = __reduce_add_sync(all, lane);
+  o[1] = __reduce_max_sync(all, static_cast<long long>(lane) << 33);
+  if (lane < 16) o[2] = __reduce_min_sync(0x0000ffffull, 100u - lane);
+  o[3] = static_cast<long long>(__match_any_sync(all, lane / 8));
+  o[4] = __shfl_xor_sync(all, static_cast<long long>(lane) << 35, 16, 32);
+  o[5] = __syncthreads_and(lane < 32) + 2 * __syncthreads_or(lane == 5) +
+         4 * __syncthreads_and(lane < 31);
+  o[6] = static_cast<long long>(__ballot_sync(all, lane >= 16));
+  long long c0 = clock64(), w0 = wall_clock64();
+  atomicMin(f, -1.0f * lane);
+  atomicExch(d + 1, 2.5);
+  atomicAdd(d, 0.25);
+  atomicSub(i, 2);
+  atomicDec(reinterpret_cast<unsigned*>(i + 1), 3u);
+  o[7] = clock64() >= c0 && wall_clock64() >= w0;
+  o[8] = __shfl_down_sync(all, static_cast<short>(-lane), 1);
+  o[9] = __any_sync(all, lane == 31) + 2 * __all_sync(all, lane >= 0);
+  o[10] = __shfl_down(lane, 40u) + 100 * __shfl_up(lane, 33u);
+  o[11] = __shfl_xor(lane, 33) + 100 * __shfl_xor(lane, -1);
+#else
+  (void)out, (void)f, (void)d, (void)i;
+#endif
+}
+
 __device__ int g_counter;
 __constant__ float g_scale[2];
 
@@ -287,6 +318,48 @@ int main() {
     expect(hull == 127ull << 40, "atomicMax ull",
            static_cast<long long>(hull), static_cast<long long>(127ull << 40));
     expect(hu == 512 % 10, "atomicInc", hu, 512 % 10);
+  }
+  {  // _sync forms, reductions, matches, more atomics
+    CU(cu.MemsetD8(buf, 0, 1 << 20));
+    CUdeviceptr out = buf, f = buf + 8192, d = buf + 8256, i = buf + 8320;
+    void* args[] = {&out, &f, &d, &i};
+    launch(function(mod, reinterpret_cast<const void*>(&k_sync)), 1, 32, 0,
+           args);
+    std::vector<long long> h(12 * 32);
+    CU(cu.MemcpyDtoH(h.data(), out, h.size() * sizeof(long long)));
+    float hf;
+    double hd[2];
+    int hi[2];
+    CU(cu.MemcpyDtoH(&hf, f, sizeof hf));
+    CU(cu.MemcpyDtoH(hd, d, sizeof hd));
+    CU(cu.MemcpyDtoH(hi, i, sizeof hi));
+    for (int l = 0; l < 32; l++) {
+      const long long* o = &h[12 * l];
+      // A delta of a warp or more, or an xor mask outside it: own value.
+      expect(o[10] == 101 * l, "__shfl_down/up by 40/33", o[10], 101 * l);
+      expect(o[11] == 101 * l, "__shfl_xor by 33/-1", o[11], 101 * l);
+      expect(o[0] == 496, "__reduce_add_sync", o[0], 496);
+      expect(o[1] == 31ll << 33, "__reduce_max_sync 64-bit", o[1], 31ll << 33);
+      if (l < 16) expect(o[2] == 85, "__reduce_min_sync partial", o[2], 85);
+      long long group = 0xffll << (8 * (l / 8));
+      expect(o[3] == group, "__match_any_sync", o[3], group);
+      expect(o[4] == static_cast<long long>(l ^ 16) << 35,
+             "__shfl_xor_sync 64-bit", o[4],
+             static_cast<long long>(l ^ 16) << 35);
+      expect(o[5] == 3, "__syncthreads_and/or", o[5], 3);
+      expect(o[6] == 0xffff0000ll, "__ballot_sync", o[6], 0xffff0000ll);
+      expect(o[7] == 1, "clock64/wall_clock64", o[7], 1);
+      long long down = l < 31 ? -(l + 1) : -l;
+      expect(o[8] == down, "__shfl_down_sync short", o[8], down);
+      expect(o[9] == 3, "__any_sync/__all_sync", o[9], 3);
+    }
+    expect(hf == -31.0f, "atomicMin float", static_cast<long long>(hf), -31);
+    expect(hd[0] == 8.0, "atomicAdd double", static_cast<long long>(hd[0]), 8);
+    expect(hd[1] == 2.5, "atomicExch double",
+           static_cast<long long>(hd[1] * 10), 25);
+    expect(hi[0] == -64, "atomicSub", hi[0], -64);
+    // atomicDec from 0 with limit 3: 3, 2, 1, 0, 3, ... after 32 steps 0.
+    expect(hi[1] == 0, "atomicDec", hi[1], 0);
   }
   {  // static and dynamic shared memory, __syncthreads_count
     void* args[] = {&buf};

@@ -2,9 +2,9 @@
 // intrinsics (__expf, __popc, __fdividef, ...) from the headers that ship
 // with clang, which call libdevice (the CUDA toolkit's
 // nvvm/libdevice/libdevice.10.bc, linked by clang); printf (clang turns it
-// into vprintf), assert (__assertfail), abort, malloc and free (declared in
-// hip/hipc/nvptx_prelude.h). Included by hip/hip_runtime.h after the
-// standard headers.
+// into vprintf), assert (__assertfail), abort, clocks, malloc and free
+// (declared in hip/hipc/nvptx_prelude.h). Included by hip/hip_runtime.h
+// after the standard headers.
 #ifndef HIPC_LIBDEVICE_NVPTX_H
 #define HIPC_LIBDEVICE_NVPTX_H
 
@@ -73,6 +73,13 @@ __device__ __attribute__((noreturn)) static inline void __assert_fail(
 __device__ __attribute__((noreturn)) static inline void abort(void) {
   __builtin_trap();
 }
+}
+
+// clock() and clock64() (the SM's cycle counter) come from clang's header
+// above; wall_clock64() is the GPU's global timer, in nanoseconds (a rate
+// of 1000000 kHz: hipDeviceAttributeWallClockRate).
+__device__ __forceinline__ long long wall_clock64() {
+  return static_cast<long long>(__nvvm_read_ptx_sreg_globaltimer());
 }
 
 namespace std {

@@ -28,6 +28,16 @@ __device__ __forceinline__ int shfl_c(int width, int clamp) {
   return ((32 - width) << 8) | clamp;
 }
 
+// shfl reads 5 bits of its lane operand: a delta of 32 or more (which, as
+// in HIP, leaves every lane with its own value) becomes 32, whose low bits
+// are 0, and so does an xor mask with bits above the warp.
+__device__ __forceinline__ int lane_delta(unsigned delta) {
+  return delta > 32u ? 32 : static_cast<int>(delta);
+}
+__device__ __forceinline__ int lane_xor(int mask) {
+  return (mask & ~31) != 0 ? 0 : mask;
+}
+
 enum shfl_mode { shfl_idx, shfl_up, shfl_down, shfl_bfly };
 
 template <shfl_mode M>
@@ -86,21 +96,21 @@ template <typename T>
 __device__ __forceinline__ hipc::nvptx::shuffleable<T> __shfl_up_sync(
     unsigned long long mask, T var, unsigned int delta, int width = warpSize) {
   return hipc::nvptx::shuffle<hipc::nvptx::shfl_up>(
-      static_cast<unsigned>(mask), var, static_cast<int>(delta),
+      static_cast<unsigned>(mask), var, hipc::nvptx::lane_delta(delta),
       hipc::nvptx::shfl_c(width, 0));
 }
 template <typename T>
 __device__ __forceinline__ hipc::nvptx::shuffleable<T> __shfl_down_sync(
     unsigned long long mask, T var, unsigned int delta, int width = warpSize) {
   return hipc::nvptx::shuffle<hipc::nvptx::shfl_down>(
-      static_cast<unsigned>(mask), var, static_cast<int>(delta),
+      static_cast<unsigned>(mask), var, hipc::nvptx::lane_delta(delta),
       hipc::nvptx::shfl_c(width, 31));
 }
 template <typename T>
 __device__ __forceinline__ hipc::nvptx::shuffleable<T> __shfl_xor_sync(
     unsigned long long mask, T var, int lane_mask, int width = warpSize) {
   return hipc::nvptx::shuffle<hipc::nvptx::shfl_bfly>(
-      static_cast<unsigned>(mask), var, lane_mask,
+      static_cast<unsigned>(mask), var, hipc::nvptx::lane_xor(lane_mask),
       hipc::nvptx::shfl_c(width, 31));
 }
 
