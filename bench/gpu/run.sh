@@ -2,8 +2,10 @@
 # Runs the GPU benchmarks built by bench/gpu/build.sh (prebuilt binaries
 # only: this is what runs on the GPU machine) and prints, per workload, the
 # hipc time, the native CUDA time of the same source, and hipc / CUDA
-# (the target is at most 1.05). Each pair runs twice, alternating, and the
-# better time of each side counts. Sizes are the issue's GPU sizes.
+# (the target is at most 1.05). Each pair runs several times, alternating
+# (launch timings are noisy: 5 times, the rest twice), and the best time of
+# each side counts. Sizes are the issue's GPU sizes. BENCH_ONLY="names"
+# runs only those workloads.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -52,9 +54,11 @@ run_one() { # binary side log
   done < <(results "$log")
 }
 
-for name in launch saxpy matmul reduce shfl_transpose bandwidth launch_c; do
+for name in ${BENCH_ONLY:-launch saxpy matmul reduce shfl_transpose bandwidth launch_c}; do
   [ -x "$OUT/$name" ] || { echo "bench-gpu: $OUT/$name not built"; continue; }
-  for rep in 1 2; do
+  reps="1 2"
+  case $name in launch*) reps="1 2 3 4 5" ;; esac
+  for rep in $reps; do
     run_one "$OUT/$name" hipc "$LOGS/$name.hipc.$rep.txt"
     [ -x "$OUT/$name.cuda" ] && run_one "$OUT/$name.cuda" cuda "$LOGS/$name.cuda.$rep.txt"
   done
