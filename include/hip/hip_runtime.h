@@ -1,8 +1,9 @@
 /* hip_runtime.h: the HIP host API plus, for C++, the kernel language.
  *
  * One public face over two implementations: the CPU device (kernel bodies
- * compiled by the host compiler, calling into libhipc's fiber scheduler) and,
- * later, NVPTX. Each family lives in its own header under hip/hipc/. */
+ * compiled by the host compiler, calling into libhipc's fiber scheduler) and
+ * NVPTX (hipcc's device pass: clang in CUDA device mode). Each family lives
+ * in its own header under hip/hipc/, which picks its half. */
 #ifndef HIP_RUNTIME_H
 #define HIP_RUNTIME_H
 
@@ -28,6 +29,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#if defined(__NVPTX__)
+#include "hip/hipc/libdevice_nvptx.h"
+#endif
 #endif
 
 #include <math.h>

@@ -1,7 +1,10 @@
 /* The hipcc pipeline (docs/internals.md, "How a HIP source is compiled").
  *
  * A HIP source is preprocessed by the host C++ compiler, rewritten by
- * rewrite.c, and the result compiled as preprocessed C++. A C source is
+ * rewrite.c, and the result compiled as preprocessed C++. With GPU
+ * architectures, the device pass (device_pass.c) first compiles the source
+ * for each of them, and the table that embeds the images is appended to the
+ * rewritten text (gpu_table.c). A C source is
  * compiled by the C compiler as is. Everything is then linked by the C++
  * compiler with libhipc from `<prefix>/lib`, where `<prefix>` is the
  * directory above the one holding the hipcc executable.
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "device_pass.h"
 #include "rewrite.h"
 
 struct ctx {
@@ -26,6 +30,7 @@ struct ctx {
   char *inc_flag;         /* -I<prefix>/include */
   char *libdir;           /* <prefix>/lib */
   struct strvec owned;    /* strings made for commands, freed at the end */
+  struct device_pass dev; /* the GPU architectures and their tools */
 };
 
 /* Keeps `s` until the end of the run and returns it. */
@@ -62,16 +67,6 @@ static char *find_prefix(const char *argv0) {
   return prefix;
 }
 
-/* Says once that no GPU code is built for `--offload-arch`. This is the
- * place where the device pass will go. */
-static void device_pass(struct ctx *c) {
-  if (c->o->archs.n == 0)
-    return;
-  fprintf(stderr, "hipcc: note: --offload-arch=%s: device code for NVIDIA "
-                  "GPUs is not built yet; the program runs on the CPU "
-                  "device\n", c->o->archs.v[0]);
-}
-
 /* Adds -MF/-MT when -MD/-MMD is given without them, so that the .d file
  * and its target name the object the user asked for, not our temporaries. */
 static void dep_args(struct ctx *c, struct strvec *argv, const char *obj) {
@@ -100,6 +95,10 @@ static void hip_pp_flags(struct ctx *c, struct strvec *argv) {
   hipc__util_push(argv, c->inc_flag);
   hipc__util_push(argv, "-include");
   hipc__util_push(argv, "hip/hip_runtime.h");
+  if (c->dev.archs.n > 0) {  /* the types of the appended GPU table */
+    hipc__util_push(argv, "-include");
+    hipc__util_push(argv, "hip/hipc/gpu_module.h");
+  }
 }
 
 static const char *std_cxx(struct ctx *c) {
@@ -119,8 +118,9 @@ static char *saved(const char *in, const char *out, const char *suffix) {
   return p;
 }
 
-/* Rewrites the preprocessed file `ii` into `out` (NULL: stdout). */
-static int rewrite_file(const char *ii, const char *out) {
+/* Rewrites the preprocessed file `ii` into `out` (NULL: stdout), followed
+ * by `tail` if not NULL. */
+static int rewrite_file(const char *ii, const char *out, const char *tail) {
   size_t len;
   char *text = hipc__util_read(ii, &len);
   if (text == NULL) {
@@ -136,30 +136,24 @@ static int rewrite_file(const char *ii, const char *out) {
     free(err);
     return 1;
   }
+  if (tail != NULL) {
+    size_t tlen = strlen(tail);
+    res = hipc__util_realloc(res, rlen + tlen + 1);
+    memcpy(res + rlen, tail, tlen + 1);
+    rlen += tlen;
+  }
   rc = hipc__util_write(out, res, rlen) != 0;
   free(res);
   return rc;
 }
 
-/* Compiles the HIP source `in` to `out` (an object, an assembly file, the
- * rewritten text or the dependencies, by mode). `dep_obj` is the object
- * name that -MD rules should name. */
-static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
-                       const char *dep_obj, int n) {
+/* The host pass of a HIP source: runs the preprocessing command `pp_cmd`
+ * (and frees it), rewrites, appends `table` (if any) and compiles. */
+static int compile_host(struct ctx *c, struct hipcc_input *in,
+                        const char *out, const char *ref, int n,
+                        struct strvec *pp_cmd, const char *table) {
   struct hipcc_options *o = c->o;
-  struct strvec pp = {0};
-  hipc__util_append(&pp, &c->cxx);
-  hipc__util_push(&pp, "-E");
-  hipc__util_push(&pp, "-x");
-  hipc__util_push(&pp, "c++");
-  hipc__util_push(&pp, std_cxx(c));
-  hip_pp_flags(c, &pp);
-  hipc__util_append(&pp, &o->pp);
-  hipc__util_append(&pp, &o->cc);
-  hipc__util_append(&pp, &o->dep);
-  if (o->mode != MODE_DEPS)
-    dep_args(c, &pp, dep_obj);
-  hipc__util_push(&pp, in->path);
+  struct strvec pp = *pp_cmd;
   int rc;
   if (o->mode == MODE_DEPS) {
     if (out != NULL) {
@@ -170,9 +164,6 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
     hipc__util_free(&pp);
     return rc;
   }
-  /* -save-temps files go next to the final output. */
-  const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
-                                         : (out ? out : "./-");
   char *tmp = hipc__util_format("%d.ii", n);
   const char *ii = o->save_temps ? keep(c, saved(in->path, ref, ".ii"))
                                  : hipc__util_temp(tmp);
@@ -188,7 +179,7 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   if (rc != 0)
     return rc;
   if (o->mode == MODE_PREPROCESS)
-    return rewrite_file(ii, out);
+    return rewrite_file(ii, out, NULL);
 
   tmp = hipc__util_format("%d.hipc.ii", n);
   const char *rii = o->save_temps ? keep(c, saved(in->path, ref, ".hipc.ii"))
@@ -198,7 +189,7 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
     return 1;
   if (o->verbose)
     fprintf(stderr, "hipcc: rewrite %s -> %s\n", ii, rii);
-  if ((rc = rewrite_file(ii, rii)) != 0)
+  if ((rc = rewrite_file(ii, rii, table)) != 0)
     return rc;
   /* Already preprocessed: -x c++-cpp-output skips a second preprocessing,
    * and the line markers carry the user's file names and lines. */
@@ -214,6 +205,51 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   hipc__util_push(&cc, out);
   rc = run(c, &cc);
   hipc__util_free(&cc);
+  return rc;
+}
+
+/* Compiles the HIP source `in` to `out` (an object, an assembly file, the
+ * rewritten text or the dependencies, by mode). `dep_obj` is the object
+ * name that -MD rules should name. */
+static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
+                       const char *dep_obj, int n) {
+  struct hipcc_options *o = c->o;
+  /* -save-temps files go next to the final output. */
+  const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
+                                         : (out ? out : "./-");
+  /* The device pass comes first: its table goes into the host object. */
+  char *table = NULL;
+  struct gpu_names names = {0};
+  if (c->dev.archs.n > 0 && o->mode != MODE_DEPS &&
+      o->mode != MODE_PREPROCESS) {
+    struct device_source ds = {in->path, n, c->inc_flag, std_cxx(c),
+                               o->save_temps ? ref : NULL,
+                               o->mode == MODE_ASM};
+    int rc = hipc__device_pass_compile(&c->dev, o, &ds, &table, &names);
+    if (rc != 0) {
+      hipc__gpu_table_free(&names);
+      return rc;
+    }
+    if (table != NULL)
+      keep(c, table);
+  }
+  struct strvec pp = {0};
+  hipc__util_append(&pp, &c->cxx);
+  hipc__util_push(&pp, "-E");
+  hipc__util_push(&pp, "-x");
+  hipc__util_push(&pp, "c++");
+  hipc__util_push(&pp, std_cxx(c));
+  hip_pp_flags(c, &pp);
+  hipc__util_append(&pp, &o->pp);
+  hipc__util_append(&pp, &o->cc);
+  hipc__util_append(&pp, &o->dep);
+  if (o->mode != MODE_DEPS)
+    dep_args(c, &pp, dep_obj);
+  hipc__util_push(&pp, in->path);
+  int rc = compile_host(c, in, out, ref, n, &pp, table);
+  if (rc == 0 && table != NULL && o->mode != MODE_ASM)
+    hipc__device_pass_check(out, in->path, &names);
+  hipc__gpu_table_free(&names);
   return rc;
 }
 
@@ -317,7 +353,14 @@ static int build(struct ctx *c) {
                      "multiple files");
     return 1;
   }
-  device_pass(c);
+  /* The GPU tools are needed only when a HIP source is compiled. */
+  int hip_sources = 0;
+  for (size_t i = 0; i < o->ninputs; i++)
+    hip_sources += o->inputs[i].lang == LANG_HIP;
+  if (hipc__device_pass_init(&c->dev, o, hip_sources > 0 &&
+                                          o->mode != MODE_DEPS &&
+                                          o->mode != MODE_PREPROCESS) != 0)
+    return 1;
   int status = 0;
   for (size_t i = 0; i < o->ninputs; i++) {
     struct hipcc_input *in = &o->inputs[i];
@@ -397,6 +440,7 @@ int hipc__driver_run(struct hipcc_options *o) {
   hipc__util_free(&c.cc);
   free(c.cxx_words);
   free(c.cc_words);
+  hipc__device_pass_free(&c.dev);
   free(c.prefix);
   free(c.inc_flag);
   free(c.libdir);

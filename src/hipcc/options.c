@@ -49,7 +49,8 @@ static const struct opt options[] = {
     {"-E", K_FLAG, 0, ID_E, NULL,
      "preprocess and rewrite; print the C++ that would be compiled"},
     {"--offload-arch=", K_JOINED, 0, ID_ARCH, "<arch>",
-     "record a GPU architecture (the program runs on the CPU device)"},
+     "also build device code for an NVIDIA GPU, sm_XX (repeatable; also "
+     "--cuda-gpu-arch=; default $HIPC_OFFLOAD_ARCH)"},
     {"--offload-arch", K_SEP, 0, ID_ARCH, NULL, NULL},
     {"-offload-arch=", K_JOINED, 0, ID_ARCH, NULL, NULL},
     {"-offload-arch", K_SEP, 0, ID_ARCH, NULL, NULL},
@@ -132,8 +133,10 @@ void hipc__options_help(void) {
          "Compiles HIP sources (.hip .cu .cpp .cc .cxx .C) for the CPU "
          "device,\nC sources (.c) with $HIPC_CC, and links everything "
          "else with libhipc.\nThe host compiler is $HIPC_CXX (default the first of "
-         "clang++-19, clang++, g++).\nOptions not listed are passed to the host "
-         "compiler.\n\n");
+         "clang++-19, clang++, g++).\nWith --offload-arch=sm_XX, device code "
+         "is also built by clang-19 and the CUDA\ntoolkit's ptxas "
+         "($CUDA_PATH, default /usr/local/cuda) and embedded.\n"
+         "Options not listed are passed to the host compiler.\n\n");
   for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
     const struct opt *op = &options[i];
     if (op->help == NULL)

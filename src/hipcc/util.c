@@ -224,6 +224,7 @@ char *hipc__util_read(const char *path, size_t *len) {
     errno = EIO;
     return NULL;
   }
+  p[n] = '\0';  /* n < cap: there is room */
   *len = n;
   return p;
 }

@@ -44,7 +44,8 @@ int hipc__util_in_path(const char *prog);
  * NULL (after printing why) when the directory cannot be created. */
 char *hipc__util_temp(const char *name);
 
-/* Reads a whole file; returns a malloc'd buffer or NULL (errno set). */
+/* Reads a whole file; returns a malloc'd buffer, NUL-terminated (after
+ * `*len` bytes), or NULL (errno set). */
 char *hipc__util_read(const char *path, size_t *len);
 /* Writes `len` bytes to `path` ("-" or NULL: stdout). Returns 0 or -1
  * after printing why. */

@@ -3,6 +3,11 @@
 #ifndef HIPC_ATOMIC_H
 #define HIPC_ATOMIC_H
 
+// hipcc's device pass (clang, NVPTX) uses the GPU half.
+#if defined(__NVPTX__)
+#include "hip/hipc/atomic_nvptx.h"
+#else
+
 #include <type_traits>
 
 namespace hipc {
@@ -130,5 +135,7 @@ inline unsigned atomicDec(unsigned* p, unsigned limit) {
     return (o == 0 || o > limit) ? limit : o - 1;
   });
 }
+
+#endif  // __NVPTX__
 
 #endif  // HIPC_ATOMIC_H

@@ -5,6 +5,11 @@
 #ifndef HIPC_INDICES_H
 #define HIPC_INDICES_H
 
+// hipcc's device pass (clang, NVPTX) uses the GPU half.
+#if defined(__NVPTX__)
+#include "hip/hipc/indices_nvptx.h"
+#else
+
 #include "hip/hipc/kernel.h"
 
 #define threadIdx (hipc_tls.thread_idx)
@@ -48,5 +53,7 @@ struct warp_size_t {
 }  // namespace hipc
 
 static constexpr ::hipc::warp_size_t warpSize{};
+
+#endif  // __NVPTX__
 
 #endif  // HIPC_INDICES_H

@@ -7,6 +7,11 @@
 #ifndef HIPC_LAUNCH_H
 #define HIPC_LAUNCH_H
 
+// hipcc's device pass (clang, NVPTX) uses the GPU half.
+#if defined(__NVPTX__)
+#include "hip/hipc/launch_nvptx.h"
+#else
+
 #include <cstddef>
 #include <new>
 #include <tuple>
@@ -151,5 +156,7 @@ struct dynamic_shared {
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)        \
   ((void)__hipPushCallConfiguration((grid), (block), (shmem), (stream)), \
    (void)(kernel)(__VA_ARGS__))
+
+#endif  // __NVPTX__
 
 #endif  // HIPC_LAUNCH_H

@@ -2,6 +2,11 @@
 #ifndef HIPC_QUALIFIERS_H
 #define HIPC_QUALIFIERS_H
 
+// hipcc's device pass (clang, NVPTX) uses the GPU half.
+#if defined(__NVPTX__)
+#include "hip/hipc/qualifiers_nvptx.h"
+#else
+
 #if defined(__HIPC_HOST_PASS__)
 // hipcc's rewriter needs these three tokens intact: they are defined to
 // themselves so that preprocessing keeps them (docs/internals.md).
@@ -26,5 +31,7 @@
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))
 #endif
+
+#endif  // __NVPTX__
 
 #endif  // HIPC_QUALIFIERS_H

@@ -6,6 +6,11 @@
 #ifndef HIPC_WARP_H
 #define HIPC_WARP_H
 
+// hipcc's device pass (clang, NVPTX) uses the GPU half.
+#if defined(__NVPTX__)
+#include "hip/hipc/warp_nvptx.h"
+#else
+
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -119,5 +124,7 @@ inline unsigned long long __activemask(hipc::site where = HIPC_SITE) {
 }
 
 inline int __lane_id() { return hipc::lane_id(); }
+
+#endif  // __NVPTX__
 
 #endif  // HIPC_WARP_H

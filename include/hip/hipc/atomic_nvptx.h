@@ -1,0 +1,216 @@
+// Atomic functions in hipcc's device pass (NVPTX): PTX atom instructions
+// through clang's __nvvm_atom_* builtins. Plain forms act at device scope,
+// _block forms at block scope (atom.cta), _system forms at system scope
+// (atom.sys: visible to the host and other GPUs). Like HIP's, they are
+// relaxed: order other accesses with __threadfence*. Any integer type of
+// 4 or 8 bytes, float and double. Included by hip/hipc/atomic.h.
+#ifndef HIPC_ATOMIC_NVPTX_H
+#define HIPC_ATOMIC_NVPTX_H
+
+#include <type_traits>
+
+#include "hip/hipc/qualifiers_nvptx.h"
+
+namespace hipc {
+namespace nvptx {
+
+enum scope { dev, cta, sys };
+
+// The builtin `op` at scope S: __nvvm_atom_OP, __nvvm_atom_cta_OP or
+// __nvvm_atom_sys_OP.
+#define HIPC_ATOM(S, op, ...)                                              \
+  (S == ::hipc::nvptx::cta   ? __nvvm_atom_cta_##op(__VA_ARGS__)           \
+   : S == ::hipc::nvptx::sys ? __nvvm_atom_sys_##op(__VA_ARGS__)           \
+                             : __nvvm_atom_##op(__VA_ARGS__))
+
+template <typename T>
+using atomic_int = std::enable_if_t<
+    std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8), T>;
+
+template <typename T>
+struct identity {
+  using type = T;
+};
+// The value parameters do not take part in deduction, so that
+// atomicAdd(&unsigned_counter, 1) works as with HIP's overloads.
+template <typename T>
+using nd = typename identity<T>::type;
+
+// Integers by size: 4-byte ones as int, 8-byte ones as long long.
+#define HIPC_ATOM_INT(S, op, p, v)                                         \
+  (sizeof(*p) == 4                                                         \
+       ? static_cast<T>(HIPC_ATOM(S, op##_gen_i, reinterpret_cast<int*>(p), \
+                                  static_cast<int>(v)))                    \
+       : static_cast<T>(HIPC_ATOM(S, op##_gen_ll,                          \
+                                  reinterpret_cast<long long*>(p),         \
+                                  static_cast<long long>(v))))
+
+template <scope S, typename T>
+__device__ __forceinline__ T add(T* p, T v) { return HIPC_ATOM_INT(S, add, p, v); }
+template <scope S, typename T>
+__device__ __forceinline__ T exch(T* p, T v) { return HIPC_ATOM_INT(S, xchg, p, v); }
+template <scope S, typename T>
+__device__ __forceinline__ T and_(T* p, T v) { return HIPC_ATOM_INT(S, and, p, v); }
+template <scope S, typename T>
+__device__ __forceinline__ T or_(T* p, T v) { return HIPC_ATOM_INT(S, or, p, v); }
+template <scope S, typename T>
+__device__ __forceinline__ T xor_(T* p, T v) { return HIPC_ATOM_INT(S, xor, p, v); }
+
+template <scope S, typename T>
+__device__ __forceinline__ T cas(T* p, T cmp, T v) {
+  return sizeof(T) == 4
+             ? static_cast<T>(HIPC_ATOM(S, cas_gen_i, reinterpret_cast<int*>(p),
+                                        static_cast<int>(cmp),
+                                        static_cast<int>(v)))
+             : static_cast<T>(HIPC_ATOM(S, cas_gen_ll,
+                                        reinterpret_cast<long long*>(p),
+                                        static_cast<long long>(cmp),
+                                        static_cast<long long>(v)));
+}
+
+// min and max depend on the signedness too.
+#define HIPC_ATOM_MINMAX(name, op)                                         \
+  template <scope S, typename T>                                           \
+  __device__ __forceinline__ T name(T* p, T v) {                           \
+    if (std::is_signed<T>::value) return HIPC_ATOM_INT(S, op, p, v);       \
+    return sizeof(T) == 4                                                  \
+               ? static_cast<T>(HIPC_ATOM(S, op##_gen_ui,                  \
+                                          reinterpret_cast<unsigned*>(p),  \
+                                          static_cast<unsigned>(v)))       \
+               : static_cast<T>(HIPC_ATOM(                                 \
+                     S, op##_gen_ull,                                      \
+                     reinterpret_cast<unsigned long long*>(p),             \
+                     static_cast<unsigned long long>(v)));                 \
+  }
+HIPC_ATOM_MINMAX(min, min)
+HIPC_ATOM_MINMAX(max, max)
+#undef HIPC_ATOM_MINMAX
+
+// Floating point operations without an instruction: a compare-and-swap
+// loop on the bit pattern.
+template <scope S, typename F, typename Bits, typename Op>
+__device__ __forceinline__ F fp_update(F* p, Op op) {
+  Bits* q = reinterpret_cast<Bits*>(p);
+  Bits old = *reinterpret_cast<volatile Bits*>(q);
+  for (;;) {
+    F o;
+    __builtin_memcpy(&o, &old, sizeof o);
+    F n = op(o);
+    Bits nb;
+    __builtin_memcpy(&nb, &n, sizeof nb);
+    Bits seen = cas<S>(q, old, nb);
+    if (seen == old) return o;
+    old = seen;
+  }
+}
+
+}  // namespace nvptx
+}  // namespace hipc
+
+// Every function comes in three scopes: NAME, NAME_block, NAME_system.
+#define HIPC_NVPTX_ATOMICS(SUFFIX, S)                                       \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicAdd##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::add<S>(p, v);                                      \
+  }                                                                        \
+  __device__ __forceinline__ float atomicAdd##SUFFIX(float* p, float v) {  \
+    return HIPC_ATOM(S, add_gen_f, p, v);                                  \
+  }                                                                        \
+  __device__ __forceinline__ double atomicAdd##SUFFIX(double* p,           \
+                                                      double v) {          \
+    return HIPC_ATOM(S, add_gen_d, p, v);                                  \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicSub##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::add<S>(p, static_cast<T>(T(0) - v));               \
+  }                                                                        \
+  __device__ __forceinline__ float atomicSub##SUFFIX(float* p, float v) {  \
+    return HIPC_ATOM(S, add_gen_f, p, -v);                                 \
+  }                                                                        \
+  __device__ __forceinline__ double atomicSub##SUFFIX(double* p,           \
+                                                      double v) {          \
+    return HIPC_ATOM(S, add_gen_d, p, -v);                                 \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicExch##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::exch<S>(p, v);                                     \
+  }                                                                        \
+  __device__ __forceinline__ float atomicExch##SUFFIX(float* p, float v) { \
+    return __builtin_bit_cast(                                             \
+        float, hipc::nvptx::exch<S>(reinterpret_cast<int*>(p),             \
+                                    __builtin_bit_cast(int, v)));          \
+  }                                                                        \
+  __device__ __forceinline__ double atomicExch##SUFFIX(double* p,          \
+                                                       double v) {         \
+    return __builtin_bit_cast(                                             \
+        double, hipc::nvptx::exch<S>(reinterpret_cast<long long*>(p),      \
+                                     __builtin_bit_cast(long long, v)));   \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicAnd##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::and_<S>(p, v);                                     \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicOr##SUFFIX(  \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::or_<S>(p, v);                                      \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicXor##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::xor_<S>(p, v);                                     \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicMin##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::min<S>(p, v);                                      \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicMax##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> v) {                                        \
+    return hipc::nvptx::max<S>(p, v);                                      \
+  }                                                                        \
+  __device__ __forceinline__ float atomicMin##SUFFIX(float* p, float v) {  \
+    return hipc::nvptx::fp_update<S, float, int>(                          \
+        p, [v](float o) { return v < o ? v : o; });                        \
+  }                                                                        \
+  __device__ __forceinline__ float atomicMax##SUFFIX(float* p, float v) {  \
+    return hipc::nvptx::fp_update<S, float, int>(                          \
+        p, [v](float o) { return v > o ? v : o; });                        \
+  }                                                                        \
+  __device__ __forceinline__ double atomicMin##SUFFIX(double* p,           \
+                                                      double v) {          \
+    return hipc::nvptx::fp_update<S, double, long long>(                   \
+        p, [v](double o) { return v < o ? v : o; });                       \
+  }                                                                        \
+  __device__ __forceinline__ double atomicMax##SUFFIX(double* p,           \
+                                                      double v) {          \
+    return hipc::nvptx::fp_update<S, double, long long>(                   \
+        p, [v](double o) { return v > o ? v : o; });                       \
+  }                                                                        \
+  template <typename T>                                                    \
+  __device__ __forceinline__ hipc::nvptx::atomic_int<T> atomicCAS##SUFFIX( \
+      T* p, hipc::nvptx::nd<T> compare, hipc::nvptx::nd<T> v) {            \
+    return hipc::nvptx::cas<S>(p, compare, v);                             \
+  }                                                                        \
+  __device__ __forceinline__ unsigned atomicInc##SUFFIX(unsigned* p,       \
+                                                        unsigned limit) {  \
+    return HIPC_ATOM(S, inc_gen_ui, p, limit);                             \
+  }                                                                        \
+  __device__ __forceinline__ unsigned atomicDec##SUFFIX(unsigned* p,       \
+                                                        unsigned limit) {  \
+    return HIPC_ATOM(S, dec_gen_ui, p, limit);                             \
+  }
+
+HIPC_NVPTX_ATOMICS(, ::hipc::nvptx::dev)
+HIPC_NVPTX_ATOMICS(_block, ::hipc::nvptx::cta)
+HIPC_NVPTX_ATOMICS(_system, ::hipc::nvptx::sys)
+#undef HIPC_NVPTX_ATOMICS
+#undef HIPC_ATOM_INT
+#undef HIPC_ATOM
+
+#endif  // HIPC_ATOMIC_NVPTX_H

@@ -1,0 +1,23 @@
+// Launch syntax in hipcc's device pass (NVPTX). The device pass compiles
+// the original source, host code included (parsed, never emitted): clang
+// checks `<<<>>>` against the configuration function declared here, and
+// hipLaunchKernelGGL becomes a `<<<>>>` launch so that the kernel it names
+// is emitted for the GPU. Included by hip/hipc/launch.h.
+#ifndef HIPC_LAUNCH_NVPTX_H
+#define HIPC_LAUNCH_NVPTX_H
+
+#include <cstddef>
+
+#include "hip/hip_runtime_api.h"
+
+extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block,
+                                                std::size_t shmem = 0,
+                                                void* stream = 0);
+
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) \
+  kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
+
+#endif  // HIPC_LAUNCH_NVPTX_H

@@ -1,0 +1,298 @@
+/* hipcc's device pass (docs/internals.md, "The device pass").
+ *
+ * For each HIP source and each architecture sm_XX:
+ *
+ *   clang-19 -x cuda --cuda-device-only --cuda-gpu-arch=sm_XX -nocudainc
+ *     --cuda-path=$CUDA_PATH -include hip/hipc/nvptx_prelude.h
+ *     -include hip/hip_runtime.h <user's -I -D -U -include, -O> -S -> PTX
+ *   $CUDA_PATH/bin/ptxas -arch=sm_XX PTX -> cubin
+ *
+ * on the original source (not the host pass's rewrite), so that clang's
+ * diagnostics name the user's file and line. The kernels and variables that
+ * the PTX defines, the cubins and the PTX of the newest architecture then
+ * make the table that gpu_table.c appends to the host object.
+ */
+#include "device_pass.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "elf_syms.h"
+#include "gpu_table.h"
+
+/* The oldest architecture the NVPTX headers build for (scoped atomics). */
+#define MIN_SM 60
+
+/* The number of `sm_XX`, `sm_XXa` or `sm_XXf`, or -1 when `a` is not of
+ * that form. `*suffixed`: it has a suffix (sm_90a: not forward
+ * compatible). */
+static int sm_number(const char *a, int *suffixed) {
+  if (strncmp(a, "sm_", 3) != 0 || !isdigit((unsigned char)a[3]))
+    return -1;
+  char *end;
+  long v = strtol(a + 3, &end, 10);
+  *suffixed = *end != '\0';
+  if (v > 10000 || (*end != '\0' && !((*end == 'a' || *end == 'f') &&
+                                      end[1] == '\0')))
+    return -1;
+  return (int)v;
+}
+
+static int add_arch(struct device_pass *d, const char *a, int *warned) {
+  int suffixed;
+  int v = sm_number(a, &suffixed);
+  if (v < 0) {
+    if (strncmp(a, "gfx", 3) == 0) {
+      if (!(*warned)++)
+        hipc__util_warning("--offload-arch=%s: hipc builds no code for AMD "
+                           "GPUs; ignored", a);
+      return 0;
+    }
+    hipc__util_error("unsupported GPU architecture '%s' (expected sm_XX, "
+                     "for example sm_90)", a);
+    return 1;
+  }
+  if (v < MIN_SM) {
+    hipc__util_error("GPU architecture '%s' is older than hipc supports "
+                     "(sm_%d or newer)", a, MIN_SM);
+    return 1;
+  }
+  for (size_t i = 0; i < d->archs.n; i++)
+    if (strcmp(d->archs.v[i], a) == 0)
+      return 0;
+  hipc__util_push(&d->archs, a);
+  return 0;
+}
+
+static int executable(const char *path) { return access(path, X_OK) == 0; }
+
+int hipc__device_pass_init(struct device_pass *d, struct hipcc_options *o,
+                           int check_tools) {
+  *d = (struct device_pass){0};
+  int warned = 0, rc = 0;
+  /* Each value may be a list: --offload-arch=sm_80,sm_90. */
+  struct strvec given = {0};
+  if (o->archs.n > 0) {
+    hipc__util_append(&given, &o->archs);
+  } else {
+    const char *env = getenv("HIPC_OFFLOAD_ARCH");
+    hipc__util_push(&given, env != NULL ? env : "");
+  }
+  for (size_t i = 0; i < given.n && rc == 0; i++) {
+    char *list = hipc__util_strdup(given.v[i]);
+    hipc__util_push(&d->owned, list);
+    for (char *a = strtok(list, ", \t"); a != NULL && rc == 0;
+         a = strtok(NULL, ", \t"))
+      rc = add_arch(d, a, &warned);
+  }
+  hipc__util_free(&given);
+  if (rc != 0 || d->archs.n == 0 || !check_tools)
+    return rc;
+  const char *first = d->archs.v[0];
+  const char *clang = getenv("HIPC_CLANG");
+  d->clang = clang != NULL && *clang != '\0' ? clang : "clang-19";
+  if (!hipc__util_in_path(d->clang)) {
+    hipc__util_error("--offload-arch=%s needs clang-19 to compile device "
+                     "code, and '%s' was not found (HIPC_CLANG names "
+                     "another clang 19)", first, d->clang);
+    return 1;
+  }
+  const char *cuda = getenv("CUDA_PATH");
+  d->cuda = hipc__util_strdup(cuda != NULL && *cuda != '\0'
+                                  ? cuda : "/usr/local/cuda");
+  d->ptxas = hipc__util_format("%s/bin/ptxas", d->cuda);
+  char *libdevice =
+      hipc__util_format("%s/nvvm/libdevice/libdevice.10.bc", d->cuda);
+  if (!executable(d->ptxas)) {
+    hipc__util_error("--offload-arch=%s needs the CUDA toolkit: '%s' was "
+                     "not found (CUDA_PATH names the toolkit's directory)",
+                     first, d->ptxas);
+    rc = 1;
+  } else if (access(libdevice, R_OK) != 0) {
+    hipc__util_error("--offload-arch=%s needs the CUDA toolkit: '%s' was "
+                     "not found (CUDA_PATH names the toolkit's directory)",
+                     first, libdevice);
+    rc = 1;
+  }
+  free(libdevice);
+  return rc;
+}
+
+void hipc__device_pass_free(struct device_pass *d) {
+  for (size_t i = 0; i < d->owned.n; i++)
+    free((char *)d->owned.v[i]);
+  hipc__util_free(&d->owned);
+  hipc__util_free(&d->archs);
+  free(d->cuda);
+  free(d->ptxas);
+}
+
+/* The user's flags that the device compile takes from the compiler flags:
+ * optimisation and floating-point behaviour. Warnings are left to the host
+ * pass, which compiles the same source (the device pass runs with -w, so
+ * that each warning is printed once). */
+static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
+  static const char *const keep[] = {"-O", "-ffast-math", "-fno-fast-math",
+                                     "-ffp-contract=",
+                                     "-fgpu-approx-transcendentals",
+                                     "-fno-gpu-approx-transcendentals"};
+  int opt = 0;
+  for (size_t i = 0; i < o->cc.n; i++) {
+    for (size_t k = 0; k < sizeof keep / sizeof *keep; k++) {
+      if (strncmp(o->cc.v[i], keep[k], strlen(keep[k])) == 0) {
+        hipc__util_push(v, o->cc.v[i]);
+        opt |= k == 0;
+        break;
+      }
+    }
+  }
+  /* Device code is optimised unless asked otherwise, as nvcc does. */
+  if (!opt)
+    hipc__util_push(v, "-O3");
+}
+
+/* Where an intermediate file of `src` for `arch` goes. */
+static char *file_for(const struct device_source *src, const char *arch,
+                      const char *ext) {
+  if (src->save_ref != NULL) {
+    char *dir = hipc__util_dirname(src->save_ref);
+    char *stem = hipc__util_stem(src->path);
+    char *p = hipc__util_format("%s/%s.%s.%s", dir, stem, arch, ext);
+    free(dir);
+    free(stem);
+    return p;
+  }
+  char *name = hipc__util_format("%d.%s.%s", src->index, arch, ext);
+  char *t = hipc__util_temp(name);
+  free(name);
+  return t != NULL ? hipc__util_strdup(t) : NULL;
+}
+
+static int compile_arch(const struct device_pass *d,
+                        const struct hipcc_options *o,
+                        const struct device_source *src, const char *arch,
+                        const char *ptx, const char *cubin) {
+  struct strvec cc = {0};
+  char *gpu = hipc__util_format("--cuda-gpu-arch=%s", arch);
+  char *path = hipc__util_format("--cuda-path=%s", d->cuda);
+  static const char *const head[] = {
+      "-x", "cuda", "--cuda-device-only", "-nocudainc",
+      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
+      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1"};
+  hipc__util_push(&cc, d->clang);
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    hipc__util_push(&cc, head[i]);
+  hipc__util_push(&cc, gpu);
+  hipc__util_push(&cc, path);
+  hipc__util_push(&cc, src->std);
+  hipc__util_push(&cc, src->inc_flag);
+  hipc__util_push(&cc, "-include");
+  hipc__util_push(&cc, "hip/hipc/nvptx_prelude.h");
+  hipc__util_push(&cc, "-include");
+  hipc__util_push(&cc, "hip/hip_runtime.h");
+  hipc__util_append(&cc, &o->pp);
+  device_cc_flags(o, &cc);
+  hipc__util_push(&cc, "-S");
+  hipc__util_push(&cc, src->path);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, ptx);
+  int rc = hipc__util_run(cc.v, o->verbose, NULL);
+  hipc__util_free(&cc);
+  free(gpu);
+  free(path);
+  if (rc != 0)
+    return rc;
+  char *sm = hipc__util_format("-arch=%s", arch);
+  const char *as[] = {d->ptxas, sm, ptx, "-o", cubin, NULL};
+  rc = hipc__util_run(as, o->verbose, NULL);
+  free(sm);
+  return rc;
+}
+
+int hipc__device_pass_compile(const struct device_pass *d,
+                              const struct hipcc_options *o,
+                              const struct device_source *src, char **table,
+                              struct gpu_names *names) {
+  *table = NULL;
+  *names = (struct gpu_names){0};
+  size_t n = d->archs.n;
+  char **ptx = hipc__util_alloc(n * sizeof *ptx);
+  char **cubin = hipc__util_alloc(n * sizeof *cubin);
+  struct gpu_image_file *img = hipc__util_alloc((n + 1) * sizeof *img);
+  size_t nimg = 0;
+  int rc = 0, newest = -1, newest_sm = -1;
+  for (size_t i = 0; i < n; i++)
+    ptx[i] = cubin[i] = NULL;
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    const char *arch = d->archs.v[i];
+    ptx[i] = file_for(src, arch, "ptx");
+    cubin[i] = file_for(src, arch, "cubin");
+    if (ptx[i] == NULL || cubin[i] == NULL) {
+      rc = 1;
+      break;
+    }
+    if ((rc = compile_arch(d, o, src, arch, ptx[i], cubin[i])) != 0)
+      break;
+    size_t len;
+    char *text = hipc__util_read(ptx[i], &len);
+    if (text == NULL) {
+      hipc__util_error("cannot read '%s': %s", ptx[i], strerror(errno));
+      rc = 1;
+      break;
+    }
+    hipc__gpu_table_scan(names, text);
+    free(text);
+    img[nimg++] = (struct gpu_image_file){arch, 0, cubin[i]};
+    int suffixed, v = sm_number(arch, &suffixed);
+    if (!suffixed && v > newest_sm)
+      newest_sm = v, newest = (int)i;
+  }
+  /* The PTX of the newest architecture, for GPUs newer than every cubin
+   * (an arch-specific target such as sm_90a has no successor). */
+  if (rc == 0 && newest >= 0)
+    img[nimg++] = (struct gpu_image_file){d->archs.v[newest], 1, ptx[newest]};
+  if (rc == 0 && (names->nkernels > 0 || names->nvars > 0)) {
+    *table = hipc__gpu_table_text(names, img, nimg, src->inline_bytes);
+    if (*table == NULL)
+      rc = 1;
+  }
+  if (rc == 0 && o->verbose)
+    fprintf(stderr, "hipcc: %s: %zu kernel(s), %zu variable(s) for %zu "
+                    "GPU image(s)\n", src->path, names->nkernels, names->nvars,
+            nimg);
+  for (size_t i = 0; i < n; i++)
+    free(ptx[i]), free(cubin[i]);
+  free(ptx);
+  free(cubin);
+  free(img);
+  return rc;
+}
+
+void hipc__device_pass_check(const char *obj, const char *src,
+                             const struct gpu_names *names) {
+  size_t n = names->nkernels + names->nvars;
+  if (n == 0)
+    return;
+  const char **v = hipc__util_alloc(n * sizeof *v);
+  int *undefined = hipc__util_alloc(n * sizeof *undefined);
+  for (size_t i = 0; i < names->nkernels; i++)
+    v[i] = names->kernels[i];
+  for (size_t i = 0; i < names->nvars; i++)
+    v[names->nkernels + i] = names->vars[i].name;
+  if (hipc__elf_undefined_weak(obj, v, n, undefined) == 0) {
+    for (size_t i = 0; i < n; i++)
+      if (undefined[i])
+        hipc__util_warning("%s: %s '%s' is in the GPU code but not in the "
+                           "host object (the device and host compiles saw "
+                           "different declarations); it cannot be used on "
+                           "a GPU", src, i < names->nkernels ? "kernel"
+                                                            : "variable",
+                           v[i]);
+  }
+  free(v);
+  free(undefined);
+}

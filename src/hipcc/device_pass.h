@@ -1,0 +1,56 @@
+/* hipcc's device pass (docs/internals.md, "The device pass"): each HIP
+ * source compiled by clang in CUDA device mode to PTX, then by ptxas to a
+ * cubin, for every NVIDIA architecture asked for. */
+#ifndef HIPC_HIPCC_DEVICE_PASS_H
+#define HIPC_HIPCC_DEVICE_PASS_H
+
+#include "gpu_table.h"
+#include "options.h"
+
+/* The GPU architectures and the tools that build for them. */
+struct device_pass {
+  struct strvec archs;  /* sm_XX, in order, without duplicates */
+  const char *clang;    /* $HIPC_CLANG or clang-19 */
+  char *cuda;           /* $CUDA_PATH or /usr/local/cuda */
+  char *ptxas;          /* <cuda>/bin/ptxas */
+  struct strvec owned;
+};
+
+/* Collects the architectures (--offload-arch, else $HIPC_OFFLOAD_ARCH) and,
+ * when there is one and `check_tools` is set (there is a HIP source to
+ * compile), checks that clang-19 and the CUDA toolkit are there.
+ * AMD architectures (gfx...) are ignored with a warning. Returns 0, or 1
+ * after printing why (an unknown architecture, a missing tool). */
+int hipc__device_pass_init(struct device_pass *d, struct hipcc_options *o,
+                           int check_tools);
+void hipc__device_pass_free(struct device_pass *d);
+
+/* What one source needs besides the options. */
+struct device_source {
+  const char *path;
+  int index;            /* the input's position: names temporary files */
+  const char *inc_flag; /* -I<prefix>/include */
+  const char *std;      /* -std=... */
+  const char *save_ref; /* -save-temps: intermediate files go next to this
+                           output; NULL: temporary files */
+  int inline_bytes;     /* embed the images byte by byte (for -S) */
+};
+
+/* Compiles `src` for every architecture of `d` and sets `*table` to the
+ * C++ text that embeds the images and registers them (malloc'd), or to
+ * NULL when the source defines no kernel and no device variable; `*names`
+ * gets the kernels and variables of the table (free them with
+ * hipc__gpu_table_free). Returns 0, or the failing command's status (its
+ * diagnostics name the user's file and line). */
+int hipc__device_pass_compile(const struct device_pass *d,
+                              const struct hipcc_options *o,
+                              const struct device_source *src, char **table,
+                              struct gpu_names *names);
+
+/* Warns about each kernel or variable of `names` that the host object
+ * `obj` (compiled from `src` with the table) does not define: the two
+ * passes saw different declarations, and the GPU cannot run it. */
+void hipc__device_pass_check(const char *obj, const char *src,
+                             const struct gpu_names *names);
+
+#endif /* HIPC_HIPCC_DEVICE_PASS_H */

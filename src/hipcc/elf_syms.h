@@ -1,0 +1,16 @@
+/* A minimal reader of ELF64 symbol tables, for the device pass's check
+ * that the host object defines every kernel and variable of its GPU table
+ * (docs/internals.md, "The device pass"). */
+#ifndef HIPC_HIPCC_ELF_SYMS_H
+#define HIPC_HIPCC_ELF_SYMS_H
+
+#include <stddef.h>
+
+/* Sets `undefined[i]` to 1 when the little-endian ELF64 object `path` has
+ * `names[i]` as an undefined weak symbol (what the table's `.weakref`
+ * leaves when the object does not define the name), 0 otherwise. Returns
+ * 0, or -1 when the file is not such an object or cannot be read. */
+int hipc__elf_undefined_weak(const char *path, const char *const *names,
+                             size_t n, int *undefined);
+
+#endif /* HIPC_HIPCC_ELF_SYMS_H */

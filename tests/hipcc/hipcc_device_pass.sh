@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# hipcc's device pass (--offload-arch=sm_XX): the GPU table embedded in the
+# host object (kernels paired with their host addresses, variables with
+# their sizes and kinds, a cubin per architecture and the PTX), errors in
+# device-only code at the user's file and line, a warning for a kernel the
+# host object lacks, clear errors for a missing
+# toolkit or clang and for unknown architectures, HIPC_OFFLOAD_ARCH, -v,
+# -S, and that the program still runs on the CPU device.
+# Skipped when clang-19 or the CUDA toolkit (CUDA_PATH, /usr/local/cuda)
+# is not installed.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
+CUDA=${CUDA_PATH:-/usr/local/cuda}
+if ! command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
+   [ ! -x "$CUDA/bin/ptxas" ] ||
+   [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
+  echo "skip: needs clang-19, $CUDA/bin/ptxas and $BUILD/include"
+  exit 77
+fi
+# Under make test-asan / test-ubsan the programs get the sanitizer too.
+TF=${TEST_CFLAGS:-}
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  local what=$1
+  shift
+  if ! "$@"; then
+    echo "FAIL: $what"
+    fail=1
+  fi
+}
+
+# The program defines hipc_register_gpu_module itself (it takes precedence
+# over libhipc's), prints what it was given, then runs on the CPU device.
+cat > prog.hip <<'SRC'
+#include <hip/hip_runtime.h>
+#include <hip/hipc/gpu_module.h>
+#include <cstdio>
+#include <cstring>
+
+__global__ void k_add(int* p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += i;
+}
+static __global__ void k_static(int* p) { p[0] = __shfl(7, 0); }
+namespace {
+__global__ void k_anon(int* p) { p[1] = 8; }
+}
+template <typename T>
+__global__ void k_tmpl(T* p) { p[threadIdx.x] = T(2); }
+__device__ int g_dev[5];
+__constant__ double g_const[3];
+
+static const hipc_gpu_module* mods[4];
+static int nmods;
+extern "C" void hipc_register_gpu_module(const hipc_gpu_module* m) {
+  if (nmods < 4) mods[nmods++] = m;
+}
+
+static void kernel(const hipc_gpu_module* m, const char* what,
+                   const void* fn) {
+  for (int i = 0; i < m->num_kernels; i++)
+    if (m->kernels[i].host_fn == fn)
+      std::printf("kernel %s %s\n", what, m->kernels[i].name);
+}
+
+int main() {
+  std::printf("modules %d\n", nmods);
+  const hipc_gpu_module* m = mods[0];
+  std::printf("version %d images %d kernels %d vars %d\n", m->version,
+              m->num_images, m->num_kernels, m->num_vars);
+  for (int i = 0; i < m->num_images; i++) {
+    const hipc_gpu_image* im = &m->images[i];
+    const char* d = static_cast<const char*>(im->data);
+    bool elf = !im->is_ptx && im->size > 4 && std::memcmp(d, "\177ELF", 4) == 0;
+    bool ptx = im->is_ptx && d[im->size - 1] == '\0' &&
+               std::strstr(d, ".entry") != nullptr &&
+               std::strlen(d) + 1 == im->size;
+    std::printf("image %s %s %s\n", im->arch, im->is_ptx ? "ptx" : "cubin",
+                elf || ptx ? "valid" : "INVALID");
+  }
+  kernel(m, "k_add", reinterpret_cast<const void*>(&k_add));
+  kernel(m, "k_static", reinterpret_cast<const void*>(&k_static));
+  kernel(m, "k_anon", reinterpret_cast<const void*>(&k_anon));
+  kernel(m, "k_tmpl<float>", reinterpret_cast<const void*>(&k_tmpl<float>));
+  for (int i = 0; i < m->num_vars; i++) {
+    const hipc_gpu_var* v = &m->vars[i];
+    const char* what = v->host_addr == static_cast<const void*>(g_dev) ? "g_dev"
+                     : v->host_addr == static_cast<const void*>(g_const)
+                         ? "g_const" : "?";
+    std::printf("var %s %s %zu %d\n", what, v->name, v->size, v->kind);
+  }
+  // The same program on the CPU device.
+  int* d;
+  int h[64];
+  if (hipMalloc(&d, sizeof h) != hipSuccess) return 1;
+  if (hipMemset(d, 0, sizeof h) != hipSuccess) return 1;
+  k_add<<<2, 32>>>(d, 64);
+  k_static<<<1, 1>>>(d);
+  k_anon<<<1, 1>>>(d);
+  if (hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost) != hipSuccess)
+    return 1;
+  std::printf("cpu %d %d %d\n", h[0], h[1], h[63]);
+  return 0;
+}
+SRC
+"$HIPCC" -v --offload-arch=sm_80 --offload-arch=sm_90 -O2 $TF prog.hip \
+  -o prog 2> verbose.txt
+check "prog.hip builds for sm_80 and sm_90 ($(tail -3 verbose.txt))" \
+  [ $? -eq 0 ]
+check "-v shows the device compile" \
+  grep -q -- '--cuda-device-only.*--cuda-gpu-arch=sm_90' verbose.txt
+check "-v shows ptxas" grep -q 'ptxas.*-arch=sm_80' verbose.txt
+./prog > out.txt 2>&1
+check "prog runs ($(cat out.txt))" [ $? -eq 0 ]
+expect() {  # expect LINE: out.txt has exactly this line
+  check "output has '$1'; got: $(tr '\n' '|' < out.txt)" grep -qxF "$1" out.txt
+}
+expect "modules 1"
+expect "version 1 images 3 kernels 4 vars 2"
+expect "image sm_80 cubin valid"
+expect "image sm_90 cubin valid"
+expect "image sm_90 ptx valid"
+expect "kernel k_add _Z5k_addPii"
+expect "kernel k_static _ZL8k_staticPi"
+expect "kernel k_anon _ZN12_GLOBAL__N_16k_anonEPi"
+expect "kernel k_tmpl<float> _Z6k_tmplIfEvPT_"
+expect "var g_dev g_dev 20 0"
+expect "var g_const g_const 24 1"
+expect "cpu 7 8 63"
+
+# HIPC_OFFLOAD_ARCH is the default; -c, then a link of the object.
+HIPC_OFFLOAD_ARCH=sm_90 "$HIPCC" $TF -c prog.hip -o env.o 2> err.txt
+check "HIPC_OFFLOAD_ARCH builds ($(cat err.txt))" [ $? -eq 0 ]
+"$HIPCC" $TF env.o -o env 2> err.txt && ./env > out.txt 2>&1
+check "the object links and runs" [ $? -eq 0 ]
+expect "version 1 images 2 kernels 4 vars 2"
+
+# -S: the assembly holds the images itself, so it can be assembled later.
+"$HIPCC" --offload-arch=sm_90 -S prog.hip -o prog.s 2> err.txt
+check "-S builds ($(cat err.txt))" [ $? -eq 0 ]
+check "-S names no temporary file" [ -z "$(grep -l incbin prog.s)" ]
+
+# A kernel whose declaration differs between the two passes (so that the
+# host object has no stub of that name) is named in a warning.
+cat > mismatch.hip <<'SRC'
+#include <hip/hip_runtime.h>
+#ifdef __HIP_DEVICE_COMPILE__
+typedef int T;
+#else
+typedef long T;
+#endif
+__global__ void k_mismatch(T* p) { p[0] = 1; }
+__global__ void k_fine(int* p) { p[0] = 1; }
+SRC
+"$HIPCC" --offload-arch=sm_90 -c mismatch.hip -o mismatch.o 2> err.txt
+check "a mismatched kernel still builds" [ $? -eq 0 ]
+check "a mismatched kernel is named ($(cat err.txt))" \
+  grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPi' is in the GPU code but not in the host object" err.txt
+check "only the mismatched kernel is named" [ "$(wc -l < err.txt)" -eq 1 ]
+
+# An error in device-only code (a kernel calling a host function) is
+# reported at the user's file and line, once.
+cat > bad.hip <<'SRC'
+#include <hip/hip_runtime.h>
+
+int host_only(int x) { return x + 1; }
+
+__global__ void k(int* p) {
+  p[0] = host_only(p[0]);
+}
+SRC
+"$HIPCC" --offload-arch=sm_90 -c bad.hip -o bad.o 2> err.txt
+check "a device-side error fails the build" [ $? -ne 0 ]
+check "the error names bad.hip:6 ($(head -3 err.txt))" \
+  grep -q '^bad\.hip:6:[0-9]*: error: .*host_only' err.txt
+HIPC_OFFLOAD_ARCH= "$HIPCC" -c bad.hip -o bad.o 2> err.txt
+check "without an arch the same file builds for the CPU" [ $? -eq 0 ]
+
+# A missing toolkit or clang, an unknown or too old architecture.
+CUDA_PATH=$dir/nowhere "$HIPCC" --offload-arch=sm_90 -c prog.hip \
+  -o x.o 2> err.txt
+check "no toolkit fails with 1" [ $? -eq 1 ]
+check "no toolkit says so ($(cat err.txt))" \
+  grep -q "^hipcc: error: --offload-arch=sm_90 needs the CUDA toolkit: '$dir/nowhere/bin/ptxas' was not found" err.txt
+HIPC_CLANG=no-such-clang "$HIPCC" --offload-arch=sm_90 -c prog.hip \
+  -o x.o 2> err.txt
+check "no clang fails with 1" [ $? -eq 1 ]
+check "no clang says so ($(cat err.txt))" \
+  grep -q "^hipcc: error: --offload-arch=sm_90 needs clang-19" err.txt
+"$HIPCC" --offload-arch=sm_9x -c prog.hip -o x.o 2> err.txt
+check "an unknown arch fails with 1" [ $? -eq 1 ]
+check "an unknown arch says so" \
+  grep -q "unsupported GPU architecture 'sm_9x'" err.txt
+"$HIPCC" --offload-arch=sm_50 -c prog.hip -o x.o 2> err.txt
+check "sm_50 is refused" grep -q "'sm_50' is older than hipc supports" err.txt
+"$HIPCC" --offload-arch=gfx90a -c prog.hip -o gfx.o 2> err.txt
+check "an AMD arch builds for the CPU only" [ $? -eq 0 ]
+check "an AMD arch is ignored with a warning" \
+  grep -q "hipcc: warning: --offload-arch=gfx90a: hipc builds no code for AMD" \
+  err.txt
+exit $fail
