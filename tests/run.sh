@@ -20,8 +20,9 @@
 #                       test runs on the GPU (HIPC_DEVICES=gpu) and on the CPU
 #                       device at warp size 64 and 32, and each unit test runs
 #                       with the GPUs first (as a program sees them) and on
-#                       the CPU device alone. Unit tests listed in
-#                       tests/gpu/cpu_only.txt test the CPU device only.
+#                       the CPU device alone. Tests listed in
+#                       tests/gpu/cpu_only.txt test the CPU device only
+#                       (kernel tests there are built without GPU code).
 #   TEST_BUILD_ONLY=1   build, run nothing (for a machine without GPUs)
 #   TEST_RUN_ONLY=1     run what is built, compile nothing (for the GPU
 #                       machine, which has no compiler; tests that compile
@@ -53,6 +54,10 @@ selected() {
   return 1
 }
 
+# Tests of the CPU device alone (tests/gpu/cpu_only.txt): kernel tests
+# there are built without GPU code.
+cpu_only() { grep -q "^$1 " tests/gpu/cpu_only.txt; }
+
 # -- build, in parallel; a test that does not build fails.
 builds=()
 for src in tests/unit/*.c; do
@@ -75,7 +80,9 @@ for src in tests/kernels/*.hip; do
   [ -e "$src" ] || continue
   name=kernels/$(basename "$src" .hip)
   selected "$name" || continue
-  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF ${GPU:+--offload-arch=$GPU_ARCH} -Itests/kernels $src -o $OUT/$name")
+  arch=${GPU:+--offload-arch=$GPU_ARCH}
+  cpu_only "$name" && arch=
+  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF $arch -Itests/kernels $src -o $OUT/$name")
 done
 [ -n "$GPU" ] && builds+=("gpu_count|$CC -std=c11 -Wall -Wextra -Werror -Iinclude tests/gpu/gpu_count.c -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipc -o $OUT/gpu_count")
 mkdir -p "$OUT/unit" "$OUT/hipcc" "$OUT/kernels"
@@ -143,7 +150,8 @@ for entry in "${builds[@]}"; do
   case $name in
     kernels/*)
       if [ "$ngpu" -gt 0 ]; then
-        HIPC_DEVICES=gpu run "$name [gpu]" "$log.gpu" "$OUT/$name"
+        cpu_only "$name" ||
+          HIPC_DEVICES=gpu run "$name [gpu]" "$log.gpu" "$OUT/$name"
         export HIPC_DEVICES=cpu
       fi
       for ws in 64 32; do
@@ -152,7 +160,7 @@ for entry in "${builds[@]}"; do
       unset HIPC_DEVICES ;;
     unit/*)
       if [ "$ngpu" -gt 0 ]; then
-        if ! grep -q "^$name " tests/gpu/cpu_only.txt; then
+        if ! cpu_only "$name"; then
           run "$name [gpu]" "$log.gpu" "$OUT/$name"
         fi
         HIPC_DEVICES=cpu run "$name [cpu]" "$log" "$OUT/$name"
