@@ -50,6 +50,29 @@ static const hipc_gpu_image* pick_image(const hipc_gpu_module* m,
   return best_cubin ? best_cubin : best_ptx;
 }
 
+/* Looks up every kernel of the freshly loaded `cm` (the module of `e`) on
+ * `d` and caches its function. With CUDA's lazy loading (the default since
+ * CUDA 12.2) a function is loaded when it is first looked up, which may
+ * wait for the kernels already running on the device: a kernel that spins
+ * until a kernel of the same source launched after it has run would then
+ * never finish. Looking all of a module's kernels up at once, before any of
+ * them runs, makes a module as ready as AMD's runtime makes it. A kernel
+ * whose lookup fails keeps an empty slot (its launch reports why). Under
+ * d->load_lock. */
+static void preload_functions(cuda_device* d, hipc_gpu_module_entry* e,
+                              CUmodule cm) {
+  const hipc_gpu_module* m = e->module;
+  for (int i = 0; i < m->num_kernels; ++i) {
+    hipc_gpu_symbol* k = hipc__gpu_kernel_find(m->kernels[i].host_fn);
+    if (!k || k->module != e ||
+        atomic_load_explicit(&k->cached[d->index], memory_order_acquire))
+      continue;
+    CUfunction f;
+    if (hipc_cu.ModuleGetFunction(&f, cm, k->name) == CUDA_SUCCESS)
+      atomic_store_explicit(&k->cached[d->index], f, memory_order_release);
+  }
+}
+
 /* The module of `e` loaded on `d` (or &hipc__cuda_no_image: no image fits). Under d->load_lock. */
 static hipError_t load_module(cuda_device* d, hipc_gpu_module_entry* e,
                               void** out) {
@@ -72,6 +95,7 @@ static hipError_t load_module(cuda_device* d, hipc_gpu_module_entry* e,
       return hipc__cuda_error(r);
     }
     m = cm;
+    preload_functions(d, e, cm);
   }
   atomic_store_explicit(&e->loaded[d->index], m, memory_order_release);
   *out = m;
@@ -96,6 +120,10 @@ hipError_t hipc__cuda_function(cuda_device* d, hipc_gpu_symbol* k,
       atomic_store_explicit(&k->cached[d->index], HIPC_CUDA_NO_FUNCTION,
                             memory_order_release);
       e = hipErrorInvalidDeviceFunction;
+    } else if (e == hipSuccess &&
+               (f = atomic_load_explicit(&k->cached[d->index],
+                                         memory_order_acquire)) != NULL) {
+      /* preloaded with its module */
     } else if (e == hipSuccess) {
       CUresult r = hipc_cu.ModuleGetFunction(&f, (CUmodule)m, k->name);
       if (r != CUDA_SUCCESS) {
