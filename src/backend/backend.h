@@ -17,7 +17,10 @@
  * without queue_wait_event hipStreamWaitEvent waits on the host; without
  * queue_host_fn callbacks are hipErrorNotSupported (and async copies from
  * pageable memory wait); without host_alloc / managed_alloc those memory
- * kinds are hipErrorNotSupported. */
+ * kinds are hipErrorNotSupported; without blocks_per_mp occupancy comes
+ * from the device properties. Every backend's queues are independent of
+ * each other (a GPU's are non-blocking streams): HIP's null-stream rules
+ * are the runtime's (src/runtime/stream.c). */
 #ifndef HIPC_BACKEND_H
 #define HIPC_BACKEND_H
 
