@@ -5,6 +5,10 @@
 #   make test     the whole test suite (ends with "N passed, N failed")
 #   make test-asan / test-ubsan / test-tsan   the suite under the sanitizers
 #   make bench    CPU benchmarks against hand-written C (not part of test)
+#   make test-gpu the suite with kernels also built for the GPU
+#                 (--offload-arch=$(HIPC_GPU_ARCH)), run on GPUs if present
+#   make gpu-bundle   everything a GPU machine runs, in build/gpu-bundle
+#                 (tests/gpu/run_on_device.sh runs it there)
 
 BUILD ?= build
 CC ?= cc
@@ -16,7 +20,8 @@ BASE_CFLAGS := -std=c11 $(WARN) -fPIC -fvisibility=hidden -pthread \
 UNAME_M := $(shell uname -m)
 RUNTIME_SRC := $(wildcard src/runtime/*.c)
 CPU_SRC := $(wildcard src/backend/cpu/*.c) src/backend/cpu/fiber_$(UNAME_M).S
-LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC)
+CUDA_SRC := $(wildcard src/backend/cuda/*.c)
+LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC) $(CUDA_SRC)
 LIB_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(LIB_SRC))
 HIPCC_SRC := $(wildcard src/hipcc/*.c)
 HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))
@@ -103,7 +108,13 @@ test-tsan:
 bench: all
 	@BUILD=$(BUILD) bench/run.sh
 
+test-gpu: all
+	@BUILD=$(BUILD) CC="$(CC)" TEST_GPU=1 tests/run.sh
+
+gpu-bundle: all
+	@BUILD=$(BUILD) tests/gpu/bundle.sh
+
 clean:
 	rm -rf build build-asan build-ubsan build-tsan
 
-.PHONY: all run test test-asan test-ubsan test-tsan bench clean
+.PHONY: all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean

@@ -12,13 +12,32 @@
 # A test passes with exit status 0 and is skipped with 77. Each runs under a
 # time limit (TEST_TIMEOUT seconds, default 120). `tests/run.sh NAME...`
 # runs only the tests whose name contains one of the words.
+#
+# GPU runs (make test-gpu, tests/gpu/run_on_device.sh):
+#   TEST_GPU=1          kernel tests are also compiled for the GPU
+#                       (--offload-arch=$HIPC_GPU_ARCH, default sm_90) into
+#                       $BUILD/tests-gpu; where GPUs are present, each kernel
+#                       test runs on the GPU (HIPC_DEVICES=gpu) and on the CPU
+#                       device at warp size 64 and 32, and each unit test runs
+#                       with the GPUs first (as a program sees them) and on
+#                       the CPU device alone. Tests listed in
+#                       tests/gpu/cpu_only.txt test the CPU device only
+#                       (kernel tests there are built without GPU code).
+#   TEST_BUILD_ONLY=1   build, run nothing (for a machine without GPUs)
+#   TEST_RUN_ONLY=1     run what is built, compile nothing (for the GPU
+#                       machine, which has no compiler; tests that compile
+#                       are left out)
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
 CC=${CC:-cc}
 HIPCC=$BUILD/bin/hipcc
-OUT=$BUILD/tests
+GPU=${TEST_GPU:-}
+GPU_ARCH=${HIPC_GPU_ARCH:-sm_90}
+BUILD_ONLY=${TEST_BUILD_ONLY:-}
+RUN_ONLY=${TEST_RUN_ONLY:-}
+OUT=$BUILD/tests${GPU:+-gpu}
 TIMEOUT=${TEST_TIMEOUT:-120}
 JOBS=${JOBS:-$(nproc)}
 # Extra compiler flags for every test build (make test-asan sets them).
@@ -34,6 +53,10 @@ selected() {
   for f in "${filters[@]}"; do [[ $1 == *"$f"* ]] && return 0; done
   return 1
 }
+
+# Tests of the CPU device alone (tests/gpu/cpu_only.txt): kernel tests
+# there are built without GPU code.
+cpu_only() { grep -q "^$1 " tests/gpu/cpu_only.txt; }
 
 # -- build, in parallel; a test that does not build fails.
 builds=()
@@ -57,8 +80,11 @@ for src in tests/kernels/*.hip; do
   [ -e "$src" ] || continue
   name=kernels/$(basename "$src" .hip)
   selected "$name" || continue
-  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF -Itests/kernels $src -o $OUT/$name")
+  arch=${GPU:+--offload-arch=$GPU_ARCH}
+  cpu_only "$name" && arch=
+  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF $arch -Itests/kernels $src -o $OUT/$name")
 done
+[ -n "$GPU" ] && builds+=("gpu_count|$CC -std=c11 -Wall -Wextra -Werror -Iinclude tests/gpu/gpu_count.c -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipc -o $OUT/gpu_count")
 mkdir -p "$OUT/unit" "$OUT/hipcc" "$OUT/kernels"
 
 build_one() {
@@ -69,8 +95,26 @@ build_one() {
 }
 export -f build_one
 export OUT
-failed_builds=$(printf '%s\n' "${builds[@]}" | xargs -d '\n' -P "$JOBS" -I{} \
-  bash -c 'build_one "$1"' _ {})
+if [ -n "$RUN_ONLY" ]; then
+  # Nothing is compiled: a test whose binary is missing failed to build.
+  failed_builds=$(for b in "${builds[@]}"; do
+    n=${b%%|*}; [ -x "$OUT/$n" ] || echo "$n"; done)
+else
+  failed_builds=$(printf '%s\n' "${builds[@]}" | xargs -d '\n' -P "$JOBS" -I{} \
+    bash -c 'build_one "$1"' _ {})
+fi
+if [ -n "$BUILD_ONLY" ]; then
+  [ -n "$failed_builds" ] && printf 'build failed: %s\n' $failed_builds
+  echo "built ${#builds[@]} tests into $OUT"
+  [ -z "$failed_builds" ]
+  exit
+fi
+# GPUs the tests can use (GPU runs only).
+ngpu=0
+if [ -n "$GPU" ] && [ -x "$OUT/gpu_count" ]; then
+  ngpu=$("$OUT/gpu_count" 2>/dev/null || echo 0)
+  echo "GPU run: $ngpu GPU(s)${RUN_ONLY:+, prebuilt binaries only}"
+fi
 
 passed=0 failed=0 skipped=0
 failures=()
@@ -98,19 +142,39 @@ run() { # name log command...
 for entry in "${builds[@]}"; do
   name=${entry%%|*}
   log=$OUT/logs/${name//\//_}
+  [ "$name" = gpu_count ] && continue
   if grep -qxF "$name" <<<"$failed_builds"; then
     report "$name (build)" 1 "$log.build"
     continue
   fi
   case $name in
     kernels/*)
+      if [ "$ngpu" -gt 0 ]; then
+        cpu_only "$name" ||
+          HIPC_DEVICES=gpu run "$name [gpu]" "$log.gpu" "$OUT/$name"
+        export HIPC_DEVICES=cpu
+      fi
       for ws in 64 32; do
         HIPC_WARP_SIZE=$ws run "$name [warp $ws]" "$log.w$ws" "$OUT/$name"
-      done ;;
+      done
+      unset HIPC_DEVICES ;;
+    unit/*)
+      if [ "$ngpu" -gt 0 ]; then
+        if ! cpu_only "$name"; then
+          run "$name [gpu]" "$log.gpu" "$OUT/$name"
+        fi
+        HIPC_DEVICES=cpu run "$name [cpu]" "$log" "$OUT/$name"
+      else
+        run "$name" "$log" "$OUT/$name"
+      fi ;;
+    hipcc/*) [ -z "$RUN_ONLY" ] && run "$name" "$log" "$OUT/$name" ;;
     *) run "$name" "$log" "$OUT/$name" ;;
   esac
 done
-for t in tests/hipcc/*.sh tests/shell/*.sh; do
+# Scripts compile their programs: not where nothing can be compiled.
+scripts=()
+[ -z "$RUN_ONLY" ] && scripts=(tests/hipcc/*.sh tests/shell/*.sh)
+for t in ${scripts[@]+"${scripts[@]}"}; do
   [ -e "$t" ] || continue
   name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
   selected "$name" || continue

@@ -17,7 +17,10 @@
  * without queue_wait_event hipStreamWaitEvent waits on the host; without
  * queue_host_fn callbacks are hipErrorNotSupported (and async copies from
  * pageable memory wait); without host_alloc / managed_alloc those memory
- * kinds are hipErrorNotSupported. */
+ * kinds are hipErrorNotSupported; without blocks_per_mp occupancy comes
+ * from the device properties. Every backend's queues are independent of
+ * each other (a GPU's are non-blocking streams): HIP's null-stream rules
+ * are the runtime's (src/runtime/stream.c). */
 #ifndef HIPC_BACKEND_H
 #define HIPC_BACKEND_H
 
@@ -60,6 +63,9 @@ typedef struct hipc_launch {
 
 typedef struct hipc_backend_ops {
   const char* name;
+  /* The device's memory is ordinary host memory (the CPU device): the host
+   * can read and write it directly. */
+  int host_memory;
 
   /* -- probe / init: called once, under the runtime's init once-guard. */
   /* Number of devices this backend drives (0 when it has none). */
@@ -163,6 +169,25 @@ typedef struct hipc_backend_ops {
    * hipCpuDeviceId) in stream order; NULL: nothing to do. */
   hipError_t (*prefetch)(hipc_queue* q, const void* ptr, size_t n,
                          int device);
+
+  /* -- optional */
+  /* Blocks of kernel `k` (named `name`), launched with `block_threads`
+   * threads and `shmem` dynamic shared bytes per block, that one
+   * multiprocessor holds at once (hipOccupancy..., and the bound of a
+   * cooperative launch). NULL: the runtime works it out from the device's
+   * properties (src/runtime/occupancy.c). */
+  hipError_t (*blocks_per_mp)(hipc_device* dev, const hipc_kernel_desc* k,
+                              const char* name, int block_threads,
+                              size_t shmem, int* out);
+  /* Free and total bytes of the device's memory (hipMemGetInfo). */
+  hipError_t (*mem_info)(hipc_device* dev, size_t* free_bytes, size_t* total);
+  /* The device's copy of the __device__ / __constant__ / __managed__
+   * variable whose host object is `host_addr` (hipMemcpyToSymbol & co):
+   * its device address and size; hipErrorInvalidSymbol when the device has
+   * no such variable. NULL: the host object is the device's storage (the
+   * CPU device). */
+  hipError_t (*symbol)(hipc_device* dev, const void* host_addr,
+                       void** dev_addr, size_t* size);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,
@@ -176,5 +201,6 @@ struct hipc_device {
 };
 
 extern const hipc_backend_ops hipc_cpu_ops;
+extern const hipc_backend_ops hipc_cuda_ops;
 
 #endif /* HIPC_BACKEND_H */

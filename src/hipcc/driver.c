@@ -285,19 +285,57 @@ static int compile_c(struct ctx *c, struct hipcc_input *in, const char *out,
   return rc;
 }
 
+/* --emit-static-lib: the objects (compiled inputs and .o files given) into
+ * a fresh archive; linker options have no meaning there and are dropped. */
+static int archive(struct ctx *c) {
+  struct hipcc_options *o = c->o;
+  if (o->output == NULL) {
+    hipc__util_error("--emit-static-lib needs an output file (-o)");
+    return 1;
+  }
+  struct strvec ar = {0};
+  hipc__util_push(&ar, "ar");
+  hipc__util_push(&ar, "rcs");
+  hipc__util_push(&ar, o->output);
+  for (size_t i = 0; i < o->nlink; i++) {
+    const struct hipcc_link_item *l = &o->link[i];
+    if (l->input >= 0)
+      hipc__util_push(&ar, l->arg == NULL ? o->inputs[l->input].obj : l->arg);
+  }
+  unlink(o->output); /* ar adds to an archive that exists */
+  int rc = run(c, &ar);
+  hipc__util_free(&ar);
+  return rc;
+}
+
 static int link_program(struct ctx *c) {
   struct hipcc_options *o = c->o;
+  if (o->emit_static_lib)
+    return archive(c);
   struct strvec ld = {0};
   hipc__util_append(&ld, &c->cxx);
   hipc__util_append(&ld, &o->link_pre);
   hipc__util_push(&ld, "-o");
   hipc__util_push(&ld, o->output ? o->output : "a.out");
+  /* AMD's hipcc resolves device code across every input whatever their
+   * order (`hipcc -o p libk.a main.hip` works there); a group makes the
+   * linker rescan archives given before the objects that need them. */
+  int group = 0;
+  for (size_t i = 0; i < o->nlink; i++) {
+    const char *a = o->link[i].arg;
+    size_t n = a != NULL ? strlen(a) : 0;
+    group |= o->link[i].input >= 0 && n > 2 && strcmp(a + n - 2, ".a") == 0;
+  }
+  if (group)
+    hipc__util_push(&ld, "-Wl,--start-group");
   for (size_t i = 0; i < o->nlink; i++) {
     const struct hipcc_link_item *l = &o->link[i];
     hipc__util_push(&ld, l->input >= 0 && l->arg == NULL
                              ? o->inputs[l->input].obj
                              : l->arg);
   }
+  if (group)
+    hipc__util_push(&ld, "-Wl,--end-group");
   if (o->static_libhipc) {
     hipc__util_push(&ld, keep(c, hipc__util_format("%s/libhipc.a",
                                                    c->libdir)));

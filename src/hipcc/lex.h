@@ -51,6 +51,7 @@ struct rw {
   int nfiles;
   char *err;
   unsigned char *ns;   /* per token: SCOPE_* bits (rewrite_symbols.c) */
+  void *regions;       /* the region pass's state (rewrite_regions.h) */
 };
 
 /* ---- Memory and output buffer ------------------------------------------ */

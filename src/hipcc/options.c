@@ -27,7 +27,7 @@ enum {
 enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
-  ID_GENCO, ID_IGNORE,
+  ID_GENCO, ID_STATIC_LIB, ID_IGNORE,
 };
 
 struct opt {
@@ -68,6 +68,10 @@ static const struct opt options[] = {
     {"--genco", K_FLAG, 0, ID_GENCO, NULL,
      "compile device code only, to a code object for hipModuleLoad (a CUDA "
      "fatbinary; needs --offload-arch=sm_XX)"},
+    {"--emit-static-lib", K_FLAG, 0, ID_STATIC_LIB, NULL,
+     "archive the objects into the -o static library (ar) instead of "
+     "linking a program"},
+    {"--cuda-host-only", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-munsafe-fp-atomics", K_FLAG, 0, ID_IGNORE, NULL,
@@ -326,6 +330,9 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_GENCO:
       o->genco = 1;
+      break;
+    case ID_STATIC_LIB:
+      o->emit_static_lib = 1;
       break;
     case ID_IGNORE:
       break;

@@ -48,6 +48,7 @@ struct hipcc_options {
   int save_temps;         /* -save-temps */
   int static_libhipc;     /* -static-libhipc */
   int genco;              /* --genco: device code only, a code object */
+  int emit_static_lib;    /* --emit-static-lib: an archive, not a program */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets

@@ -10,7 +10,8 @@
  *
  * This file runs the passes and emits the result; lex.c holds the lexer and
  * the token helpers, and rewrite_launch.c, rewrite_kernel.c,
- * rewrite_shared.c and rewrite_symbols.c the rewrites.
+ * rewrite_shared.c and rewrite_symbols.c the rewrites; rewrite_regions*.c
+ * add the region form of kernels with barriers, emitted after every pass.
  */
 #include "rewrite.h"
 
@@ -114,6 +115,7 @@ int hipc__rewrite_text(const char *src, size_t len, char **out,
                hipc__lex_adjacent(&rw, i - 1, i)))
       rc = hipc__rewrite_launch_find(&rw, i), i += 2;
   }
+  hipc__rewrite_regions_finish(&rw, rc == 0);
   struct buf o = {0};
   if (rc == 0) {
     put_gap(&rw, &o, 0, 0);

@@ -133,6 +133,23 @@ static void put_decl(struct rw *rw, struct buf *out, long a, long b) {
   }
 }
 
+/* Appends `template <...>` for the header `<` at `lt` ... `>` at `gt`, less
+ * its default arguments, with the names given to unnamed parameters. */
+static void template_header(struct rw *rw, long lt, long gt, struct buf *out) {
+  hipc__lex_buf_puts(out, "template <");
+  int first = 1;
+  for (long a = lt + 1; a < gt;) {
+    long b = hipc__lex_top_find(rw, a, gt, ",", 1);
+    long e = hipc__lex_top_find(rw, a, b, "=", 1);
+    if (!first)
+      hipc__lex_buf_puts(out, ", ");
+    hipc__lex_put_flat(rw, out, a, e);
+    first = 0;
+    a = b + 1;
+  }
+  hipc__lex_buf_puts(out, ">");
+}
+
 /* Removes the default arguments of the template header `<` at `lt` ... `>`
  * at `gt` from the output (they vanish with the token before the `=`). */
 static void strip_template_defaults(struct rw *rw, long lt, long gt) {
@@ -293,6 +310,33 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
              *sg = sig.p ? sig.p : "";
   const char *mts = mt ? mt : "0", *mws = mw ? mw : "0";
   if (rc == 0 && split) {
+    /* The region form (rewrite_regions.c), when the body allows it: its
+     * function is declared like the body function, template defaults
+     * removed. */
+    struct buf hdr = {0}, specs = {0}, regs = {0};
+    if (tlt >= 0)
+      template_header(rw, tlt, tgt, &hdr);
+    put_decl(rw, &specs, tgt >= 0 ? tgt + 1 : s + 1, nb);
+    struct buf params = {0};
+    for (long a = j + 1; a < close && !is_void;) {
+      long b = hipc__lex_top_find(rw, a, close, ",", 1);
+      long e = hipc__lex_top_find(rw, a, b, "=", 1);
+      if (params.n)
+        hipc__lex_buf_puts(&params, ", ");
+      for (long k = a; k < e; k++) {  /* unnamed parameters stay unnamed */
+        if (k > a)
+          hipc__lex_buf_puts(&params, " ");
+        hipc__lex_buf_add(&params, rw->s + rw->t[k].off, rw->t[k].len);
+      }
+      a = b + 1;
+    }
+    if (hipc__rewrite_regions_plan(rw, body, rbrace, hdr.p ? hdr.p : "",
+                                   specs.p ? specs.p : "void", name.p,
+                                   params.p ? params.p : "", ta, j, close))
+      regs.p = hipc__util_format(
+          ", ::hipc::regions_fn<void(*)(%s), &__hipc_regions_%s%s%s%s>", sg,
+          name.p, lt, ta, gt);
+    free(hdr.p), free(specs.p), free(params.p);
     /* The stub: header, specifiers, `NAME(PARAMS)` and what follows the
      * parameters, as written; then the launch. */
     struct buf st = {0}, tail = {0};
@@ -307,9 +351,10 @@ int hipc__rewrite_kernel_edit(struct rw *rw, long g) {
     put_decl(rw, &tail, close + 1, body);
     rw->t[rbrace].after = hipc__util_format(
         " %s%s%s { void* __hipc_args[] = {%s0}; ::hipc::kernel<void(*)(%s), "
-        "&%s%s%s%s, &__hipc_body_%s%s%s%s, %s, %s>::launch(__hipc_args); }",
+        "&%s%s%s%s, &__hipc_body_%s%s%s%s, %s, %s%s>::launch(__hipc_args); }",
         st.p, tail.n ? " " : "", tail.n ? tail.p : "", ar, sg, name.p, lt, ta,
-        gt, name.p, lt, ta, gt, mts, mws);
+        gt, name.p, lt, ta, gt, mts, mws, regs.p ? regs.p : "");
+    free(regs.p);
     rw->t[nb].text = hipc__util_format("__hipc_body_%s", name.p);
     /* The body leaves unnamed parameters unnamed: it never forwards them,
      * and a name it does not use would warn (-Wunused-parameter). */

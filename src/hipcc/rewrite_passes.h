@@ -32,5 +32,21 @@ int hipc__rewrite_shared_scope(struct rw *rw, long i);
  * registering the variable it declares if that is a definition at
  * namespace scope (rewrite_symbols.c). */
 void hipc__rewrite_symbol_edit(struct rw *rw, long i);
+/* Analyses the body (`{` at `body`, `}` at `rbrace`) of a kernel being
+ * split, whose parameter list is `(` at `lparen` ... `)` at `rparen`
+ * (rewrite_regions.c). Returns 1 when it runs in region form: the
+ * region function `__hipc_regions_NAME` (declared as `HEADER SPECS
+ * __hipc_regions_NAME(SIG)`) is then emitted right after the body by
+ * hipc__rewrite_regions_finish, and the stub must name it. Returns 0 when
+ * the kernel stays on fibers (also when HIPC_NO_REGIONS is set). */
+int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
+                               const char *header, const char *specs,
+                               const char *name, const char *sig,
+                               const char *tparams, long lparen,
+                               long rparen);
+
+/* After every pass: emits the region functions planned (when `emit`) and
+ * frees the pass's state. */
+void hipc__rewrite_regions_finish(struct rw *rw, int emit);
 
 #endif /* HIPC_HIPCC_REWRITE_PASSES_H */

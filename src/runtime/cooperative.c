@@ -35,8 +35,10 @@ static hipError_t prepare(coop_item* it, const void* f, dim3 grid,
   it->blocks = (uint64_t)grid.x * grid.y * grid.z;
   uint64_t bt = (uint64_t)block.x * block.y * block.z;
   it->threads = it->blocks * bt;
-  uint64_t fit = (uint64_t)hipc__blocks_per_mp(p, it->k->desc, (int)bt, shmem) *
-                 (uint64_t)p->multiProcessorCount;
+  int per_mp;
+  e = hipc__occupancy(it->dev, it->k, (int)bt, shmem, &per_mp);
+  if (e != hipSuccess) return e;
+  uint64_t fit = (uint64_t)per_mp * (uint64_t)p->multiProcessorCount;
   return it->blocks > fit ? hipErrorCooperativeLaunchTooLarge : hipSuccess;
 }
 

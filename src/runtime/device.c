@@ -137,9 +137,10 @@ static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
     case hipDeviceAttributePhysicalMultiProcessorCount:
       return p->multiProcessorCount;
     case hipDeviceAttributeFineGrainSupport: return 1;
-    /* The CPU device's clock() and wall_clock64() both count at clockRate
-     * (kHz). */
-    case hipDeviceAttributeWallClockRate: return p->clockRate;
+    /* wall_clock64() counts nanoseconds on every hipc device: the CPU
+     * device's clock (whose clockRate is 1000000 kHz too) and an NVIDIA
+     * GPU's global timer (libdevice_nvptx.h). */
+    case hipDeviceAttributeWallClockRate: return 1000000;
     default: *known = 0; return 0;
   }
 #undef SAT

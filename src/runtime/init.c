@@ -2,8 +2,10 @@
  *
  * The table is built once (pthread_once) on the first API call that needs
  * it: GPU backends first, the CPU device after them. HIPC_DEVICES=cpu or
- * =gpu restricts which backends are probed. The current device is per host
- * thread. */
+ * =gpu restricts which backends are probed. A GPU backend that finds no
+ * driver or no GPU reports no devices, silently. Which GPUs are shown is
+ * the backend's business (HIP_VISIBLE_DEVICES, CUDA_VISIBLE_DEVICES). The
+ * current device is per host thread. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +24,7 @@ typedef struct backend_entry {
 } backend_entry;
 
 static const backend_entry backends[] = {
+    {&hipc_cuda_ops, "gpu"},
     {&hipc_cpu_ops, "cpu"},
 };
 

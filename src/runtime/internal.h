@@ -46,6 +46,9 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
  * stream against blocking streams (see stream.c). */
 hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
                                  hipc_queue** q);
+/* The null queue of `dev` (not necessarily the current device), ordered as
+ * hipc__stream_for_work orders the null stream. */
+hipError_t hipc__null_queue_for_work(hipc_device* dev, hipc_queue** q);
 /* Whether HIP_LAUNCH_BLOCKING asks for synchronous launches. */
 int hipc__launch_blocking(void);
 
@@ -68,7 +71,12 @@ typedef struct hipc_alloc {
 } hipc_alloc;
 /* Finds the allocation containing `p`; copies it to *out. */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
-/* Frees every allocation of `dev` (hipDeviceReset). */
+/* Adds `a` to the table; 0, or -1 when out of memory. */
+int hipc__alloc_insert(const hipc_alloc* a);
+/* Removes the allocation that starts exactly at `base` (copied to *out);
+ * 0, or -1 when there is none. */
+int hipc__alloc_remove(void* base, hipc_alloc* out);
+/* Frees every device allocation of `dev` (hipDeviceReset). */
 void hipc__alloc_release_device(hipc_device* dev);
 /* Adds `a` to the table: 0; -1 when out of memory; -2 when it overlaps an
  * entry. */
@@ -116,5 +124,10 @@ hipError_t hipc__check_config(const hipDeviceProp_t* p,
  * memory that one multiprocessor of `p` holds at once (0 when none fits). */
 int hipc__blocks_per_mp(const hipDeviceProp_t* p, const hipc_kernel_desc* d,
                         int block_threads, size_t shmem);
+/* Blocks of `k` one multiprocessor of `dev` holds at once (0 for a block
+ * the kernel cannot be launched with): the backend's answer where it has
+ * one, else hipc__blocks_per_mp. */
+hipError_t hipc__occupancy(hipc_device* dev, const hipc_kernel* k,
+                           int block_threads, size_t shmem, int* out);
 
 #endif /* HIPC_INTERNAL_H */

@@ -98,7 +98,9 @@ void hipc__alloc_release_device(hipc_device* dev) {
     int found = 0;
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < nallocs; ++i) {
-      if (allocs[i].dev != dev) continue;
+      /* Host memory (hipHostMalloc) outlives a device reset. */
+      if (allocs[i].dev != dev || allocs[i].kind != hipMemoryTypeDevice)
+        continue;
       a = allocs[i];
       memmove(&allocs[i], &allocs[i + 1], (nallocs - i - 1) * sizeof *allocs);
       nallocs--;
@@ -266,6 +268,8 @@ hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  if (dev->ops->mem_info)
+    HIPC_RETURN(dev->ops->mem_info(dev, free_bytes, total));
   long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   *total = dev->props.totalGlobalMem;
   *free_bytes = avail > 0 ? (size_t)avail * (size_t)page : 0;

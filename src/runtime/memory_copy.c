@@ -57,13 +57,44 @@ static hipError_t check_copy_2d(void* dst, size_t dpitch, const void* src,
 
 static void free_staging(void* p) { free(p); }
 
+/* The device memory of another device than `dev` that `p` points into,
+ * or NULL (memory of the CPU device is host memory to everyone). */
+static hipc_device* foreign_device(const hipc_device* dev, const void* p) {
+  hipc_alloc a;
+  if (!p || !hipc__alloc_find(p, &a) || a.kind != hipMemoryTypeDevice ||
+      a.dev == dev || a.dev->ops->host_memory)
+    return NULL;
+  return a.dev;
+}
+
+/* The device and queue that do a copy (`src` set) or a fill on `stream`.
+ * Normally the stream's. But the CPU device cannot reach a GPU's memory,
+ * and a GPU may not fill another's: such work goes to the null queue of
+ * the device that owns the memory, after the stream's earlier work, and
+ * blocks (so that it stays in order with the stream's later work). */
+static hipError_t work_queue(hipStream_t stream, void* dst, const void* src,
+                             hipc_device** dev, hipc_queue** q,
+                             int* blocking) {
+  hipError_t e = hipc__stream_for_work(stream, dev, q);
+  if (e != hipSuccess) return e;
+  hipc_device* owner = foreign_device(*dev, dst);
+  if (!owner && src && (*dev)->ops->host_memory)
+    owner = foreign_device(*dev, src);
+  if (!owner || (src && !(*dev)->ops->host_memory)) return hipSuccess;
+  e = (*dev)->ops->queue_sync(*q);
+  if (e != hipSuccess) return e;
+  *dev = owner;
+  *blocking = 1;
+  return hipc__null_queue_for_work(owner, q);
+}
+
 /* A checked pitched copy (a linear one is one row) on `stream`. */
 static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipError_t e = work_queue(stream, dst, src, &dev, &q, &blocking);
   if (e != hipSuccess || width == 0 || height == 0) return e;
   const hipc_backend_ops* ops = dev->ops;
   void* staging = NULL;
@@ -239,7 +270,7 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
     return hipErrorInvalidValue;
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipError_t e = work_queue(stream, dst, NULL, &dev, &q, &blocking);
   if (e != hipSuccess) return e;
   if (!blocking && !tracked(dst)) blocking = 1;
   if (height == 1 && size == 1)

@@ -5,7 +5,9 @@
  * at once (maxThreadsPerMultiProcessor, maxBlocksPerMultiProcessor,
  * sharedMemPerMultiprocessor) bounds the blocks of a cooperative launch,
  * which are all in flight together, and the numbers here are the ones
- * hipLaunchCooperativeKernel checks against. */
+ * hipLaunchCooperativeKernel checks against. A GPU's backend answers from
+ * the compiled kernel (its blocks_per_mp op: registers and static shared
+ * memory count too). */
 #include "internal.h"
 
 static int min_int(int a, int b) { return a < b ? a : b; }
@@ -32,6 +34,21 @@ int hipc__blocks_per_mp(const hipDeviceProp_t* p, const hipc_kernel_desc* d,
   return n;
 }
 
+hipError_t hipc__occupancy(hipc_device* dev, const hipc_kernel* k,
+                           int block_threads, size_t shmem, int* out) {
+  const hipDeviceProp_t* p = &dev->props;
+  if (block_threads <= 0 || block_threads > max_block(p, k->desc) ||
+      shmem > p->sharedMemPerBlock) {
+    *out = 0;
+    return hipSuccess;
+  }
+  if (dev->ops->blocks_per_mp)
+    return dev->ops->blocks_per_mp(dev, k->desc, k->name, block_threads,
+                                   shmem, out);
+  *out = hipc__blocks_per_mp(p, k->desc, block_threads, shmem);
+  return hipSuccess;
+}
+
 /* The current device and the kernel `f`. */
 static hipError_t lookup(const void* f, hipc_device** dev,
                          const hipc_kernel** k) {
@@ -51,9 +68,8 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
   hipError_t e = lookup(f, &dev, &k);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF(blockSize <= 0, hipErrorInvalidValue);
-  *numBlocks =
-      hipc__blocks_per_mp(&dev->props, k->desc, blockSize, dynSharedMemPerBlk);
-  HIPC_RETURN(hipSuccess);
+  HIPC_RETURN(hipc__occupancy(dev, k, blockSize, dynSharedMemPerBlk,
+                              numBlocks));
 }
 
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -81,7 +97,9 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
   int best = 0, best_blocks = 0;
   long best_threads = 0;
   for (int bs = top; bs > 0; bs = bs % ws ? bs / ws * ws : bs - ws) {
-    int n = hipc__blocks_per_mp(p, k->desc, bs, dynSharedMemPerBlk);
+    int n;
+    e = hipc__occupancy(dev, k, bs, dynSharedMemPerBlk, &n);
+    HIPC_RETURN_IF(e != hipSuccess, e);
     if ((long)n * bs > best_threads) {
       best_threads = (long)n * bs;
       best = bs;

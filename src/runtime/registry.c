@@ -3,16 +3,23 @@
  * Kernels register from static initialisers (hip/hipc/launch.h), possibly
  * before main and before libhipc's own initialisation, so the table needs
  * nothing but a statically initialised mutex. Open addressing, grown at
- * half load. */
+ * half load; lookups take no lock (see grow). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "internal.h"
 
+typedef struct kernel_table {
+  size_t capacity; /* a power of two */
+  struct kernel_table* older;
+  hipc_kernel* _Atomic slot[];
+} kernel_table;
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static hipc_kernel** table;
-static size_t capacity, count;
+static kernel_table* _Atomic table;
+static size_t count; /* under the lock */
 
 static size_t slot_of(const void* key, size_t cap) {
   uintptr_t h = (uintptr_t)key;
@@ -22,19 +29,28 @@ static size_t slot_of(const void* key, size_t cap) {
   return (size_t)h & (cap - 1);
 }
 
+static void place(kernel_table* t, hipc_kernel* k) {
+  size_t s = slot_of(k->desc->host_fn, t->capacity);
+  while (atomic_load_explicit(&t->slot[s], memory_order_relaxed))
+    s = (s + 1) & (t->capacity - 1);
+  atomic_store_explicit(&t->slot[s], k, memory_order_release);
+}
+
+/* Replaces the table by one twice as large. The old one stays reachable
+ * from the new: a lock-free reader may still be probing it. Under the
+ * lock. */
 static int grow(void) {
-  size_t cap = capacity ? capacity * 2 : 256;
-  hipc_kernel** t = calloc(cap, sizeof *t);
-  if (!t) return -1;
-  for (size_t i = 0; i < capacity; ++i) {
-    if (!table[i]) continue;
-    size_t s = slot_of(table[i]->desc->host_fn, cap);
-    while (t[s]) s = (s + 1) & (cap - 1);
-    t[s] = table[i];
+  kernel_table* t = atomic_load_explicit(&table, memory_order_relaxed);
+  size_t cap = t ? t->capacity * 2 : 256;
+  kernel_table* n = calloc(1, sizeof *n + cap * sizeof n->slot[0]);
+  if (!n) return -1;
+  n->capacity = cap;
+  n->older = t;
+  for (size_t i = 0; t && i < t->capacity; ++i) {
+    hipc_kernel* k = atomic_load_explicit(&t->slot[i], memory_order_relaxed);
+    if (k) place(n, k);
   }
-  free(table);
-  table = t;
-  capacity = cap;
+  atomic_store_explicit(&table, n, memory_order_release);
   return 0;
 }
 
@@ -65,43 +81,32 @@ static void parse_name(const char* sig, char* out, size_t size) {
   out[n] = 0;
 }
 
+/* Lock-free: every launch looks its kernel up here. */
+const hipc_kernel* hipc__kernel_find(const void* host_fn) {
+  kernel_table* t = atomic_load_explicit(&table, memory_order_acquire);
+  if (!t) return NULL;
+  for (size_t s = slot_of(host_fn, t->capacity);;
+       s = (s + 1) & (t->capacity - 1)) {
+    hipc_kernel* k = atomic_load_explicit(&t->slot[s], memory_order_acquire);
+    if (!k || k->desc->host_fn == host_fn) return k;
+  }
+}
+
 void hipc_register_kernel(const hipc_kernel_desc* d) {
   if (!d || !d->host_fn) return;
   pthread_mutex_lock(&lock);
-  if ((count + 1) * 2 > capacity && grow() != 0) {
-    pthread_mutex_unlock(&lock);
-    return;
-  }
-  size_t s = slot_of(d->host_fn, capacity);
-  while (table[s] && table[s]->desc->host_fn != d->host_fn)
-    s = (s + 1) & (capacity - 1);
-  if (!table[s]) {
+  kernel_table* t = atomic_load_explicit(&table, memory_order_relaxed);
+  if (!hipc__kernel_find(d->host_fn) &&
+      (t && (count + 1) * 2 <= t->capacity ? 0 : grow()) == 0) {
     hipc_kernel* k = calloc(1, sizeof *k);
     if (k) {
       k->desc = d;
       k->max_dynamic_shared = -1;
       k->carveout = -1;
       parse_name(d->signature ? d->signature : "?", k->name, sizeof k->name);
-      table[s] = k;
+      place(atomic_load_explicit(&table, memory_order_relaxed), k);
       count++;
     }
   }
   pthread_mutex_unlock(&lock);
-}
-
-const hipc_kernel* hipc__kernel_find(const void* host_fn) {
-  const hipc_kernel* k = NULL;
-  pthread_mutex_lock(&lock);
-  if (capacity) {
-    size_t s = slot_of(host_fn, capacity);
-    while (table[s]) {
-      if (table[s]->desc->host_fn == host_fn) {
-        k = table[s];
-        break;
-      }
-      s = (s + 1) & (capacity - 1);
-    }
-  }
-  pthread_mutex_unlock(&lock);
-  return k;
 }

@@ -154,6 +154,11 @@ hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
   return order(*dev, st);
 }
 
+hipError_t hipc__null_queue_for_work(hipc_device* dev, hipc_queue** q) {
+  *q = dev->null_queue;
+  return order(dev, NULL);
+}
+
 /* HIP_LAUNCH_BLOCKING=1: every launch returns once the kernel has run. */
 static int launch_blocking = -1;
 

@@ -90,11 +90,22 @@ static hipError_t resolve(const void* sym, size_t n, size_t offset,
   sym_record s;
   if (!sym || !find(sym, &s)) return hipErrorInvalidSymbol;
   if (offset > s.v.size || n > s.v.size - offset) return hipErrorInvalidValue;
-  /* On a GPU the device's copy of a const variable can be written; on the
-   * CPU device it is the host object, possibly in read-only memory. */
-  if (write && s.readonly && n > 0) return hipErrorNotSupported;
   hipError_t e = hipc__current_device(dev);
   if (e != hipSuccess) return e;
+  if ((*dev)->ops->symbol) {
+    /* A GPU: the variable's copy in the device's loaded image. */
+    void* p;
+    size_t size;
+    e = (*dev)->ops->symbol(*dev, s.v.host_addr, &p, &size);
+    if (e != hipSuccess) return e;
+    if (offset > size || n > size - offset) return hipErrorInvalidValue;
+    *addr = (char*)p + offset;
+    return hipSuccess;
+  }
+  /* On the CPU device the storage is the host object, possibly in
+   * read-only memory when the variable is const (a GPU's copy of a const
+   * variable can be written). */
+  if (write && s.readonly && n > 0) return hipErrorNotSupported;
   *addr = (char*)(uintptr_t)s.v.host_addr + offset;
   return hipSuccess;
 }

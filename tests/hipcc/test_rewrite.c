@@ -1,4 +1,4 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/util.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/util.c
 /* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
  * lex.c), one behaviour per case. Build and run from the repository root:
  *
@@ -12,6 +12,7 @@
  * passes; otherwise prints each failing case with the expected and actual
  * text and exits 1.
  */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,6 +464,224 @@ static int lines(const char *s) {
   return n;
 }
 
+/* ---- The region form (rewrite_regions*.c) ----------------------------- */
+
+/* A kernel in region form: its region function is emitted between the body
+ * and the stub, and the stub names it. */
+static const struct rcase region_exact[] = {
+    {"regions_minimal",
+     "__global__ void k(int* p) { int x = p[threadIdx.x]; __syncthreads(); "
+     "p[1] = x; }",
+     " void __hipc_body_k(int* p) { int x = p[threadIdx.x]; __syncthreads(); "
+     "p[1] = x; } void __hipc_regions_k(int * p) { ::hipc::region_block "
+     "__hipc_rb; ::hipc::slot< int > __hipc_v0; __hipc_rb.plan(__hipc_v0); "
+     "__hipc_rb.commit(false); __hipc_rb.bind(__hipc_v0); "
+     "__hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { ::new "
+     "((void*)__hipc_v0.at(__hipc_t)) typename decltype(__hipc_v0)::U ( "
+     "p[threadIdx.x] ); [[maybe_unused]] auto& x = *__hipc_v0.at(__hipc_t); "
+     "}); __hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { "
+     "[[maybe_unused]] auto& x = *__hipc_v0.at(__hipc_t); p[1] = x; }); } "
+     "void k(int* p)" S1 "(void*)&p, " S2 "int* p" S3
+     "&k, &__hipc_body_k, 0, 0, ::hipc::regions_fn<void(*)(int* p), "
+     "&__hipc_regions_k>" S4,
+     0},
+};
+
+/* Kernels and what their rewrite must (`want`, '|'-separated) and must not
+ * (`avoid`) contain. `region` 0: the kernel stays on fibers, so nothing
+ * mentions a region function. */
+struct region_case {
+  const char *name, *in, *want, *avoid;
+  int region;
+};
+
+#define BAR "__syncthreads();"
+static const struct region_case region_cases[] = {
+    {"regions_for_loop",
+     "__global__ void k(int* p, int n) { int acc = threadIdx.x; for (int t = "
+     "0; t < n; t++) { acc += p[t]; " BAR " } p[0] = acc; }",
+     "{ __hipc_u0 = ( 0 ); } for (;;) { if (!([&]() -> bool { "
+     "[[maybe_unused]] auto& t = __hipc_u0; return ( t < n ); }())) break;|"
+     "{ [[maybe_unused]] auto& t = __hipc_u0; t++ ; } } }|"
+     "::hipc::slot< int > __hipc_v0;", "", 1},
+    {"regions_fallback_thread_condition",
+     "__global__ void k(int* p) { int i = threadIdx.x; for (int t = i % 2; "
+     "t < 4; t += 2) { " BAR " } }", "", "", 0},
+    {"regions_checked_condition",
+     "__global__ void k(int* p) { for (int t = f(p); t < 4; t += 2) { " BAR
+     " } }",
+     "if (!__hipc_rb.cond([&]([[maybe_unused]] unsigned __hipc_t) -> bool { "
+     "[[maybe_unused]] auto& t = *__hipc_v0.at(__hipc_t); return ( t < 4 ); "
+     "})) break;", "", 1},
+    {"regions_while_do",
+     "__global__ void k(int* p) { int i = 0; while (i < 4) { " BAR " i++; } "
+     "do { " BAR " } while (i > 9); p[0] = i; }",
+     "return ( i < 4 );|{ for (;;) { if (!([&]() -> bool { [[maybe_unused]] "
+     "auto& i = __hipc_u0; return ( i > 9 ); }())) break; } }", "", 1},
+    {"regions_uniform",
+     "__global__ void k(int* p, int n) { int m = n * 2 + blockIdx.x; " BAR
+     " m += p[0]; " BAR " p[threadIdx.x] = m; }",
+     "int __hipc_u0{};|{ __hipc_u0 = ( n * 2 + blockIdx.x ); }|{ "
+     "[[maybe_unused]] auto& m = __hipc_u0; m += p[0] ; }", "slot", 1},
+    {"regions_not_uniform",
+     "__global__ void k(int* p, int n) { int m = n; " BAR " if (p[0]) m++; "
+     BAR " int q = f(n); " BAR " p[threadIdx.x] = m + q; }",
+     "::hipc::slot< int > __hipc_v0;|::hipc::slot< int > __hipc_v1;", "", 1},
+    {"regions_recomputed",
+     "constexpr int T = 8; __global__ void k(int* p, int n) { int i = "
+     "blockIdx.x * T + threadIdx.x, j = i * n; " BAR " p[i] = j; }",
+     "[[maybe_unused]] int i = blockIdx.x * T + threadIdx.x; "
+     "[[maybe_unused]] int j = i * n; p[i] = j;", "slot", 1},
+    {"regions_reference_argument",
+     "void inc(int& v) { v++; } int get(int v) { return v; } __global__ void "
+     "k(int* p) { int i = threadIdx.x, j = threadIdx.x; inc(i); get(j); " BAR
+     " p[i] = j; }",
+     "::hipc::slot< int > __hipc_v0;|[[maybe_unused]] int j = threadIdx.x; "
+     "p[i] = j;", "", 1},
+    {"regions_not_recomputed",
+     "__global__ void k(int* p, int n) { int i = p[threadIdx.x]; " BAR
+     " p[0] = i; }",
+     "::hipc::slot< int > __hipc_v0;", "", 1},
+    {"regions_template",
+     "template <typename T, int N = 3> __global__ void k(T* p) { T v = "
+     "p[threadIdx.x]; " BAR " p[N] = v; }",
+     "template <typename T, int N> void __hipc_regions_k(T * p)|"
+     "::hipc::regions_fn<void(*)(T* p), &__hipc_regions_k<T, N>>>::launch|::hipc::slot< T > __hipc_v0;", "", 1},
+    {"regions_return",
+     "__global__ void k(int* p) { if (p[0]) return; " BAR " p[1] = 2; }",
+     "if (p[0]) { __hipc_rb.exit(__hipc_t); return; }|run<true>|"
+     "__hipc_rb.commit(true);", "", 1},
+    {"regions_hoisted",
+     "__global__ void k(int* p) { const int N = 4; __shared__ int s[N]; "
+     "s[0] = N; " BAR " p[0] = s[N - 1]; }",
+     "{ ::hipc::region_block __hipc_rb; const int N = 4; static thread_local "
+     "int s[N]; ::hipc::shared_note((void*)&s, sizeof(s)); "
+     "__hipc_rb.commit(false);", "slot", 1},
+    {"regions_assigned_param",
+     "__global__ void k(int* p, int n) { p += threadIdx.x; " BAR
+     " p[0] = 1; }",
+     "::hipc::slot< ::hipc::auto_t<decltype(p)> > __hipc_v0;|typename "
+     "decltype(__hipc_v0)::U(p);", "", 1},
+    {"regions_assigned_param_uniform",
+     "__global__ void k(int* p, int n) { p += n; " BAR " p[0] = 1; }",
+     "::hipc::auto_t<decltype(p)> __hipc_u0 = p;|{ [[maybe_unused]] auto& p "
+     "= __hipc_u0; p += n ; }", "slot", 1},
+    {"regions_auto",
+     "__global__ void k(float* p) { float x = p[threadIdx.x]; auto y = x * "
+     "2; " BAR " p[1] = y; }",
+     "::hipc::slot< ::hipc::auto_t<decltype(( (*__hipc_v0.at(0)) * 2))> > "
+     "__hipc_v1;", "", 1},
+    {"regions_auto_of_uniform",
+     "__global__ void k(float* p) { float x = p[0]; auto y = x * threadIdx.x; "
+     BAR " p[1] = y; }",
+     "float __hipc_u0{}; ::hipc::slot< ::hipc::auto_t<decltype(( __hipc_u0 * "
+     "threadIdx.x))> > __hipc_v0;", "", 1},
+    {"regions_nested_block",
+     "__global__ void k(int* p) { { int a = p[threadIdx.x]; " BAR
+     " p[0] = a; } }",
+     "[[maybe_unused]] auto& a = *__hipc_v0.at(__hipc_t); p[0] = a;", "", 1},
+    {"regions_inner_break_ok",
+     "__global__ void k(int* p) { for (int i = 0; i < 9; i++) { if (i == 3) "
+     "break; p[i] = 0; } " BAR " }",
+     "if (i == 3) break;", "", 1},
+    {"regions_no_barrier", "__global__ void k(int* p) { p[0] = 1; }", "", "",
+     0},
+    {"regions_uniform_if",
+     "__global__ void k(int* p, int n) { if (n > 2) { p[threadIdx.x] = 1; "
+     BAR " } else " BAR " }",
+     "{ if ([&]() -> bool { return ( n > 2 ); }()) { "
+     "__hipc_rb.run<false>([&]([[maybe_unused]] unsigned __hipc_t) { "
+     "p[threadIdx.x] = 1; }); } else { } }", "", 1},
+    {"regions_fallback_if",
+     "__global__ void k(int* p) { if (threadIdx.x) " BAR " }", "", "", 0},
+    {"regions_fallback_if_block",
+     "__global__ void k(int* p) { int i = threadIdx.x; if (i < 3) { " BAR
+     " } }", "", "", 0},
+    {"regions_fallback_if_call",
+     "__global__ void k(int* p) { if (f(p)) { " BAR " } }", "", "", 0},
+    {"regions_fallback_if_init",
+     "__global__ void k(int* p) { if (int x = *p) { " BAR " } }", "", "", 0},
+    {"regions_fallback_switch",
+     "__global__ void k(int* p) { switch (p[0]) { case 1: " BAR " } }", "",
+     "", 0},
+    {"regions_fallback_break",
+     "__global__ void k(int* p) { for (;;) { " BAR " if (p[0]) break; } }",
+     "", "", 0},
+    {"regions_fallback_continue",
+     "__global__ void k(int* p) { for (int i = 0; i < 4; i++) { if (p[i]) "
+     "continue; " BAR " } }", "", "", 0},
+    {"regions_fallback_goto",
+     "__global__ void k(int* p) { " BAR " goto out; out: p[0] = 1; }", "",
+     "", 0},
+    {"regions_fallback_lambda_return",
+     "__global__ void k(int* p) { auto f = [&](int i) { return p[i]; }; "
+     BAR " p[0] = f(1); }", "", "", 0},
+    {"regions_fallback_warp",
+     "__global__ void k(int* p) { " BAR " p[0] = __shfl(p[1], 0); }", "",
+     "", 0},
+    {"regions_fallback_sync_count",
+     "__global__ void k(int* p) { " BAR " p[0] = __syncthreads_count(1); }",
+     "", "", 0},
+    {"regions_fallback_helper",
+     "void h(int) { hipc_cpu_syncthreads(); } void g(int x) { h(x); } "
+     "__global__ void k(int* p) { g(1); " BAR " }", "", "", 0},
+    {"regions_helper_ok",
+     "int h(int x) { return x + 1; } __global__ void k(int* p) { int v = "
+     "h(p[0]); " BAR " p[1] = v; }", "", "", 1},
+    {"regions_fallback_groups",
+     "__global__ void k(int* p) { auto b = cooperative_groups::"
+     "this_thread_block(); " BAR " }", "", "", 0},
+    {"regions_fallback_reference",
+     "__global__ void k(int* p) { int& r = p[0]; " BAR " r = 1; }", "", "",
+     0},
+    {"regions_fallback_binding",
+     "__global__ void k(int* p) { auto [a, b] = f(p); " BAR " p[0] = a; }",
+     "", "", 0},
+    {"regions_fallback_decltype",
+     "__global__ void k(int* p) { int x = 1; " BAR " decltype(x) y = x; "
+     "p[0] = y; }", "", "", 0},
+    {"regions_fallback_range_for",
+     "__global__ void k(int* p) { for (int x : arr) { " BAR " } }", "", "",
+     0},
+    {"regions_fallback_cond_decl",
+     "__global__ void k(int* p) { while (int x = *p) { " BAR " } }", "", "",
+     0},
+    {"regions_fallback_shadow",
+     "__global__ void k(int* p) { int x = 1; for (;;) { int x = 2; " BAR
+     " p[x] = 0; } p[x] = 1; }", "", "", 0},
+    {"regions_fallback_qualified",
+     "__global__ void ns::k(int* p) { " BAR " }", "", "", 0},
+};
+
+/* Whether `s` contains every '|'-separated part of `parts`. */
+static int contains_all(const char *s, const char *parts) {
+  while (*parts) {
+    const char *bar = strchr(parts, '|');
+    size_t n = bar ? (size_t)(bar - parts) : strlen(parts);
+    char part[512];
+    snprintf(part, sizeof part, "%.*s", (int)n, parts);
+    if (strstr(s, part) == NULL)
+      return 0;
+    parts += n + (bar != NULL);
+  }
+  return 1;
+}
+
+static int run_region_case(const struct region_case *c) {
+  char *out = NULL, *err = NULL;
+  int ok = hipc__rewrite_text(c->in, strlen(c->in), &out, NULL, &err) == 0;
+  if (ok)
+    ok = contains_all(out, c->want) &&
+         (!*c->avoid || strstr(out, c->avoid) == NULL) &&
+         (strstr(out, "__hipc_regions_") != NULL) == c->region;
+  if (!ok)
+    printf("FAIL %s\n  input: %s\n  want (%s): %s\n  got:   %s\n", c->name,
+           c->in, c->region ? "region form" : "fibers", c->want,
+           out ? out : err);
+  free(out), free(err);
+  return ok;
+}
+
 static int selected(int argc, char **argv, const char *name) {
   if (argc < 2)
     return 1;
@@ -495,6 +714,35 @@ int main(int argc, char **argv) {
     }
     free(out);
     free(err);
+  }
+  for (size_t i = 0; i < sizeof region_exact / sizeof *region_exact; i++) {
+    const struct rcase *c = &region_exact[i];
+    if (!selected(argc, argv, c->name))
+      continue;
+    run++;
+    char *out = NULL, *err = NULL;
+    int rc = hipc__rewrite_text(c->in, strlen(c->in), &out, NULL, &err);
+    if (rc != 0 || strcmp(out, c->out) != 0) {
+      printf("FAIL %s\n  input:    %s\n  expected: %s\n  got:      %s\n",
+             c->name, c->in, c->out, rc == 0 ? out : err);
+      failed++;
+    }
+    free(out), free(err);
+  }
+  for (size_t i = 0; i < sizeof region_cases / sizeof *region_cases; i++) {
+    if (!selected(argc, argv, region_cases[i].name))
+      continue;
+    run++;
+    failed += !run_region_case(&region_cases[i]);
+  }
+  /* HIPC_NO_REGIONS=1 turns the transform off. */
+  if (selected(argc, argv, "regions_disabled_by_env")) {
+    struct region_case c = {"regions_disabled_by_env",
+                            region_exact[0].in, "", "", 0};
+    setenv("HIPC_NO_REGIONS", "1", 1);
+    run++;
+    failed += !run_region_case(&c);
+    unsetenv("HIPC_NO_REGIONS");
   }
   printf("test_rewrite: %d of %d cases passed\n", run - failed, run);
   return failed ? 1 : 0;

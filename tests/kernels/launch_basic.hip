@@ -167,21 +167,37 @@ static void test_launch_kernel_ggl() {
   HIP_CHECK(hipFree(d));
 }
 
-// A kernel without parameters.
+// A kernel without parameters. Its counter is a __device__ variable, read
+// and reset by kernels (a GPU's copy is not host memory).
 __device__ int g_zero_arg_runs;
 __global__ void k_no_args() { atomicAdd(&g_zero_arg_runs, 1); }
+__global__ void k_zero_arg_runs(int* out, int reset) {
+  *out = g_zero_arg_runs;
+  if (reset) g_zero_arg_runs = 0;
+}
+
+static int zero_arg_runs(int reset = 0) {
+  int* d = nullptr;
+  int v = -1;
+  HIP_CHECK(hipMalloc(&d, sizeof(int)));
+  k_zero_arg_runs<<<1, 1>>>(d, reset);
+  HIP_CHECK(hipMemcpy(&v, d, sizeof v, hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(d));
+  return v;
+}
 
 static void test_zero_argument_kernel() {
-  g_zero_arg_runs = 0;  // the CPU device shares the host's memory
+  zero_arg_runs(1);
+  CHECK_EQ(zero_arg_runs(), 0);
   k_no_args<<<7, 33>>>();
   CHECK_ERR(hipGetLastError(), hipSuccess);
   HIP_CHECK(hipDeviceSynchronize());
-  CHECK_EQ(g_zero_arg_runs, 7 * 33);
+  CHECK_EQ(zero_arg_runs(), 7 * 33);
   void* no_args[] = {nullptr};
   HIP_CHECK(hipLaunchKernel(reinterpret_cast<const void*>(k_no_args),
                             dim3(2), dim3(5), no_args, 0, 0));
   HIP_CHECK(hipDeviceSynchronize());
-  CHECK_EQ(g_zero_arg_runs, 7 * 33 + 10);
+  CHECK_EQ(zero_arg_runs(), 7 * 33 + 10);
 }
 
 // Launches are asynchronous and run in order on the null stream: each

@@ -67,13 +67,20 @@ static void test_grid_too_large() {
   CHECK_EQ(read_flag(), 0);
 }
 
+// The device's own limits (1024 threads in z on the CPU device, 64 on
+// NVIDIA GPUs).
 static void test_largest_blocks_run() {
+  int max_z = 0;
+  HIP_CHECK(hipDeviceGetAttribute(&max_z, hipDeviceAttributeMaxBlockDimZ, 0));
   const dim3 blocks[] = {dim3(1024), dim3(32, 32), dim3(8, 8, 16),
-                         dim3(1, 1024), dim3(1, 1, 1024)};
+                         dim3(1, 1024), dim3(1, 1, unsigned(max_z))};
   for (dim3 b : blocks) {
     CHECK_ERR(launch(dim3(2), b), hipSuccess);
-    CHECK_EQ(read_flag(), 2 * 1024);
+    CHECK_EQ(read_flag(), 2 * int(b.x * b.y * b.z));
   }
+  CHECK_ERR(launch(dim3(1), dim3(1, 1, unsigned(max_z) + 1)),
+            hipErrorInvalidConfiguration);
+  CHECK_EQ(read_flag(), 0);
 }
 
 static void test_too_much_dynamic_shared_memory() {

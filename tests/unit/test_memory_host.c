@@ -436,7 +436,10 @@ static void test_driver_async_copies(void) {
   fill_pattern(in, n, 42);
   CHECK_ERR(hipMemcpyWithStream(a, in, n, hipMemcpyHostToDevice, s),
             hipSuccess);
-  CHECK_MEM(a, in, n); /* done when it returns */
+  /* Done when it returns (read back through a copy: device memory). */
+  memset(out, 0, n);
+  CHECK_ERR(hipMemcpy(out, a, n, hipMemcpyDeviceToHost), hipSuccess);
+  CHECK_MEM(out, in, n);
   CHECK_ERR(hipMemcpyHtoDAsync(a, in, n + 1, s), hipErrorInvalidValue);
   CHECK_ERR(hipMemcpyWithStream(a, in, n, (hipMemcpyKind)8, s),
             hipErrorInvalidMemcpyDirection);

@@ -110,6 +110,9 @@ typedef struct hipc_thread_state {
   hipc_cpu_block* block;
   /* Cooperative launches only (hip/hipc/coop.h), else NULL. */
   const struct hipc_coop_info* coop;
+  /* Set while a kernel's region function runs (hip/hipc/regions.h): no
+   * thread can wait then, so the collectives refuse to. */
+  int in_regions;
   /* Launch configuration pushed by <<<>>> / hipLaunchKernelGGL. */
   int launch_pending;
   dim3 launch_grid;

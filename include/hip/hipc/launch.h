@@ -19,18 +19,31 @@
 #include <utility>
 
 #include "hip/hipc/kernel.h"
+#include "hip/hipc/regions.h"
 
 namespace hipc {
 
 // F is the kernel (what the program names and launches: a stub that
 // launches), Body the function that holds its body (what a thread runs).
+// Regions, when not no_regions, is regions_fn<Sig, R> with R the kernel's
+// region function (hip/hipc/regions.h): it runs a whole block, region by
+// region, and is what `run` calls; `run_precise` (the re-run of a faulting
+// block) always runs Body on fibers. (A type rather than a pointer that may
+// be null: comparing a function's address with nullptr is not a constant
+// expression everywhere.)
+struct no_regions {};
+template <typename Sig, Sig R>
+struct regions_fn {
+  static constexpr Sig fn = R;
+};
+
 template <typename Sig, Sig F, Sig Body, unsigned MaxThreads,
-          unsigned MinWarps>
+          unsigned MinWarps, typename Regions = no_regions>
 struct kernel;
 
 template <typename... P, void (*F)(P...), void (*Body)(P...),
-          unsigned MaxThreads, unsigned MinWarps>
-struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
+          unsigned MaxThreads, unsigned MinWarps, typename Regions>
+struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
   using args_t = std::tuple<std::decay_t<P>...>;
 
   template <std::size_t... I>
@@ -93,7 +106,23 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps> {
     b->next = t;
   }
 
-  static void run(hipc_cpu_block* b) { run_loop<false>(b); }
+  // The region form: one call runs every thread of the block; no thread is
+  // left for the scheduler to start.
+  __attribute__((flatten)) static void run_regions(hipc_cpu_block* b) {
+    args_t a = *static_cast<const args_t*>(b->args);
+    hipc_tls.launch_pending = 0;
+    hipc_tls.in_regions = 1;
+    std::apply(Regions::fn, a);
+    hipc_tls.in_regions = 0;
+    b->next = b->count;
+  }
+
+  static void run(hipc_cpu_block* b) {
+    if constexpr (!std::is_same_v<Regions, no_regions>)
+      run_regions(b);
+    else
+      run_loop<false>(b);
+  }
   static void run_precise(hipc_cpu_block* b) { run_loop<true>(b); }
 
   static const char* signature() { return __PRETTY_FUNCTION__; }

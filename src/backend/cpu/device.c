@@ -321,6 +321,7 @@ static hipError_t cpu_host_device_pointer(hipc_device* dev, void* host,
 
 const hipc_backend_ops hipc_cpu_ops = {
     .name = "cpu",
+    .host_memory = 1,
     .probe = cpu_probe,
     .init = cpu_init,
     .alloc = cpu_alloc,

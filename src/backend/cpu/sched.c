@@ -367,6 +367,7 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
   block_init(bs, s, d, b);
   s->running = bs;
   hipc_tls.block = b;
+  hipc_tls.in_regions = 0; /* a faulting region run may have left it set */
   s->cur = &s->home;
   s->home.tsan = hipc_tsan_current();
   d->run(b);
@@ -410,9 +411,19 @@ void hipc__sched_block_release(cpu_bsched* bs) {
   list_append(&bs->ready, &bs->grid_wait);
 }
 
+/* A kernel in region form reached a collective through a call hipcc could
+ * not follow (docs/internals.md, "Regions"). */
+static _Noreturn void collective_in_regions(void) {
+  hipc__cpu_kernel_fatal(
+      "a barrier or warp function was reached, through a call hipcc could "
+      "not follow, in a kernel in region form (compile with "
+      "HIPC_NO_REGIONS=1 to run it on fibers)");
+}
+
 void hipc_cpu_syncthreads(void) {
   hipc_cpu_block* b = hipc_tls.block;
   if (!b) return; /* called on the host: nothing to wait for */
+  if (hipc_tls.in_regions) collective_in_regions();
   cpu_bsched* bs = b->sched;
   bs->barrier_arrived++;
   list_push(&bs->barrier, bs->s->cur);
@@ -422,6 +433,7 @@ void hipc_cpu_syncthreads(void) {
 void hipc_cpu_grid_sync(int multi) {
   hipc_cpu_block* b = hipc_tls.block;
   if (!b) return;
+  if (hipc_tls.in_regions) collective_in_regions();
   cpu_bsched* bs = b->sched;
   if (!bs->owner)
     hipc__cpu_kernel_fatal(
@@ -479,6 +491,7 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange_mask(uint64_t v,
     host_snapshot.nonzero = v != 0;
     return &host_snapshot;
   }
+  if (ts->in_regions) collective_in_regions();
   cpu_bsched* bs = b->sched;
   uint32_t ws = bs->warp_size;
   uint32_t linear = hipc_thread_linear();

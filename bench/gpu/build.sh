@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the GPU benchmarks (see bench/README.md, "GPU"): each workload of
+# ${HIPC_BENCH_DIR:-../shared/bench}, plus bench/gpu/bandwidth.hip, twice:
+# with hipcc --offload-arch=$HIPC_GPU_ARCH (default sm_90) and, as the
+# reference, with nvcc -O3 -arch=$HIPC_GPU_ARCH from the very same source
+# (bench/gpu/cuda_shim maps the few HIP names they use onto CUDA's). Also
+# bench/gpu/launch_c.c. Output: $BUILD/bench-gpu, run there by
+# bench/gpu/run.sh, which needs no compiler.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+BENCH_DIR=${HIPC_BENCH_DIR:-../shared/bench}
+ARCH=${HIPC_GPU_ARCH:-sm_90}
+NVCC=${NVCC:-${CUDA_PATH:-/usr/local/cuda}/bin/nvcc}
+OUT=$BUILD/bench-gpu
+HIPCC=$BUILD/bin/hipcc
+mkdir -p "$OUT/logs"
+status=0
+
+build() { # name log command...
+  local name=$1 log=$2; shift 2
+  if ! "$@" >"$log" 2>&1; then
+    echo "bench-gpu: building $name failed:"; tail -n 15 "$log" | sed 's/^/  /'
+    status=1
+  fi
+}
+
+for src in "$BENCH_DIR"/*.hip bench/gpu/bandwidth.hip; do
+  [ -e "$src" ] || continue
+  name=$(basename "$src" .hip)
+  rm -f "$OUT/$name" "$OUT/$name.cuda"
+  build "$name" "$OUT/logs/$name.build.txt" \
+    "$HIPCC" -O3 --offload-arch="$ARCH" -I"$BENCH_DIR" "$src" -o "$OUT/$name"
+  if [ -x "$NVCC" ]; then
+    build "$name.cuda" "$OUT/logs/$name.cuda.build.txt" \
+      "$NVCC" -O3 -arch="$ARCH" -std=c++17 -Ibench/gpu/cuda_shim -I"$BENCH_DIR" \
+      -x cu "$src" -o "$OUT/$name.cuda"
+  fi
+done
+build launch_c "$OUT/logs/launch_c.build.txt" \
+  "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Iinclude bench/gpu/launch_c.c \
+  -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc -ldl -o "$OUT/launch_c"
+echo "bench-gpu: built into $OUT"
+exit $status

@@ -1,0 +1,127 @@
+/* Internal interface of the CUDA backend (src/backend/cuda): NVIDIA GPUs
+ * through the driver API, loaded at run time (driver.h). */
+#ifndef HIPC_CUDA_BACKEND_H
+#define HIPC_CUDA_BACKEND_H
+
+#include <pthread.h>
+
+#include "backend/backend.h"
+#include "backend/gpu_modules.h"
+#include "driver.h"
+
+typedef struct cuda_device {
+  int index;              /* among the backend's GPUs: the slot in the
+                             gpu_modules caches */
+  CUdevice cu;
+  CUcontext ctx;          /* the device's primary context */
+  int major, minor;
+  char arch[16];          /* "sm_90" */
+  hipc_device* dev;
+  pthread_mutex_t load_lock; /* loading modules and functions */
+} cuda_device;
+
+/* A HIP stream: a non-blocking CUDA stream of the device's primary
+ * context; the null queue is one too, made at init. HIP's null-stream
+ * rules are the runtime's (src/runtime/stream.c orders the null queue and
+ * blocking queues with events), so CUDA's legacy default stream, and the
+ * implicit synchronisation it would add, is never used. */
+struct hipc_queue {
+  cuda_device* dev;
+  CUstream stream;
+};
+
+/* A HIP event: a CUDA event of the device's primary context. */
+struct hipc_event {
+  cuda_device* dev;
+  CUevent ev;
+};
+
+/* -- loader.c */
+/* The HIP code of a driver result. */
+hipError_t hipc__cuda_error(CUresult r);
+
+/* -- device.c */
+/* Makes d's context current on the calling thread (a thread-local compare
+ * when it already is). */
+CUresult hipc__cuda_bind(cuda_device* d);
+/* The GPU of this backend that has HIP device ordinal `ordinal`, or NULL. */
+cuda_device* hipc__cuda_device_of(int ordinal);
+
+/* -- queue.c */
+hipError_t hipc__cuda_queue_create(hipc_device* dev, unsigned flags,
+                                   int priority, hipc_queue** out);
+void hipc__cuda_queue_destroy(hipc_queue* q);
+hipError_t hipc__cuda_queue_sync(hipc_queue* q);
+hipError_t hipc__cuda_queue_query(hipc_queue* q);
+hipError_t hipc__cuda_device_sync(hipc_device* dev);
+
+/* -- memory.c */
+hipError_t hipc__cuda_alloc(hipc_device* dev, size_t size, void** out);
+hipError_t hipc__cuda_release(hipc_device* dev, void* ptr);
+hipError_t hipc__cuda_memcpy(hipc_queue* q, void* dst, const void* src,
+                             size_t n, int blocking);
+hipError_t hipc__cuda_memset(hipc_queue* q, void* dst, int value, size_t n,
+                             int blocking);
+hipError_t hipc__cuda_mem_info(hipc_device* dev, size_t* free_bytes,
+                               size_t* total);
+hipError_t hipc__cuda_host_alloc(hipc_device* dev, size_t size,
+                                 unsigned flags, void** out);
+hipError_t hipc__cuda_host_release(hipc_device* dev, void* ptr);
+/* Whether the driver can write `p` from the device (device memory, or
+ * host memory it mapped). */
+int hipc__cuda_device_visible(const void* p);
+
+/* -- host_memory.c */
+hipError_t hipc__cuda_host_register(hipc_device* dev, void* ptr, size_t size,
+                                    unsigned flags);
+hipError_t hipc__cuda_host_unregister(hipc_device* dev, void* ptr);
+hipError_t hipc__cuda_host_device_pointer(hipc_device* dev, void* host,
+                                          void** out);
+hipError_t hipc__cuda_managed_alloc(hipc_device* dev, size_t size,
+                                    unsigned flags, void** out);
+hipError_t hipc__cuda_prefetch(hipc_queue* q, const void* ptr, size_t n,
+                               int device);
+hipError_t hipc__cuda_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,
+                                const void* src, size_t spitch, size_t width,
+                                size_t height, int blocking);
+hipError_t hipc__cuda_memset_2d(hipc_queue* q, void* dst, size_t pitch,
+                                uint32_t value, unsigned elem_size,
+                                size_t width, size_t height, int blocking);
+
+/* -- event.c */
+hipError_t hipc__cuda_event_create(hipc_device* dev, unsigned flags,
+                                   hipc_event** out);
+void hipc__cuda_event_destroy(hipc_event* e);
+hipError_t hipc__cuda_event_record(hipc_event* e, hipc_queue* q);
+hipError_t hipc__cuda_event_query(hipc_event* e);
+hipError_t hipc__cuda_event_sync(hipc_event* e);
+hipError_t hipc__cuda_event_elapsed(float* ms, hipc_event* start,
+                                    hipc_event* stop);
+hipError_t hipc__cuda_queue_wait_event(hipc_queue* q, hipc_event* e);
+hipError_t hipc__cuda_queue_host_fn(hipc_queue* q, void (*fn)(void*),
+                                    void* arg);
+
+/* -- module.c */
+/* Stands in a kernel's cache slot for "this device has no code for it". */
+#define HIPC_CUDA_NO_FUNCTION ((CUfunction)(void*)&hipc__cuda_no_image)
+extern char hipc__cuda_no_image;
+/* The first launch of `k` on `d`: loads its module and looks its function
+ * up (printing why when the device has no code for it); `name` is the
+ * kernel's name for messages. */
+hipError_t hipc__cuda_function(cuda_device* d, hipc_gpu_symbol* k,
+                               const char* name, CUfunction* out);
+/* The device address and size of the variable whose host object is
+ * `host_addr` (the backend's `symbol` op). */
+hipError_t hipc__cuda_symbol(hipc_device* dev, const void* host_addr,
+                             void** dev_addr, size_t* size);
+
+/* -- launch.c */
+hipError_t hipc__cuda_launch(hipc_queue* q, const hipc_launch* l);
+/* Blocks of `k` (block_threads threads, shmem dynamic shared bytes) that
+ * one multiprocessor holds at once (cuOccupancy...). */
+hipError_t hipc__cuda_blocks_per_mp(hipc_device* dev,
+                                    const hipc_kernel_desc* k,
+                                    const char* name, int block_threads,
+                                    size_t shmem, int* out);
+
+#endif /* HIPC_CUDA_BACKEND_H */

@@ -1,0 +1,178 @@
+/* GPU code on a device: the image of a module that fits the device, loaded
+ * once per device on first use (a cubin for its architecture loads without
+ * JIT; PTX is compiled by the driver), and what launches and symbol copies
+ * need from it: a kernel's function, a variable's device address. Each is
+ * looked up once per device and cached in the registry's slots
+ * (backend/gpu_modules.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cuda_backend.h"
+
+/* Cached in a module's slot when no image fits the device, and in a
+ * kernel's slot when the device has no code for it (reported once). */
+char hipc__cuda_no_image;
+
+/* "sm_90" -> 90, "sm_90a" -> 90 with *specific set; -1 if not sm_NN. */
+static int arch_number(const char* a, int* specific) {
+  *specific = 0;
+  if (!a || strncmp(a, "sm_", 3) != 0) return -1;
+  char* end;
+  long v = strtol(a + 3, &end, 10);
+  if (end == a + 3 || v <= 0) return -1;
+  if (*end == 'a' || *end == 'f') *specific = 1, ++end;
+  return *end ? -1 : (int)v;
+}
+
+/* The image of `m` to load on `d`: a cubin for the device's architecture,
+ * else a cubin of the same major version and a lower minor (binary
+ * compatible), else the newest PTX not newer than the device (the driver
+ * compiles it). NULL when none fits. */
+static const hipc_gpu_image* pick_image(const hipc_gpu_module* m,
+                                        const cuda_device* d) {
+  int dev_arch = d->major * 10 + d->minor;
+  const hipc_gpu_image *best_cubin = NULL, *best_ptx = NULL;
+  int cubin_arch = -1, ptx_arch = -1;
+  for (int i = 0; i < m->num_images; ++i) {
+    const hipc_gpu_image* im = &m->images[i];
+    if (!im->data || !im->size) continue;
+    int specific;
+    int a = arch_number(im->arch, &specific);
+    if (a < 0 || a > dev_arch) continue;
+    if (im->is_ptx) {
+      if (!specific && a > ptx_arch) ptx_arch = a, best_ptx = im;
+    } else if (a == dev_arch || (!specific && a / 10 == d->major)) {
+      if (a > cubin_arch) cubin_arch = a, best_cubin = im;
+    }
+  }
+  return best_cubin ? best_cubin : best_ptx;
+}
+
+/* Looks up every kernel of the freshly loaded `cm` (the module of `e`) on
+ * `d` and caches its function. With CUDA's lazy loading (the default since
+ * CUDA 12.2) a function is loaded when it is first looked up, which may
+ * wait for the kernels already running on the device: a kernel that spins
+ * until a kernel of the same source launched after it has run would then
+ * never finish. Looking all of a module's kernels up at once, before any of
+ * them runs, makes a module as ready as AMD's runtime makes it. A kernel
+ * whose lookup fails keeps an empty slot (its launch reports why). Under
+ * d->load_lock. */
+static void preload_functions(cuda_device* d, hipc_gpu_module_entry* e,
+                              CUmodule cm) {
+  const hipc_gpu_module* m = e->module;
+  for (int i = 0; i < m->num_kernels; ++i) {
+    hipc_gpu_symbol* k = hipc__gpu_kernel_find(m->kernels[i].host_fn);
+    if (!k || k->module != e ||
+        atomic_load_explicit(&k->cached[d->index], memory_order_acquire))
+      continue;
+    CUfunction f;
+    if (hipc_cu.ModuleGetFunction(&f, cm, k->name) == CUDA_SUCCESS)
+      atomic_store_explicit(&k->cached[d->index], f, memory_order_release);
+  }
+}
+
+/* The module of `e` loaded on `d` (or &hipc__cuda_no_image: no image fits). Under d->load_lock. */
+static hipError_t load_module(cuda_device* d, hipc_gpu_module_entry* e,
+                              void** out) {
+  void* m = atomic_load_explicit(&e->loaded[d->index], memory_order_acquire);
+  if (m) {
+    *out = m;
+    return hipSuccess;
+  }
+  const hipc_gpu_image* im = pick_image(e->module, d);
+  if (!im) {
+    m = &hipc__cuda_no_image;
+  } else {
+    CUmodule cm;
+    CUresult r = hipc__cuda_bind(d);
+    if (r == CUDA_SUCCESS) r = hipc_cu.ModuleLoadData(&cm, im->data);
+    if (r != CUDA_SUCCESS) {
+      fprintf(stderr, "hipc: loading the %s %s image on device %d failed "
+              "(CUDA error %d)\n", im->arch, im->is_ptx ? "PTX" : "cubin",
+              d->dev->ordinal, r);
+      return hipc__cuda_error(r);
+    }
+    m = cm;
+    preload_functions(d, e, cm);
+  }
+  atomic_store_explicit(&e->loaded[d->index], m, memory_order_release);
+  *out = m;
+  return hipSuccess;
+}
+
+hipError_t hipc__cuda_function(cuda_device* d, hipc_gpu_symbol* k,
+                          const char* name, CUfunction* out) {
+  pthread_mutex_lock(&d->load_lock);
+  hipError_t e = hipSuccess;
+  CUfunction f =
+      atomic_load_explicit(&k->cached[d->index], memory_order_acquire);
+  if (f == HIPC_CUDA_NO_FUNCTION) {
+    e = hipErrorInvalidDeviceFunction;
+  } else if (!f) {
+    void* m = NULL;
+    e = load_module(d, k->module, &m);
+    if (e == hipSuccess && m == &hipc__cuda_no_image) {
+      fprintf(stderr, "hipc: no GPU code for kernel %s on device %d (%s): "
+              "build it with --offload-arch=%s\n", name, d->dev->ordinal,
+              d->arch, d->arch);
+      atomic_store_explicit(&k->cached[d->index], HIPC_CUDA_NO_FUNCTION,
+                            memory_order_release);
+      e = hipErrorInvalidDeviceFunction;
+    } else if (e == hipSuccess &&
+               (f = atomic_load_explicit(&k->cached[d->index],
+                                         memory_order_acquire)) != NULL) {
+      /* preloaded with its module */
+    } else if (e == hipSuccess) {
+      CUresult r = hipc_cu.ModuleGetFunction(&f, (CUmodule)m, k->name);
+      if (r != CUDA_SUCCESS) {
+        fprintf(stderr, "hipc: kernel %s (%s) is not in its GPU image\n",
+                name, k->name);
+        e = hipErrorInvalidDeviceFunction;
+      } else {
+        atomic_store_explicit(&k->cached[d->index], f, memory_order_release);
+      }
+    }
+  }
+  pthread_mutex_unlock(&d->load_lock);
+  *out = f;
+  return e;
+}
+
+hipError_t hipc__cuda_symbol(hipc_device* dev, const void* host_addr,
+                             void** dev_addr, size_t* size) {
+  cuda_device* d = dev->impl;
+  hipc_gpu_symbol* v = hipc__gpu_var_find(host_addr);
+  if (!v) return hipErrorInvalidSymbol;
+  void* cached = atomic_load_explicit(&v->cached[d->index],
+                                      memory_order_acquire);
+  if (cached) {
+    *dev_addr = cached;
+    *size = v->size;
+    return hipSuccess;
+  }
+  pthread_mutex_lock(&d->load_lock);
+  void* m = NULL;
+  hipError_t e = load_module(d, v->module, &m);
+  if (e == hipSuccess && m == &hipc__cuda_no_image) e = hipErrorInvalidSymbol;
+  if (e == hipSuccess) {
+    CUdeviceptr p = 0;
+    size_t bytes = 0;
+    CUresult r = hipc__cuda_bind(d);
+    if (r == CUDA_SUCCESS)
+      r = hipc_cu.ModuleGetGlobal(&p, &bytes, (CUmodule)m, v->name);
+    if (r != CUDA_SUCCESS) {
+      e = hipErrorInvalidSymbol;
+    } else {
+      cached = (void*)(uintptr_t)p;
+      atomic_store_explicit(&v->cached[d->index], cached, memory_order_release);
+    }
+  }
+  pthread_mutex_unlock(&d->load_lock);
+  if (e == hipSuccess) {
+    *dev_addr = cached;
+    *size = v->size;
+  }
+  return e;
+}
