@@ -331,13 +331,15 @@ __device__ T twice(T v) { return v + v; }
 
 template <typename T, int R>
 __global__ void k_template(const T* in, T* out) {
-  extern __shared__ T dyn[];
+  // Not `dyn`: every extern __shared__ array of one name is one variable,
+  // and k_declarations' is a float[] (a GPU build rejects the clash).
+  extern __shared__ T dyn_t[];
   int t = threadIdx.x;
   T v = in[blockIdx.x * blockDim.x + t];
   for (int r = 0; r < R; r++) {
-    dyn[t] = v;
+    dyn_t[t] = v;
     __syncthreads();
-    v = dyn[(t + 1) % blockDim.x] + twice(v);
+    v = dyn_t[(t + 1) % blockDim.x] + twice(v);
     __syncthreads();
   }
   out[blockIdx.x * blockDim.x + t] = v;
