@@ -79,11 +79,42 @@ HIPC_NVPTX_FN T cas(T* p, T cmp, T v) {
                    static_cast<long long>(cmp), static_cast<long long>(v)));
 }
 
+// Unsigned min and max at block or system scope: PTX written out, since
+// clang 19 lowers __nvvm_atom_{cta,sys}_{min,max}_gen_u* to the signed
+// instructions (measured on an H200: atomicMin_system(&u, 0) left
+// 0xffffffff in place).
+#define HIPC_ATOM_SCOPED_U(op)                                               \
+  template <scope S, typename T>                                             \
+  HIPC_NVPTX_FN T op##_scoped_u(T* p, T v) {                                 \
+    if (sizeof(T) == 4) {                                                    \
+      unsigned old, x = static_cast<unsigned>(v);                            \
+      if (S == cta)                                                          \
+        asm volatile("atom.cta." #op ".u32 %0, [%1], %2;"                    \
+                     : "=r"(old) : "l"(p), "r"(x) : "memory");               \
+      else                                                                   \
+        asm volatile("atom.sys." #op ".u32 %0, [%1], %2;"                    \
+                     : "=r"(old) : "l"(p), "r"(x) : "memory");               \
+      return static_cast<T>(old);                                            \
+    }                                                                        \
+    unsigned long long old, x = static_cast<unsigned long long>(v);          \
+    if (S == cta)                                                            \
+      asm volatile("atom.cta." #op ".u64 %0, [%1], %2;"                      \
+                   : "=l"(old) : "l"(p), "l"(x) : "memory");                 \
+    else                                                                     \
+      asm volatile("atom.sys." #op ".u64 %0, [%1], %2;"                      \
+                   : "=l"(old) : "l"(p), "l"(x) : "memory");                 \
+    return static_cast<T>(old);                                              \
+  }
+HIPC_ATOM_SCOPED_U(min)
+HIPC_ATOM_SCOPED_U(max)
+#undef HIPC_ATOM_SCOPED_U
+
 // min and max depend on the signedness too.
 #define HIPC_ATOM_MINMAX(name, op)                                        \
   template <scope S, typename T>                                          \
   HIPC_NVPTX_FN T name(T* p, T v) {                                       \
     if (std::is_signed<T>::value) return HIPC_ATOM_INT(S, op, p, v);      \
+    if (S != dev) return op##_scoped_u<S>(p, v);                          \
     return sizeof(T) == 4                                                 \
                ? static_cast<T>(HIPC_ATOM(S, op##_gen_ui,                 \
                                           reinterpret_cast<unsigned*>(p), \
