@@ -411,12 +411,18 @@ static void test_misc() {
   HIP_CHECK(hipMalloc(&out, n * sizeof(int)));
   HIP_CHECK(hipMemset(out, 0, n * sizeof(int)));
   void* args[] = {&out};
-  HIP_CHECK(hipLaunchCooperativeKernel(early_exit, dim3(blocks),
-                                       dim3(threads), args, 0, 0));
-  std::vector<int> h(n), want(n);
-  HIP_CHECK(hipMemcpy(h.data(), out, n * sizeof(int), hipMemcpyDeviceToHost));
-  for (int i = 0; i < n; ++i) want[i] = (i / threads) % 2 ? 0 : 2;
-  CHECK_ARRAY(h.data(), want.data(), n);
+  // On a GPU a grid sync that some blocks never reach is undefined (it
+  // waits for them: README, "In device code"); the CPU device lets the
+  // blocks that exited go.
+  if (!on_nvidia_gpu()) {
+    HIP_CHECK(hipLaunchCooperativeKernel(early_exit, dim3(blocks),
+                                         dim3(threads), args, 0, 0));
+    std::vector<int> h(n), want(n);
+    HIP_CHECK(
+        hipMemcpy(h.data(), out, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i) want[i] = (i / threads) % 2 ? 0 : 2;
+    CHECK_ARRAY(h.data(), want.data(), n);
+  }
   HIP_CHECK(hipFree(out));
 
   dim3 grid(3, 2), block(8, 4);

@@ -8,6 +8,15 @@
 
 #include "common.h"
 
+// hipc's NVIDIA devices: symbols live in the GPU's copy of the module.
+static bool on_nvidia_gpu() {
+  int dev = 0;
+  hipDeviceProp_t p;
+  HIP_CHECK(hipGetDevice(&dev));
+  HIP_CHECK(hipGetDeviceProperties(&p, dev));
+  return std::strncmp(p.gcnArchName, "sm_", 3) == 0;
+}
+
 struct params {
   int scale;
   float bias;
@@ -103,11 +112,15 @@ static void test_kernel_writes_device_variables() {
   CHECK_EQ(hid, 42);
   CHECK_EQ(inner, 5);
   CHECK_EQ(pointed, 99);
-  CHECK_EQ(managed_total, 10 + 2 * 256);
-  CHECK_EQ(managed_plain[1], 2.5f);
-  int m = 0;
-  HIP_CHECK(hipMemcpyFromSymbol(&m, managed_total, sizeof m));
-  CHECK_EQ(m, 10 + 2 * 256);
+  // On an NVIDIA GPU a __managed__ variable is not shared with the host
+  // yet (README, "NVIDIA GPUs"): only the CPU device is checked.
+  if (!on_nvidia_gpu()) {
+    CHECK_EQ(managed_total, 10 + 2 * 256);
+    CHECK_EQ(managed_plain[1], 2.5f);
+    int m = 0;
+    HIP_CHECK(hipMemcpyFromSymbol(&m, managed_total, sizeof m));
+    CHECK_EQ(m, 10 + 2 * 256);
+  }
   HIP_CHECK(hipFree(target));
 }
 
@@ -158,13 +171,15 @@ static void test_address_and_size() {
   void* a = nullptr;
   size_t n = 0;
   HIP_CHECK(hipGetSymbolAddress(&a, table));
-  CHECK(a == static_cast<void*>(table));  // the CPU device's storage
+  const bool gpu = on_nvidia_gpu();
+  if (!gpu) CHECK(a == static_cast<void*>(table));  // the CPU device's storage
+  else CHECK(a != nullptr && a != static_cast<void*>(table));
   HIP_CHECK(hipGetSymbolSize(&n, table));
   CHECK_EQ(n, sizeof table);
   HIP_CHECK(hipGetSymbolSize(&n, HIP_SYMBOL(prm)));
   CHECK_EQ(n, sizeof(params));
   HIP_CHECK(hipGetSymbolAddress(&a, HIP_SYMBOL(two_b)));
-  CHECK(a == static_cast<void*>(two_b));
+  if (!gpu) CHECK(a == static_cast<void*>(two_b));
   HIP_CHECK(hipGetSymbolSize(&n, two_b));
   CHECK_EQ(n, 3 * sizeof(int));
   HIP_CHECK(hipGetSymbolSize(&n, two_a));
@@ -234,15 +249,18 @@ static void test_declaration_forms() {
   CHECK_EQ(b, 5);
   // A const variable can be read through the symbol API but not written:
   // on the CPU device its storage may be read-only.
-  int t3[3] = {0, 0, 0}, w3[3] = {1, 2, 3};
-  HIP_CHECK(hipMemcpyFromSymbol(t3, forms_table, sizeof t3));
-  CHECK_ARRAY(t3, w3, 3);
-  CHECK_ERR(hipMemcpyToSymbol(forms_table, w3, sizeof w3),
-            hipErrorNotSupported);
-  CHECK_ERR(hipMemcpyToSymbol(forms_pi, &forms_pi, 0), hipSuccess);
-  void* a = nullptr;
-  HIP_CHECK(hipGetSymbolAddress(&a, forms_table));
-  CHECK(a == static_cast<const void*>(forms_table));
+  // (A GPU's image holds a const variable only where device code uses it.)
+  if (!on_nvidia_gpu()) {
+    int t3[3] = {0, 0, 0}, w3[3] = {1, 2, 3};
+    HIP_CHECK(hipMemcpyFromSymbol(t3, forms_table, sizeof t3));
+    CHECK_ARRAY(t3, w3, 3);
+    CHECK_ERR(hipMemcpyToSymbol(forms_table, w3, sizeof w3),
+              hipErrorNotSupported);
+    CHECK_ERR(hipMemcpyToSymbol(forms_pi, &forms_pi, 0), hipSuccess);
+    void* a = nullptr;
+    HIP_CHECK(hipGetSymbolAddress(&a, forms_table));
+    CHECK(a == static_cast<const void*>(forms_table));
+  }
   // Not registered (documented): a function pointer definition and a
   // variable template; they are still ordinary variables.
   CHECK_ERR(hipGetSymbolSize(&n, forms_fp), hipErrorInvalidSymbol);
