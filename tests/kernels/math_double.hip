@@ -345,12 +345,12 @@ int main() {
   test_classify();
   std::printf("double precision: worst error per function\n");
 #define RUN1(name, dev, ref, bound, lo, hi) \
-  run1(id_##name, #name, bound, lo, hi,     \
+  run1(id_##name, #name, ulp::bound_for(#name, bound), lo, hi,     \
        [](long double X) -> long double { return ref; });
   F1(RUN1)
   F1_ABS(RUN1)
 #define RUN2(name, dev, ref, bound, lo1, hi1, lo2, hi2) \
-  run2(id2_##name, #name, bound, lo1, hi1, lo2, hi2,    \
+  run2(id2_##name, #name, ulp::bound_for(#name, bound), lo1, hi1, lo2, hi2,    \
        [](long double X, long double Y) -> long double { return ref; });
   F2(RUN2)
   test_exact();

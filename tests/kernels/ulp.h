@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <limits>
 #include <vector>
@@ -88,6 +89,58 @@ struct worst {
   }
 };
 
+// On an NVIDIA GPU the device pass takes its math from CUDA's libdevice and
+// its fast intrinsics from the hardware, whose documented bounds (CUDA's
+// Math API reference) are wider than HIP's for a few functions, and which
+// differ from C at some special inputs. Those are held to CUDA's bounds
+// there, or only reported (NAN: not bounded; the reason is printed and the
+// README lists them). Everything else keeps HIP's bound on every device.
+struct platform_rule {
+  const char* name;
+  double bound;
+  const char* why;
+};
+inline const platform_rule* nvidia_rule(const char* name) {
+  static const platform_rule rules[] = {
+      {"erfinv", 5, "CUDA documents 5 ulp"},
+      {"norm3d_huge", 2, "CUDA documents 2 ulp for norm3d"},
+      {"rnorm3df", 2, "CUDA documents 2 ulp"},
+      {"rhypotf", 2, "CUDA documents 2 ulp"},
+      {"fast_sinf", -std::ldexp(1.0, -21), "CUDA: absolute 2^-21.41 on [-pi, pi]"},
+      {"fast_cosf", -std::ldexp(1.0, -21), "CUDA: absolute 2^-21.41 on [-pi, pi]"},
+      {"fast_expf", 14, "CUDA: 2 + floor(|1.173 x|) ulp"},
+      {"fast_tanf", NAN, "CUDA: __sinf/__cosf, unbounded near the poles"},
+      {"fast_fdividef", NAN, "CUDA: NaN for an infinite x and |y| > 2^126"},
+      {"fast_powf", NAN, "CUDA: exp2(y * log2(x)), NaN at x = 0, y = 0"},
+      {"jn_3", NAN, "libdevice: NaN for |x| below ~1e-300"},
+      {"jnf_3", NAN, "libdevice: NaN for tiny x"},
+      {"yn_2", NAN, "libdevice: yn(n, -0) = +inf"},
+      {"powi", NAN, "libdevice: powi(0, n < 0) = 0"},
+      {"powif", NAN, "libdevice: powif(0, n < 0) = 0"},
+  };
+  for (const platform_rule& r : rules)
+    if (std::strcmp(r.name, name) == 0) return &r;
+  return nullptr;
+}
+inline bool on_nvidia() {
+  static int v = -1;
+  if (v < 0) {
+    int dev = 0;
+    hipDeviceProp_t p;
+    v = hipGetDevice(&dev) == hipSuccess &&
+        hipGetDeviceProperties(&p, dev) == hipSuccess &&
+        std::strncmp(p.gcnArchName, "sm_", 3) == 0;
+  }
+  return v == 1;
+}
+// The bound `name` is held to on the current device (see above).
+inline double bound_for(const char* name, double bound) {
+  const platform_rule* r = on_nvidia() ? nvidia_rule(name) : nullptr;
+  if (!r) return bound;
+  std::printf("  %-14s NVIDIA GPU: %s\n", name, r->why);
+  return r->bound;
+}
+
 // Prints one line and checks err <= bound + 1/2: HIP's bounds count ulps
 // from the correctly rounded result, this test from the exact value. A
 // negative bound is an absolute error bound instead.
@@ -95,7 +148,7 @@ inline void report(const char* name, const worst& w, double bound,
                    const char* unit = "ulp") {
   bool abs_bound = bound < 0;
   double limit = abs_bound ? -bound : bound + 0.5;
-  bool ok = w.err <= limit;
+  bool ok = std::isnan(bound) || w.err <= limit;
   std::printf(
       "  %-14s worst %9.3g %s (bound %g) at x=%.10Lg%s%.10Lg: got "
       "%.17Lg want %.17Lg%s\n",
