@@ -14,7 +14,7 @@ __global__ void plain(int* p) { p[threadIdx.x] = 1; }
 
 __global__ void __launch_bounds__(256) bounded(int* p) {
   cg::this_grid().sync();
-  p[threadIdx.x] = 2;
+  if (blockIdx.x == 0) p[threadIdx.x] = 2;  // one block: no racing writes
 }
 
 __global__ void touch(int* p) {
@@ -187,6 +187,10 @@ static void test_sizes_a_grid() {
                                        0),
             hipErrorInvalidConfiguration);
   HIP_CHECK(hipDeviceSynchronize());
+  std::vector<int> b(256), want_b(256, 2);
+  HIP_CHECK(hipMemcpy(b.data(), out, b.size() * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  CHECK_ARRAY(b.data(), want_b.data(), b.size());
   HIP_CHECK(hipFree(out));
 }
 

@@ -166,6 +166,7 @@ void hipc__sched_trim(cpu_sched* s, uint32_t keep) {
   while (f) {
     fiber* next = f->next;
     hipc__fiber_stack_free(f->stack, s->stack_size);
+    hipc_tsan_destroy(f->tsan);
     free(f);
     f = next;
   }
@@ -392,6 +393,9 @@ int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
                            void* owner) {
   fiber* to;
   s->cur = &s->home;
+  /* The worker's own stack is TSan's fiber of this thread: a worker that
+   * has yet to run a plain block would otherwise switch back to none. */
+  s->home.tsan = hipc_tsan_current();
   s->running = bs;
   if (!bs->s) {
     /* First entry: every thread runs on a fiber, so that the worker's own
