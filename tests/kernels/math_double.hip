@@ -283,7 +283,10 @@ static void test_exact() {
     bool ok = g.frac == frexp(v, &ex) && g.ex == ex;
     modf(v, &ip);
     ok = ok && g.ip == ip;
-    ok = ok && g.rq == remquo(v, 1.75, &quo) && g.quo == quo;
+    // C fixes the quotient's sign and its magnitude modulo 2^n, n >= 3 (the
+    // C library keeps more bits than libdevice): the low 3 bits are compared.
+    ok = ok && g.rq == remquo(v, 1.75, &quo) &&
+         (g.quo < 0) == (quo < 0) && (std::abs(g.quo) & 7) == (std::abs(quo) & 7);
     ok = ok && g.ld == v * 8 && g.sb == v / 4 && g.sbl == v * 32;
     ok = ok && g.ilog == (v == 0 ? 0 : std::ilogb(v));
     ok = ok && std::isnan(g.nan_v);
