@@ -16,14 +16,20 @@ struct stamps {
 
 __global__ void k_spin(long long ticks, stamps* s) {
   stamps r;
-  r.k0 = clock();
+  auto k0 = clock();
   r.w0 = wall_clock64();
   r.c0 = clock64();
   do {
     r.c1 = clock64();
   } while (r.c1 - r.c0 < ticks);
   r.w1 = wall_clock64();
-  r.k1 = clock();
+  auto k1 = clock();
+  // On NVIDIA GPUs clock() is the SM's 32-bit counter (as in CUDA): the
+  // difference is taken modulo 2^32 there.
+  r.k0 = 0;
+  r.k1 = sizeof k1 < 8 ? static_cast<long long>(static_cast<unsigned>(k1) -
+                                                static_cast<unsigned>(k0))
+                       : static_cast<long long>(k1 - k0);
   *s = r;
 }
 
