@@ -468,34 +468,11 @@ inline coalesced_group coalesced_threads(::hipc::site where = HIPC_SITE) {
   return coalesced_group(hipc_cpu_warp_exchange(0, where.id)->active);
 }
 
-// Tiles of a coalesced group, by rank.
-inline coalesced_group tiled_partition(const coalesced_group& parent,
-                                       unsigned int tile_size) {
-  uint32_t n = tile_size ? tile_size : 1;
-  coalesced_group g(detail::rank_range(detail::lane_access::mask(parent),
-                                       parent.thread_rank() / n * n, n));
-  g.meta_rank_ = parent.thread_rank() / n;
-  g.meta_size_ = (parent.size() + n - 1) / n;
-  return g;
-}
-
-// -- free functions
-
-template <typename G>
-inline void sync(const G& g) {
-  g.sync();
-}
-template <typename G>
-inline auto group_size(const G& g) {
-  return g.size();
-}
-template <typename G>
-inline auto thread_rank(const G& g) {
-  return g.thread_rank();
-}
-
 }  // namespace cooperative_groups
 
+#define HIPC_CG_FN inline
+#include "hip/hipc/cg_shared.h"
+#undef HIPC_CG_FN
 #include "hip/hipc/cg_algorithms.h"
 
 #endif  // HIP_COOPERATIVE_GROUPS_H

@@ -1,6 +1,7 @@
 // cooperative_groups::reduce, inclusive_scan and exclusive_scan over a tile
 // or a coalesced group, with the functors plus, less, greater, bit_and,
-// bit_or and bit_xor (included by hip/hip_cooperative_groups.h).
+// bit_or and bit_xor of hip/hipc/cg_shared.h (included by
+// hip/hip_cooperative_groups.h).
 //
 // Each member gathers every member's value through the warp rendezvous
 // (lane_group::gather) and computes its own result, in rank order.
@@ -12,64 +13,6 @@
 #include <utility>
 
 namespace cooperative_groups {
-
-template <typename T>
-struct plus {
-  T operator()(const T& a, const T& b) const { return a + b; }
-};
-template <typename T>
-struct less {  // the smaller
-  T operator()(const T& a, const T& b) const { return b < a ? b : a; }
-};
-template <typename T>
-struct greater {  // the larger
-  T operator()(const T& a, const T& b) const { return a < b ? b : a; }
-};
-template <typename T>
-struct bit_and {
-  T operator()(const T& a, const T& b) const { return a & b; }
-};
-template <typename T>
-struct bit_or {
-  T operator()(const T& a, const T& b) const { return a | b; }
-};
-template <typename T>
-struct bit_xor {
-  T operator()(const T& a, const T& b) const { return a ^ b; }
-};
-
-namespace detail {
-// What exclusive_scan gives the first member: the operation's identity
-// (AMD's choice), T{} for any other operation.
-template <typename T, typename Op>
-struct identity {
-  static T get() { return T{}; }
-};
-template <typename T>
-struct identity<T, less<T>> {
-  static T get() {
-    return std::numeric_limits<T>::has_infinity
-               ? std::numeric_limits<T>::infinity()
-               : std::numeric_limits<T>::max();
-  }
-};
-template <typename T>
-struct identity<T, greater<T>> {
-  static T get() {
-    return std::numeric_limits<T>::has_infinity
-               ? -std::numeric_limits<T>::infinity()
-               : std::numeric_limits<T>::lowest();
-  }
-};
-template <typename T>
-struct identity<T, bit_and<T>> {
-  static T get() { return static_cast<T>(~T{}); }
-};
-
-template <typename Group>
-using lane_group_only =
-    std::enable_if_t<std::is_base_of<lane_group, Group>::value, int>;
-}  // namespace detail
 
 // The operation folded over every member's value, in rank order; every
 // member gets the result.

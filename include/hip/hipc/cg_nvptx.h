@@ -449,93 +449,15 @@ HIPC_CG_FN coalesced_group coalesced_threads() {
   return coalesced_group(__activemask());
 }
 
-HIPC_CG_FN coalesced_group tiled_partition(const coalesced_group& parent,
-                                           unsigned int tile_size) {
-  uint32_t n = tile_size ? tile_size : 1;
-  coalesced_group g(detail::rank_range(detail::lane_access::mask(parent),
-                                       parent.thread_rank() / n * n, n));
-  g.meta_rank_ = parent.thread_rank() / n;
-  g.meta_size_ = (parent.size() + n - 1) / n;
-  return g;
-}
+}  // namespace cooperative_groups
 
-// -- free functions
+#include "hip/hipc/cg_shared.h"
 
-template <typename G>
-HIPC_CG_FN void sync(const G& g) {
-  g.sync();
-}
-template <typename G>
-HIPC_CG_FN auto group_size(const G& g) {
-  return g.size();
-}
-template <typename G>
-HIPC_CG_FN auto thread_rank(const G& g) {
-  return g.thread_rank();
-}
+namespace cooperative_groups {
 
 // -- algorithms: reduce, inclusive_scan, exclusive_scan
 
-template <typename T>
-struct plus {
-  HIPC_CG_FN T operator()(const T& a, const T& b) const { return a + b; }
-};
-template <typename T>
-struct less {  // the smaller
-  HIPC_CG_FN T operator()(const T& a, const T& b) const {
-    return b < a ? b : a;
-  }
-};
-template <typename T>
-struct greater {  // the larger
-  HIPC_CG_FN T operator()(const T& a, const T& b) const {
-    return a < b ? b : a;
-  }
-};
-template <typename T>
-struct bit_and {
-  HIPC_CG_FN T operator()(const T& a, const T& b) const { return a & b; }
-};
-template <typename T>
-struct bit_or {
-  HIPC_CG_FN T operator()(const T& a, const T& b) const { return a | b; }
-};
-template <typename T>
-struct bit_xor {
-  HIPC_CG_FN T operator()(const T& a, const T& b) const { return a ^ b; }
-};
-
 namespace detail {
-// What exclusive_scan gives the first member: the operation's identity,
-// T{} for any other operation (as the CPU half, cg_algorithms.h).
-template <typename T, typename Op>
-struct identity {
-  static HIPC_CG_FN T get() { return T{}; }
-};
-template <typename T>
-struct identity<T, less<T>> {
-  static HIPC_CG_FN T get() {
-    return std::numeric_limits<T>::has_infinity
-               ? std::numeric_limits<T>::infinity()
-               : std::numeric_limits<T>::max();
-  }
-};
-template <typename T>
-struct identity<T, greater<T>> {
-  static HIPC_CG_FN T get() {
-    return std::numeric_limits<T>::has_infinity
-               ? -std::numeric_limits<T>::infinity()
-               : std::numeric_limits<T>::lowest();
-  }
-};
-template <typename T>
-struct identity<T, bit_and<T>> {
-  static HIPC_CG_FN T get() { return static_cast<T>(~T{}); }
-};
-
-template <typename Group>
-using lane_group_only =
-    std::enable_if_t<std::is_base_of<lane_group, Group>::value, int>;
 
 // The fold of the values of the members of rank below `end` (every member
 // takes part in every shuffle); `own` when `end` is 0.
