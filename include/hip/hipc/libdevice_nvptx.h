@@ -3,8 +3,10 @@
 // with clang, which call libdevice (the CUDA toolkit's
 // nvvm/libdevice/libdevice.10.bc, linked by clang); printf (clang turns it
 // into vprintf), assert (__assertfail), abort, clocks, malloc and free
-// (declared in hip/hipc/nvptx_prelude.h). Included by hip/hip_runtime.h
-// after the standard headers.
+// (declared in hip/hipc/nvptx_prelude.h). Where libdevice (as clang 19
+// links it) differs from HIP, hip/hipc/intrinsics_float_nvptx.h and
+// hip/hipc/math_nvptx.h define the function instead. Included by
+// hip/hip_runtime.h after the standard headers.
 #ifndef HIPC_LIBDEVICE_NVPTX_H
 #define HIPC_LIBDEVICE_NVPTX_H
 
