@@ -45,9 +45,12 @@
 // that copies from several sources could be linked into one.
 extern "C" __device__ __attribute__((weak)) unsigned __hipc_grid_barrier[2];
 // The grid's place among the grids of a cooperative launch, written by the
-// CUDA backend before each cooperative launch of a kernel of this module.
-extern "C" __device__ __attribute__((weak))
-hipc_multi_grid_info __hipc_multi_grid;
+// CUDA backend before each cooperative launch of a kernel of this module
+// (found with cuModuleGetGlobal: a plain definition, visible in every
+// module that includes this header; modules are never linked together).
+extern "C" {
+__device__ hipc_multi_grid_info __hipc_multi_grid;
+}
 
 namespace cooperative_groups {
 
