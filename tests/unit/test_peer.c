@@ -46,6 +46,7 @@ static void test_can_access(void) {
     for (int b = 0; b < ndev; ++b) {
       can = -1;
       CHECK_ERR(hipDeviceCanAccessPeer(&can, a, b), hipSuccess);
+      printf("device %d can access device %d: %d\n", a, b, can);
       if (a == b || !is_gpu(a) || !is_gpu(b)) {
         CHECK_EQ(can, 0);
       } else {

@@ -3,17 +3,22 @@
  * runtime turns into one launch per grid, src/runtime/cooperative.c).
  *
  * Every grid is a cuLaunchCooperativeKernel on its own stream, so the
- * driver keeps all of a grid's blocks resident. Before it, the backend
- * writes the grid's place in the launch to the module's __hipc_multi_grid
- * (hip/hipc/multi_grid.h), in stream order (a modules that never uses
- * multi_grid_group has no such variable, and nothing is written).
+ * driver keeps all of a grid's blocks resident. Before it, in stream
+ * order, the backend sets the module's __hipc_multi_grid
+ * (hip/hipc/multi_grid.h) to the grid's place in the launch: copied from
+ * page-locked memory for a grid of several, zeroed (one grid) for a
+ * single-grid launch that follows a multi-grid one; nothing for a module
+ * without the variable or already zero. No pageable memory is involved, so
+ * the launch never waits for the stream.
  *
  * The grids of a multi-device launch meet in page-locked, mapped, portable
  * host memory, which every GPU reaches at the same address: a record of
  * HIPC_MULTI_GRID_MAX counters, one per grid, zeroed when the launch
- * takes it. The record goes back to the pool once every grid has finished
- * (a host function enqueued after each grid). Records come from pages of
- * 64, allocated when the pool runs dry and kept until the process ends. */
+ * takes it, followed by the grids' hipc_multi_grid_info (the source of
+ * the copies). The record goes back to the pool once every grid has
+ * finished (a host function enqueued after each grid). Records come from
+ * pages of 64, allocated when the pool runs dry and kept until the process
+ * ends. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +26,18 @@
 #include "cuda_backend.h"
 #include "hip/hipc/multi_grid.h"
 
-#define RECORD_BYTES (HIPC_MULTI_GRID_MAX * sizeof(unsigned))
+/* A record in page-locked memory: the counters, then the grids' info. */
+typedef struct mg_shared {
+  unsigned arrivals[HIPC_MULTI_GRID_MAX];
+  hipc_multi_grid_info info[HIPC_MULTI_GRID_MAX];
+} mg_shared;
+#define RECORD_BYTES sizeof(mg_shared)
 #define RECORDS_PER_PAGE 64
 
 typedef struct mg_record {
   struct mg_record* next; /* in the free list */
-  unsigned* host;         /* the counters, as the host writes them */
-  unsigned* device;       /* and as kernels address them */
+  mg_shared* host;        /* as the host writes it */
+  mg_shared* device;      /* and as kernels and copies address it */
   int refs;               /* grids not finished yet */
 } mg_record;
 
@@ -53,9 +63,8 @@ static hipError_t grow_pool(cuda_device* d) {
     return r != CUDA_SUCCESS ? hipc__cuda_error(r) : hipErrorOutOfMemory;
   }
   for (int i = 0; i < RECORDS_PER_PAGE; ++i) {
-    size_t off = (size_t)i * HIPC_MULTI_GRID_MAX;
-    recs[i].host = (unsigned*)page + off;
-    recs[i].device = (unsigned*)(uintptr_t)dev_page + off;
+    recs[i].host = (mg_shared*)page + i;
+    recs[i].device = (mg_shared*)(uintptr_t)dev_page + i;
     recs[i].next = free_records;
     free_records = &recs[i];
   }
@@ -69,7 +78,7 @@ static hipError_t take_record(cuda_device* d, uint32_t grids,
   if (e == hipSuccess) {
     mg_record* rec = free_records;
     free_records = rec->next;
-    /* No kernel uses a free record. */
+    /* No kernel or copy uses a free record. */
     memset(rec->host, 0, RECORD_BYTES);
     rec->refs = (int)grids;
     *out = rec;
@@ -90,26 +99,70 @@ static void drop_record(void* arg) {
   pthread_mutex_unlock(&pool_lock);
 }
 
-/* Writes `info` to the __hipc_multi_grid of the module of kernel `l` on
- * `d`, in order on `q`; nothing when the module has none. */
-static hipError_t write_info(cuda_device* d, hipc_queue* q,
-                             const hipc_launch* l,
-                             const hipc_multi_grid_info* info) {
+/* What the backend knows of a loaded module's __hipc_multi_grid: its
+ * address (0: the module has none) and whether it may be non-zero. */
+typedef struct mg_var {
+  CUmodule module;
+  CUdeviceptr addr;
+  int dirty;
+} mg_var;
+
+static pthread_mutex_t vars_lock = PTHREAD_MUTEX_INITIALIZER;
+static mg_var* vars;
+static size_t nvars, vars_cap;
+
+/* The entry of module `m` (looked up in the module once, with `d`'s
+ * context current). Under vars_lock; NULL when out of memory. */
+static mg_var* var_of(CUmodule m) {
+  for (size_t i = 0; i < nvars; ++i)
+    if (vars[i].module == m) return &vars[i];
+  if (nvars == vars_cap) {
+    size_t cap = vars_cap ? vars_cap * 2 : 16;
+    mg_var* t = realloc(vars, cap * sizeof *t);
+    if (!t) return NULL;
+    vars = t;
+    vars_cap = cap;
+  }
+  mg_var* v = &vars[nvars++];
+  size_t size = 0;
+  v->module = m;
+  v->addr = 0;
+  v->dirty = 0;
+  if (hipc_cu.ModuleGetGlobal(&v->addr, &size, m, "__hipc_multi_grid") !=
+          CUDA_SUCCESS ||
+      size != sizeof(hipc_multi_grid_info))
+    v->addr = 0;
+  return v;
+}
+
+/* Sets the __hipc_multi_grid of the module of kernel `l` on `d`, in order
+ * on `q`: to `info` (in page-locked memory) for a grid of several, to zero
+ * (NULL `info`) for one grid. */
+static hipError_t set_info(cuda_device* d, hipc_queue* q,
+                           const hipc_launch* l,
+                           const hipc_multi_grid_info* info) {
   hipc_gpu_symbol* k = hipc__gpu_kernel_find(l->kernel->host_fn);
   /* The launch found the kernel's function, so its module is loaded. */
   void* m = k ? atomic_load_explicit(&k->module->loaded[d->index],
                                      memory_order_acquire)
               : NULL;
   if (!m || m == &hipc__cuda_no_image) return hipSuccess;
-  CUdeviceptr var = 0;
-  size_t size = 0;
-  CUresult r = hipc_cu.ModuleGetGlobal(&var, &size, (CUmodule)m,
-                                       "__hipc_multi_grid");
-  if (r == CUDA_ERROR_NOT_FOUND || (r == CUDA_SUCCESS && size != sizeof *info))
-    return hipSuccess;
-  /* From pageable memory, the driver copies `info` before returning. */
-  if (r == CUDA_SUCCESS)
-    r = hipc_cu.MemcpyHtoDAsync(var, info, sizeof *info, q->stream);
+  CUresult r = CUDA_SUCCESS;
+  pthread_mutex_lock(&vars_lock);
+  mg_var* v = var_of((CUmodule)m);
+  if (!v) {
+    pthread_mutex_unlock(&vars_lock);
+    return hipErrorOutOfMemory;
+  }
+  if (v->addr && info) {
+    r = hipc_cu.MemcpyHtoDAsync(v->addr, info, sizeof *info, q->stream);
+    v->dirty = 1;
+  } else if (v->addr && v->dirty) {
+    r = hipc_cu.MemsetD32Async(v->addr, 0,
+                               sizeof(hipc_multi_grid_info) / 4, q->stream);
+    if (r == CUDA_SUCCESS) v->dirty = 0;
+  }
+  pthread_mutex_unlock(&vars_lock);
   return r == CUDA_SUCCESS ? hipSuccess : hipc__cuda_error(r);
 }
 
@@ -121,9 +174,8 @@ hipError_t hipc__cuda_launch_cooperative(cuda_device* d, CUfunction f,
   if (c->num_grids > HIPC_MULTI_GRID_MAX) return hipErrorNotSupported;
   CUresult r = hipc__cuda_bind(d);
   if (r != CUDA_SUCCESS) return hipc__cuda_error(r);
-  hipc_multi_grid_info info = {NULL, c->grid_rank, c->num_grids,
-                               c->multi_threads, c->thread_offset};
   mg_record* rec = NULL;
+  const hipc_multi_grid_info* info = NULL;
   hipError_t e = hipSuccess;
   if (c->num_grids > 1) {
     /* The first grid's launch takes the record, the others find it. */
@@ -133,9 +185,15 @@ hipError_t hipc__cuda_launch_cooperative(cuda_device* d, CUfunction f,
       if (e != hipSuccess) return e;
       *c->shared = rec;
     }
-    info.arrivals = rec->device;
+    hipc_multi_grid_info* mine = &rec->host->info[c->grid_rank];
+    mine->arrivals = rec->device->arrivals;
+    mine->grid_rank = c->grid_rank;
+    mine->num_grids = c->num_grids;
+    mine->multi_threads = c->multi_threads;
+    mine->thread_offset = c->thread_offset;
+    info = mine;
   }
-  e = write_info(d, q, l, &info);
+  e = set_info(d, q, l, info);
   if (e == hipSuccess) {
     r = hipc_cu.LaunchCooperativeKernel(
         f, l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y,
