@@ -12,6 +12,7 @@
 // by consecutive launches.
 #include <hip/hip_cooperative_groups.h>
 
+#include <chrono>
 #include <vector>
 
 #include "common.h"
@@ -38,6 +39,12 @@ __global__ void exchange(unsigned long long* table, unsigned long long* sum,
   // The block's dynamic shared memory survived the barriers.
   if (scratch[threadIdx.x] != static_cast<unsigned char>(r)) acc = ~0ull;
   sum[r] = acc;
+}
+
+// Only barriers: their cost, printed (not checked).
+__global__ void barriers(int n) {
+  cg::multi_grid_group mg = cg::this_multi_grid();
+  for (int i = 0; i < n; ++i) mg.sync();
 }
 
 int main() {
@@ -105,6 +112,30 @@ int main() {
       }
     CHECK_ARRAY(got_sum.data(), want_sum.data(), n);
     CHECK_ARRAY(got_layout.data(), want_layout.data(), n);
+  }
+
+  // The time of a multi-grid barrier, from 1000 in one launch.
+  {
+    int nsync = 1000;
+    void* bargs[] = {&nsync};
+    std::vector<hipLaunchParams> bl = lp;
+    for (int i = 0; i < ngrids; ++i) {
+      bl[i].func = reinterpret_cast<void*>(barriers);
+      bl[i].args = bargs;
+      bl[i].sharedMem = 0;
+    }
+    for (int rep = 0; rep < 2; ++rep) {  // the first loads the code
+      auto t0 = std::chrono::steady_clock::now();
+      CHECK_ERR(hipLaunchCooperativeKernelMultiDevice(bl.data(), ngrids, 0),
+                hipSuccess);
+      for (int i = 0; i < ngrids; ++i)
+        HIP_CHECK(hipStreamSynchronize(streams[i]));
+      auto t1 = std::chrono::steady_clock::now();
+      if (rep)
+        std::printf("multi-grid barrier, %d grid(s): %.2f us\n", ngrids,
+                    std::chrono::duration<double, std::micro>(t1 - t0)
+                            .count() / nsync);
+    }
   }
 
   // A grid too big for its device is refused before any grid starts.
