@@ -201,6 +201,28 @@ typedef struct hipc_backend_ops {
                                    const hipc_kernel_desc* k,
                                    const char* name, hipFuncAttribute attr,
                                    int value);
+
+  /* -- peer access and peer copies (src/runtime/peer.c). `dev` and `peer`
+   *    are two different devices of this backend. NULL: no device of the
+   *    backend reaches another's memory, and copies between its devices
+   *    go through memcpy (unified addresses). */
+  /* Whether kernels on `dev` can be given access to `peer`'s memory
+   * (cuDeviceCanAccessPeer). */
+  hipError_t (*peer_can_access)(hipc_device* dev, hipc_device* peer,
+                                int* out);
+  /* Maps `peer`'s memory for kernels on `dev` (enable), or unmaps it. The
+   * runtime keeps track of what is enabled. */
+  hipError_t (*peer_access)(hipc_device* dev, hipc_device* peer, int enable);
+  /* Copies `n` bytes from `src_dev`'s memory at `src` to `dst_dev`'s at
+   * `dst` (device memory of this backend), on `q`, a queue of any device
+   * of this backend. `blocking` as for memcpy. */
+  hipError_t (*peer_copy)(hipc_queue* q, void* dst, hipc_device* dst_dev,
+                          const void* src, hipc_device* src_dev, size_t n,
+                          int blocking);
+  /* The device's PCI address, "domain:bus:device.function" as the
+   * driver writes it, NUL-terminated in `out` (`len` bytes). NULL: made
+   * from the properties' pciDomainID, pciBusID and pciDeviceID. */
+  hipError_t (*pci_bus_id)(hipc_device* dev, char* out, int len);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,

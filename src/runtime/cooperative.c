@@ -3,7 +3,14 @@
  * is in flight at once, so grid_group::sync() can wait for all of them; a
  * grid bigger than the device holds at once (hipOccupancy...: blocks per
  * multiprocessor times multiprocessors) is refused with
- * hipErrorCooperativeLaunchTooLarge. */
+ * hipErrorCooperativeLaunchTooLarge.
+ *
+ * A multi-device launch is one launch per grid, each on its own stream,
+ * sharing a hipc_coop_launch.shared slot through which the backend hands
+ * its multi-grid barrier from the first grid to the others. Every grid is
+ * checked (kernel, configuration, co-residency) before the first starts;
+ * a grid whose launch still fails leaves the grids started before it
+ * waiting at their first multi-grid barrier. */
 #include "internal.h"
 
 typedef struct coop_item {
@@ -83,6 +90,13 @@ hipError_t hipLaunchCooperativeKernelMultiDevice(
     /* One grid per device. */
     for (int j = 0; j < i; ++j)
       HIPC_RETURN_IF(items[j].dev == items[i].dev, hipErrorInvalidDevice);
+    /* The grids meet in a barrier of their backend's: every device must
+     * offer multi-device launches, all of one backend (the CPU device
+     * and GPUs share none). */
+    HIPC_RETURN_IF(numDevices > 1 &&
+                       (!items[i].dev->props.cooperativeMultiDeviceLaunch ||
+                        items[i].dev->ops != items[0].dev->ops),
+                   hipErrorNotSupported);
     blocks += items[i].blocks;
     threads += items[i].threads;
   }

@@ -112,6 +112,7 @@ hipError_t hipDeviceReset(void) {
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = dev->ops->device_sync(dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc__peer_reset(dev);
   hipc__alloc_release_device(dev);
   HIPC_RETURN(hipSuccess);
 }

@@ -102,6 +102,16 @@ hipError_t hipc__advice_prefetched(const hipc_alloc* a, const void* p,
 /* Forgets the advice on the allocation at `base` (it is being freed). */
 void hipc__advice_forget(const void* base);
 
+/* -- memory_copy.c */
+/* A checked linear copy on `stream` (what hipMemcpy / hipMemcpyAsync do;
+ * `blocking` for the former). */
+hipError_t hipc__copy(void* dst, const void* src, size_t n,
+                      hipMemcpyKind kind, hipStream_t stream, int blocking);
+
+/* -- peer.c */
+/* Disables every peer access `dev` enabled (hipDeviceReset). */
+void hipc__peer_reset(hipc_device* dev);
+
 /* -- registry.c: kernels registered by hipc_register_kernel. */
 typedef struct hipc_kernel {
   const hipc_kernel_desc* desc;

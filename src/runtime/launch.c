@@ -13,6 +13,13 @@ hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem,
   HIPC_RETURN(hipSuccess);
 }
 
+/* The older spelling of the same (AMD keeps it): the next launch through a
+ * kernel's stub pops it. */
+hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                            hipStream_t stream) {
+  return __hipPushCallConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
 hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shmem,
                                      hipStream_t* stream) {
   hipc_thread_state* ts = &hipc_tls;

@@ -145,26 +145,46 @@ int hipc__alloc_in_bounds(const void* p, size_t n) {
   return n <= a.size - offset;
 }
 
-hipError_t hipMalloc(void** ptr, size_t size) {
-  HIPC_RETURN_IF(!ptr, hipErrorInvalidValue);
+/* Device memory of the current device, recorded with `flags`. */
+static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
+  if (!ptr) return hipErrorInvalidValue;
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
-  HIPC_RETURN_IF(e != hipSuccess, e);
+  if (e != hipSuccess) return e;
   if (size == 0) {
     *ptr = NULL;
-    HIPC_RETURN(hipSuccess);
+    return hipSuccess;
   }
-  HIPC_RETURN_IF(size > dev->props.totalGlobalMem, hipErrorOutOfMemory);
+  if (size > dev->props.totalGlobalMem) return hipErrorOutOfMemory;
   void* p;
   e = dev->ops->alloc(dev, size, &p);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_alloc a = {p, size, dev, 0, hipMemoryTypeDevice, 0, p};
+  if (e != hipSuccess) return e;
+  hipc_alloc a = {p, size, dev, flags, hipMemoryTypeDevice, 0, p};
   if (hipc__alloc_insert(&a) != 0) {
     dev->ops->release(dev, p);
-    HIPC_RETURN(hipErrorOutOfMemory);
+    return hipErrorOutOfMemory;
   }
   *ptr = p;
-  HIPC_RETURN(hipSuccess);
+  return hipSuccess;
+}
+
+hipError_t hipMalloc(void** ptr, size_t size) {
+  HIPC_RETURN(device_malloc(ptr, size, 0));
+}
+
+/* AMD's kinds of device memory. On hipc's devices all of them are the
+ * device's ordinary memory: the CPU device's is host memory, coherent
+ * with everything; a GPU's is device memory, which system-scope atomics
+ * keep coherent on the GPU (the host reaches it by copies). The flags are
+ * recorded (hipPointerGetAttributes' allocationFlags). */
+hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
+                                 unsigned int flags) {
+  HIPC_RETURN_IF(flags != hipDeviceMallocDefault &&
+                     flags != hipDeviceMallocFinegrained &&
+                     flags != hipMallocSignalMemory &&
+                     flags != hipDeviceMallocUncached,
+                 hipErrorInvalidValue);
+  HIPC_RETURN(device_malloc(ptr, sizeBytes, flags));
 }
 
 /* Frees what hipMalloc, hipMallocPitch, hipMalloc3D, hipMallocManaged or

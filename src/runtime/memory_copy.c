@@ -127,8 +127,8 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
   return e;
 }
 
-static hipError_t copy(void* dst, const void* src, size_t n,
-                       hipMemcpyKind kind, hipStream_t stream, int blocking) {
+hipError_t hipc__copy(void* dst, const void* src, size_t n,
+                      hipMemcpyKind kind, hipStream_t stream, int blocking) {
   hipError_t e = check_copy_2d(dst, n, src, n, n, 1, kind);
   if (e != hipSuccess) return e;
   return copy_2d(dst, n, src, n, n, 1, stream, blocking);
@@ -136,44 +136,44 @@ static hipError_t copy(void* dst, const void* src, size_t n,
 
 hipError_t hipMemcpy(void* dst, const void* src, size_t n,
                      hipMemcpyKind kind) {
-  HIPC_RETURN(copy(dst, src, n, kind, NULL, 1));
+  HIPC_RETURN(hipc__copy(dst, src, n, kind, NULL, 1));
 }
 
 hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t n,
                                hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_RETURN(copy(dst, src, n, kind, stream, 1));
+  HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 1));
 }
 
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n,
                           hipMemcpyKind kind, hipStream_t stream) {
-  HIPC_RETURN(copy(dst, src, n, kind, stream, 0));
+  HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 0));
 }
 
 hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t n) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyHostToDevice, NULL, 1));
+  HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyHostToDevice, NULL, 1));
 }
 
 hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t n) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToHost, NULL, 1));
+  HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToHost, NULL, 1));
 }
 
 hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToDevice, NULL, 1));
+  HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToDevice, NULL, 1));
 }
 
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t n,
                               hipStream_t stream) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyHostToDevice, stream, 0));
+  HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyHostToDevice, stream, 0));
 }
 
 hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t n,
                               hipStream_t stream) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToHost, stream, 0));
+  HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToHost, stream, 0));
 }
 
 hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src,
                               size_t n, hipStream_t stream) {
-  HIPC_RETURN(copy(dst, src, n, hipMemcpyDeviceToDevice, stream, 0));
+  HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToDevice, stream, 0));
 }
 
 static hipError_t copy_2d_checked(void* dst, size_t dpitch, const void* src,

@@ -77,13 +77,24 @@ static void test_attributes(void) {
   CHECK_EQ(v, 1);
   hipDeviceProp_t p;
   CHECK_ERR(hipGetDeviceProperties(&p, 0), hipSuccess);
-  /* A GPU (gcnArchName sm_XX) launches one cooperative grid at a time. */
-  int gpu = strncmp(p.gcnArchName, "sm_", 3) == 0;
+  /* Multi-device launches, with grids that may differ in kernel, grid,
+   * block and shared memory: on the CPU device and on GPUs (sm_XX). */
   v = -1;
   CHECK_ERR(hipDeviceGetAttribute(
                 &v, hipDeviceAttributeCooperativeMultiDeviceLaunch, 0),
             hipSuccess);
-  CHECK_EQ(v, gpu ? 0 : 1);
+  CHECK_EQ(v, 1);
+  CHECK_EQ(p.cooperativeMultiDeviceLaunch, 1);
+  static const hipDeviceAttribute_t unmatched[] = {
+      hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc,
+      hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim,
+      hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim,
+      hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem};
+  for (int i = 0; i < 4; ++i) {
+    v = -1;
+    CHECK_ERR(hipDeviceGetAttribute(&v, unmatched[i], 0), hipSuccess);
+    CHECK_EQ(v, 1);
+  }
   /* A multiprocessor (worker) holds several blocks at once. */
   CHECK(p.maxBlocksPerMultiProcessor > 1);
   CHECK(p.maxThreadsPerMultiProcessor >= p.maxThreadsPerBlock);

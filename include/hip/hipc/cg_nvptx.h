@@ -15,8 +15,11 @@
 // - grid_group::sync(): a barrier in global memory (grid_sync below), valid
 //   in a kernel launched cooperatively (hipLaunchCooperativeKernel, i.e.
 //   cuLaunchCooperativeKernel), where every block of the grid is resident.
-// - multi_grid_group: one device's grid (num_grids() 1, grid_rank() 0;
-//   sync() is the grid barrier).
+// - multi_grid_group: the grids of hipLaunchCooperativeKernelMultiDevice,
+//   one per GPU. The backend writes each grid's place in the launch to the
+//   module's __hipc_multi_grid before the launch (hip/hipc/multi_grid.h);
+//   sync() is multi_grid_sync below. In any other launch it is the one
+//   grid.
 // - reduce / inclusive_scan / exclusive_scan: every member reads every
 //   member's value by shuffles and folds them in rank order (the CPU
 //   half's order, so results agree bit for bit).
@@ -30,6 +33,7 @@
 #include <utility>
 
 #include "hip/hip_runtime.h"
+#include "hip/hipc/multi_grid.h"
 
 #define HIPC_CG_FN HIPC_NVPTX_FN
 
@@ -40,6 +44,13 @@
 // table of variables (the host compile has no such variable); weak, so
 // that copies from several sources could be linked into one.
 extern "C" __device__ __attribute__((weak)) unsigned __hipc_grid_barrier[2];
+// The grid's place among the grids of a cooperative launch, written by the
+// CUDA backend before each cooperative launch of a kernel of this module
+// (found with cuModuleGetGlobal: a plain definition, visible in every
+// module that includes this header; modules are never linked together).
+extern "C" {
+__device__ hipc_multi_grid_info __hipc_multi_grid;
+}
 
 namespace cooperative_groups {
 
@@ -146,6 +157,78 @@ HIPC_CG_FN void grid_sync() {
   __syncthreads();
 }
 
+// System-scope accesses to the multi-grid counters, in mapped host memory
+// that other GPUs write: an acquiring load and a releasing store.
+HIPC_CG_FN unsigned load_acquire_sys(const unsigned* p) {
+  unsigned v;
+#if __CUDA_ARCH__ >= 700
+  asm volatile("ld.acquire.sys.global.u32 %0, [%1];"
+               : "=r"(v) : "l"(p) : "memory");
+#else
+  v = *static_cast<const volatile unsigned*>(p);
+  __threadfence_system();
+#endif
+  return v;
+}
+HIPC_CG_FN void store_release_sys(unsigned* p, unsigned v) {
+#if __CUDA_ARCH__ >= 700
+  asm volatile("st.release.sys.global.u32 [%0], %1;" :: "l"(p), "r"(v)
+               : "memory");
+#else
+  __threadfence_system();
+  *static_cast<volatile unsigned*>(p) = v;
+#endif
+}
+
+// The barrier of the grids of a multi-device launch: the grid barrier
+// above, where the last block of each grid to arrive, before it opens its
+// grid's barrier, meets the other grids. Each grid counts the multi-grid
+// barriers it has reached in its own counter (arrivals[grid_rank], written
+// by that grid alone, with release at system scope) and waits until every
+// grid's counter has reached its own. Every block makes its writes
+// visible to the whole system (__threadfence_system) before it arrives,
+// so that what the grids wrote before the barrier, in any memory, is seen
+// after it on every GPU. One grid alone: the grid barrier.
+HIPC_CG_FN void multi_grid_sync() {
+  unsigned* arrivals = __hipc_multi_grid.arrivals;
+  const uint32_t grids = __hipc_multi_grid.num_grids;
+  if (grids <= 1 || !arrivals) {
+    grid_sync();
+    return;
+  }
+  __syncthreads();
+  if (block_rank() == 0) {
+    const unsigned blocks = static_cast<unsigned>(grid_blocks());
+    volatile unsigned* gen = &__hipc_grid_barrier[1];
+    const unsigned seen = *gen;
+    __threadfence_system();
+    if (atomicAdd(&__hipc_grid_barrier[0], 1u) == blocks - 1) {
+      unsigned* mine = arrivals + __hipc_multi_grid.grid_rank;
+      const unsigned reached = load_acquire_sys(mine) + 1;
+      __threadfence_system();
+      store_release_sys(mine, reached);
+      for (uint32_t g = 0; g < grids; ++g)
+        while (static_cast<int>(load_acquire_sys(arrivals + g) - reached) <
+               0) {
+#if __CUDA_ARCH__ >= 700
+          __nvvm_nanosleep(256);
+#endif
+        }
+      atomicExch(&__hipc_grid_barrier[0], 0u);
+      __threadfence();
+      atomicAdd(&__hipc_grid_barrier[1], 1u);
+    } else {
+      while (*gen == seen) {
+#if __CUDA_ARCH__ >= 700
+        __nvvm_nanosleep(64);
+#endif
+      }
+    }
+    __threadfence_system();
+  }
+  __syncthreads();
+}
+
 // Shuffles a trivially copyable value of up to 32 bytes from `src` (a lane
 // of `mask`, which every lane of `mask` calls with), 4 bytes at a time.
 template <typename T>
@@ -196,8 +279,8 @@ class thread_group {
   HIPC_CG_FN bool is_valid() const { return size_ != 0; }
   HIPC_CG_FN void sync() const {
     switch (type_) {
-      case internal::cg_grid:
-      case internal::cg_multi_grid: detail::grid_sync(); break;
+      case internal::cg_grid: detail::grid_sync(); break;
+      case internal::cg_multi_grid: detail::multi_grid_sync(); break;
       case internal::cg_workgroup: __syncthreads(); break;
       default:
         // Tiles wider than a warp synchronise the whole block.
@@ -275,7 +358,7 @@ class grid_group : public thread_group {
 
 HIPC_CG_FN grid_group this_grid() { return grid_group(); }
 
-// -- the grids of a multi-device launch: here, the one device's grid
+// -- the grids of a multi-device launch (one grid in any other launch)
 
 class multi_grid_group : public thread_group {
   friend HIPC_CG_FN multi_grid_group this_multi_grid();
@@ -283,20 +366,29 @@ class multi_grid_group : public thread_group {
     size_ = static_cast<uint32_t>(num_threads());
     rank_ = static_cast<uint32_t>(thread_rank());
   }
+  HIPC_CG_FN static bool several() {
+    return __hipc_multi_grid.num_grids > 1;
+  }
 
  public:
-  HIPC_CG_FN uint32_t num_grids() const { return 1; }
-  HIPC_CG_FN uint32_t grid_rank() const { return 0; }
+  HIPC_CG_FN uint32_t num_grids() const {
+    return several() ? __hipc_multi_grid.num_grids : 1;
+  }
+  HIPC_CG_FN uint32_t grid_rank() const {
+    return several() ? __hipc_multi_grid.grid_rank : 0;
+  }
   HIPC_CG_FN unsigned long long num_threads() const {
-    return detail::grid_blocks() * detail::block_threads();
+    return several() ? __hipc_multi_grid.multi_threads
+                     : detail::grid_blocks() * detail::block_threads();
   }
   HIPC_CG_FN unsigned long long size() const { return num_threads(); }
   HIPC_CG_FN unsigned long long thread_rank() const {
-    return detail::grid_block_rank() * detail::block_threads() +
+    return (several() ? __hipc_multi_grid.thread_offset : 0) +
+           detail::grid_block_rank() * detail::block_threads() +
            detail::block_rank();
   }
   HIPC_CG_FN bool is_valid() const { return true; }
-  HIPC_CG_FN void sync() const { detail::grid_sync(); }
+  HIPC_CG_FN void sync() const { detail::multi_grid_sync(); }
 };
 
 HIPC_CG_FN multi_grid_group this_multi_grid() { return multi_grid_group(); }

@@ -134,4 +134,19 @@ hipError_t hipc__cuda_func_set_attribute(hipc_device* dev,
                                          const char* name,
                                          hipFuncAttribute attr, int value);
 
+/* -- coop.c */
+/* A cooperative launch of `f` (one grid of l->coop's launch) on `q`. */
+hipError_t hipc__cuda_launch_cooperative(cuda_device* d, CUfunction f,
+                                         hipc_queue* q, const hipc_launch* l);
+
+/* -- peer.c */
+hipError_t hipc__cuda_peer_can_access(hipc_device* dev, hipc_device* peer,
+                                      int* out);
+hipError_t hipc__cuda_peer_access(hipc_device* dev, hipc_device* peer,
+                                  int enable);
+hipError_t hipc__cuda_peer_copy(hipc_queue* q, void* dst,
+                                hipc_device* dst_dev, const void* src,
+                                hipc_device* src_dev, size_t n, int blocking);
+hipError_t hipc__cuda_pci_bus_id(hipc_device* dev, char* out, int len);
+
 #endif /* HIPC_CUDA_BACKEND_H */

@@ -141,8 +141,18 @@ static void fill_props(hipDeviceProp_t* p, const cuda_device* d) {
   p->canUseHostPointerForRegisteredMem =
       attr(d, CU_ATTR_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM);
   p->cooperativeLaunch = attr(d, CU_ATTR_COOPERATIVE_LAUNCH);
-  /* One grid per cooperative launch only (launch.c). */
-  p->cooperativeMultiDeviceLaunch = 0;
+  /* Multi-device launches (coop.c): the grids meet in mapped host
+   * memory, at the same address on every GPU (unified addressing). They
+   * may differ in kernel, grid, block and shared memory. */
+  p->cooperativeMultiDeviceLaunch = p->cooperativeLaunch &&
+                                    p->canMapHostMemory &&
+                                    p->unifiedAddressing &&
+                                    hipc_cu.LaunchCooperativeKernel != NULL;
+  p->cooperativeMultiDeviceUnmatchedFunc =
+      p->cooperativeMultiDeviceUnmatchedGridDim =
+          p->cooperativeMultiDeviceUnmatchedBlockDim =
+              p->cooperativeMultiDeviceUnmatchedSharedMem =
+                  p->cooperativeMultiDeviceLaunch;
   p->sharedMemPerBlockOptin =
       (size_t)attr(d, CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
   p->pageableMemoryAccessUsesHostPageTables =
@@ -238,4 +248,8 @@ const hipc_backend_ops hipc_cuda_ops = {
     .symbol = hipc__cuda_symbol,
     .func_attributes = hipc__cuda_func_attributes,
     .func_set_attribute = hipc__cuda_func_set_attribute,
+    .peer_can_access = hipc__cuda_peer_can_access,
+    .peer_access = hipc__cuda_peer_access,
+    .peer_copy = hipc__cuda_peer_copy,
+    .pci_bus_id = hipc__cuda_pci_bus_id,
 };

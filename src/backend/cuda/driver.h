@@ -47,6 +47,8 @@ enum {
   CUDA_ERROR_INVALID_DEVICE = 101,
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+  CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
 };
 
 /* CUdevice_attribute values. */
@@ -232,7 +234,19 @@ enum {
   X(MemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                 \
     (CUdeviceptr * out, void* p, unsigned flags))                            \
   X(MemAllocManaged, "cuMemAllocManaged",                                    \
-    (CUdeviceptr * p, size_t n, unsigned flags))
+    (CUdeviceptr * p, size_t n, unsigned flags))                             \
+  X(DeviceGetPCIBusId, "cuDeviceGetPCIBusId",                                \
+    (char* id, int len, CUdevice dev))                                       \
+  X(DeviceCanAccessPeer, "cuDeviceCanAccessPeer",                            \
+    (int* can, CUdevice dev, CUdevice peer))                                 \
+  X(CtxEnablePeerAccess, "cuCtxEnablePeerAccess",                            \
+    (CUcontext peer, unsigned flags))                                        \
+  X(CtxDisablePeerAccess, "cuCtxDisablePeerAccess", (CUcontext peer))        \
+  X(MemcpyPeerAsync, "cuMemcpyPeerAsync",                                    \
+    (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx, \
+     size_t n, CUstream s))                                                  \
+  X(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
+    (CUdeviceptr dst, const void* src, size_t n, CUstream s))
 
 /* Entry points the backend can do without (newer, or with a signature
  * that changed in CUDA 13): when a driver lacks one, the operations that

@@ -4,8 +4,8 @@
  * The hot path is a lock-free lookup of the kernel's entry, an acquire load
  * of its function for this device and the thread-local context check: no
  * lock, no allocation. The first launch of a kernel on a device loads its
- * module (module.c). Cooperative launches go through
- * cuLaunchCooperativeKernel, and occupancy questions to the driver. */
+ * module (module.c). Cooperative launches are coop.c's; occupancy
+ * questions go to the driver. */
 #include <stdio.h>
 
 #include "cuda_backend.h"
@@ -29,29 +29,13 @@ static hipError_t function_of(cuda_device* d, const hipc_kernel_desc* desc,
   return hipSuccess;
 }
 
-/* A cooperative launch (hipLaunchCooperativeKernel): one grid, all of
- * whose blocks the driver keeps resident together. Launches of several
- * grids (hipLaunchCooperativeKernelMultiDevice with more than one device)
- * are not supported on GPUs. */
-static hipError_t launch_cooperative(cuda_device* d, CUfunction f,
-                                     hipc_queue* q, const hipc_launch* l) {
-  if (l->coop->num_grids > 1 || !hipc_cu.LaunchCooperativeKernel)
-    return hipErrorNotSupported;
-  CUresult r = hipc__cuda_bind(d);
-  if (r == CUDA_SUCCESS)
-    r = hipc_cu.LaunchCooperativeKernel(
-        f, l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y,
-        l->block.z, (unsigned)l->shmem, q->stream, l->args);
-  return r == CUDA_SUCCESS ? hipSuccess : hipc__cuda_error(r);
-}
-
 hipError_t hipc__cuda_launch(hipc_queue* q, const hipc_launch* l) {
   cuda_device* d = q->dev;
   CUfunction f;
   hipError_t e = function_of(d, l->kernel, l->name, &f);
   if (__builtin_expect(e != hipSuccess, 0)) return e;
   if (__builtin_expect(l->coop != NULL, 0))
-    return launch_cooperative(d, f, q, l);
+    return hipc__cuda_launch_cooperative(d, f, q, l);
   CUresult r = hipc__cuda_bind(d);
   if (__builtin_expect(r == CUDA_SUCCESS, 1))
     r = hipc_cu.LaunchKernel(f, l->grid.x, l->grid.y, l->grid.z, l->block.x,
