@@ -361,7 +361,9 @@ void hipc__device_pass_check(const char *obj, const char *src,
   for (size_t i = 0; i < names->nkernels; i++)
     v[i] = names->kernels[i];
   for (size_t i = 0; i < names->nvars; i++)
-    v[names->nkernels + i] = names->vars[i].name;
+    v[names->nkernels + i] = names->vars[i].host != NULL
+                                 ? names->vars[i].host
+                                 : names->vars[i].name;
   if (hipc__elf_syms_undefined_weak(obj, v, n, undefined) == 0) {
     for (size_t i = 0; i < n; i++)
       if (undefined[i])
