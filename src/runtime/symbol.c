@@ -100,7 +100,9 @@ static hipError_t resolve(const void* sym, size_t n, size_t offset,
   if (e != hipSuccess) return e;
   if (s.v.kind == HIPC_SYMBOL_MANAGED) {
     /* Bound by hipc_managed_bind: one object for every device, at the
-     * address the host uses. */
+     * address the host uses (for a const variable, maybe its read-only
+     * storage). */
+    if (write && s.readonly && n > 0) return hipErrorNotSupported;
     *addr = (char*)(uintptr_t)s.v.host_addr + offset;
     return hipSuccess;
   }

@@ -48,6 +48,10 @@ static const struct mcase cases[] = {
      "static  int " STORE("0_0") LABEL("0_0") " = 3;" REF("0_0", "m")
          REG("0_0", "m"),
      "m=" STORE("0_0") ";"},
+    {"brace_initialised", "__managed__ int b{5};",
+     "static  int " STORE("0_0") LABEL("0_0") "{5};" REF("0_0", "b")
+         REG("0_0", "b"),
+     "b=" STORE("0_0") ";"},
     {"device_managed", "__device__ __managed__ int m;",
      "static   int " STORE("0_0") LABEL("0_0") ";" REF("0_0", "m")
          REG("0_0", "m"),
