@@ -1,8 +1,9 @@
 // __device__, __constant__ and __managed__ variables and the symbol API:
 // hipMemcpyToSymbol / FromSymbol (+Async) with the variable itself and with
 // HIP_SYMBOL, offsets, hipGetSymbolAddress / hipGetSymbolSize, kernels that
-// read and write the variables, and the error codes for a pointer that is
-// not a symbol and for a range outside one.
+// read and write the variables (a __managed__ one shared with the host on
+// every device), and the error codes for a pointer that is not a symbol
+// and for a range outside one. More on managed variables: managed_vars.hip.
 #include <array>
 #include <cstring>
 
