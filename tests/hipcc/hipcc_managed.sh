@@ -13,14 +13,6 @@ if [ ! -e "$BUILD/lib/libhipc.so" ]; then
   echo "skip: $BUILD/lib/libhipc.so is not built"
   exit 77
 fi
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  local what=$1
-  shift
-  if ! "$@"; then
-    echo "FAIL: $what"
-    fail=1
-  fi
-}
 
 cat > defs.hip <<'SRC'
 #include <hip/hip_runtime.h>
