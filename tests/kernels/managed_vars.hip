@@ -133,11 +133,18 @@ static void test_pointer_attributes() {
   CHECK_ERR(hipHostUnregister(&stats), hipErrorHostMemoryNotRegistered);
   CHECK_ERR(hipHostRegister(&counted, sizeof counted, 0),
             hipErrorHostMemoryAlreadyRegistered);
-  // Still usable afterwards.
+  // Still usable afterwards, and after a device reset (which frees the
+  // device's allocations, not the program's variables).
   counted = 1;
   count<<<1, 1>>>(2);
   HIP_CHECK(hipDeviceSynchronize());
   CHECK_EQ(counted, 3);
+  HIP_CHECK(hipDeviceReset());
+  count<<<1, 1>>>(4);
+  HIP_CHECK(hipDeviceSynchronize());
+  CHECK_EQ(counted, 7);
+  HIP_CHECK(hipPointerGetAttributes(&at, &counted));
+  CHECK_EQ(at.type, hipMemoryTypeManaged);
 }
 
 int main() {
