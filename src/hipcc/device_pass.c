@@ -8,7 +8,9 @@
  *   $CUDA_PATH/bin/ptxas -arch=sm_XX PTX -> cubin
  *
  * on the original source (not the host pass's rewrite), so that clang's
- * diagnostics name the user's file and line. The kernels and variables that
+ * diagnostics name the user's file and line. In between, the variables
+ * that the host pass's rewriter saw declared `__managed__` are marked
+ * managed in the PTX (managed.h). The kernels and variables that
  * the PTX defines, the cubins and the PTX of the newest architecture then
  * make the table that gpu_table.c appends to the host object.
  */
@@ -206,6 +208,9 @@ static int compile_arch(const struct device_pass *d,
   free(path);
   if (rc != 0)
     return rc;
+  /* __managed__ variables: clang compiled them as __device__ ones. */
+  if (hipc__managed_patch_ptx(ptx, src->managed) != 0)
+    return 1;
   char *sm = hipc__util_format("-arch=%s", arch);
   const char *as[] = {d->ptxas, sm, ptx, "-o", cubin, NULL};
   rc = hipc__util_run(as, o->verbose, NULL);
@@ -262,6 +267,13 @@ static int build_images(const struct device_pass *d,
     }
     hipc__gpu_table_scan(names, text);
     free(text);
+    for (size_t v = 0; v < names->nvars; v++) {
+      const char *st;
+      if (names->vars[v].kind == 2 && names->vars[v].host == NULL &&
+          (st = hipc__managed_storage(src->managed, names->vars[v].name,
+                                      strlen(names->vars[v].name))) != NULL)
+        names->vars[v].host = hipc__util_strdup(st);
+    }
     im->img[im->nimg++] = (struct gpu_image_file){arch, 0, im->cubin[i]};
     int suffixed, v = sm_number(arch, &suffixed);
     if (!suffixed && v > newest_sm)
@@ -349,7 +361,9 @@ void hipc__device_pass_check(const char *obj, const char *src,
   for (size_t i = 0; i < names->nkernels; i++)
     v[i] = names->kernels[i];
   for (size_t i = 0; i < names->nvars; i++)
-    v[names->nkernels + i] = names->vars[i].name;
+    v[names->nkernels + i] = names->vars[i].host != NULL
+                                 ? names->vars[i].host
+                                 : names->vars[i].name;
   if (hipc__elf_syms_undefined_weak(obj, v, n, undefined) == 0) {
     for (size_t i = 0; i < n; i++)
       if (undefined[i])

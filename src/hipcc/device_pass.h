@@ -5,6 +5,7 @@
 #define HIPC_HIPCC_DEVICE_PASS_H
 
 #include "gpu_table.h"
+#include "managed.h"
 #include "options.h"
 
 /* The GPU architectures and the tools that build for them. */
@@ -34,6 +35,8 @@ struct device_source {
   const char *save_ref; /* -save-temps: intermediate files go next to this
                            output; NULL: temporary files */
   int inline_bytes;     /* embed the images byte by byte (for -S) */
+  const struct managed_vars *managed; /* the host pass's __managed__
+                                         definitions (managed.h), or NULL */
 };
 
 /* Compiles `src` for every architecture of `d` and sets `*table` to the

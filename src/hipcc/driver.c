@@ -118,9 +118,13 @@ static char *saved(const char *in, const char *out, const char *suffix) {
   return p;
 }
 
-/* Rewrites the preprocessed file `ii` into `out` (NULL: stdout), followed
- * by `tail` if not NULL. */
-static int rewrite_file(const char *ii, const char *out, const char *tail) {
+/* Rewrites the preprocessed file `ii` into `out` (NULL: stdout). With
+ * `ds`, the device pass then compiles the source, told which variables the
+ * rewrite found `__managed__`, and the table of its images (kept in
+ * `*table`, with the names it has in `*names`) is appended. */
+static int rewrite_file(struct ctx *c, const char *ii, const char *out,
+                        const struct device_source *ds, char **table,
+                        struct gpu_names *names) {
   size_t len;
   char *text = hipc__util_read(ii, &len);
   if (text == NULL) {
@@ -129,14 +133,28 @@ static int rewrite_file(const char *ii, const char *out, const char *tail) {
   }
   char *res = NULL, *err = NULL;
   size_t rlen = 0;
-  int rc = hipc__rewrite_text(text, len, &res, &rlen, &err);
+  struct managed_vars managed = {0};
+  int rc = hipc__rewrite_text_managed(text, len, &res, &rlen, &err,
+                                      ds != NULL ? &managed : NULL);
   free(text);
   if (rc != 0) {
     fprintf(stderr, "%s\n", err);
     free(err);
     return 1;
   }
+  if (ds != NULL) {
+    struct device_source d = *ds;
+    d.managed = &managed;
+    rc = hipc__device_pass_compile(&c->dev, c->o, &d, table, names);
+    hipc__managed_free(&managed);
+    if (rc != 0) {
+      free(res);
+      return rc;
+    }
+  }
+  const char *tail = table != NULL ? *table : NULL;
   if (tail != NULL) {
+    keep(c, *table);
     size_t tlen = strlen(tail);
     res = hipc__util_realloc(res, rlen + tlen + 1);
     memcpy(res + rlen, tail, tlen + 1);
@@ -148,10 +166,12 @@ static int rewrite_file(const char *ii, const char *out, const char *tail) {
 }
 
 /* The host pass of a HIP source: runs the preprocessing command `pp_cmd`
- * (and frees it), rewrites, appends `table` (if any) and compiles. */
+ * (and frees it), rewrites, runs the device pass `ds` (if not NULL) and
+ * appends its table (`*table`, `*names`), and compiles. */
 static int compile_host(struct ctx *c, struct hipcc_input *in,
                         const char *out, const char *ref, int n,
-                        struct strvec *pp_cmd, const char *table) {
+                        struct strvec *pp_cmd, const struct device_source *ds,
+                        char **table, struct gpu_names *names) {
   struct hipcc_options *o = c->o;
   struct strvec pp = *pp_cmd;
   int rc;
@@ -179,7 +199,7 @@ static int compile_host(struct ctx *c, struct hipcc_input *in,
   if (rc != 0)
     return rc;
   if (o->mode == MODE_PREPROCESS)
-    return rewrite_file(ii, out, NULL);
+    return rewrite_file(c, ii, out, NULL, NULL, NULL);
 
   tmp = hipc__util_format("%d.hipc.ii", n);
   const char *rii = o->save_temps ? keep(c, saved(in->path, ref, ".hipc.ii"))
@@ -189,7 +209,7 @@ static int compile_host(struct ctx *c, struct hipcc_input *in,
     return 1;
   if (o->verbose)
     fprintf(stderr, "hipcc: rewrite %s -> %s\n", ii, rii);
-  if ((rc = rewrite_file(ii, rii, table)) != 0)
+  if ((rc = rewrite_file(c, ii, rii, ds, table, names)) != 0)
     return rc;
   /* Already preprocessed: -x c++-cpp-output skips a second preprocessing,
    * and the line markers carry the user's file names and lines. */
@@ -217,22 +237,15 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   /* -save-temps files go next to the final output. */
   const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
                                          : (out ? out : "./-");
-  /* The device pass comes first: its table goes into the host object. */
+  /* The device pass runs after the rewrite (which tells it the managed
+   * variables); its table goes into the host object. */
   char *table = NULL;
   struct gpu_names names = {0};
-  if (c->dev.archs.n > 0 && o->mode != MODE_DEPS &&
-      o->mode != MODE_PREPROCESS) {
-    struct device_source ds = {in->path, n, c->inc_flag, std_cxx(c),
-                               o->save_temps ? ref : NULL,
-                               o->mode == MODE_ASM};
-    int rc = hipc__device_pass_compile(&c->dev, o, &ds, &table, &names);
-    if (rc != 0) {
-      hipc__gpu_table_free(&names);
-      return rc;
-    }
-    if (table != NULL)
-      keep(c, table);
-  }
+  struct device_source ds = {in->path, n, c->inc_flag, std_cxx(c),
+                             o->save_temps ? ref : NULL,
+                             o->mode == MODE_ASM, NULL};
+  int gpu = c->dev.archs.n > 0 && o->mode != MODE_DEPS &&
+            o->mode != MODE_PREPROCESS;
   struct strvec pp = {0};
   hipc__util_append(&pp, &c->cxx);
   hipc__util_push(&pp, "-E");
@@ -246,7 +259,8 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   if (o->mode != MODE_DEPS)
     dep_args(c, &pp, dep_obj);
   hipc__util_push(&pp, in->path);
-  int rc = compile_host(c, in, out, ref, n, &pp, table);
+  int rc = compile_host(c, in, out, ref, n, &pp, gpu ? &ds : NULL, &table,
+                        &names);
   if (rc == 0 && table != NULL && o->mode != MODE_ASM)
     hipc__device_pass_check(out, in->path, &names);
   hipc__gpu_table_free(&names);
@@ -412,7 +426,7 @@ static int genco(struct ctx *c) {
       free(stem);
     }
     struct device_source ds = {in->path, (int)i, c->inc_flag, std_cxx(c),
-                               o->save_temps ? out : NULL, 0};
+                               o->save_temps ? out : NULL, 0, NULL};
     int rc = hipc__device_pass_genco(&c->dev, o, &ds, out);
     if (rc != 0)
       return rc;

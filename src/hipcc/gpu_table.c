@@ -8,7 +8,10 @@
  * reached through `.weakref`, which resolves to the host object's own
  * definition (local ones included: static functions, anonymous namespaces)
  * without changing its binding, and to a null address when the host object
- * did not emit it. A constructor in C++ registers the module. */
+ * did not emit it (a managed variable is reached through its storage,
+ * managed.h). A constructor in C++ registers the module, with priority 101
+ * so that every module is known before any dynamic initialiser binds a
+ * managed variable (hipc_managed_bind). */
 #include "gpu_table.h"
 
 #include <ctype.h>
@@ -119,6 +122,8 @@ static void scan_line(struct gpu_names *g, const char *line) {
         const char *e = strchr(p, ')');
         if (e == NULL)
           return;
+        if (kind == 0 && e - p == 9 && memcmp(p, "(.managed", 9) == 0)
+          kind = 2;
         p = e + 1;
       }
       continue;
@@ -141,7 +146,7 @@ static void scan_line(struct gpu_names *g, const char *line) {
   char *name = hipc__util_alloc(n + 1);
   memcpy(name, w, n);
   name[n] = '\0';
-  g->vars[g->nvars++] = (struct gpu_var_name){name, size, kind};
+  g->vars[g->nvars++] = (struct gpu_var_name){name, size, kind, NULL};
 }
 
 void hipc__gpu_table_scan(struct gpu_names *g, const char *ptx) {
@@ -173,7 +178,7 @@ void hipc__gpu_table_free(struct gpu_names *g) {
   for (size_t i = 0; i < g->nkernels; i++)
     free(g->kernels[i]);
   for (size_t i = 0; i < g->nvars; i++)
-    free(g->vars[i].name);
+    free(g->vars[i].name), free(g->vars[i].host);
   free(g->kernels);
   free(g->vars);
   *g = (struct gpu_names){0};
@@ -284,7 +289,8 @@ char *hipc__gpu_table_text(const struct gpu_names *g,
   }
   asm_line(&b, ".Lhipc_gpu_vars:");
   for (size_t i = 0; i < g->nvars; i++) {
-    asm_line(&b, ".weakref __hipc_gpu_vref%zu, %s", i, g->vars[i].name);
+    asm_line(&b, ".weakref __hipc_gpu_vref%zu, %s", i,
+             g->vars[i].host != NULL ? g->vars[i].host : g->vars[i].name);
     asm_line(&b, ".8byte __hipc_gpu_vref%zu, .Lhipc_gpu_vname%zu, %zu", i, i,
              g->vars[i].size);
     asm_line(&b, ".4byte %d, 0", g->vars[i].kind);
@@ -307,7 +313,8 @@ char *hipc__gpu_table_text(const struct gpu_names *g,
       "LP64 and hipc_gpu_module version 1 (hip/hipc/gpu_module.h)\");\n"
       "extern \"C\" const hipc_gpu_module __hipc_gpu_module "
       "__attribute__((visibility(\"hidden\")));\n"
-      "__attribute__((constructor)) static void __hipc_gpu_module_register() "
+      "__attribute__((constructor(101))) static void "
+      "__hipc_gpu_module_register() "
       "{ hipc_register_gpu_module(&__hipc_gpu_module); }\n");
   return b.p;
 }

@@ -12,7 +12,10 @@
 struct gpu_var_name {
   char *name;
   size_t size;
-  int kind; /* 0 .global, 1 .const (hipc_gpu_var's kinds) */
+  int kind; /* 0 .global, 1 .const, 2 .global .attribute(.managed)
+               (hipc_gpu_var's kinds) */
+  char *host; /* the host object's symbol when not `name` (a managed
+                 variable's storage), or NULL */
 };
 
 struct gpu_names {

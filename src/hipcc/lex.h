@@ -38,6 +38,8 @@ struct buf {
  * function declared __device__ or __global__ (a lambda's included). */
 enum { SCOPE_NAMESPACE = 1, SCOPE_DEVICE = 2 };
 
+struct managed_vars;
+
 /* The rewriter's state: the text, its tokens and the launches found. */
 struct rw {
   const char *s;
@@ -52,6 +54,8 @@ struct rw {
   char *err;
   unsigned char *ns;   /* per token: SCOPE_* bits (rewrite_symbols.c) */
   void *regions;       /* the region pass's state (rewrite_regions.h) */
+  struct managed_vars *managed; /* where `__managed__` definitions are
+                                   recorded (managed.h), or NULL */
 };
 
 /* ---- Memory and output buffer ------------------------------------------ */

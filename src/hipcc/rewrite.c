@@ -84,7 +84,13 @@ static void put_range(struct rw *rw, struct buf *out, long a, long b,
 
 int hipc__rewrite_text(const char *src, size_t len, char **out,
                        size_t *out_len, char **err) {
-  struct rw rw = {.s = src, .n = len};
+  return hipc__rewrite_text_managed(src, len, out, out_len, err, NULL);
+}
+
+int hipc__rewrite_text_managed(const char *src, size_t len, char **out,
+                               size_t *out_len, char **err,
+                               struct managed_vars *managed) {
+  struct rw rw = {.s = src, .n = len, .managed = managed};
   int rc = hipc__lex_scan(&rw);
   hipc__rewrite_symbols_scan(&rw);
   /* `__launch_bounds__(...)` goes everywhere; kernels read it first. */

@@ -23,4 +23,11 @@
 int hipc__rewrite_text(const char *src, size_t len, char **out,
                        size_t *out_len, char **err);
 
+struct managed_vars;
+/** hipc__rewrite_text that also records the `__managed__` variables the
+ * text defines in `managed` (managed.h), when not NULL. */
+int hipc__rewrite_text_managed(const char *src, size_t len, char **out,
+                               size_t *out_len, char **err,
+                               struct managed_vars *managed);
+
 #endif /* HIPC_HIPCC_REWRITE_H */

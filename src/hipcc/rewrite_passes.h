@@ -32,6 +32,19 @@ int hipc__rewrite_shared_scope(struct rw *rw, long i);
  * registering the variable it declares if that is a definition at
  * namespace scope (rewrite_symbols.c). */
 void hipc__rewrite_symbol_edit(struct rw *rw, long i);
+
+/* `__managed__` (rewrite_managed.c), called by hipc__rewrite_symbol_edit
+ * for a declaration [s, k) (k: the first declarator's end) that defines a
+ * managed variable: the storage's specifiers (static, no extern). */
+void hipc__rewrite_managed_specifiers(struct rw *rw, long s, long k);
+/* One declarator of a managed variable, named by tokens [nb, ne] and
+ * ending at `k` (declaration starting at `s`; `q`, `n`: the qualifier's
+ * token and the declarator's index). A definition (`define`) becomes the
+ * storage; the reference to append after the `;` is returned (malloc'd).
+ * A declaration declares the reference; NULL is returned. */
+char *hipc__rewrite_managed_declarator(struct rw *rw, long q, int n, long s,
+                                       long k, long nb, long ne,
+                                       int define);
 /* Analyses the body (`{` at `body`, `}` at `rbrace`) of a kernel being
  * split, whose parameter list is `(` at `lparen` ... `)` at `rparen`
  * (rewrite_regions.c). Returns 1 when it runs in region form: the

@@ -252,18 +252,31 @@ void hipc__rewrite_symbol_edit(struct rw *rw, long q) {
     if (hipc__lex_in_list(rw, m, qualifiers))
       rw->t[m].drop = 1;
   }
-  /* One registration per declarator; all of them go after the `;`. */
+  /* One registration per declarator; all of them go after the `;`. A
+   * managed variable's storage class is settled once (rewrite_managed.c). */
   struct buf regs = {0};
   long from = q + 1;
+  int managed_specs = 0;
   for (int n = 0;; n++) {
     long nb, ne, end = k;
     int has_init = hipc__lex_is_p(rw, k, "=") || hipc__lex_is_p(rw, k, "{");
     if (has_init && (end = initializer_end(rw, k)) < 0)
       break;
-    if (declarator_name(rw, from, k, &nb, &ne) == 0 &&
-        (has_init || !is_extern)) {
-      struct buf name = {0};
+    int named = declarator_name(rw, from, k, &nb, &ne) == 0;
+    struct buf name = {0};
+    if (named)
       hipc__lex_put_flat(rw, &name, nb, ne + 1);
+    if (named && kind == 2) {
+      int define = has_init || !is_extern;
+      if (define && !managed_specs++)
+        hipc__rewrite_managed_specifiers(rw, s, k);
+      char *ref = hipc__rewrite_managed_declarator(rw, q, n, s, k, nb, ne,
+                                                   define);
+      if (ref != NULL)
+        hipc__lex_buf_puts(&regs, ref);
+      free(ref);
+    }
+    if (named && (has_init || !is_extern)) {
       char *r = hipc__util_format(
           " static int __hipc_sym_%ld_%d __attribute__((unused)) = "
           "::hipc_register_symbol((const void*)__builtin_addressof(%s), "
@@ -271,8 +284,9 @@ void hipc__rewrite_symbol_edit(struct rw *rw, long q) {
           "::hipc::symbol_readonly(__builtin_addressof(%s)));",
           q, n, name.p, name.p, name.p, kind, name.p);
       hipc__lex_buf_puts(&regs, r);
-      free(r), free(name.p);
+      free(r);
     }
+    free(name.p);
     if (hipc__lex_is_p(rw, end, ";")) {
       if (regs.p != NULL)
         append_after(rw, end, regs.p);

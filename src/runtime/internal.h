@@ -65,10 +65,14 @@ typedef struct hipc_alloc {
   hipc_device* dev;
   unsigned flags;       /* as given when it was allocated or registered */
   int kind;             /* hipMemoryType: Device, Host or Managed */
-  int registered;       /* hipHostRegister'ed user memory (kind Host) */
+  int registered;       /* hipHostRegister'ed user memory (kind Host), or
+                           HIPC_ALLOC_VARIABLE */
   void* device_base;    /* its device address (pinned and registered host
                            memory may have another one on a GPU) */
 } hipc_alloc;
+/* `registered` of a __managed__ variable's memory (kind Managed): it
+ * belongs to its module or program, never freed nor unregistered. */
+#define HIPC_ALLOC_VARIABLE 2
 /* Finds the allocation containing `p`; copies it to *out. */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
 /* Adds `a` to the table; 0, or -1 when out of memory. */

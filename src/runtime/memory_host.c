@@ -99,7 +99,7 @@ hipError_t hipHostUnregister(void* hostPtr) {
   HIPC_RETURN_IF(!hostPtr, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(hostPtr, &a) || a.base != hostPtr ||
-                     !a.registered,
+                     a.registered != 1,
                  hipErrorHostMemoryNotRegistered);
   /* Work queued before may still use it. */
   hipError_t e = a.dev->ops->device_sync(a.dev);

@@ -11,11 +11,17 @@
  *
  * Registrations run from static initialisers, possibly before main and
  * before libhipc's own initialisation: the table needs nothing but a
- * statically initialised mutex. It is sorted by address. */
+ * statically initialised mutex. It is sorted by address.
+ *
+ * A __managed__ variable is registered at the address its reference was
+ * bound to (hipc_managed_bind, below): its memory on every device. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gpu_modules.h"
 #include "hip/hipc/gpu_module.h"
+#include "hip/hipc/kernel.h"
 #include "internal.h"
 
 typedef struct sym_record {
@@ -92,6 +98,14 @@ static hipError_t resolve(const void* sym, size_t n, size_t offset,
   if (offset > s.v.size || n > s.v.size - offset) return hipErrorInvalidValue;
   hipError_t e = hipc__current_device(dev);
   if (e != hipSuccess) return e;
+  if (s.v.kind == HIPC_SYMBOL_MANAGED) {
+    /* Bound by hipc_managed_bind: one object for every device, at the
+     * address the host uses (for a const variable, maybe its read-only
+     * storage). */
+    if (write && s.readonly && n > 0) return hipErrorNotSupported;
+    *addr = (char*)(uintptr_t)s.v.host_addr + offset;
+    return hipSuccess;
+  }
   if ((*dev)->ops->symbol) {
     /* A GPU: the variable's copy in the device's loaded image. */
     void* p;
@@ -182,4 +196,55 @@ hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
   HIPC_RETURN_IF(!symbol || !find(symbol, &s), hipErrorInvalidSymbol);
   *size = s.v.size;
   HIPC_RETURN(hipSuccess);
+}
+
+/* The GPU that holds the one copy of the managed variables: the first. */
+static hipc_device* first_gpu(void) {
+  for (int i = 0; i < hipc__device_count(); ++i) {
+    hipc_device* d = hipc__device(i);
+    if (d && d->ops->symbol) return d;
+  }
+  return NULL;
+}
+
+static hipc_device* cpu_device(void) {
+  for (int i = 0; i < hipc__device_count(); ++i) {
+    hipc_device* d = hipc__device(i);
+    if (d && !d->ops->symbol) return d;
+  }
+  return NULL;
+}
+
+void* hipc_managed_bind(void* storage, size_t size) {
+  if (!storage || !size) return storage;
+  void* mem = storage;
+  hipc_device* home = NULL;
+  /* Modules register from constructors of priority 101, before any
+   * dynamic initialiser runs this. */
+  hipc_gpu_symbol* v = hipc__gpu_var_find(storage);
+  hipc_device* gpu = v && v->kind == HIPC_SYMBOL_MANAGED ? first_gpu() : NULL;
+  if (gpu) {
+    /* The driver allocated the variable in managed memory when it loaded
+     * the module (its PTX says .attribute(.managed)). */
+    void* p = NULL;
+    size_t n = 0;
+    if (gpu->ops->symbol(gpu, storage, &p, &n) == hipSuccess && p &&
+        n >= size) {
+      memcpy(p, storage, size);
+      mem = p;
+      home = gpu;
+    } else {
+      fprintf(stderr, "hipc: __managed__ variable %s could not be placed "
+              "in the GPU's managed memory; the GPU will not share it\n",
+              v->name);
+    }
+  }
+  if (!home) home = cpu_device();
+  if (home) {
+    /* hipPointerGetAttributes says managed; hipFree refuses it. */
+    hipc_alloc a = {mem, size, home, hipMemAttachGlobal, hipMemoryTypeManaged,
+                    HIPC_ALLOC_VARIABLE, mem};
+    hipc__alloc_insert(&a);
+  }
+  return mem;
 }

@@ -1,4 +1,4 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/util.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_managed.c src/hipcc/managed.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/util.c
 /* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
  * lex.c), one behaviour per case. Build and run from the repository root:
  *
@@ -397,10 +397,7 @@ static const struct rcase cases[] = {
      0},
     {"constant_array_initialised", "__constant__ float c[4] = {1, 2, 3, 4};",
      " float c[4] = {1, 2, 3, 4};" REG("0_0", "c", 1), 0},
-    {"managed_variable", "__managed__ int m = 3;",
-     " int m = 3;" REG("0_0", "m", 2), 0},
-    {"device_managed_one_registration", "__device__ __managed__ int m;",
-     "  int m;" REG("0_0", "m", 2), 0},
+    /* __managed__: tests/hipcc/test_managed.c */
     {"device_constant_is_constant", "__device__ __constant__ int m;",
      "  int m;" REG("0_0", "m", 1), 0},
     {"two_declarators", "__device__ int a, b[2] = {1, 2};",

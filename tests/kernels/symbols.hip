@@ -1,8 +1,9 @@
 // __device__, __constant__ and __managed__ variables and the symbol API:
 // hipMemcpyToSymbol / FromSymbol (+Async) with the variable itself and with
 // HIP_SYMBOL, offsets, hipGetSymbolAddress / hipGetSymbolSize, kernels that
-// read and write the variables, and the error codes for a pointer that is
-// not a symbol and for a range outside one.
+// read and write the variables (a __managed__ one shared with the host on
+// every device), and the error codes for a pointer that is not a symbol
+// and for a range outside one. More on managed variables: managed_vars.hip.
 #include <array>
 #include <cstring>
 
@@ -112,15 +113,20 @@ static void test_kernel_writes_device_variables() {
   CHECK_EQ(hid, 42);
   CHECK_EQ(inner, 5);
   CHECK_EQ(pointed, 99);
-  // On an NVIDIA GPU a __managed__ variable is not shared with the host
-  // yet (README, "NVIDIA GPUs"): only the CPU device is checked.
-  if (!on_nvidia_gpu()) {
-    CHECK_EQ(managed_total, 10 + 2 * 256);
-    CHECK_EQ(managed_plain[1], 2.5f);
-    int m = 0;
-    HIP_CHECK(hipMemcpyFromSymbol(&m, managed_total, sizeof m));
-    CHECK_EQ(m, 10 + 2 * 256);
-  }
+  // A __managed__ variable is one object for the host and every device:
+  // the host reads what the kernel wrote, directly and through the symbol
+  // API, and the symbol's address is the host's.
+  CHECK_EQ(managed_total, 10 + 2 * 256);
+  CHECK_EQ(managed_plain[1], 2.5f);
+  int m = 0;
+  HIP_CHECK(hipMemcpyFromSymbol(&m, managed_total, sizeof m));
+  CHECK_EQ(m, 10 + 2 * 256);
+  m = 77;
+  HIP_CHECK(hipMemcpyToSymbol(HIP_SYMBOL(managed_total), &m, sizeof m));
+  CHECK_EQ(managed_total, 77);
+  void* a = nullptr;
+  HIP_CHECK(hipGetSymbolAddress(&a, HIP_SYMBOL(managed_plain)));
+  CHECK(a == static_cast<void*>(managed_plain));
   HIP_CHECK(hipFree(target));
 }
 

@@ -66,6 +66,14 @@ HIPC_API void hipc_register_kernel(const hipc_kernel_desc* d);
 #define HIPC_SYMBOL_READONLY 0x100
 HIPC_API int hipc_register_symbol(const void* host_addr, const char* name,
                                   size_t size, int kind);
+/* A __managed__ variable: hipcc turns its definition into `storage` and a
+ * reference bound, when the program starts, to what this returns: the
+ * variable's managed memory in the image of the first GPU when a GPU
+ * module defines it (the storage's value copied in), else `storage`
+ * itself (the CPU device). Either way host code, the CPU device's kernels
+ * and the GPUs' kernels share one object. Never NULL for a non-NULL
+ * `storage` (docs/internals.md, "Managed variables on GPUs"). */
+HIPC_API void* hipc_managed_bind(void* storage, size_t size);
 #ifdef __cplusplus
 } /* extern "C" */
 namespace hipc {

@@ -14,7 +14,8 @@
 #define __shared__ __shared__
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 // The rewriter removes these three, and registers the variables they
-// declare at namespace scope for the symbol API (rewrite_symbols.c).
+// declare at namespace scope for the symbol API (rewrite_symbols.c); a
+// __managed__ one becomes storage plus a reference (rewrite_managed.c).
 #define __device__ __device__
 #define __constant__ __constant__
 #define __managed__ __managed__

@@ -9,8 +9,10 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-// Clang has no managed memory in CUDA mode: on the device a __managed__
-// variable is a __device__ one; the runtime maps it to managed memory.
+// Clang has no managed attribute in CUDA mode: a __managed__ variable is
+// compiled as a __device__ one, and hipcc marks it `.attribute(.managed)`
+// in the PTX (src/hipcc/managed.c), so that the driver allocates it in
+// managed memory, which the host's object is bound to at start-up.
 #define __managed__ __attribute__((device))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 // __noinline__ is left to clang, which reads it as an attribute keyword in
