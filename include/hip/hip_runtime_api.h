@@ -388,6 +388,20 @@ HIPC_API hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset,
 HIPC_API hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray,
                                        size_t wOffset, size_t hOffset,
                                        size_t count, hipMemcpyKind kind);
+/* Builders of the 3D copy structures. */
+static inline hipPitchedPtr make_hipPitchedPtr(void* d, size_t p, size_t xsz,
+                                               size_t ysz) {
+  hipPitchedPtr r = {d, p, xsz, ysz};
+  return r;
+}
+static inline hipPos make_hipPos(size_t x, size_t y, size_t z) {
+  hipPos r = {x, y, z};
+  return r;
+}
+static inline hipExtent make_hipExtent(size_t w, size_t h, size_t d) {
+  hipExtent r = {w, h, d};
+  return r;
+}
 /* Texture objects. */
 HIPC_API hipError_t hipCreateTextureObject(
     hipTextureObject_t* pTexObject, const hipResourceDesc* pResDesc,
