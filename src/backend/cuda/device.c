@@ -236,4 +236,10 @@ const hipc_backend_ops hipc_cuda_ops = {
     .prefetch = hipc__cuda_prefetch,
     .blocks_per_mp = hipc__cuda_blocks_per_mp,
     .symbol = hipc__cuda_symbol,
+    .array_create = hipc__cuda_array_create,
+    .array_destroy = hipc__cuda_array_destroy,
+    .array_copy = hipc__cuda_array_copy,
+    .texture_create = hipc__cuda_texture_create,
+    .surface_create = hipc__cuda_surface_create,
+    .object_destroy = hipc__cuda_object_destroy,
 };
