@@ -6,8 +6,14 @@
 // programming guide ("Texture Fetching"): coordinates are transformed
 // (wrap: frac(x); mirror: frac(x) or 1 - frac(x) by the parity of
 // floor(x)) before they are scaled, texel centers are at +0.5, and linear
-// filtering weights are rounded to 8 fractional bits.
+// filtering weights are rounded to 8 fractional bits, per dimension and
+// again each time a texel's weight takes the next dimension's factor (what
+// an H200 returns: its bilinear results are exact multiples of 1/256 of
+// the texel values). Its trilinear results matched that rule in 10 of 12
+// samples, so on a GPU a 3D linear result may be off by up to half a
+// step (1/512) of each of its eight texels' values.
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "common.h"
@@ -58,7 +64,12 @@ double texel(const Ref& r, const long* idx, int dims) {
   return (*r.data)[(z * r.size[1] + y) * r.size[0] + x];
 }
 
+// The slack a GPU gets in 3D linear sampling (see the top); set by sample.
+double slack_3d = 0;
+bool on_gpu = false;
+
 double sample(const Ref& r, int dims, const double* c) {
+  slack_3d = 0;
   long lo[3], hi[3];
   double w[3];
   for (int d = 0; d < dims; ++d) {
@@ -82,8 +93,11 @@ double sample(const Ref& r, int dims, const double* c) {
       bool up = (corner >> d) & 1;
       at[d] = up ? hi[d] : lo[d];
       weight *= up ? w[d] : 1 - w[d];
+      if (d > 0) weight = std::floor(weight * 256 + 0.5) / 256;
     }
-    sum += weight * texel(r, at, dims);
+    double v = texel(r, at, dims);
+    sum += weight * v;
+    if (dims == 3 && on_gpu) slack_3d += std::fabs(v) / 512;
   }
   return sum;
 }
@@ -98,10 +112,11 @@ bool near(double got, double want, double tol) {
 // few differences under `what`.
 void check_samples(const char* what, const std::vector<float>& got,
                    const std::vector<double>& want, const float* coords,
-                   int dims, double tol) {
+                   int dims, double tol,
+                   const std::vector<double>* slack = nullptr) {
   int bad = 0;
   for (size_t i = 0; i < got.size(); ++i) {
-    if (near(got[i], want[i], tol)) continue;
+    if (near(got[i], want[i], tol + (slack ? (*slack)[i] : 0))) continue;
     if (bad < 6) {
       std::fprintf(stderr, "%s: at (", what);
       for (int d = 0; d < dims; ++d)
@@ -305,10 +320,10 @@ void test_read_mode(const char* name, const T (*texels)[4], double max) {
   hipResourceDesc rd{};
   rd.resType = hipResourceTypeArray;
   rd.res.array.array = arr;
-  auto norm = [&](T v) {
-    double f = v / max;
-    return f < -1 ? -1.0 : f;
-  };
+  // Signed values are v / max, and the result is clamped to -1 (so -128
+  // reads -1 alone but filters as -128/127, as on an H200).
+  auto norm = [&](T v) { return v / max; };
+  auto clamp = [](double f) { return f < -1 ? -1.0 : f; };
   float4* d4;
   T4* de;
   HIP_CHECK(hipMalloc(&d4, sizeof(float4)));
@@ -319,20 +334,24 @@ void test_read_mode(const char* name, const T (*texels)[4], double max) {
     td.readMode = hipReadModeNormalizedFloat;
     hipTextureObject_t t;
     HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
-    // Point: texel (1, 0). Linear at (1.0, 1.25): x weight 0.5, y 0.75.
+    // Point: texel (1, 0). Linear at (1.0, 1.25): x weight 0.5, y 0.75,
+    // per-texel weights 1/8 and 3/8.
     float x = linear ? 1.0f : 1.5f, y = linear ? 1.25f : 0.5f;
     read_float4<T><<<1, 1>>>(t, x, y, d4);
     float4 got;
     HIP_CHECK(hipMemcpy(&got, d4, sizeof got, hipMemcpyDeviceToHost));
     for (int c = 0; c < 4; ++c) {
-      double want = linear ? 0.125 * (norm(texels[0][c]) + norm(texels[1][c])) +
-                                 0.375 * (norm(texels[2][c]) + norm(texels[3][c]))
-                           : norm(texels[1][c]);
+      double want = clamp(
+          linear ? 0.125 * (norm(texels[0][c]) + norm(texels[1][c])) +
+                       0.375 * (norm(texels[2][c]) + norm(texels[3][c]))
+                 : norm(texels[1][c]));
+      // An H200's filtered normalized values are off by up to ~1.5e-5.
+      double tol = linear ? 5e-5 : 1e-5;
       float g = c == 0 ? got.x : c == 1 ? got.y : c == 2 ? got.z : got.w;
-      if (!near(g, want, 1e-5))
+      if (!near(g, want, tol))
         std::fprintf(stderr, "%s normalized %s channel %d: %.8g, want %.8g\n",
                      name, linear ? "linear" : "point", c, g, want);
-      CHECK(near(g, want, 1e-5));
+      CHECK(near(g, want, tol));
     }
     HIP_CHECK(hipDestroyTextureObject(t));
   }
@@ -525,7 +544,7 @@ void test_3d() {
       HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
       Ref r{&data, {W, H, D}, {m[0], m[1], m[2]}, bool(linear), true, 1.5f};
       std::vector<float> coords;
-      std::vector<double> want;
+      std::vector<double> want, slack;
       std::vector<double> xs = axis(W, true), ys = axis(H, true),
                           zs = axis(D, true);
       for (size_t k = 0; k < zs.size(); k += 2)
@@ -535,13 +554,14 @@ void test_3d() {
             coords.insert(coords.end(),
                           {float(x), float(ys[j]), float(zs[k])});
             want.push_back(sample(r, 3, cc));
+            slack.push_back(slack_3d);
           }
       char what[64];
       std::snprintf(what, sizeof what, "3D %s/%s/%s %s", mode_name(m[0]),
                     mode_name(m[1]), mode_name(m[2]),
                     linear ? "linear" : "point");
       check_samples(what, device_samples(t, 3, coords), want, coords.data(),
-                    3, 2e-3);
+                    3, 2e-3, &slack);
       HIP_CHECK(hipDestroyTextureObject(t));
     }
   // Back out of the array, through hipMemcpy3D.
@@ -628,9 +648,10 @@ void test_layered() {
 
 // ---- half floats; descriptors read back --------------------------------
 
-__global__ void half_kernel(hipTextureObject_t t, float2* out) {
+__global__ void half_kernel(hipTextureObject_t t, float2* out, float4* all) {
   *out = tex1D<float2>(t, 1.5f);
   out[1] = tex1D<float2>(t, 1.0f);  // halfway between texels 0 and 1
+  *all = tex1D<float4>(t, 0.5f);    // the channels it lacks read 0
 }
 
 void test_half_and_descs() {
@@ -647,13 +668,22 @@ void test_half_and_descs() {
   hipTextureObject_t t;
   HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
   float2* d;
+  float4* d4;
   HIP_CHECK(hipMalloc(&d, 2 * sizeof(float2)));
-  half_kernel<<<1, 1>>>(t, d);
+  HIP_CHECK(hipMalloc(&d4, sizeof(float4)));
+  half_kernel<<<1, 1>>>(t, d, d4);
   float2 got[2];
+  float4 all;
   HIP_CHECK(hipMemcpy(got, d, sizeof got, hipMemcpyDeviceToHost));
+  HIP_CHECK(hipMemcpy(&all, d4, sizeof all, hipMemcpyDeviceToHost));
+  CHECK_EQ(all.x, 1.5f);
+  CHECK_EQ(all.y, -2.0f);
+  CHECK_EQ(all.z, 0.0f);
+  CHECK_EQ(all.w, 0.0f);
   CHECK_EQ(got[0].x, 65504.0f);
   CHECK_EQ(got[0].y, std::ldexp(1.0f, -24));
-  CHECK(near(got[1].x, 0.5 * (1.5 + 65504.0), 1e-2));
+  // GPUs filter halves at lower precision: within 1e-3 relative.
+  CHECK(near(got[1].x, 0.5 * (1.5 + 65504.0), 32.75));
   CHECK(near(got[1].y, -1.0, 1e-6));
 
   hipResourceDesc rback;
@@ -676,6 +706,7 @@ void test_half_and_descs() {
   CHECK_EQ(ext.height, 0u);
   CHECK_EQ(flags, 0u);
   HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(d4));
   HIP_CHECK(hipDestroyTextureObject(t));
   HIP_CHECK(hipFreeArray(arr));
 }
@@ -728,6 +759,9 @@ void test_array_copies() {
 }  // namespace
 
 int main() {
+  hipDeviceProp_t prop;
+  HIP_CHECK(hipGetDeviceProperties(&prop, 0));
+  on_gpu = std::strncmp(prop.gcnArchName, "sm_", 3) == 0;  // an NVIDIA GPU
   int image = 0;
   HIP_CHECK(hipDeviceGetAttribute(&image, hipDeviceAttributeImageSupport, 0));
   CHECK_EQ(image, 1);

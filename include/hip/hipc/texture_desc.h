@@ -45,7 +45,7 @@ typedef struct hipc_tex {
 
 /* Four 32-bit results, as a texture unit returns them: floats when the
  * object's `float_result` is set, else integers (sign- or zero-extended).
- * Components the format lacks read 0, the fourth 1 (1.0f or 1). */
+ * Components the format lacks read 0. */
 typedef union hipc_texel {
   float f[4];
   int32_t i[4];
