@@ -201,6 +201,19 @@ typedef struct hipc_backend_ops {
    * CPU device). */
   hipError_t (*symbol)(hipc_device* dev, const void* host_addr,
                        void** dev_addr, size_t* size);
+  /* What the compiled kernel `k` needs on `dev` (hipFuncGetAttributes):
+   * registers, static shared, local and constant bytes, the versions of
+   * its code, its largest block and its dynamic shared memory limit. NULL:
+   * the runtime's own view (kernels are host code: nothing to count). */
+  hipError_t (*func_attributes)(hipc_device* dev, const hipc_kernel_desc* k,
+                                const char* name, hipFuncAttributes* out);
+  /* hipFuncSetAttribute on `dev`: `attr` (hipFuncAttributeMaxDynamic-
+   * SharedMemorySize or ...PreferredSharedMemoryCarveout) to `value`,
+   * already checked. NULL: nothing to tell the device. */
+  hipError_t (*func_set_attribute)(hipc_device* dev,
+                                   const hipc_kernel_desc* k,
+                                   const char* name, hipFuncAttribute attr,
+                                   int value);
 
   /* -- arrays, texture objects and surface objects (NULL: a GPU backend
    *    without them gets hipErrorNotSupported; a host_memory backend needs
