@@ -27,6 +27,7 @@
 #include "hip/hipc/intrinsics_float.h"
 #include "hip/hipc/clock.h"
 #include "hip/hipc/coop.h"
+#include "hip/hipc/texture.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -18,6 +18,7 @@
 
 #include "hip_version.h"
 #include "hipc/api_types.h"
+#include "hipc/texture_types.h"
 
 /* Marks the functions that libhipc exports; everything else stays hidden. */
 #define HIPC_API __attribute__((visibility("default")))
@@ -342,6 +343,83 @@ HIPC_API hipError_t hipModuleLaunchCooperativeKernel(
     unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
     void** kernelParams);
 
+/* ---- Arrays, textures and surfaces ------------------------------------ */
+
+/* Channel formats: `x`..`w` bits per channel, 0 for a missing one. */
+HIPC_API hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w,
+                                                   hipChannelFormatKind f);
+/* Arrays: elements of one channel format, `width` x `height` x `depth`
+ * (0 for the dimensions it lacks), read by textures and surfaces. */
+HIPC_API hipError_t hipMallocArray(hipArray_t* array,
+                                   const hipChannelFormatDesc* desc,
+                                   size_t width, size_t height HIPC_DEFAULT(0),
+                                   unsigned int flags
+                                       HIPC_DEFAULT(hipArrayDefault));
+HIPC_API hipError_t hipMalloc3DArray(hipArray_t* array,
+                                     const struct hipChannelFormatDesc* desc,
+                                     struct hipExtent extent,
+                                     unsigned int flags);
+HIPC_API hipError_t hipFreeArray(hipArray_t array);
+HIPC_API hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc,
+                                    hipExtent* extent, unsigned int* flags,
+                                    hipArray_t array);
+/* Copies between arrays and memory; `wOffset` is in bytes. */
+HIPC_API hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset,
+                                       size_t hOffset, const void* src,
+                                       size_t spitch, size_t width,
+                                       size_t height, hipMemcpyKind kind);
+HIPC_API hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
+                                            size_t hOffset, const void* src,
+                                            size_t spitch, size_t width,
+                                            size_t height, hipMemcpyKind kind,
+                                            hipStream_t stream
+                                                HIPC_DEFAULT(0));
+HIPC_API hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch,
+                                         hipArray_const_t src, size_t wOffset,
+                                         size_t hOffset, size_t width,
+                                         size_t height, hipMemcpyKind kind);
+HIPC_API hipError_t hipMemcpy2DFromArrayAsync(
+    void* dst, size_t dpitch, hipArray_const_t src, size_t wOffset,
+    size_t hOffset, size_t width, size_t height, hipMemcpyKind kind,
+    hipStream_t stream HIPC_DEFAULT(0));
+HIPC_API hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset,
+                                     size_t hOffset, const void* src,
+                                     size_t count, hipMemcpyKind kind);
+HIPC_API hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray,
+                                       size_t wOffset, size_t hOffset,
+                                       size_t count, hipMemcpyKind kind);
+/* Builders of the 3D copy structures. */
+static inline hipPitchedPtr make_hipPitchedPtr(void* d, size_t p, size_t xsz,
+                                               size_t ysz) {
+  hipPitchedPtr r = {d, p, xsz, ysz};
+  return r;
+}
+static inline hipPos make_hipPos(size_t x, size_t y, size_t z) {
+  hipPos r = {x, y, z};
+  return r;
+}
+static inline hipExtent make_hipExtent(size_t w, size_t h, size_t d) {
+  hipExtent r = {w, h, d};
+  return r;
+}
+/* Texture objects. */
+HIPC_API hipError_t hipCreateTextureObject(
+    hipTextureObject_t* pTexObject, const hipResourceDesc* pResDesc,
+    const hipTextureDesc* pTexDesc,
+    const struct hipResourceViewDesc* pResViewDesc);
+HIPC_API hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject);
+HIPC_API hipError_t hipGetTextureObjectResourceDesc(
+    hipResourceDesc* pResDesc, hipTextureObject_t textureObject);
+HIPC_API hipError_t hipGetTextureObjectResourceViewDesc(
+    struct hipResourceViewDesc* pResViewDesc,
+    hipTextureObject_t textureObject);
+HIPC_API hipError_t hipGetTextureObjectTextureDesc(
+    hipTextureDesc* pTexDesc, hipTextureObject_t textureObject);
+/* Surface objects (over arrays). */
+HIPC_API hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject,
+                                           const hipResourceDesc* pResDesc);
+HIPC_API hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject);
+
 /* ---- Profiler ---------------------------------------------------------- */
 
 HIPC_API hipError_t hipProfilerStart(void);
@@ -562,5 +640,9 @@ inline hipError_t hipFuncSetSharedMemConfig(T f, hipSharedMemConfig config) {
 }
 
 #endif /* __cplusplus && !__HIP_DISABLE_CPP_FUNCTIONS__ */
+
+#ifdef __cplusplus
+#include "hipc/channel_desc.h"
+#endif
 
 #endif /* HIP_RUNTIME_API_H */

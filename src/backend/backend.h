@@ -61,6 +61,19 @@ typedef struct hipc_launch {
   const hipc_coop_launch* coop; /* NULL unless cooperative */
 } hipc_launch;
 
+/* A copy between an array and linear memory: `width` bytes x `height`
+ * rows x `depth` slices, at byte `x`, row `y`, slice `z` of the array; the
+ * memory side's rows are `pitch` bytes apart and its slices `rows` rows
+ * apart. */
+typedef struct hipc_array_copy {
+  void* array;    /* the backend's array */
+  int to_array;   /* memory to array (else array to memory) */
+  size_t x, y, z;
+  void* mem;
+  size_t pitch, rows;
+  size_t width, height, depth;
+} hipc_array_copy;
+
 typedef struct hipc_backend_ops {
   const char* name;
   /* The device's memory is ordinary host memory (the CPU device): the host
@@ -223,6 +236,33 @@ typedef struct hipc_backend_ops {
    * driver writes it, NUL-terminated in `out` (`len` bytes). NULL: made
    * from the properties' pciDomainID, pciBusID and pciDeviceID. */
   hipError_t (*pci_bus_id)(hipc_device* dev, char* out, int len);
+  /* -- arrays, texture objects and surface objects (NULL: a GPU backend
+   *    without them gets hipErrorNotSupported; a host_memory backend needs
+   *    none: the runtime keeps its arrays in host memory and makes its
+   *    objects hipc_tex descriptors, src/runtime/texture.c). */
+  /* An array of `desc` elements, `width` x `height` x `depth` (0 where a
+   * dimension is absent; `depth` is the layer count with
+   * hipArrayLayered), with hipMalloc3DArray's `flags`. */
+  hipError_t (*array_create)(hipc_device* dev,
+                             const hipChannelFormatDesc* desc, size_t width,
+                             size_t height, size_t depth, unsigned flags,
+                             void** out);
+  void (*array_destroy)(hipc_device* dev, void* array);
+  /* Copies a box between an array and memory (see hipc_array_copy), in
+   * order on `q`; `blocking` as for memcpy. */
+  hipError_t (*array_copy)(hipc_queue* q, const hipc_array_copy* c,
+                           int blocking);
+  /* A texture object over `res` (its array, if any, is the backend's
+   * `array`) sampled as `tex` says; `view` may be NULL. The object is the
+   * 64-bit value kernels receive. */
+  hipError_t (*texture_create)(hipc_device* dev, const hipResourceDesc* res,
+                               void* array, const hipTextureDesc* tex,
+                               const hipResourceViewDesc* view,
+                               uint64_t* out);
+  /* A surface object over the backend's `array`. */
+  hipError_t (*surface_create)(hipc_device* dev, void* array, uint64_t* out);
+  /* Destroys a texture (`surface` 0) or surface object. */
+  void (*object_destroy)(hipc_device* dev, uint64_t obj, int surface);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,

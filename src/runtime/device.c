@@ -133,7 +133,8 @@ static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
       return p->cooperativeMultiDeviceUnmatchedBlockDim;
     case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem:
       return p->cooperativeMultiDeviceUnmatchedSharedMem;
-    case hipDeviceAttributeImageSupport: return 0;
+    /* Textures: src/runtime/texture.c fills the limits where they work. */
+    case hipDeviceAttributeImageSupport: return p->maxTexture1D > 0;
     case hipDeviceAttributePhysicalMultiProcessorCount:
       return p->multiProcessorCount;
     case hipDeviceAttributeFineGrainSupport: return 1;
@@ -141,6 +142,14 @@ static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
      * device's clock (whose clockRate is 1000000 kHz too) and an NVIDIA
      * GPU's global timer (libdevice_nvptx.h). */
     case hipDeviceAttributeWallClockRate: return 1000000;
+    case hipDeviceAttributeMaxTexture1DWidth: return p->maxTexture1D;
+    case hipDeviceAttributeMaxTexture1DLinear: return p->maxTexture1DLinear;
+    case hipDeviceAttributeMaxTexture2DWidth: return p->maxTexture2D[0];
+    case hipDeviceAttributeMaxTexture2DHeight: return p->maxTexture2D[1];
+    case hipDeviceAttributeMaxTexture3DWidth: return p->maxTexture3D[0];
+    case hipDeviceAttributeMaxTexture3DHeight: return p->maxTexture3D[1];
+    case hipDeviceAttributeMaxTexture3DDepth: return p->maxTexture3D[2];
+    case hipDeviceAttributeMaxSurface1D: return p->maxSurface1D;
     default: *known = 0; return 0;
   }
 #undef SAT

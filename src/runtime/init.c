@@ -11,6 +11,7 @@
 
 #include "hip/hip_version.h"
 #include "internal.h"
+#include "texture_internal.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static hipError_t init_status = hipErrorNotInitialized;
@@ -43,7 +44,10 @@ static void init_devices(void) {
       hipc_device* dev = &devices[ndevices];
       dev->ops = be->ops;
       dev->ordinal = ndevices;
-      if (be->ops->init(dev, i) == hipSuccess) ndevices++;
+      if (be->ops->init(dev, i) == hipSuccess) {
+        hipc__texture_props(dev); /* texture.c */
+        ndevices++;
+      }
     }
   }
   init_status = ndevices ? hipSuccess : hipErrorNoDevice;

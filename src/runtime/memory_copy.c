@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "texture_internal.h"
 
 /* Pageable sources up to this size are staged; bigger ones wait. */
 #define STAGE_MAX ((size_t)64 << 20)
@@ -199,7 +200,7 @@ hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                               stream, 0));
 }
 
-/* -- 3D: one pitched copy per slice. Arrays do not exist in hipc. */
+/* -- 3D: one pitched copy per slice (copies with arrays: array.c). */
 
 /* The address of position `pos` in `p`. */
 static char* at(hipPitchedPtr p, hipPos pos) {
@@ -209,7 +210,8 @@ static char* at(hipPitchedPtr p, hipPos pos) {
 static hipError_t copy_3d(const struct hipMemcpy3DParms* p,
                           hipStream_t stream, int blocking) {
   if (!p) return hipErrorInvalidValue;
-  if (p->srcArray || p->dstArray) return hipErrorNotSupported;
+  if (p->srcArray || p->dstArray)
+    return hipc__array_copy_3d(p, stream, blocking); /* array.c */
   hipError_t e = check_kind(p->kind);
   if (e != hipSuccess) return e;
   hipExtent x = p->extent;

@@ -2,7 +2,8 @@
 # Kernel-language constructs hipc does not take fail to compile with a
 # message that says why, never silently: a 32-bit mask for a _sync warp
 # function, a reduction or shuffle of an unsupported type, a bitwise atomic
-# on a float, texture fetches (not provided), a __shared__ variable in a
+# on a float, a texture fetch of a type textures do not hold, a
+# __shared__ variable in a
 # host function (reported at its file and line).
 set -u
 [ -x "$HIPCC" ] || exit 77
@@ -33,7 +34,7 @@ expect_error reduce_float_logic "__reduce_or_sync takes unsigned" \
 expect_error shfl_struct "__shfl" "S s{}; s = __shfl(s, 0);"
 expect_error match_short "__match_any" "p[0] = (int)__match_any((short)v);"
 expect_error atomic_and_float "atomicAnd" "atomicAnd(f, 1.0f);"
-expect_error texture "tex1Dfetch" "p[0] = tex1Dfetch<int>(0, v);"
+expect_error texture "not a texture element type" "S s = tex1Dfetch<S>(hipTextureObject_t(), v); p[0] = s.a[0];"
 printf '#include <hip/hip_runtime.h>\nint host_fn() {\n  __shared__ int s;\n  return s;\n}\nint main() { return host_fn(); }\n' >"$dir/host_shared.hip"
 # hipcc's own message (its CPU rewrite); the device pass, when
 # HIPC_OFFLOAD_ARCH asks for one, would stop first with clang's.

@@ -247,12 +247,15 @@ static void test_synchronize_idle(void) {
 }
 
 /* What hipc does not do is hipErrorNotSupported, recorded for
- * hipGetLastError (here: a 3D copy of an array; hipc has no arrays). */
+ * hipGetLastError (here: a cubemap array; hipc has none). */
 static void test_unsupported_entry_points(void) {
-  struct hipMemcpy3DParms p;
-  memset(&p, 0, sizeof p);
-  p.srcArray = (hipArray_t)&p;
-  CHECK_ERR(hipMemcpy3D(&p), hipErrorNotSupported);
+  hipChannelFormatDesc d = hipCreateChannelDesc(32, 0, 0, 0,
+                                                hipChannelFormatKindFloat);
+  hipArray_t a = NULL;
+  CHECK_ERR(hipMalloc3DArray(&a, &d, make_hipExtent(4, 4, 6),
+                             hipArrayCubemap),
+            hipErrorNotSupported);
+  CHECK(a == NULL);
   CHECK_ERR(hipGetLastError(), hipErrorNotSupported);
 }
 

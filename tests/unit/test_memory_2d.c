@@ -190,8 +190,8 @@ static void test_memcpy_3d(void) {
   p.kind = (hipMemcpyKind)11;
   CHECK_ERR(hipMemcpy3D(&p), hipErrorInvalidMemcpyDirection);
   p.kind = hipMemcpyDeviceToDevice;
-  p.dstArray = (hipArray_t)(uintptr_t)0x10;
-  CHECK_ERR(hipMemcpy3D(&p), hipErrorNotSupported);
+  p.dstArray = (hipArray_t)(uintptr_t)0x10; /* not an array hipc made */
+  CHECK_ERR(hipMemcpy3D(&p), hipErrorInvalidValue);
   CHECK_ERR(hipFree(a.ptr), hipSuccess);
   CHECK_ERR(hipFree(b.ptr), hipSuccess);
   free(want);

@@ -149,4 +149,22 @@ hipError_t hipc__cuda_peer_copy(hipc_queue* q, void* dst,
                                 hipc_device* src_dev, size_t n, int blocking);
 hipError_t hipc__cuda_pci_bus_id(hipc_device* dev, char* out, int len);
 
+/* -- texture.c: arrays, texture and surface objects (the backend ops of
+ *    the same names). */
+hipError_t hipc__cuda_array_create(hipc_device* dev,
+                                   const hipChannelFormatDesc* desc,
+                                   size_t width, size_t height, size_t depth,
+                                   unsigned flags, void** out);
+void hipc__cuda_array_destroy(hipc_device* dev, void* array);
+hipError_t hipc__cuda_array_copy(hipc_queue* q, const hipc_array_copy* c,
+                                 int blocking);
+hipError_t hipc__cuda_texture_create(hipc_device* dev,
+                                     const hipResourceDesc* res, void* array,
+                                     const hipTextureDesc* tex,
+                                     const hipResourceViewDesc* view,
+                                     uint64_t* out);
+hipError_t hipc__cuda_surface_create(hipc_device* dev, void* array,
+                                     uint64_t* out);
+void hipc__cuda_object_destroy(hipc_device* dev, uint64_t obj, int surface);
+
 #endif /* HIPC_CUDA_BACKEND_H */

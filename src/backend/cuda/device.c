@@ -252,4 +252,10 @@ const hipc_backend_ops hipc_cuda_ops = {
     .peer_access = hipc__cuda_peer_access,
     .peer_copy = hipc__cuda_peer_copy,
     .pci_bus_id = hipc__cuda_pci_bus_id,
+    .array_create = hipc__cuda_array_create,
+    .array_destroy = hipc__cuda_array_destroy,
+    .array_copy = hipc__cuda_array_copy,
+    .texture_create = hipc__cuda_texture_create,
+    .surface_create = hipc__cuda_surface_create,
+    .object_destroy = hipc__cuda_object_destroy,
 };

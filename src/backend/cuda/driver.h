@@ -159,6 +159,83 @@ enum {
   CU_MEMHOSTALLOC_WRITECOMBINED = 4,
 };
 
+/* Arrays, texture and surface objects (texture.c): the driver's structs,
+ * with the layouts of CUDA's documentation. Format, address, filter and
+ * array flag values equal HIP's (hipArray_Format, hipTextureAddressMode,
+ * hipTextureFilterMode, hipArray* flags). */
+typedef struct CUarray_st* CUarray;
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR {
+  size_t Width, Height, Depth; /* 0 for the dimensions it lacks */
+  int Format;                  /* CUarray_format */
+  unsigned NumChannels;
+  unsigned Flags;              /* CUDA_ARRAY3D_LAYERED, _SURFACE_LDST, ... */
+} CUDA_ARRAY3D_DESCRIPTOR;
+
+typedef struct CUDA_RESOURCE_DESC {
+  int resType; /* CUresourcetype: array 0, mipmapped 1, linear 2, pitch2D 3 */
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    struct {
+      CUdeviceptr devPtr;
+      int format;
+      unsigned numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      CUdeviceptr devPtr;
+      int format;
+      unsigned numChannels;
+      size_t width, height, pitchInBytes;
+    } pitch2D;
+    int reserved[32];
+  } res;
+  unsigned flags;
+} CUDA_RESOURCE_DESC;
+
+typedef struct CUDA_TEXTURE_DESC {
+  int addressMode[3];
+  int filterMode;
+  unsigned flags; /* CU_TRSF_* */
+  unsigned maxAnisotropy;
+  int mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+} CUDA_TEXTURE_DESC;
+
+typedef struct CUDA_MEMCPY3D {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  int srcMemoryType;
+  const void* srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void* reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  int dstMemoryType;
+  void* dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void* reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D;
+
+enum {
+  CU_MEMORYTYPE_ARRAY = 3,
+  CU_RESOURCE_TYPE_ARRAY = 0,
+  CU_RESOURCE_TYPE_LINEAR = 2,
+  CU_RESOURCE_TYPE_PITCH2D = 3,
+  CU_TRSF_READ_AS_INTEGER = 0x01,
+  CU_TRSF_NORMALIZED_COORDINATES = 0x02,
+  CUDA_ARRAY3D_SURFACE_LDST = 0x02,
+};
+
 /* The entry points, resolved by name (the _v2 names are the ABI of the
  * 64-bit variants). X(return-less name, symbol, parameter list). */
 #define HIPC_CUDA_ENTRY_POINTS(X)                                            \
@@ -264,7 +341,19 @@ enum {
   X(FuncGetAttribute, "cuFuncGetAttribute",                                  \
     (int* value, int attr, CUfunction f))                                    \
   X(FuncSetAttribute, "cuFuncSetAttribute",                                  \
-    (CUfunction f, int attr, int value))
+    (CUfunction f, int attr, int value))                                     \
+  X(Array3DCreate, "cuArray3DCreate_v2",                                     \
+    (CUarray * a, const CUDA_ARRAY3D_DESCRIPTOR* d))                         \
+  X(ArrayDestroy, "cuArrayDestroy", (CUarray a))                             \
+  X(Memcpy3DAsync, "cuMemcpy3DAsync_v2",                                     \
+    (const CUDA_MEMCPY3D* copy, CUstream s))                                 \
+  X(TexObjectCreate, "cuTexObjectCreate",                                    \
+    (CUtexObject * t, const CUDA_RESOURCE_DESC* r,                           \
+     const CUDA_TEXTURE_DESC* d, const void* view))                          \
+  X(TexObjectDestroy, "cuTexObjectDestroy", (CUtexObject t))                 \
+  X(SurfObjectCreate, "cuSurfObjectCreate",                                  \
+    (CUsurfObject * s, const CUDA_RESOURCE_DESC* r))                         \
+  X(SurfObjectDestroy, "cuSurfObjectDestroy", (CUsurfObject s))
 
 #define HIPC_CUDA_DECLARE(name, sym, params) CUresult(*name) params;
 typedef struct hipc_cuda_api {
