@@ -111,6 +111,7 @@ typedef struct hipc_kernel {
   /* Set by hipFuncSetAttribute (function.c); -1 until then. */
   int max_dynamic_shared;
   int carveout;
+  struct hipc_kernel* retired_next; /* once unregistered (registry.c) */
 } hipc_kernel;
 const hipc_kernel* hipc__kernel_find(const void* host_fn);
 /* Removes the kernel registered at `host_fn` (its code object is being

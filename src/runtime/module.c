@@ -73,7 +73,8 @@ struct ihipModule_t {
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct ihipModule_t* loaded; /* under the lock */
+static struct ihipModule_t* loaded;   /* under the lock */
+static struct ihipModule_t* unloaded; /* kept: stale handles stay valid */
 /* The module whose constructors run on this thread (inside dlopen). */
 static __thread struct ihipModule_t* loading;
 
@@ -346,6 +347,8 @@ hipError_t hipModuleUnload(hipModule_t module) {
   int found = *p != NULL;
   if (found) {
     *p = module->next;
+    module->next = unloaded;
+    unloaded = module;
     atomic_store(&module->alive, 0);
   }
   pthread_mutex_unlock(&lock);
@@ -361,11 +364,17 @@ static const hipc_kernel_desc* find_kernel(hipModule_t m, const char* name) {
   const void* a = dlsym(m->dl, name);
   for (size_t i = 0; a && i < m->nkernels; ++i)
     if (m->kernels[i]->host_fn == a) return m->kernels[i];
+  /* The name as written (`ns::k`, `k<int>`), when only one kernel has it
+   * (overloads share theirs). */
+  const hipc_kernel_desc* found = NULL;
   for (size_t i = 0; i < m->nkernels; ++i) {
     const hipc_kernel* k = hipc__kernel_find(m->kernels[i]->host_fn);
-    if (k && strcmp(k->name, name) == 0) return m->kernels[i];
+    if (k && strcmp(k->name, name) == 0) {
+      if (found) return NULL;
+      found = m->kernels[i];
+    }
   }
-  return NULL;
+  return found;
 }
 
 static const module_var* find_var(hipModule_t m, const char* name) {

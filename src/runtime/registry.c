@@ -28,6 +28,7 @@ static kernel_table* _Atomic table;
 static size_t count; /* used slots, tombstones included; under the lock */
 /* A removed kernel's slot: its key (NULL) matches no lookup. */
 static hipc_kernel tombstone;
+static hipc_kernel* retired; /* removed records; under the lock */
 
 static size_t slot_of(const void* key, size_t cap) {
   uintptr_t h = (uintptr_t)key;
@@ -137,8 +138,11 @@ void hipc__kernel_unregister(const void* host_fn) {
     hipc_kernel* k = atomic_load_explicit(&t->slot[s], memory_order_relaxed);
     if (!k) break;
     if (k->host_fn == host_fn) {
-      /* The record stays allocated: a lock-free reader may hold it. */
+      /* The record stays allocated (a lock-free reader may hold it) and
+       * reachable. */
       atomic_store_explicit(&t->slot[s], &tombstone, memory_order_release);
+      k->retired_next = retired;
+      retired = k;
       break;
     }
   }
