@@ -434,6 +434,9 @@ int main(int argc, char** argv) {
   if (argc < 2) return 2;
   dir = argv[1];
   const bool pinned = argc > 2 && std::strcmp(argv[2], "gpu") == 0;
+  hipDeviceProp_t prop;
+  if (hipGetDeviceProperties(&prop, 0) == hipSuccess)
+    std::printf("device 0: %s\n", prop.name);
   bad_loads();
   hipModule_t m;
   OK(hipModuleLoad(&m, path("a.co").c_str()));
