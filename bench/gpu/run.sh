@@ -3,7 +3,7 @@
 # only: this is what runs on the GPU machine) and prints, per workload, the
 # hipc time, the native CUDA time of the same source, and hipc / CUDA
 # (the target is at most 1.05). Each pair runs several times, alternating
-# (launch timings are noisy: 5 times, the rest twice), and the best time of
+# (launch timings are noisy: 7 times, the rest twice), and the best time of
 # each side counts. Sizes are the issue's GPU sizes. BENCH_ONLY="names"
 # runs only those workloads.
 set -u
@@ -54,10 +54,10 @@ run_one() { # binary side log
   done < <(results "$log")
 }
 
-for name in ${BENCH_ONLY:-launch saxpy matmul reduce shfl_transpose bandwidth launch_c}; do
+for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth launch_c}; do
   [ -x "$OUT/$name" ] || { echo "bench-gpu: $OUT/$name not built"; continue; }
   reps="1 2"
-  case $name in launch*) reps="1 2 3 4 5" ;; esac
+  case $name in launch*) reps="1 2 3 4 5 6 7" ;; esac
   for rep in $reps; do
     run_one "$OUT/$name" hipc "$LOGS/$name.hipc.$rep.txt"
     [ -x "$OUT/$name.cuda" ] && run_one "$OUT/$name.cuda" cuda "$LOGS/$name.cuda.$rep.txt"
@@ -65,11 +65,14 @@ for name in ${BENCH_ONLY:-launch saxpy matmul reduce shfl_transpose bandwidth la
 done
 
 printf '\n%-16s %14s %14s %8s\n' workload hipc cuda hipc/cuda
-for key in launch launch_c launch_driver saxpy matmul reduce shfl_transpose h2d d2h; do
+for key in launch launch_submit launch_c launch_driver_stream launch_driver saxpy matmul reduce shfl_transpose h2d d2h; do
   h=${hipc[$key]:-} c=${cuda[$key]:-}
   [ -z "$h" ] && [ -z "$c" ] && continue
   # launch_c's reference is the driver API, measured in the same process.
   [ "$key" = launch_c ] && c=${hipc[launch_driver]:-}
+  # The driver itself on a non-blocking stream (hipc's kind) against the
+  # legacy stream (cudart's): what the kind of stream costs.
+  [ "$key" = launch_driver_stream ] && c=${hipc[launch_driver]:-}
   [ "$key" = launch_driver ] && continue
   ratio=-
   [ -n "$h" ] && [ -n "$c" ] && ratio=$(awk "BEGIN { printf \"%.3f\", $h / $c }")

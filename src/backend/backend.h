@@ -188,6 +188,19 @@ typedef struct hipc_backend_ops {
    * CPU device). */
   hipError_t (*symbol)(hipc_device* dev, const void* host_addr,
                        void** dev_addr, size_t* size);
+  /* What the compiled kernel `k` needs on `dev` (hipFuncGetAttributes):
+   * registers, static shared, local and constant bytes, the versions of
+   * its code, its largest block and its dynamic shared memory limit. NULL:
+   * the runtime's own view (kernels are host code: nothing to count). */
+  hipError_t (*func_attributes)(hipc_device* dev, const hipc_kernel_desc* k,
+                                const char* name, hipFuncAttributes* out);
+  /* hipFuncSetAttribute on `dev`: `attr` (hipFuncAttributeMaxDynamic-
+   * SharedMemorySize or ...PreferredSharedMemoryCarveout) to `value`,
+   * already checked. NULL: nothing to tell the device. */
+  hipError_t (*func_set_attribute)(hipc_device* dev,
+                                   const hipc_kernel_desc* k,
+                                   const char* name, hipFuncAttribute attr,
+                                   int value);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,

@@ -25,7 +25,7 @@ static hipError_t prepare(coop_item* it, const void* f, dim3 grid,
   hipError_t e = hipc__stream_for_work(stream, &it->dev, &it->q);
   if (e != hipSuccess) return e;
   const hipDeviceProp_t* p = &it->dev->props;
-  e = hipc__check_config(p, it->k->desc, grid, block, shmem);
+  e = hipc__check_config(p, it->k, grid, block, shmem);
   if (e != hipSuccess) return e;
   if (!p->cooperativeLaunch) return hipErrorNotSupported;
   it->grid = grid;

@@ -125,9 +125,8 @@ void hipc__symbol_unregister(const void* host_addr);
 /* -- launch.c */
 /* The launch checks (grid, block, __launch_bounds__, shared memory), with
  * AMD's error codes. */
-hipError_t hipc__check_config(const hipDeviceProp_t* p,
-                              const hipc_kernel_desc* d, dim3 grid,
-                              dim3 block, size_t shmem);
+hipError_t hipc__check_config(const hipDeviceProp_t* p, const hipc_kernel* k,
+                              dim3 grid, dim3 block, size_t shmem);
 
 /* -- occupancy.c */
 /* Blocks of `block_threads` threads and `shmem` bytes of dynamic shared

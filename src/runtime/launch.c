@@ -26,11 +26,12 @@ hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shmem,
 }
 
 /* The launch checks AMD's runtime makes, with its error codes: a zero or
- * oversized dimension is hipErrorInvalidConfiguration, too much shared
- * memory hipErrorInvalidValue. */
-hipError_t hipc__check_config(const hipDeviceProp_t* p,
-                               const hipc_kernel_desc* d, dim3 grid,
-                               dim3 block, size_t shmem) {
+ * oversized dimension is hipErrorInvalidConfiguration, more dynamic shared
+ * memory than sharedMemPerBlock (or the kernel's hipFuncSetAttribute
+ * limit, where that is larger) hipErrorInvalidValue. */
+hipError_t hipc__check_config(const hipDeviceProp_t* p, const hipc_kernel* k,
+                               dim3 grid, dim3 block, size_t shmem) {
+  const hipc_kernel_desc* d = k->desc;
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     return hipErrorInvalidConfiguration;
   if (block.x > (uint32_t)p->maxThreadsDim[0] ||
@@ -46,7 +47,10 @@ hipError_t hipc__check_config(const hipDeviceProp_t* p,
       grid.y > (uint32_t)p->maxGridSize[1] ||
       grid.z > (uint32_t)p->maxGridSize[2])
     return hipErrorInvalidConfiguration;
-  if (shmem > p->sharedMemPerBlock) return hipErrorInvalidValue;
+  if (shmem > p->sharedMemPerBlock) {
+    int raised = __atomic_load_n(&k->max_dynamic_shared, __ATOMIC_RELAXED);
+    if (raised < 0 || shmem > (size_t)raised) return hipErrorInvalidValue;
+  }
   return hipSuccess;
 }
 
@@ -64,7 +68,7 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   hipc_queue* q;
   hipError_t e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  e = hipc__check_config(&dev->props, k->desc, grid, block, shmem);
+  e = hipc__check_config(&dev->props, k, grid, block, shmem);
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
                    .block = block, .shmem = shmem, .args = args};

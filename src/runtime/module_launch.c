@@ -66,8 +66,9 @@ static hipError_t module_launch(hipFunction_t f, dim3 grid, dim3 block,
   hipError_t e = hipc__stream_resolve(stream, &dev, &q);
   if (e != hipSuccess) return e;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
-  if (shmem > dev->props.sharedMemPerBlock ||
-      threads > (uint64_t)dev->props.maxThreadsPerBlock)
+  /* (Too much shared memory is hipLaunchKernel's hipErrorInvalidValue,
+   * which knows the kernel's hipFuncSetAttribute limit.) */
+  if (threads > (uint64_t)dev->props.maxThreadsPerBlock)
     return hipErrorInvalidValue;
   if (d->max_threads && threads > d->max_threads)
     return hipErrorLaunchFailure;

@@ -127,11 +127,24 @@ hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr,
   int mds = __atomic_load_n(&k->max_dynamic_shared, __ATOMIC_RELAXED);
   a.maxDynamicSharedSizeBytes = mds >= 0 ? mds : (int)p->sharedMemPerBlock;
   a.preferredShmemCarveout = __atomic_load_n(&k->carveout, __ATOMIC_RELAXED);
-  /* Kernels are host code: no registers, local or constant memory to
-   * count, and the size of static __shared__ variables is not known before
-   * they run (reported as 0). */
+  /* A GPU knows what the compiled kernel uses. On the CPU device kernels
+   * are host code: no registers, local or constant memory to count, and
+   * the size of static __shared__ variables is not known before they run
+   * (reported as 0). */
+  if (dev->ops->func_attributes) {
+    e = dev->ops->func_attributes(dev, k->desc, k->name, &a);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  }
   *attr = a;
   HIPC_RETURN(hipSuccess);
+}
+
+/* The most dynamic shared memory a kernel may be given per block:
+ * sharedMemPerBlock, or the larger opt-in limit where the device has one. */
+static size_t shared_optin(const hipDeviceProp_t* p) {
+  return p->sharedMemPerBlockOptin > p->sharedMemPerBlock
+             ? p->sharedMemPerBlockOptin
+             : p->sharedMemPerBlock;
 }
 
 hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr,
@@ -141,19 +154,26 @@ hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr,
   hipError_t e = lookup(func, &dev, &k);
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_kernel* mk = (hipc_kernel*)k;
+  int* slot;
   switch (attr) {
     case hipFuncAttributeMaxDynamicSharedMemorySize:
-      HIPC_RETURN_IF(value < 0 || (size_t)value > dev->props.sharedMemPerBlock,
+      HIPC_RETURN_IF(value < 0 || (size_t)value > shared_optin(&dev->props),
                      hipErrorInvalidValue);
-      __atomic_store_n(&mk->max_dynamic_shared, value, __ATOMIC_RELAXED);
-      HIPC_RETURN(hipSuccess);
+      slot = &mk->max_dynamic_shared;
+      break;
     case hipFuncAttributePreferredSharedMemoryCarveout:
       HIPC_RETURN_IF(value < -1 || value > 100, hipErrorInvalidValue);
-      __atomic_store_n(&mk->carveout, value, __ATOMIC_RELAXED);
-      HIPC_RETURN(hipSuccess);
+      slot = &mk->carveout;
+      break;
     default:
       HIPC_RETURN(hipErrorInvalidValue);
   }
+  if (dev->ops->func_set_attribute) {
+    e = dev->ops->func_set_attribute(dev, k->desc, k->name, attr, value);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  }
+  __atomic_store_n(slot, value, __ATOMIC_RELAXED);
+  HIPC_RETURN(hipSuccess);
 }
 
 /* Accepted and without effect: the CPU device has no cache or bank

@@ -7,3 +7,25 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 fail=0
+
+# check DESCRIPTION COMMAND...: the command must succeed.
+check() {
+  local what=$1
+  shift
+  if ! "$@"; then
+    echo "FAIL: $what"
+    fail=1
+  fi
+}
+
+# The device pass's tools (clang-19, the CUDA toolkit's ptxas) and the
+# installed headers, or the test is skipped (exit 77). Sets CUDA.
+need_device_pass() {
+  CUDA=${CUDA_PATH:-/usr/local/cuda}
+  if ! command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
+     [ ! -x "$CUDA/bin/ptxas" ] ||
+     [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
+    echo "skip: needs clang-19, $CUDA/bin/ptxas and $BUILD/include"
+    exit 77
+  fi
+}

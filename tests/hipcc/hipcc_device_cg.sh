@@ -8,24 +8,9 @@
 # tests/nvptx.) Skipped when clang-19 or the CUDA toolkit is missing.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-CUDA=${CUDA_PATH:-/usr/local/cuda}
-if ! command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
-   [ ! -x "$CUDA/bin/ptxas" ] ||
-   [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
-  echo "skip: needs clang-19, $CUDA/bin/ptxas and $BUILD/include"
-  exit 77
-fi
+need_device_pass
 # Under make test-asan / test-ubsan the program gets the sanitizer too.
 TF=${TEST_CFLAGS:-}
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  local what=$1
-  shift
-  if ! "$@"; then
-    echo "FAIL: $what"
-    fail=1
-  fi
-}
-
 cat > cg.hip <<'SRC'
 #include <hip/hip_cooperative_groups.h>
 #include <climits>

@@ -10,24 +10,9 @@
 # is not installed.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-CUDA=${CUDA_PATH:-/usr/local/cuda}
-if ! command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
-   [ ! -x "$CUDA/bin/ptxas" ] ||
-   [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
-  echo "skip: needs clang-19, $CUDA/bin/ptxas and $BUILD/include"
-  exit 77
-fi
+need_device_pass
 # Under make test-asan / test-ubsan the programs get the sanitizer too.
 TF=${TEST_CFLAGS:-}
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  local what=$1
-  shift
-  if ! "$@"; then
-    echo "FAIL: $what"
-    fail=1
-  fi
-}
-
 # The program defines hipc_register_gpu_module itself (it takes precedence
 # over libhipc's), prints what it was given, then runs on the CPU device.
 cat > prog.hip <<'SRC'

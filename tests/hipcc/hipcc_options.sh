@@ -5,15 +5,6 @@
 # default output names and the removal of temporary files.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  local what=$1
-  shift
-  if ! "$@"; then
-    echo "FAIL: $what"
-    fail=1
-  fi
-}
-
 echo 'int f(void) { return 1; }' > f.c
 echo 'int g(void) { return 2; }' > g.c
 

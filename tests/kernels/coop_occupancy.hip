@@ -24,6 +24,28 @@ __global__ void touch(int* p) {
   p[blockIdx.x * blockDim.x + threadIdx.x] = dyn[threadIdx.x];
 }
 
+// Static shared memory of a known size, and a dynamic array as large as
+// the launch gives: both written and read back through other threads.
+__global__ void static_shared(int* out) {
+  __shared__ int buf[300];
+  for (unsigned i = threadIdx.x; i < 300; i += blockDim.x) buf[i] = 7 * i;
+  __syncthreads();
+  out[threadIdx.x] = buf[299 - threadIdx.x];
+}
+
+__global__ void big_shared(int* out, int n) {
+  extern __shared__ int dyn[];
+  for (int i = threadIdx.x; i < n; i += blockDim.x) dyn[i] = 3 * i + 1;
+  __syncthreads();
+  long long sum = 0;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) sum += dyn[n - 1 - i];
+  out[threadIdx.x] = static_cast<int>(sum);
+}
+
+static bool on_gpu(const hipDeviceProp_t& p) {
+  return std::strncmp(p.gcnArchName, "sm_", 3) == 0;
+}
+
 static hipDeviceProp_t props() {
   hipDeviceProp_t p;
   HIP_CHECK(hipGetDeviceProperties(&p, 0));
@@ -202,12 +224,32 @@ static void test_attributes() {
   CHECK_EQ(a.maxThreadsPerBlock, 1024);
   CHECK_EQ(a.maxDynamicSharedSizeBytes, static_cast<int>(p.sharedMemPerBlock));
   CHECK_EQ(a.sharedSizeBytes, 0u);
-  CHECK_EQ(a.numRegs, 0);
-  CHECK_EQ(a.localSizeBytes, 0u);
-  CHECK_EQ(a.constSizeBytes, 0u);
   CHECK_EQ(a.binaryVersion, p.major * 10 + p.minor);
-  CHECK_EQ(a.ptxVersion, p.major * 10 + p.minor);
   CHECK_EQ(a.preferredShmemCarveout, -1);
+  CHECK_ERR(hipFuncGetAttributes(&a, static_shared), hipSuccess);
+  if (on_gpu(p)) {
+    // The compiled kernel, as the driver reports it.
+    CHECK_EQ(a.sharedSizeBytes, 300 * sizeof(int));
+    CHECK(a.numRegs > 0 && a.numRegs <= 255);
+    CHECK(a.ptxVersion > 0);
+    CHECK_EQ(a.localSizeBytes, 0u);
+  } else {
+    // Kernels are host code: nothing counted.
+    CHECK_EQ(a.sharedSizeBytes, 0u);
+    CHECK_EQ(a.numRegs, 0);
+    CHECK_EQ(a.localSizeBytes, 0u);
+    CHECK_EQ(a.constSizeBytes, 0u);
+    CHECK_EQ(a.ptxVersion, p.major * 10 + p.minor);
+  }
+  int* buf;
+  HIP_CHECK(hipMalloc(&buf, 256 * sizeof(int)));
+  hipLaunchKernelGGL(static_shared, dim3(1), dim3(256), 0, 0, buf);
+  HIP_CHECK(hipGetLastError());
+  std::vector<int> got(256), want(256);
+  HIP_CHECK(hipMemcpy(got.data(), buf, 256 * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  for (int i = 0; i < 256; ++i) want[i] = 7 * (299 - i);
+  CHECK_ARRAY(got.data(), want.data(), 256);
   CHECK_ERR(hipFuncGetAttributes(&a, bounded), hipSuccess);
   CHECK_EQ(a.maxThreadsPerBlock, 256);
   // hipFuncSetAttribute: stored and reported.
@@ -224,7 +266,7 @@ static void test_attributes() {
   CHECK_EQ(a.preferredShmemCarveout, 50);
   CHECK_ERR(hipFuncSetAttribute(bounded,
                                 hipFuncAttributeMaxDynamicSharedMemorySize,
-                                static_cast<int>(p.sharedMemPerBlock) + 1),
+                                static_cast<int>(p.sharedMemPerBlockOptin) + 1),
             hipErrorInvalidValue);
   CHECK_ERR(hipFuncSetAttribute(bounded,
                                 hipFuncAttributePreferredSharedMemoryCarveout,
@@ -232,6 +274,34 @@ static void test_attributes() {
             hipErrorInvalidValue);
   CHECK_ERR(hipFuncSetAttribute(bounded, hipFuncAttributeMax, 0),
             hipErrorInvalidValue);
+  // Dynamic shared memory beyond sharedMemPerBlock, up to the opt-in
+  // limit, once hipFuncSetAttribute allowed it (on the CPU device the two
+  // limits are the same).
+  CHECK(p.sharedMemPerBlockOptin >= p.sharedMemPerBlock);
+  const int n = static_cast<int>(p.sharedMemPerBlockOptin / sizeof(int));
+  const size_t bytes = n * sizeof(int);
+  if (bytes > p.sharedMemPerBlock) {
+    hipLaunchKernelGGL(big_shared, dim3(1), dim3(256), bytes, 0, buf, n);
+    CHECK_ERR(hipGetLastError(), hipErrorInvalidValue);
+  }
+  CHECK_ERR(hipFuncSetAttribute(reinterpret_cast<const void*>(big_shared),
+                                hipFuncAttributeMaxDynamicSharedMemorySize,
+                                static_cast<int>(bytes)),
+            hipSuccess);
+  hipLaunchKernelGGL(big_shared, dim3(1), dim3(256), bytes, 0, buf, n);
+  CHECK_ERR(hipGetLastError(), hipSuccess);
+  HIP_CHECK(hipMemcpy(got.data(), buf, 256 * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  for (int t = 0; t < 256; ++t) {
+    long long sum = 0;
+    for (int i = t; i < n; i += 256) sum += 3 * (n - 1 - i) + 1;
+    want[t] = static_cast<int>(sum);
+  }
+  CHECK_ARRAY(got.data(), want.data(), 256);
+  hipLaunchKernelGGL(big_shared, dim3(1), dim3(256), bytes + sizeof(int), 0,
+                     buf, n);
+  CHECK_ERR(hipGetLastError(), hipErrorInvalidValue);
+  HIP_CHECK(hipFree(buf));
   // Cache and bank configuration: accepted, checked.
   CHECK_ERR(hipFuncSetCacheConfig(plain, hipFuncCachePreferShared),
             hipSuccess);

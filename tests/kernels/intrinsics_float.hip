@@ -269,6 +269,12 @@ __global__ void k_cases(float* f, double* d, long long* l) {
   l[13] = __int2float_ru(16777217) == 16777218.0f;
   l[14] = __ll2float_rz(-16777219) == -16777218.0f;
   l[15] = __double2float_rd(0.1) < 0.1 && __double2float_ru(0.1) > 0.1;
+  // Constant arguments, which a compiler may fold (NaN and out-of-range
+  // values included).
+  l[16] = __float2ll_rz(NAN);                                 // 0
+  l[17] = __double2int_rz(-1e10);                             // INT_MIN
+  l[18] = static_cast<long long>(__float2ull_rz(-1.0f));      // 0
+  l[19] = __ull2float_rz(~0ull) == 0x1.fffffep63f;            // not 2^64
 }
 
 static void test_cases() {
@@ -277,11 +283,11 @@ static void test_cases() {
   long long* dl;
   HIP_CHECK(hipMalloc(&df, 16 * sizeof(float)));
   HIP_CHECK(hipMalloc(&dd, 8 * sizeof(double)));
-  HIP_CHECK(hipMalloc(&dl, 16 * sizeof(long long)));
+  HIP_CHECK(hipMalloc(&dl, 20 * sizeof(long long)));
   k_cases<<<1, 1>>>(df, dd, dl);
   float f[16];
   double d[8];
-  long long l[16];
+  long long l[20];
   HIP_CHECK(hipMemcpy(f, df, sizeof f, hipMemcpyDeviceToHost));
   HIP_CHECK(hipMemcpy(d, dd, sizeof d, hipMemcpyDeviceToHost));
   HIP_CHECK(hipMemcpy(l, dl, sizeof l, hipMemcpyDeviceToHost));
@@ -306,35 +312,42 @@ static void test_cases() {
   CHECK_EQ(d[5], 1.5 + 0x1p-52);
   CHECK_EQ(d[6], 1.0 + 0x1p-23);
   CHECK_EQ(d[7], 2.0 + 0x1p-21);
-  const long long want[16] = {2, 4, -1,        0,  -1, INT_MAX,
+  const long long want[20] = {2, 4, -1,        0,  -1, INT_MAX,
                               0, 0, LLONG_MIN, -1, 3,  4294967295ll,
-                              1, 1, 1,         1};
-  for (int i = 0; i < 16; i++) CHECK_EQ(l[i], want[i]);
+                              1, 1, 1,         1,  0,  INT_MIN,
+                              0, 1};
+  for (int i = 0; i < 20; i++) CHECK_EQ(l[i], want[i]);
   HIP_CHECK(hipFree(df));
   HIP_CHECK(hipFree(dd));
   HIP_CHECK(hipFree(dl));
 }
 
-// Conversions to integers over many values, against floor/ceil/trunc and
-// the type's range.
+// Conversions to integers over many values: all 32 of them (float or
+// double to int, uint, ll or ull, in the four directions), against
+// nearbyint/trunc/ceil/floor of the exact value and the type's range (NaN
+// gives 0), for values from both sides of each range's ends.
+#define TO_INT(M)                                                      \
+  M(float, int, INT_MIN, INT_MAX) M(float, uint, 0, UINT_MAX)           \
+  M(float, ll, LLONG_MIN, LLONG_MAX) M(float, ull, 0, ULLONG_MAX)       \
+  M(double, int, INT_MIN, INT_MAX) M(double, uint, 0, UINT_MAX)         \
+  M(double, ll, LLONG_MIN, LLONG_MAX) M(double, ull, 0, ULLONG_MAX)
+const int N_TO_INT = 32;
+
 __global__ void k_to_int(const double* x, long long* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   double v = x[i];
   float f = static_cast<float>(v);
-  long long* o = out + 12 * i;
-  o[0] = __float2int_rn(f);
-  o[1] = __float2int_rz(f);
-  o[2] = __float2int_ru(f);
-  o[3] = __float2int_rd(f);
-  o[4] = __float2uint_rd(f);
-  o[5] = __float2ll_rz(f);
-  o[6] = static_cast<long long>(__float2ull_ru(f));
-  o[7] = __double2int_rn(v);
-  o[8] = __double2int_rd(v);
-  o[9] = __double2uint_ru(v);
-  o[10] = __double2ll_rn(v);
-  o[11] = static_cast<long long>(__double2ull_rz(v));
+  long long* o = out + N_TO_INT * i;
+#define DEV(FROM, TO, LO, HI)                                           \
+  *o++ = static_cast<long long>(__##FROM##2##TO##_rn(FROM##_arg(f, v))); \
+  *o++ = static_cast<long long>(__##FROM##2##TO##_rz(FROM##_arg(f, v))); \
+  *o++ = static_cast<long long>(__##FROM##2##TO##_ru(FROM##_arg(f, v))); \
+  *o++ = static_cast<long long>(__##FROM##2##TO##_rd(FROM##_arg(f, v)));
+#define float_arg(f, v) f
+#define double_arg(f, v) v
+  TO_INT(DEV)
+#undef DEV
 }
 
 static long long sat(long double v, long double lo, long double hi) {
@@ -350,40 +363,52 @@ static void test_to_int() {
   std::vector<double> x = {
       0.5,   1.5,      2.5,       -0.5,         -2.5,         1e10,
       -1e10, 3e19,     -3e19,     4294967295.5, 2147483647.5, -2147483648.5,
-      NAN,   INFINITY, -INFINITY, 9.2e18,       -9.3e18};
+      NAN,   INFINITY, -INFINITY, 9.2e18,       -9.3e18,      -NAN,
+      -0.0,  0x1p63,   -0x1p63,   0x1p64,       -0x1p64,      0x1p32,
+      -0.75, 0.75,     -1.0,      4294967296.5, -2147483649.0};
   for (int i = 0; i < 2000; i++) x.push_back((i - 1000) * 0.37 + (i % 7) * 1e9);
   int n = static_cast<int>(x.size());
   double* dx;
   long long* dout;
   HIP_CHECK(hipMalloc(&dx, n * sizeof(double)));
-  HIP_CHECK(hipMalloc(&dout, n * 12 * sizeof(long long)));
+  HIP_CHECK(hipMalloc(&dout, n * N_TO_INT * sizeof(long long)));
   HIP_CHECK(hipMemcpy(dx, x.data(), n * sizeof(double), hipMemcpyHostToDevice));
   k_to_int<<<(n + 127) / 128, 128>>>(dx, dout, n);
-  std::vector<long long> got(static_cast<size_t>(n) * 12);
+  std::vector<long long> got(static_cast<size_t>(n) * N_TO_INT);
   HIP_CHECK(hipMemcpy(got.data(), dout, got.size() * sizeof(long long),
                       hipMemcpyDeviceToHost));
-  const long double I0 = INT_MIN, I1 = INT_MAX, U1 = UINT_MAX, L0 = LLONG_MIN,
-                    L1 = LLONG_MAX, UL1 = ULLONG_MAX;
+  static const char* const names[N_TO_INT] = {
+#define NAME(FROM, TO, LO, HI)                                           \
+  "__" #FROM "2" #TO "_rn", "__" #FROM "2" #TO "_rz", "__" #FROM "2" #TO \
+  "_ru", "__" #FROM "2" #TO "_rd",
+      TO_INT(NAME)
+#undef NAME
+  };
   int bad = 0;
   for (int i = 0; i < n; i++) {
-    long double v = x[i], f = static_cast<float>(x[i]);
-    long double rn_f = std::nearbyint(f), rn_v = std::nearbyint(v);
-    long long want[12] = {
-        sat(rn_f, I0, I1),          sat(std::trunc(f), I0, I1),
-        sat(std::ceil(f), I0, I1),  sat(std::floor(f), I0, I1),
-        sat(std::floor(f), 0, U1),  sat(std::trunc(f), L0, L1),
-        sat(std::ceil(f), 0, UL1),  sat(rn_v, I0, I1),
-        sat(std::floor(v), I0, I1), sat(std::ceil(v), 0, U1),
-        sat(rn_v, L0, L1),          sat(std::trunc(v), 0, UL1)};
-    for (int k = 0; k < 12; k++)
-      if (got[static_cast<size_t>(i) * 12 + k] != want[k] && bad++ < 8)
-        std::fprintf(stderr, "to-int %d of %.17g: got %lld want %lld\n", k,
-                     x[i], got[static_cast<size_t>(i) * 12 + k], want[k]);
+    long double f = static_cast<float>(x[i]), v = x[i];
+    long long want[N_TO_INT], *w = want;
+#define REF(FROM, TO, LO, HI)                                      \
+  for (long double r : {std::nearbyint(FROM##_arg(f, v)),          \
+                        std::trunc(FROM##_arg(f, v)),              \
+                        std::ceil(FROM##_arg(f, v)),               \
+                        std::floor(FROM##_arg(f, v))})             \
+    *w++ = sat(r, static_cast<long double>(LO), static_cast<long double>(HI));
+    TO_INT(REF)
+#undef REF
+    for (int k = 0; k < N_TO_INT; k++)
+      if (got[static_cast<size_t>(i) * N_TO_INT + k] != want[k] && bad++ < 16)
+        std::fprintf(stderr, "%s(%.17g): got %lld want %lld\n", names[k],
+                     x[i], got[static_cast<size_t>(i) * N_TO_INT + k], want[k]);
   }
   CHECK_EQ(bad, 0);
   HIP_CHECK(hipFree(dx));
   HIP_CHECK(hipFree(dout));
 }
+
+#undef float_arg
+#undef double_arg
+#undef TO_INT
 
 int main() {
   test_rounding();

@@ -10,11 +10,6 @@ unset HIPC_OFFLOAD_ARCH
 src=$(realpath "$(dirname "${BASH_SOURCE[0]}")/module_api")
 . "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
 TF=${TEST_CFLAGS:-}
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  local what=$1
-  shift
-  if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fail=1; fi
-}
 
 cp "$src"/mod_a.hip "$src"/mod_b.hip .
 "$HIPCC" $TF --genco mod_a.hip -o a.co 2> err.txt

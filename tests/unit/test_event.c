@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "gate.h"
 
 /* Whether device 0 is a GPU (gcnArchName sm_XX) rather than the CPU
  * device. */
@@ -23,28 +24,12 @@ static int on_gpu(void) {
          strncmp(p.gcnArchName, "sm_", 3) == 0;
 }
 
-static void sleep_ms(int ms) {
-  struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-  nanosleep(&ts, NULL);
-}
-
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* A gate: the host function returns once `open` is set. */
-typedef struct gate {
-  atomic_int open;
-  atomic_int entered;
-} gate;
-
-static void gate_fn(void* arg) {
-  gate* g = arg;
-  atomic_store(&g->entered, 1);
-  while (!atomic_load(&g->open)) sleep_ms(1);
-}
 
 static void sleep_fn(void* arg) { sleep_ms((int)(intptr_t)arg); }
 

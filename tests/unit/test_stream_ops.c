@@ -12,20 +12,8 @@
 #include <time.h>
 
 #include "check.h"
+#include "gate.h"
 
-static void sleep_ms(int ms) {
-  struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-  nanosleep(&ts, NULL);
-}
-
-typedef struct gate {
-  atomic_int open;
-} gate;
-
-static void gate_fn(void* arg) {
-  gate* g = arg;
-  while (!atomic_load(&g->open)) sleep_ms(1);
-}
 
 static atomic_int seq;
 typedef struct stamp {

@@ -10,8 +10,10 @@
 // around the one operation (hip/hipc/math_lib.h): exact, and slower than
 // the plain operation (tens of nanoseconds). In hipcc's device pass
 // (__NVPTX__) the device versions come from clang's CUDA headers (libdevice
-// and PTX's rounding modifiers); these definitions stay, __host__ only, for
-// host code (which the device pass parses, never emits).
+// and PTX's rounding modifiers), the conversions to integers and the _rz
+// ones to floating point from hip/hipc/intrinsics_float_nvptx.h; these
+// definitions stay, __host__ only, for host code (which the device pass
+// parses, never emits).
 #ifndef HIPC_INTRINSICS_FLOAT_H
 #define HIPC_INTRINSICS_FLOAT_H
 

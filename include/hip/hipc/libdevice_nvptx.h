@@ -3,8 +3,10 @@
 // with clang, which call libdevice (the CUDA toolkit's
 // nvvm/libdevice/libdevice.10.bc, linked by clang); printf (clang turns it
 // into vprintf), assert (__assertfail), abort, clocks, malloc and free
-// (declared in hip/hipc/nvptx_prelude.h). Included by hip/hip_runtime.h
-// after the standard headers.
+// (declared in hip/hipc/nvptx_prelude.h). Where libdevice (as clang 19
+// links it) differs from HIP, hip/hipc/intrinsics_float_nvptx.h and
+// hip/hipc/math_nvptx.h define the function instead. Included by
+// hip/hip_runtime.h after the standard headers.
 #ifndef HIPC_LIBDEVICE_NVPTX_H
 #define HIPC_LIBDEVICE_NVPTX_H
 
@@ -43,6 +45,53 @@
 #define __threadfence __hipc_cuda_threadfence
 #define __threadfence_block __hipc_cuda_threadfence_block
 #define __threadfence_system __hipc_cuda_threadfence_system
+// The conversions and math functions that hip/hipc/intrinsics_float_nvptx.h
+// and hip/hipc/math_nvptx.h define with HIP's semantics, likewise.
+#define __float2int_rn __hipc_cuda__float2int_rn
+#define __float2int_rz __hipc_cuda__float2int_rz
+#define __float2int_ru __hipc_cuda__float2int_ru
+#define __float2int_rd __hipc_cuda__float2int_rd
+#define __float2uint_rn __hipc_cuda__float2uint_rn
+#define __float2uint_rz __hipc_cuda__float2uint_rz
+#define __float2uint_ru __hipc_cuda__float2uint_ru
+#define __float2uint_rd __hipc_cuda__float2uint_rd
+#define __float2ll_rn __hipc_cuda__float2ll_rn
+#define __float2ll_rz __hipc_cuda__float2ll_rz
+#define __float2ll_ru __hipc_cuda__float2ll_ru
+#define __float2ll_rd __hipc_cuda__float2ll_rd
+#define __float2ull_rn __hipc_cuda__float2ull_rn
+#define __float2ull_rz __hipc_cuda__float2ull_rz
+#define __float2ull_ru __hipc_cuda__float2ull_ru
+#define __float2ull_rd __hipc_cuda__float2ull_rd
+#define __double2int_rn __hipc_cuda__double2int_rn
+#define __double2int_rz __hipc_cuda__double2int_rz
+#define __double2int_ru __hipc_cuda__double2int_ru
+#define __double2int_rd __hipc_cuda__double2int_rd
+#define __double2uint_rn __hipc_cuda__double2uint_rn
+#define __double2uint_rz __hipc_cuda__double2uint_rz
+#define __double2uint_ru __hipc_cuda__double2uint_ru
+#define __double2uint_rd __hipc_cuda__double2uint_rd
+#define __double2ll_rn __hipc_cuda__double2ll_rn
+#define __double2ll_rz __hipc_cuda__double2ll_rz
+#define __double2ll_ru __hipc_cuda__double2ll_ru
+#define __double2ll_rd __hipc_cuda__double2ll_rd
+#define __double2ull_rn __hipc_cuda__double2ull_rn
+#define __double2ull_rz __hipc_cuda__double2ull_rz
+#define __double2ull_ru __hipc_cuda__double2ull_ru
+#define __double2ull_rd __hipc_cuda__double2ull_rd
+#define __int2float_rz __hipc_cuda__int2float_rz
+#define __uint2float_rz __hipc_cuda__uint2float_rz
+#define __ll2float_rz __hipc_cuda__ll2float_rz
+#define __ull2float_rz __hipc_cuda__ull2float_rz
+#define __ll2double_rz __hipc_cuda__ll2double_rz
+#define __ull2double_rz __hipc_cuda__ull2double_rz
+#define sqrtf __hipc_cuda_sqrtf
+#define jn __hipc_cuda_jn
+#define jnf __hipc_cuda_jnf
+#define yn __hipc_cuda_yn
+#define ynf __hipc_cuda_ynf
+#define powi __hipc_cuda_powi
+#define powif __hipc_cuda_powif
 // The order of these matters.
 // clang-format off
 #include <__clang_cuda_libdevice_declares.h>
@@ -58,6 +107,54 @@
 #pragma pop_macro("__all")
 #pragma pop_macro("__any")
 #pragma pop_macro("__ballot")
+#undef __float2int_rn
+#undef __float2int_rz
+#undef __float2int_ru
+#undef __float2int_rd
+#undef __float2uint_rn
+#undef __float2uint_rz
+#undef __float2uint_ru
+#undef __float2uint_rd
+#undef __float2ll_rn
+#undef __float2ll_rz
+#undef __float2ll_ru
+#undef __float2ll_rd
+#undef __float2ull_rn
+#undef __float2ull_rz
+#undef __float2ull_ru
+#undef __float2ull_rd
+#undef __double2int_rn
+#undef __double2int_rz
+#undef __double2int_ru
+#undef __double2int_rd
+#undef __double2uint_rn
+#undef __double2uint_rz
+#undef __double2uint_ru
+#undef __double2uint_rd
+#undef __double2ll_rn
+#undef __double2ll_rz
+#undef __double2ll_ru
+#undef __double2ll_rd
+#undef __double2ull_rn
+#undef __double2ull_rz
+#undef __double2ull_ru
+#undef __double2ull_rd
+#undef __int2float_rz
+#undef __uint2float_rz
+#undef __ll2float_rz
+#undef __ull2float_rz
+#undef __ll2double_rz
+#undef __ull2double_rz
+#undef sqrtf
+#undef jn
+#undef jnf
+#undef yn
+#undef ynf
+#undef powi
+#undef powif
+#include "hip/hipc/intrinsics_float_nvptx.h"
+#include "hip/hipc/math_nvptx.h"
+// Its float overloads (sqrt(float), ...) call the functions above.
 #include <__clang_cuda_cmath.h>
 #pragma pop_macro("CUDA_VERSION")
 

@@ -48,8 +48,18 @@ __device__ float __nv_norm3df(float, float, float);
 __device__ float __nv_norm4df(float, float, float, float);
 __device__ float __nv_rnorm3df(float, float, float);
 __device__ float __nv_rnorm4df(float, float, float, float);
-__device__ float __nv_powif(float, int);
+__device__ double __nv_pow(double, double);
 }
+namespace hipc {
+namespace nvptx {
+// powif(x, n): libdevice's __nv_powif multiplies in float (2 ulp and more
+// off); pow in double, then rounded, is within half an ulp and a hair,
+// with C's special cases (pow(+-0, n < 0) = +-inf or +inf, ...).
+__device__ inline float powif(float x, int n) {
+  return static_cast<float>(__nv_pow(x, n));
+}
+}  // namespace nvptx
+}  // namespace hipc
 #define HIPC_F(name) __nv_##name##f
 
 #else  // the CPU device
@@ -168,7 +178,11 @@ HIPC_HD float rnorm3d(float a, float b, float c) {
 HIPC_HD float rnorm4d(float a, float b, float c, float d) {
   return HIPC_F(rnorm4d)(a, b, c, d);
 }
-HIPC_HD float powi(float x, int n) { return HIPC_F(powi)(x, n); }
+#if defined(__NVPTX__)
+HIPC_HD float powi(float x, int n) { return hipc::nvptx::powif(x, n); }
+#else
+HIPC_HD float powi(float x, int n) { return powif(x, n); }
+#endif
 #if !defined(__NVPTX__)
 // Float overloads of the C library's GNU extensions.
 HIPC_HD float exp10(float x) { return exp10f(x); }

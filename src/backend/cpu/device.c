@@ -44,6 +44,7 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   p->totalGlobalMem = (size_t)pages * (size_t)page;
   p->sharedMemPerBlock = 64 * 1024;
+  p->sharedMemPerBlockOptin = p->sharedMemPerBlock; /* nothing to opt into */
   /* A "multiprocessor" is a worker thread. What it can hold at once only
    * matters to cooperative launches, whose blocks are all in flight
    * together (coop.c); these limits size them. */

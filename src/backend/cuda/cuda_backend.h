@@ -124,4 +124,14 @@ hipError_t hipc__cuda_blocks_per_mp(hipc_device* dev,
                                     const char* name, int block_threads,
                                     size_t shmem, int* out);
 
+/* -- function.c */
+hipError_t hipc__cuda_func_attributes(hipc_device* dev,
+                                      const hipc_kernel_desc* k,
+                                      const char* name,
+                                      hipFuncAttributes* out);
+hipError_t hipc__cuda_func_set_attribute(hipc_device* dev,
+                                         const hipc_kernel_desc* k,
+                                         const char* name,
+                                         hipFuncAttribute attr, int value);
+
 #endif /* HIPC_CUDA_BACKEND_H */

@@ -236,4 +236,6 @@ const hipc_backend_ops hipc_cuda_ops = {
     .prefetch = hipc__cuda_prefetch,
     .blocks_per_mp = hipc__cuda_blocks_per_mp,
     .symbol = hipc__cuda_symbol,
+    .func_attributes = hipc__cuda_func_attributes,
+    .func_set_attribute = hipc__cuda_func_set_attribute,
 };

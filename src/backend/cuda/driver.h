@@ -118,6 +118,19 @@ enum {
   CU_ATTR_CLUSTER_LAUNCH = 120,
 };
 
+/* CUfunction_attribute values. */
+enum {
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES = 2,
+  CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+  CU_FUNC_ATTRIBUTE_PTX_VERSION = 5,
+  CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+};
+
 /* CUpointer_attribute and CUmemorytype values. */
 enum {
   CU_POINTER_ATTRIBUTE_CONTEXT = 1,
@@ -233,7 +246,11 @@ enum {
   X(OccupancyMaxActiveBlocksPerMultiprocessorWithFlags,                      \
     "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",                  \
     (int* blocks, CUfunction f, int block_size, size_t shmem,                \
-     unsigned flags))
+     unsigned flags))                                                        \
+  X(FuncGetAttribute, "cuFuncGetAttribute",                                  \
+    (int* value, int attr, CUfunction f))                                    \
+  X(FuncSetAttribute, "cuFuncSetAttribute",                                  \
+    (CUfunction f, int attr, int value))
 
 #define HIPC_CUDA_DECLARE(name, sym, params) CUresult(*name) params;
 typedef struct hipc_cuda_api {
