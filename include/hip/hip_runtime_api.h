@@ -337,6 +337,11 @@ HIPC_API hipError_t hipModuleLaunchKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
     void** kernelParams, void** extra);
+/* Attributes of a function of a module (those hipFuncGetAttributes
+ * reports for the kernel). */
+HIPC_API hipError_t hipFuncGetAttribute(int* value,
+                                        hipFunction_attribute attrib,
+                                        hipFunction_t hfunc);
 HIPC_API hipError_t hipModuleLaunchCooperativeKernel(
     hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,

@@ -308,49 +308,6 @@ int hipc__device_pass_compile(const struct device_pass *d,
   return rc;
 }
 
-int hipc__device_pass_genco(const struct device_pass *d,
-                            const struct hipcc_options *o,
-                            const struct device_source *src,
-                            const char *out) {
-  struct images im = {0};
-  struct gpu_names names = {0};
-  int rc = build_images(d, o, src, &im, &names);
-  hipc__gpu_table_free(&names);
-  if (rc != 0) {
-    images_free(&im);
-    return rc;
-  }
-  /* One fatbinary (what cuModuleLoadData takes) with every image. */
-  struct strvec cmd = {0}, owned = {0};
-  char *tool = hipc__util_format("%s/bin/fatbinary", d->cuda);
-  char *create = hipc__util_format("--create=%s", out);
-  hipc__util_push(&cmd, tool);
-  hipc__util_push(&cmd, "-64");
-  hipc__util_push(&cmd, create);
-  for (size_t i = 0; i < im.nimg; i++) {
-    char *a = hipc__util_format("--image3=kind=%s,sm=%s,file=%s",
-                                im.img[i].is_ptx ? "ptx" : "elf",
-                                im.img[i].arch + 3, im.img[i].path);
-    hipc__util_push(&owned, a);
-    hipc__util_push(&cmd, a);
-  }
-  if (!executable(tool)) {
-    hipc__util_error("--genco needs the CUDA toolkit's fatbinary: '%s' was "
-                     "not found", tool);
-    rc = 1;
-  } else {
-    rc = hipc__util_run(cmd.v, o->verbose, NULL);
-  }
-  for (size_t i = 0; i < owned.n; i++)
-    free((char *)owned.v[i]);
-  hipc__util_free(&owned);
-  hipc__util_free(&cmd);
-  free(tool);
-  free(create);
-  images_free(&im);
-  return rc;
-}
-
 void hipc__device_pass_check(const char *obj, const char *src,
                              const struct gpu_names *names) {
   size_t n = names->nkernels + names->nvars;

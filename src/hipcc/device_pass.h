@@ -50,15 +50,6 @@ int hipc__device_pass_compile(const struct device_pass *d,
                               const struct device_source *src, char **table,
                               struct gpu_names *names);
 
-/* --genco: compiles `src` for every architecture of `d` into one CUDA
- * fatbinary `out` (the cubins and the PTX of the newest architecture),
- * what hipModuleLoad/hipModuleLoadData take on an NVIDIA GPU. Returns 0 or
- * the failing command's status. */
-int hipc__device_pass_genco(const struct device_pass *d,
-                            const struct hipcc_options *o,
-                            const struct device_source *src,
-                            const char *out);
-
 /* Warns about each kernel or variable of `names` that the host object
  * `obj` (compiled from `src` with the table) does not define: the two
  * passes saw different declarations, and the GPU cannot run it. */

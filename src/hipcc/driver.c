@@ -31,6 +31,7 @@ struct ctx {
   char *libdir;           /* <prefix>/lib */
   struct strvec owned;    /* strings made for commands, freed at the end */
   struct device_pass dev; /* the GPU architectures and their tools */
+  int genco;              /* building a --genco code object */
 };
 
 /* Keeps `s` until the end of the run and returns it. */
@@ -95,6 +96,10 @@ static void hip_pp_flags(struct ctx *c, struct strvec *argv) {
   hipc__util_push(argv, c->inc_flag);
   hipc__util_push(argv, "-include");
   hipc__util_push(argv, "hip/hip_runtime.h");
+  if (c->genco) { /* the mark hipModuleLoad looks for */
+    hipc__util_push(argv, "-include");
+    hipc__util_push(argv, "hip/hipc/code_object.h");
+  }
   if (c->dev.archs.n > 0) {  /* the types of the appended GPU table */
     hipc__util_push(argv, "-include");
     hipc__util_push(argv, "hip/hipc/gpu_module.h");
@@ -395,7 +400,30 @@ static const char *stop_output(struct ctx *c, struct hipcc_input *in) {
   return keep(c, p);
 }
 
-/* --genco: each HIP source to a code object (`-o`, or STEM.co). */
+/* Whether the host C++ compiler is Clang (GCC needs -fno-gnu-unique). */
+static int cxx_is_clang(struct ctx *c) {
+  struct strvec argv = {0};
+  hipc__util_append(&argv, &c->cxx);
+  hipc__util_push(&argv, "-dM");
+  hipc__util_push(&argv, "-E");
+  hipc__util_push(&argv, "-x");
+  hipc__util_push(&argv, "c++");
+  hipc__util_push(&argv, "/dev/null");
+  char *text = NULL;
+  int rc = hipc__util_run(argv.v, 0, &text);
+  int clang = rc == 0 && text != NULL && strstr(text, "__clang__") != NULL;
+  hipc__util_free(&argv);
+  free(text);
+  return clang;
+}
+
+static int build(struct ctx *c);
+
+/* --genco: the HIP sources into one code object for hipModuleLoad (`-o`,
+ * or STEM.co): a shared object built exactly as a program (kernels and
+ * variables register from its constructors; GPU images with
+ * --offload-arch), marked by hip/hipc/code_object.h (docs/internals.md,
+ * "Code objects"). */
 static int genco(struct ctx *c) {
   struct hipcc_options *o = c->o;
   for (size_t i = 0; i < o->ninputs; i++) {
@@ -405,33 +433,26 @@ static int genco(struct ctx *c) {
       return 1;
     }
   }
-  if (o->output != NULL && o->ninputs > 1) {
-    hipc__util_error("cannot specify '-o' with '--genco' with multiple "
-                     "files");
+  if (o->mode != MODE_LINK || o->static_libhipc || o->emit_static_lib) {
+    hipc__util_error("--genco cannot be combined with -c, -S, -E, -M, "
+                     "-static-libhipc or --emit-static-lib");
     return 1;
   }
-  if (hipc__device_pass_init(&c->dev, o, 1) != 0)
-    return 1;
-  if (c->dev.archs.n == 0) {
-    hipc__util_error("--genco needs a GPU architecture (--offload-arch=sm_XX "
-                     "or HIPC_OFFLOAD_ARCH)");
-    return 1;
+  if (o->output == NULL) {
+    char *stem = hipc__util_stem(o->inputs[0].path);
+    o->output = keep(c, hipc__util_format("%s.co", stem));
+    free(stem);
   }
-  for (size_t i = 0; i < o->ninputs; i++) {
-    struct hipcc_input *in = &o->inputs[i];
-    const char *out = o->output;
-    if (out == NULL) {
-      char *stem = hipc__util_stem(in->path);
-      out = keep(c, hipc__util_format("%s.co", stem));
-      free(stem);
-    }
-    struct device_source ds = {in->path, (int)i, c->inc_flag, std_cxx(c),
-                               o->save_temps ? out : NULL, 0, NULL};
-    int rc = hipc__device_pass_genco(&c->dev, o, &ds, out);
-    if (rc != 0)
-      return rc;
-  }
-  return 0;
+  hipc__util_push(&o->cc, "-fPIC");
+  /* GCC makes template static members STB_GNU_UNIQUE: two code objects
+   * from one source would then share their registrations. */
+  if (!cxx_is_clang(c))
+    hipc__util_push(&o->cc, "-fno-gnu-unique");
+  hipc__util_push(&o->link_pre, "-shared");
+  hipc__util_push(&o->link_pre, "-Wl,-Bsymbolic");
+  c->genco = 1;
+  o->genco = 0;
+  return build(c);
 }
 
 static int build(struct ctx *c) {

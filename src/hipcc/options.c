@@ -66,8 +66,8 @@ static const struct opt options[] = {
     {"-static-libhipc", K_FLAG, 0, ID_STATIC_LIBHIPC, NULL,
      "link libhipc.a instead of libhipc.so"},
     {"--genco", K_FLAG, 0, ID_GENCO, NULL,
-     "compile device code only, to a code object for hipModuleLoad (a CUDA "
-     "fatbinary; needs --offload-arch=sm_XX)"},
+     "build a code object for hipModuleLoad (-o, or SOURCE.co): a shared "
+     "object with the kernels, and their GPU code with --offload-arch"},
     {"--emit-static-lib", K_FLAG, 0, ID_STATIC_LIB, NULL,
      "archive the objects into the -o static library (ar) instead of "
      "linking a program"},

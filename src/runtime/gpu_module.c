@@ -118,6 +118,8 @@ HIPC_API void hipc_register_gpu_module(const hipc_gpu_module* m) {
     atomic_store_explicit(&first_module, e, memory_order_release);
   last_module = e;
   pthread_mutex_unlock(&lock);
+  /* A module API code object with GPU images stays mapped. */
+  hipc__module_note_pin();
 }
 
 hipc_gpu_symbol* hipc__gpu_kernel_find(const void* host_fn) {

@@ -7,6 +7,7 @@
 
 #include "backend/backend.h"
 #include "error.h"
+#include "module.h"
 #include "hip/hip_runtime_api.h"
 
 /* Returns `err` (recording it for hipGetLastError) when `cond` holds. */
@@ -119,12 +120,21 @@ void hipc__peer_reset(hipc_device* dev);
 /* -- registry.c: kernels registered by hipc_register_kernel. */
 typedef struct hipc_kernel {
   const hipc_kernel_desc* desc;
+  const void* host_fn; /* desc->host_fn: the key, read by lock-free probes */
   char name[128]; /* parsed from desc->signature */
   /* Set by hipFuncSetAttribute (function.c); -1 until then. */
   int max_dynamic_shared;
   int carveout;
+  struct hipc_kernel* retired_next; /* once unregistered (registry.c) */
 } hipc_kernel;
 const hipc_kernel* hipc__kernel_find(const void* host_fn);
+/* Removes the kernel registered at `host_fn` (its code object is being
+ * unloaded); a later hipc_register_kernel may add it again. */
+void hipc__kernel_unregister(const void* host_fn);
+
+/* -- symbol.c */
+/* Removes the variable registered at `host_addr` (module unload). */
+void hipc__symbol_unregister(const void* host_addr);
 
 /* -- launch.c */
 /* The launch checks (grid, block, __launch_bounds__, shared memory), with

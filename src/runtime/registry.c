@@ -3,7 +3,13 @@
  * Kernels register from static initialisers (hip/hipc/launch.h), possibly
  * before main and before libhipc's own initialisation, so the table needs
  * nothing but a statically initialised mutex. Open addressing, grown at
- * half load; lookups take no lock (see grow). */
+ * half load; lookups take no lock (see grow).
+ *
+ * Kernels of a code object (module.c) are removed when it is unloaded: the
+ * slot gets a tombstone (probes go on past it), and the removed record is
+ * never freed, as a lock-free reader may still hold it. Probes compare the
+ * record's own copy of the key, never the descriptor, which lives in the
+ * unloaded code. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdatomic.h>
@@ -19,7 +25,10 @@ typedef struct kernel_table {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static kernel_table* _Atomic table;
-static size_t count; /* under the lock */
+static size_t count; /* used slots, tombstones included; under the lock */
+/* A removed kernel's slot: its key (NULL) matches no lookup. */
+static hipc_kernel tombstone;
+static hipc_kernel* retired; /* removed records; under the lock */
 
 static size_t slot_of(const void* key, size_t cap) {
   uintptr_t h = (uintptr_t)key;
@@ -30,7 +39,7 @@ static size_t slot_of(const void* key, size_t cap) {
 }
 
 static void place(kernel_table* t, hipc_kernel* k) {
-  size_t s = slot_of(k->desc->host_fn, t->capacity);
+  size_t s = slot_of(k->host_fn, t->capacity);
   while (atomic_load_explicit(&t->slot[s], memory_order_relaxed))
     s = (s + 1) & (t->capacity - 1);
   atomic_store_explicit(&t->slot[s], k, memory_order_release);
@@ -46,9 +55,13 @@ static int grow(void) {
   if (!n) return -1;
   n->capacity = cap;
   n->older = t;
+  count = 0;
   for (size_t i = 0; t && i < t->capacity; ++i) {
     hipc_kernel* k = atomic_load_explicit(&t->slot[i], memory_order_relaxed);
-    if (k) place(n, k);
+    if (k && k != &tombstone) {
+      place(n, k);
+      count++;
+    }
   }
   atomic_store_explicit(&table, n, memory_order_release);
   return 0;
@@ -84,16 +97,17 @@ static void parse_name(const char* sig, char* out, size_t size) {
 /* Lock-free: every launch looks its kernel up here. */
 const hipc_kernel* hipc__kernel_find(const void* host_fn) {
   kernel_table* t = atomic_load_explicit(&table, memory_order_acquire);
-  if (!t) return NULL;
+  if (!t || !host_fn) return NULL;
   for (size_t s = slot_of(host_fn, t->capacity);;
        s = (s + 1) & (t->capacity - 1)) {
     hipc_kernel* k = atomic_load_explicit(&t->slot[s], memory_order_acquire);
-    if (!k || k->desc->host_fn == host_fn) return k;
+    if (!k || k->host_fn == host_fn) return k;
   }
 }
 
 void hipc_register_kernel(const hipc_kernel_desc* d) {
   if (!d || !d->host_fn) return;
+  int added = 0;
   pthread_mutex_lock(&lock);
   kernel_table* t = atomic_load_explicit(&table, memory_order_relaxed);
   if (!hipc__kernel_find(d->host_fn) &&
@@ -101,11 +115,35 @@ void hipc_register_kernel(const hipc_kernel_desc* d) {
     hipc_kernel* k = calloc(1, sizeof *k);
     if (k) {
       k->desc = d;
+      k->host_fn = d->host_fn;
       k->max_dynamic_shared = -1;
       k->carveout = -1;
       parse_name(d->signature ? d->signature : "?", k->name, sizeof k->name);
       place(atomic_load_explicit(&table, memory_order_relaxed), k);
       count++;
+      added = 1;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  /* A code object being loaded (hipModuleLoad) keeps a list of its own. */
+  if (added) hipc__module_note_kernel(d);
+}
+
+void hipc__kernel_unregister(const void* host_fn) {
+  if (!host_fn) return;
+  pthread_mutex_lock(&lock);
+  kernel_table* t = atomic_load_explicit(&table, memory_order_relaxed);
+  for (size_t s = t ? slot_of(host_fn, t->capacity) : 0; t;
+       s = (s + 1) & (t->capacity - 1)) {
+    hipc_kernel* k = atomic_load_explicit(&t->slot[s], memory_order_relaxed);
+    if (!k) break;
+    if (k->host_fn == host_fn) {
+      /* The record stays allocated (a lock-free reader may hold it) and
+       * reachable. */
+      atomic_store_explicit(&t->slot[s], &tombstone, memory_order_release);
+      k->retired_next = retired;
+      retired = k;
+      break;
     }
   }
   pthread_mutex_unlock(&lock);

@@ -73,7 +73,18 @@ int hipc_register_symbol(const void* host_addr, const char* name,
                      (kind & HIPC_SYMBOL_READONLY) != 0};
   nsyms++;
   pthread_mutex_unlock(&lock);
+  hipc__module_note_symbol(host_addr, name, size, kind);
   return 0;
+}
+
+void hipc__symbol_unregister(const void* host_addr) {
+  pthread_mutex_lock(&lock);
+  size_t i = lower_bound(host_addr);
+  if (i < nsyms && syms[i].v.host_addr == host_addr) {
+    memmove(&syms[i], &syms[i + 1], (nsyms - i - 1) * sizeof *syms);
+    nsyms--;
+  }
+  pthread_mutex_unlock(&lock);
 }
 
 /* The record of the symbol whose host address is exactly `addr`. */

@@ -26,4 +26,6 @@ for d in tests-gpu bench-gpu; do
       strip -g -o "$DEST/build/$f" "$BUILD/$f" 2>/dev/null || cp "$BUILD/$f" "$DEST/build/$f"
     done
 done
+# The module API with GPU code objects (tests/shell/module_api).
+HIPCC=$BUILD/bin/hipcc tests/shell/module_api/build_gpu.sh "$DEST/build/module-api"
 du -sh "$DEST"

@@ -24,6 +24,14 @@ if [ "$WHAT" != bench ]; then
       echo "=== $f"; tail -n 60 "$f"
     done
   done >"$LOGS/failed-logs.txt" 2>&1
+  # The module API with GPU code objects (tests/shell/module_api).
+  if [ -x "$BUILD/module-api/main" ]; then
+    if "$BUILD/module-api/main" "$BUILD/module-api" gpu >"$LOGS/module-api.txt" 2>&1
+    then r="PASS  module-api (GPU code objects)"
+    else r="FAIL  module-api (GPU code objects): see module-api.txt"; status=1
+    fi
+    echo "$r" | tee -a "$LOGS/tests.txt"
+  fi
 fi
 if [ "$WHAT" != tests ]; then
   BENCH_LOGS=$LOGS/bench-logs bench/gpu/run.sh 2>&1 | tee "$LOGS/bench.txt" | tail -n 30

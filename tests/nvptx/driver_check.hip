@@ -7,9 +7,11 @@
 // host. Not part of `make test` (it needs a GPU); build with
 //   hipcc --offload-arch=sm_90 -O2 tests/nvptx/driver_check.hip -o check
 // and run it on a machine with an NVIDIA GPU. Exit status 0: all passed.
-// With an argument, it also loads that file, a code object made by
-//   hipcc --genco --offload-arch=sm_90 K.hip -o K.co
-// where K.hip defines extern "C" __global__ void mod_add(int* p, int v)
+// With an argument, it also loads that file, a CUDA fatbinary (or cubin)
+// made from the cubin that `hipcc -c -save-temps --offload-arch=sm_90 K.hip`
+// keeps (`fatbinary -64 --create=K.fatbin --image3=kind=elf,sm=90,file=...`;
+// hipcc's own --genco makes a hipc code object, for hipModuleLoad), where
+// K.hip defines extern "C" __global__ void mod_add(int* p, int v)
 // { p[threadIdx.x] += v + threadIdx.x; }, and runs mod_add.
 #include <dlfcn.h>
 #include <hip/hip_runtime.h>
@@ -468,7 +470,7 @@ int main(int argc, char** argv) {
       expect(c == 5, "device malloc and __device__ variable", c, 5);
     }
   }
-  if (argc > 1) {  // a --genco code object
+  if (argc > 1) {  // a CUDA fatbinary
     std::FILE* f = std::fopen(argv[1], "rb");
     std::vector<char> co;
     if (f != nullptr) {

@@ -44,6 +44,9 @@ typedef struct hipc_kernel_desc {
    * the report names the exact thread (`run` may keep the index in
    * registers). */
   void (*run_precise)(struct hipc_cpu_block* b);
+  /* alignof each parameter (num_params entries): where each one lies in
+   * the packed buffer of hipModuleLaunchKernel's `extra`. */
+  const uint32_t* param_aligns;
 } hipc_kernel_desc;
 
 /* Registers `d` (idempotent per host_fn). Safe before main and from any

@@ -129,6 +129,8 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
 
   static constexpr uint32_t param_sizes[sizeof...(P) + 1] = {
       static_cast<uint32_t>(sizeof(std::decay_t<P>))..., 0};
+  static constexpr uint32_t param_aligns[sizeof...(P) + 1] = {
+      static_cast<uint32_t>(alignof(std::decay_t<P>))..., 0};
 
   // A function-local static: initialised on first use, so that the
   // registration below never sees it half-built (the initialisation order
@@ -137,7 +139,7 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
     static const hipc_kernel_desc desc = {
         reinterpret_cast<const void*>(F), signature(), MaxThreads, MinWarps,
         sizeof...(P), param_sizes, sizeof(args_t), alignof(args_t), &pack,
-        &run, &run_precise};
+        &run, &run_precise, param_aligns};
     return &desc;
   }
 

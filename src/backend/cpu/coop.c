@@ -27,6 +27,7 @@
 
 #include "cpu.h"
 #include "hip/hipc/coop.h"
+#include "runtime/module.h"
 
 typedef struct barrier {
   uint32_t live;            /* blocks that have not exited */
@@ -119,6 +120,7 @@ void hipc_cpu_shared_static(void* (*addr)(void), size_t n) {
     statics[nstatics++] = (static_var){addr, n};
   }
   pthread_mutex_unlock(&statics_lock);
+  hipc__module_note_pin(); /* its code object stays mapped */
 }
 
 /* -- barriers */

@@ -1,0 +1,161 @@
+/* Launching a module's functions: hipModuleLaunchKernel,
+ * hipModuleLaunchCooperativeKernel, and hipFuncGetAttribute.
+ *
+ * A function handle names a kernel registered by its code object, so a
+ * launch is hipLaunchKernel (or hipLaunchCooperativeKernel) of that
+ * kernel, on whatever device the stream belongs to (the CPU device, or a
+ * GPU when the code object carries its image). Before that come the
+ * checks AMD's module launch makes, with its error codes, which differ
+ * from hipLaunchKernel's in places (a block of too many threads is
+ * hipErrorInvalidValue, one over __launch_bounds__ hipErrorLaunchFailure).
+ *
+ * `extra` passes the arguments as one buffer: HIP_LAUNCH_PARAM_BUFFER_POINTER
+ * and HIP_LAUNCH_PARAM_BUFFER_SIZE, each followed by its value, then
+ * HIP_LAUNCH_PARAM_END. The arguments lie in it as in a structure of the
+ * kernel's parameters: each at the next offset that is a multiple of its
+ * alignment (alignof its type), in order. */
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define MAX_EXTRA_KEYS 16
+
+/* Points args[i] at each argument in the packed buffer of `extra`. */
+static hipError_t unpack_extra(const hipc_kernel_desc* d, void** extra,
+                               void** args) {
+  char* buf = NULL;
+  const size_t* size = NULL;
+  for (int i = 0;; i += 2) {
+    if (i >= 2 * MAX_EXTRA_KEYS) return hipErrorInvalidValue;
+    if (extra[i] == HIP_LAUNCH_PARAM_END) break;
+    if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER)
+      buf = extra[i + 1];
+    else if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_SIZE)
+      size = extra[i + 1];
+    else
+      return hipErrorInvalidValue;
+  }
+  if (d->num_params == 0) return hipSuccess;
+  if (!buf || !size) return hipErrorInvalidValue;
+  size_t off = 0;
+  for (uint32_t i = 0; i < d->num_params; ++i) {
+    size_t a = d->param_aligns && d->param_aligns[i] ? d->param_aligns[i] : 1;
+    off = (off + a - 1) / a * a;
+    args[i] = buf + off;
+    off += d->param_sizes[i];
+  }
+  /* The buffer must hold the last argument. */
+  return *size < off ? hipErrorInvalidValue : hipSuccess;
+}
+
+static hipError_t module_launch(hipFunction_t f, dim3 grid, dim3 block,
+                                unsigned shmem, hipStream_t stream,
+                                void** kernelParams, void** extra, int coop) {
+  if (!hipc__module_function_ok(f)) return hipErrorInvalidResourceHandle;
+  const hipc_kernel_desc* d = f->desc;
+  if (kernelParams && extra) return hipErrorInvalidValue;
+  if (!grid.x || !grid.y || !grid.z) return hipErrorInvalidValue;
+  if (!block.x || !block.y || !block.z) return hipErrorInvalidConfiguration;
+  if ((uint64_t)grid.x * block.x > UINT32_MAX ||
+      (uint64_t)grid.y * block.y > UINT32_MAX ||
+      (uint64_t)grid.z * block.z > UINT32_MAX)
+    return hipErrorInvalidConfiguration;
+  hipc_device* dev;
+  hipc_queue* q;
+  hipError_t e = hipc__stream_resolve(stream, &dev, &q);
+  if (e != hipSuccess) return e;
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  /* (Too much shared memory is hipLaunchKernel's hipErrorInvalidValue,
+   * which knows the kernel's hipFuncSetAttribute limit.) */
+  if (threads > (uint64_t)dev->props.maxThreadsPerBlock)
+    return hipErrorInvalidValue;
+  if (d->max_threads && threads > d->max_threads)
+    return hipErrorLaunchFailure;
+  if (d->num_params && !kernelParams && !extra) return hipErrorInvalidValue;
+  void* local[32];
+  void** args = kernelParams;
+  void** heap = NULL;
+  if (extra) {
+    args = local;
+    if (d->num_params > sizeof local / sizeof local[0]) {
+      heap = malloc(d->num_params * sizeof *heap);
+      if (!heap) return hipErrorOutOfMemory;
+      args = heap;
+    }
+    e = unpack_extra(d, extra, args);
+  }
+  if (e == hipSuccess)
+    e = coop ? hipLaunchCooperativeKernel(d->host_fn, grid, block, args,
+                                          shmem, stream)
+             : hipLaunchKernel(d->host_fn, grid, block, args, shmem, stream);
+  free(heap);
+  return e;
+}
+
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
+                                 unsigned int gridDimY, unsigned int gridDimZ,
+                                 unsigned int blockDimX,
+                                 unsigned int blockDimY,
+                                 unsigned int blockDimZ,
+                                 unsigned int sharedMemBytes,
+                                 hipStream_t stream, void** kernelParams,
+                                 void** extra) {
+  HIPC_RETURN(module_launch(f, (dim3){gridDimX, gridDimY, gridDimZ},
+                            (dim3){blockDimX, blockDimY, blockDimZ},
+                            sharedMemBytes, stream, kernelParams, extra, 0));
+}
+
+hipError_t hipModuleLaunchCooperativeKernel(
+    hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
+    void** kernelParams) {
+  HIPC_RETURN(module_launch(f, (dim3){gridDimX, gridDimY, gridDimZ},
+                            (dim3){blockDimX, blockDimY, blockDimZ},
+                            sharedMemBytes, stream, kernelParams, NULL, 1));
+}
+
+hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
+                               hipFunction_t hfunc) {
+  HIPC_RETURN_IF(!value, hipErrorInvalidValue);
+  HIPC_RETURN_IF(!hipc__module_function_ok(hfunc), hipErrorInvalidHandle);
+  HIPC_RETURN_IF((unsigned)attrib >= HIP_FUNC_ATTRIBUTE_MAX,
+                 hipErrorInvalidValue);
+  hipFuncAttributes a;
+  hipError_t e = hipFuncGetAttributes(&a, hfunc->desc->host_fn);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  switch (attrib) {
+    case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+      *value = a.maxThreadsPerBlock;
+      break;
+    case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+      *value = (int)a.sharedSizeBytes;
+      break;
+    case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+      *value = (int)a.constSizeBytes;
+      break;
+    case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+      *value = (int)a.localSizeBytes;
+      break;
+    case HIP_FUNC_ATTRIBUTE_NUM_REGS:
+      *value = a.numRegs;
+      break;
+    case HIP_FUNC_ATTRIBUTE_PTX_VERSION:
+      *value = a.ptxVersion;
+      break;
+    case HIP_FUNC_ATTRIBUTE_BINARY_VERSION:
+      *value = a.binaryVersion;
+      break;
+    case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+      *value = a.cacheModeCA;
+      break;
+    case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+      *value = a.maxDynamicSharedSizeBytes;
+      break;
+    default: /* HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */
+      *value = a.preferredShmemCarveout;
+      break;
+  }
+  HIPC_RETURN(hipSuccess);
+}
