@@ -1,4 +1,4 @@
-/* hipcc's device pass (docs/internals.md, "The device pass").
+/* hipcc's device pass (docs/nvidia.md, "The device pass").
  *
  * For each HIP source and each architecture sm_XX:
  *

@@ -1,4 +1,4 @@
-/* hipcc's device pass (docs/internals.md, "The device pass"): each HIP
+/* hipcc's device pass (docs/nvidia.md, "The device pass"): each HIP
  * source compiled by clang in CUDA device mode to PTX, then by ptxas to a
  * cubin, for every NVIDIA architecture asked for. */
 #ifndef HIPC_HIPCC_DEVICE_PASS_H

@@ -422,7 +422,7 @@ static int build(struct ctx *c);
 /* --genco: the HIP sources into one code object for hipModuleLoad (`-o`,
  * or STEM.co): a shared object built exactly as a program (kernels and
  * variables register from its constructors; GPU images with
- * --offload-arch), marked by hip/hipc/code_object.h (docs/internals.md,
+ * --offload-arch), marked by hip/hipc/code_object.h (docs/modules.md,
  * "Code objects"). */
 static int genco(struct ctx *c) {
   struct hipcc_options *o = c->o;

@@ -1,6 +1,6 @@
 /* A minimal reader of ELF64 symbol tables, for the device pass's check
  * that the host object defines every kernel and variable of its GPU table
- * (docs/internals.md, "The device pass"). */
+ * (docs/nvidia.md, "The device pass"). */
 #ifndef HIPC_HIPCC_ELF_SYMS_H
 #define HIPC_HIPCC_ELF_SYMS_H
 

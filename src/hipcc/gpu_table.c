@@ -1,5 +1,5 @@
 /* The table of GPU images, kernels and variables that hipcc appends to a
- * host translation unit (docs/internals.md, "The device pass").
+ * host translation unit (docs/nvidia.md, "The device pass").
  *
  * The data is written as assembly in one top-level asm statement, laid out
  * as hip/hipc/gpu_module.h's structures on an LP64 target (a static_assert

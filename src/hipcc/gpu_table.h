@@ -1,4 +1,4 @@
-/* The table that ties a host object to its GPU images (docs/internals.md,
+/* The table that ties a host object to its GPU images (docs/nvidia.md,
  * "The device pass"): the names in the PTX, and the C++ text appended to the
  * host pass's rewritten source that embeds the images and registers them
  * (hip/hipc/gpu_module.h). */

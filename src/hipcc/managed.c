@@ -1,5 +1,5 @@
 /* `__managed__` variables: matching the rewriter's names with the PTX's
- * and marking them in the PTX (managed.h; docs/internals.md, "Managed
+ * and marking them in the PTX (managed.h; docs/nvidia.md, "Managed
  * variables on GPUs"). */
 #include "managed.h"
 

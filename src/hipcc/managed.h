@@ -1,4 +1,4 @@
-/* `__managed__` variables in hipcc (docs/internals.md, "Managed variables
+/* `__managed__` variables in hipcc (docs/nvidia.md, "Managed variables
  * on GPUs"): what the host pass's rewriter records of each definition, and
  * what the device pass does with it.
  *

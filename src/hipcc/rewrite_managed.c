@@ -1,4 +1,4 @@
-/* `__managed__` variables at namespace scope (docs/internals.md, "Managed
+/* `__managed__` variables at namespace scope (docs/nvidia.md, "Managed
  * variables on GPUs"): the host object becomes storage plus a reference
  * that the runtime binds when the program starts.
  *

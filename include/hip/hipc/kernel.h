@@ -75,7 +75,7 @@ HIPC_API int hipc_register_symbol(const void* host_addr, const char* name,
  * module defines it (the storage's value copied in), else `storage`
  * itself (the CPU device). Either way host code, the CPU device's kernels
  * and the GPUs' kernels share one object. Never NULL for a non-NULL
- * `storage` (docs/internals.md, "Managed variables on GPUs"). */
+ * `storage` (docs/nvidia.md, "Managed variables on GPUs"). */
 HIPC_API void* hipc_managed_bind(void* storage, size_t size);
 #ifdef __cplusplus
 } /* extern "C" */
