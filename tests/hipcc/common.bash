@@ -29,3 +29,11 @@ need_device_pass() {
     exit 77
   fi
 }
+
+# The shared libhipc, or the test is skipped (exit 77).
+need_libhipc() {
+  if [ ! -e "$BUILD/lib/libhipc.so" ]; then
+    echo "skip: $BUILD/lib/libhipc.so is not built"
+    exit 77
+  fi
+}

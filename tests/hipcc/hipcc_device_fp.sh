@@ -11,13 +11,7 @@
 # Skipped when clang-19 or the CUDA toolkit is not installed.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-CUDA=${CUDA_PATH:-/usr/local/cuda}
-if ! command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
-   [ ! -x "$CUDA/bin/ptxas" ] ||
-   [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
-  echo "skip: needs clang-19, $CUDA/bin/ptxas and $BUILD/include"
-  exit 77
-fi
+need_device_pass
 
 cat > fp.hip <<'SRC'
 #include <hip/hip_runtime.h>

@@ -9,10 +9,7 @@
 [ -n "${HIPC_SANITIZED:-}" ] && exit 77
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-if [ ! -e "$BUILD/lib/libhipc.so" ]; then
-  echo "skip: $BUILD/lib/libhipc.so is not built"
-  exit 77
-fi
+need_libhipc
 
 cat > defs.hip <<'SRC'
 #include <hip/hip_runtime.h>

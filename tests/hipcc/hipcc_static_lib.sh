@@ -10,10 +10,7 @@ set -u
 # code, which only the CPU device has (the device pass has no -fgpu-rdc).
 unset HIPC_OFFLOAD_ARCH
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-if [ ! -e "$BUILD/lib/libhipc.so" ]; then
-  echo "skip: $BUILD/lib/libhipc.so is not built"
-  exit 77
-fi
+need_libhipc
 
 cat > lib.hip <<'SRC'
 #include <hip/hip_runtime.h>

@@ -39,6 +39,13 @@ struct hipc_event {
 /* -- loader.c */
 /* The HIP code of a driver result. */
 hipError_t hipc__cuda_error(CUresult r);
+/* Evaluates a driver call; a failure returns its HIP code from the calling
+ * function. */
+#define HIPC_CU_CHECK(call)                                          \
+  do {                                                               \
+    CUresult hipc_r_ = (call);                                       \
+    if (hipc_r_ != CUDA_SUCCESS) return hipc__cuda_error(hipc_r_);  \
+  } while (0)
 
 /* -- device.c */
 /* Makes d's context current on the calling thread (a thread-local compare

@@ -8,12 +8,6 @@
 
 #include "cuda_backend.h"
 
-#define CHECK(call)                                     \
-  do {                                                  \
-    CUresult r_ = (call);                               \
-    if (r_ != CUDA_SUCCESS) return hipc__cuda_error(r_); \
-  } while (0)
-
 hipError_t hipc__cuda_event_create(hipc_device* dev, unsigned flags,
                                    hipc_event** out) {
   cuda_device* d = dev->impl;
@@ -40,39 +34,39 @@ void hipc__cuda_event_destroy(hipc_event* e) {
 }
 
 hipError_t hipc__cuda_event_record(hipc_event* e, hipc_queue* q) {
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.EventRecord(e->ev, q->stream));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.EventRecord(e->ev, q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_event_query(hipc_event* e) {
-  CHECK(hipc__cuda_bind(e->dev));
-  CHECK(hipc_cu.EventQuery(e->ev));
+  HIPC_CU_CHECK(hipc__cuda_bind(e->dev));
+  HIPC_CU_CHECK(hipc_cu.EventQuery(e->ev));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_event_sync(hipc_event* e) {
-  CHECK(hipc__cuda_bind(e->dev));
-  CHECK(hipc_cu.EventSynchronize(e->ev));
+  HIPC_CU_CHECK(hipc__cuda_bind(e->dev));
+  HIPC_CU_CHECK(hipc_cu.EventSynchronize(e->ev));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_event_elapsed(float* ms, hipc_event* start,
                                     hipc_event* stop) {
-  CHECK(hipc__cuda_bind(start->dev));
-  CHECK(hipc_cu.EventElapsedTime(ms, start->ev, stop->ev));
+  HIPC_CU_CHECK(hipc__cuda_bind(start->dev));
+  HIPC_CU_CHECK(hipc_cu.EventElapsedTime(ms, start->ev, stop->ev));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_queue_wait_event(hipc_queue* q, hipc_event* e) {
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.StreamWaitEvent(q->stream, e->ev, 0));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.StreamWaitEvent(q->stream, e->ev, 0));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_queue_host_fn(hipc_queue* q, void (*fn)(void*),
                                     void* arg) {
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.LaunchHostFunc(q->stream, fn, arg));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.LaunchHostFunc(q->stream, fn, arg));
   return hipSuccess;
 }

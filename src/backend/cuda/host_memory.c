@@ -6,12 +6,6 @@
 
 #include "cuda_backend.h"
 
-#define CHECK(call)                                     \
-  do {                                                  \
-    CUresult r_ = (call);                               \
-    if (r_ != CUDA_SUCCESS) return hipc__cuda_error(r_); \
-  } while (0)
-
 static CUdeviceptr dptr(const void* p) { return (CUdeviceptr)(uintptr_t)p; }
 
 hipError_t hipc__cuda_host_register(hipc_device* dev, void* ptr, size_t size,
@@ -21,22 +15,22 @@ hipError_t hipc__cuda_host_register(hipc_device* dev, void* ptr, size_t size,
    * for hipHostMalloc: every GPU copies it at full speed and can address
    * it. */
   unsigned cu_flags = flags | 1u | 2u;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemHostRegister(ptr, size, cu_flags));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemHostRegister(ptr, size, cu_flags));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_host_unregister(hipc_device* dev, void* ptr) {
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemHostUnregister(ptr));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemHostUnregister(ptr));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_host_device_pointer(hipc_device* dev, void* host,
                                           void** out) {
   CUdeviceptr p = 0;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemHostGetDevicePointer(&p, host, 0));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemHostGetDevicePointer(&p, host, 0));
   *out = (void*)(uintptr_t)p;
   return hipSuccess;
 }
@@ -45,8 +39,8 @@ hipError_t hipc__cuda_managed_alloc(hipc_device* dev, size_t size,
                                     unsigned flags, void** out) {
   /* hipMemAttachGlobal / hipMemAttachHost have CU_MEM_ATTACH_*'s values. */
   CUdeviceptr p = 0;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemAllocManaged(&p, size, flags));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemAllocManaged(&p, size, flags));
   *out = (void*)(uintptr_t)p;
   return hipSuccess;
 }
@@ -59,12 +53,12 @@ hipError_t hipc__cuda_prefetch(hipc_queue* q, const void* ptr, size_t n,
   CUdevice target = CU_DEVICE_CPU;
   cuda_device* d = hipc__cuda_device_of(device);
   if (d) target = d->cu;
-  CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   CUresult r = hipc_cu.MemPrefetchAsync(dptr(ptr), n, target, q->stream);
   /* A device without concurrent managed access cannot prefetch: the hint
    * is dropped (prefetching never changes what a program computes). */
   if (r == CUDA_ERROR_INVALID_DEVICE) return hipSuccess;
-  CHECK(r);
+  HIPC_CU_CHECK(r);
   return hipSuccess;
 }
 
@@ -80,7 +74,7 @@ hipError_t hipc__cuda_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,
   c.dstPitch = dpitch;
   c.WidthInBytes = width;
   c.Height = height;
-  CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   CUresult r = hipc_cu.Memcpy2DAsync(&c, q->stream);
   if (r == CUDA_ERROR_INVALID_VALUE) {
     /* Pitches beyond the driver's limit (or pageable memory it does not
@@ -92,15 +86,15 @@ hipError_t hipc__cuda_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,
       if (r != CUDA_SUCCESS) break;
     }
   }
-  CHECK(r);
-  if (blocking) CHECK(hipc_cu.StreamSynchronize(q->stream));
+  HIPC_CU_CHECK(r);
+  if (blocking) HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_memset_2d(hipc_queue* q, void* dst, size_t pitch,
                                 uint32_t value, unsigned elem_size,
                                 size_t width, size_t height, int blocking) {
-  CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   CUresult r;
   if (elem_size == 1)
     r = hipc_cu.MemsetD2D8Async(dptr(dst), pitch, (unsigned char)value,
@@ -114,7 +108,7 @@ hipError_t hipc__cuda_memset_2d(hipc_queue* q, void* dst, size_t pitch,
   if (r == CUDA_ERROR_INVALID_VALUE && !hipc__cuda_device_visible(dst)) {
     /* Pageable host memory (the CPU device's, say): fill it on the host,
      * in order with the stream. */
-    CHECK(hipc_cu.StreamSynchronize(q->stream));
+    HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
     for (size_t y = 0; y < height; ++y) {
       unsigned char* row = (unsigned char*)dst + y * pitch;
       for (size_t x = 0; x < width; ++x)
@@ -122,7 +116,7 @@ hipError_t hipc__cuda_memset_2d(hipc_queue* q, void* dst, size_t pitch,
     }
     return hipSuccess;
   }
-  CHECK(r);
-  if (blocking) CHECK(hipc_cu.StreamSynchronize(q->stream));
+  HIPC_CU_CHECK(r);
+  if (blocking) HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }

@@ -10,33 +10,27 @@
 
 #include "cuda_backend.h"
 
-#define CHECK(call)                                     \
-  do {                                                  \
-    CUresult r_ = (call);                               \
-    if (r_ != CUDA_SUCCESS) return hipc__cuda_error(r_); \
-  } while (0)
-
 static CUdeviceptr dptr(const void* p) { return (CUdeviceptr)(uintptr_t)p; }
 
 hipError_t hipc__cuda_alloc(hipc_device* dev, size_t size, void** out) {
   CUdeviceptr p = 0;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemAlloc(&p, size));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemAlloc(&p, size));
   *out = (void*)(uintptr_t)p;
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_release(hipc_device* dev, void* ptr) {
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemFree(dptr(ptr)));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemFree(dptr(ptr)));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_memcpy(hipc_queue* q, void* dst, const void* src,
                              size_t n, int blocking) {
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.MemcpyAsync(dptr(dst), dptr(src), n, q->stream));
-  if (blocking) CHECK(hipc_cu.StreamSynchronize(q->stream));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.MemcpyAsync(dptr(dst), dptr(src), n, q->stream));
+  if (blocking) HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }
 
@@ -51,7 +45,7 @@ int hipc__cuda_device_visible(const void* p) {
 
 hipError_t hipc__cuda_memset(hipc_queue* q, void* dst, int value, size_t n,
                              int blocking) {
-  CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   unsigned char byte = (unsigned char)value;
   CUresult r;
   /* Four bytes at a time where the range allows it: faster on the GPU. */
@@ -63,19 +57,19 @@ hipError_t hipc__cuda_memset(hipc_queue* q, void* dst, int value, size_t n,
   if (r == CUDA_ERROR_INVALID_VALUE && !hipc__cuda_device_visible(dst)) {
     /* Pageable host memory (the CPU device's, say): fill it on the host,
      * in order with the stream. */
-    CHECK(hipc_cu.StreamSynchronize(q->stream));
+    HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
     memset(dst, value, n);
     return hipSuccess;
   }
-  CHECK(r);
-  if (blocking) CHECK(hipc_cu.StreamSynchronize(q->stream));
+  HIPC_CU_CHECK(r);
+  if (blocking) HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_mem_info(hipc_device* dev, size_t* free_bytes,
                                size_t* total) {
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemGetInfo(free_bytes, total));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemGetInfo(free_bytes, total));
   return hipSuccess;
 }
 
@@ -86,13 +80,13 @@ hipError_t hipc__cuda_host_alloc(hipc_device* dev, size_t size,
   unsigned cu_flags = CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP;
   if (flags & hipHostMallocWriteCombined)
     cu_flags |= CU_MEMHOSTALLOC_WRITECOMBINED;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemHostAlloc(out, size, cu_flags));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemHostAlloc(out, size, cu_flags));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_host_release(hipc_device* dev, void* ptr) {
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.MemFreeHost(ptr));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.MemFreeHost(ptr));
   return hipSuccess;
 }

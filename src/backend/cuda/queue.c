@@ -3,12 +3,6 @@
 
 #include "cuda_backend.h"
 
-#define CHECK(call)                                     \
-  do {                                                  \
-    CUresult r_ = (call);                               \
-    if (r_ != CUDA_SUCCESS) return hipc__cuda_error(r_); \
-  } while (0)
-
 hipError_t hipc__cuda_queue_create(hipc_device* dev, unsigned flags,
                                    int priority, hipc_queue** out) {
   cuda_device* d = dev->impl;
@@ -39,19 +33,19 @@ void hipc__cuda_queue_destroy(hipc_queue* q) {
 }
 
 hipError_t hipc__cuda_queue_sync(hipc_queue* q) {
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.StreamSynchronize(q->stream));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_queue_query(hipc_queue* q) {
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.StreamQuery(q->stream));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.StreamQuery(q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_device_sync(hipc_device* dev) {
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.CtxSynchronize());
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.CtxSynchronize());
   return hipSuccess;
 }

@@ -11,12 +11,6 @@
 
 #include "cuda_backend.h"
 
-#define CHECK(call)                                      \
-  do {                                                   \
-    CUresult r_ = (call);                                \
-    if (r_ != CUDA_SUCCESS) return hipc__cuda_error(r_); \
-  } while (0)
-
 static CUdeviceptr dptr(const void* p) { return (CUdeviceptr)(uintptr_t)p; }
 
 /* The driver's CUarray_format (the values of hipArray_Format) of a checked
@@ -118,9 +112,9 @@ hipError_t hipc__cuda_array_copy(hipc_queue* q, const hipc_array_copy* c,
   m.WidthInBytes = c->width;
   m.Height = c->height;
   m.Depth = c->depth;
-  CHECK(hipc__cuda_bind(q->dev));
-  CHECK(hipc_cu.Memcpy3DAsync(&m, q->stream));
-  if (blocking || host) CHECK(hipc_cu.StreamSynchronize(q->stream));
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
+  HIPC_CU_CHECK(hipc_cu.Memcpy3DAsync(&m, q->stream));
+  if (blocking || host) HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }
 
@@ -176,8 +170,8 @@ hipError_t hipc__cuda_texture_create(hipc_device* dev,
       kind != hipChannelFormatKindFloat)
     t.flags |= CU_TRSF_READ_AS_INTEGER;
   CUtexObject obj;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.TexObjectCreate(&obj, &r, &t, NULL));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.TexObjectCreate(&obj, &r, &t, NULL));
   *out = obj;
   return hipSuccess;
 }
@@ -190,8 +184,8 @@ hipError_t hipc__cuda_surface_create(hipc_device* dev, void* array,
   r.resType = CU_RESOURCE_TYPE_ARRAY;
   r.res.array.hArray = ((cuda_array*)array)->a;
   CUsurfObject obj;
-  CHECK(hipc__cuda_bind(dev->impl));
-  CHECK(hipc_cu.SurfObjectCreate(&obj, &r));
+  HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
+  HIPC_CU_CHECK(hipc_cu.SurfObjectCreate(&obj, &r));
   *out = obj;
   return hipSuccess;
 }
