@@ -134,6 +134,22 @@ HIPC_CG_FN uint64_t grid_block_rank() {
 // before arriving is the current one; the count is back to zero before
 // any block can arrive at the next barrier. Needs every block resident
 // (a cooperative launch) and one grid at a time per module.
+//
+// The last block to arrive: resets the count and opens the next
+// generation.
+HIPC_CG_FN void open_generation() {
+  atomicExch(&__hipc_grid_barrier[0], 0u);
+  __threadfence();
+  atomicAdd(&__hipc_grid_barrier[1], 1u);
+}
+// The others: spin until the generation moves past `seen`.
+HIPC_CG_FN void wait_generation(volatile unsigned* gen, unsigned seen) {
+  while (*gen == seen) {
+#if __CUDA_ARCH__ >= 700
+    __nvvm_nanosleep(64);
+#endif
+  }
+}
 HIPC_CG_FN void grid_sync() {
   __syncthreads();
   if (block_rank() == 0) {
@@ -142,15 +158,9 @@ HIPC_CG_FN void grid_sync() {
     const unsigned seen = *gen;
     __threadfence();
     if (atomicAdd(&__hipc_grid_barrier[0], 1u) == blocks - 1) {
-      atomicExch(&__hipc_grid_barrier[0], 0u);
-      __threadfence();
-      atomicAdd(&__hipc_grid_barrier[1], 1u);
+      open_generation();
     } else {
-      while (*gen == seen) {
-#if __CUDA_ARCH__ >= 700
-        __nvvm_nanosleep(64);
-#endif
-      }
+      wait_generation(gen, seen);
     }
     __threadfence();
   }
@@ -214,15 +224,9 @@ HIPC_CG_FN void multi_grid_sync() {
           __nvvm_nanosleep(256);
 #endif
         }
-      atomicExch(&__hipc_grid_barrier[0], 0u);
-      __threadfence();
-      atomicAdd(&__hipc_grid_barrier[1], 1u);
+      open_generation();
     } else {
-      while (*gen == seen) {
-#if __CUDA_ARCH__ >= 700
-        __nvvm_nanosleep(64);
-#endif
-      }
+      wait_generation(gen, seen);
     }
     __threadfence_system();
   }
