@@ -77,6 +77,24 @@ static void test_host_and_kernels_share() {
   CHECK_EQ(mv::single, (short)16);
 }
 
+// Every device adds to the one object, one after the other: the host sees
+// all the additions, and each device starts from what the previous left
+// (on a machine with several GPUs, each GPU's kernels reach the variable).
+static void test_every_device_shares() {
+  int n = 0;
+  HIP_CHECK(hipGetDeviceCount(&n));
+  counted = 7;
+  for (int d = 0; d < n; d++) {
+    HIP_CHECK(hipSetDevice(d));
+    count<<<1, 16>>>(d + 1);
+    HIP_CHECK(hipDeviceSynchronize());
+  }
+  int want = 7;
+  for (int d = 0; d < n; d++) want += 16 * (d + 1);
+  CHECK_EQ(counted, want);
+  HIP_CHECK(hipSetDevice(0));
+}
+
 static void test_symbol_api() {
   void* a = nullptr;
   size_t n = 0;
@@ -150,6 +168,7 @@ static void test_pointer_attributes() {
 int main() {
   test_initialisers();
   test_host_and_kernels_share();
+  test_every_device_shares();
   test_symbol_api();
   test_pointer_attributes();
   return test_summary("managed_vars");

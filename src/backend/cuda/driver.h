@@ -16,6 +16,7 @@ typedef int CUresult;
 typedef int CUdevice;
 typedef struct CUctx_st* CUcontext;
 typedef struct CUmod_st* CUmodule;
+typedef struct CUlib_st* CUlibrary;
 typedef struct CUfunc_st* CUfunction;
 typedef struct CUstream_st* CUstream;
 typedef unsigned long long CUdeviceptr;
@@ -42,6 +43,7 @@ typedef struct CUDA_MEMCPY2D {
 enum {
   CUDA_SUCCESS = 0,
   CUDA_ERROR_INVALID_VALUE = 1,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
   CUDA_ERROR_NOT_INITIALIZED = 3,
   CUDA_ERROR_NO_DEVICE = 100,
   CUDA_ERROR_INVALID_DEVICE = 101,
@@ -338,6 +340,11 @@ enum {
     "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",                  \
     (int* blocks, CUfunction f, int block_size, size_t shmem,                \
      unsigned flags))                                                        \
+  X(LibraryLoadData, "cuLibraryLoadData",                                    \
+    (CUlibrary * lib, const void* code, void* jit_options,                   \
+     void** jit_values, unsigned num_jit, void* lib_options,                 \
+     void** lib_values, unsigned num_lib))                                   \
+  X(LibraryGetModule, "cuLibraryGetModule", (CUmodule * m, CUlibrary lib))   \
   X(FuncGetAttribute, "cuFuncGetAttribute",                                  \
     (int* value, int attr, CUfunction f))                                    \
   X(FuncSetAttribute, "cuFuncSetAttribute",                                  \

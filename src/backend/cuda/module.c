@@ -3,7 +3,16 @@
  * JIT; PTX is compiled by the driver), and what launches and symbol copies
  * need from it: a kernel's function, a variable's device address. Each is
  * looked up once per device and cached in the registry's slots
- * (backend/gpu_modules.h). */
+ * (backend/gpu_modules.h).
+ *
+ * An image is loaded once for the whole process as a CUDA library
+ * (cuLibraryLoadData, CUDA 12.0 and later), and each device takes its
+ * module from that library (cuLibraryGetModule): the GPUs that run the same
+ * image then share its managed variables, one object for the host and
+ * every GPU, as HIP's __managed__ promises. A driver without libraries
+ * loads a module per device (cuModuleLoadData), and each GPU has its own
+ * copy of the managed variables. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -50,6 +59,53 @@ static const hipc_gpu_image* pick_image(const hipc_gpu_module* m,
   return best_cubin ? best_cubin : best_ptx;
 }
 
+/* The CUDA libraries loaded so far, one per image (the images are static
+ * data of the program or of a code object). */
+static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct library {
+  const void* image;
+  CUlibrary lib;
+} * libraries;
+static size_t nlibraries, libraries_cap;
+
+/* The library of `image`, loaded on first use. Under a device's load_lock
+ * (libraries_lock is taken inside it). */
+static CUresult library_of(const void* image, CUlibrary* out) {
+  CUresult r = CUDA_SUCCESS;
+  pthread_mutex_lock(&libraries_lock);
+  for (size_t i = 0; i < nlibraries; ++i)
+    if (libraries[i].image == image) {
+      *out = libraries[i].lib;
+      goto done;
+    }
+  if (nlibraries == libraries_cap) {
+    size_t cap = libraries_cap ? 2 * libraries_cap : 8;
+    struct library* t = realloc(libraries, cap * sizeof *t);
+    if (!t) {
+      r = CUDA_ERROR_OUT_OF_MEMORY;
+      goto done;
+    }
+    libraries = t;
+    libraries_cap = cap;
+  }
+  r = hipc_cu.LibraryLoadData(out, image, NULL, NULL, 0, NULL, NULL, 0);
+  if (r == CUDA_SUCCESS)
+    libraries[nlibraries++] = (struct library){image, *out};
+done:
+  pthread_mutex_unlock(&libraries_lock);
+  return r;
+}
+
+/* `image` as a module of `d`'s context: from its library where the driver
+ * has libraries, else loaded for `d` alone. `d` is bound. */
+static CUresult module_of(const void* image, CUmodule* out) {
+  if (!hipc_cu.LibraryLoadData || !hipc_cu.LibraryGetModule)
+    return hipc_cu.ModuleLoadData(out, image);
+  CUlibrary lib;
+  CUresult r = library_of(image, &lib);
+  return r == CUDA_SUCCESS ? hipc_cu.LibraryGetModule(out, lib) : r;
+}
+
 /* Looks up every kernel of the freshly loaded `cm` (the module of `e`) on
  * `d` and caches its function. With CUDA's lazy loading (the default since
  * CUDA 12.2) a function is loaded when it is first looked up, which may
@@ -87,7 +143,7 @@ static hipError_t load_module(cuda_device* d, hipc_gpu_module_entry* e,
   } else {
     CUmodule cm;
     CUresult r = hipc__cuda_bind(d);
-    if (r == CUDA_SUCCESS) r = hipc_cu.ModuleLoadData(&cm, im->data);
+    if (r == CUDA_SUCCESS) r = module_of(im->data, &cm);
     if (r != CUDA_SUCCESS) {
       fprintf(stderr, "hipc: loading the %s %s image on device %d failed "
               "(CUDA error %d)\n", im->arch, im->is_ptx ? "PTX" : "cubin",
