@@ -28,11 +28,16 @@ static int is_barrier_stmt(struct rw *rw, long i) {
          !hipc__lex_is_p(rw, i - 1, ".") && !hipc__lex_is_p(rw, i - 1, "->");
 }
 
-static int has_barrier(struct rw *rw, long a, long b) {
+static int has_sync(struct rw *rw, long a, long b) {
   for (long k = a; k < b; k++)
     if (hipc__lex_is_id(rw, k, "__syncthreads"))
       return 1;
   return 0;
+}
+
+/* A barrier or a warp shuffle: what splits a kernel into pieces. */
+static int has_barrier(struct rw *rw, long a, long b) {
+  return has_sync(rw, a, b) || hipc__regions_has_shfl(rw, a, b);
 }
 
 /* The end (exclusive) of the statement starting at `i`, or FAIL. */
@@ -391,7 +396,8 @@ static int new_node(struct rkernel *K, int kind, long a, long b) {
   }
   K->n[K->nn] = (struct rnode){.kind = kind, .a = a, .b = b, .piece = -1,
                                .init_decl = -1, .init_piece = -1,
-                               .cond_piece = -1, .inc_piece = -1};
+                               .cond_piece = -1, .inc_piece = -1,
+                               .pred = -1, .piece2 = -1};
   return K->nn++;
 }
 
@@ -425,6 +431,24 @@ static int parse_stmt(struct rw *rw, struct rkernel *K, int parent, long i,
     return 0;
   }
   int spans = has_barrier(rw, i, e);
+  if (spans && !hipc__lex_is_p(rw, i, "{") &&
+      !hipc__lex_in_list(rw, i, "if for while do switch try return case "
+                                "default else") &&
+      !has_sync(rw, i, e)) {
+    /* `x op= __shfl_*(e, ...);`: a split point of its own. */
+    struct rnode sh;
+    long sb;
+    if (hipc__regions_shfl_stmt(rw, i, e, &sh) ||
+        parse_decl(rw, K, i, e - 1, &sb, end_scope) != 0 ||
+        check_tokens(rw, i, e))
+      return FAIL;
+    int n = new_node(K, N_SHFL, i, e);
+    K->n[n].sh = sh.sh, K->n[n].ea = sh.ea, K->n[n].eb = sh.eb;
+    K->n[n].comma = sh.comma, K->n[n].rc = sh.rc;
+    add_kid(K, parent, n);
+    K->nshfl++;
+    return 0;
+  }
   if (spans && hipc__lex_is_p(rw, i, "{")) {
     int n = new_node(K, N_BLOCK, i, e);
     add_kid(K, parent, n);
@@ -588,6 +612,14 @@ static void group(struct rkernel *K, int s) {
       set_piece(K, c, piece);
     } else {
       piece = -1;
+      if (c->kind == N_SHFL) {
+        /* The statement, then its argument: the argument's tokens belong
+         * to the later piece (K->piece_of). */
+        int p2 = new_piece(K, c->a, c->b);
+        c = &K->n[ci];
+        c->piece2 = p2;
+        c->piece = new_piece(K, c->ea, c->eb);
+      }
       if (c->kind == N_LOOP || c->kind == N_BLOCK)
         group(K, ci);
       if (c->kind == N_IF)
@@ -628,10 +660,11 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
   char *skip = NULL;
   if (ok) {
     hipc__regions_uniform(rw, K);
+    /* An `if` that threads may take differently holds shuffles only and
+     * is predicated (rewrite_regions_warp.c), or stays on fibers. */
+    ok = hipc__regions_predicate(rw, K) == 0;
     for (int i = 0; i < K->nn; i++) {
       struct rnode *n = &K->n[i];
-      if (n->kind == N_IF && !n->cond_uni)
-        ok = 0;  /* threads might take different branches */
       /* A loop whose condition depends on threadIdx (`for (i = tid; i < n;
        * i += blockDim.x)`) likely ends at different times in different
        * threads: fibers run it as a GPU would; the region form would
@@ -654,6 +687,8 @@ int hipc__rewrite_regions_plan(struct rw *rw, long body, long rbrace,
     for (int i = 0; i < K->nn; i++)
       if (K->n[i].kind == N_BARRIER)
         skip[K->n[i].a - body] = 1;
+      else if (K->n[i].kind == N_SHFL)
+        skip[K->n[i].sh - body] = 1;
   }
   if (ok)
     ok = !hipc__regions_calls_collective(rw, body, rbrace + 1, skip);

@@ -8,7 +8,7 @@
 
 /* A statement of a scope that spans a barrier (the kernel body, a loop body
  * or a block that contains a barrier). */
-enum { N_STMT, N_DECL, N_HOIST, N_BARRIER, N_LOOP, N_BLOCK, N_IF };
+enum { N_STMT, N_DECL, N_HOIST, N_BARRIER, N_LOOP, N_BLOCK, N_IF, N_SHFL };
 
 struct rnode {
   int kind;
@@ -26,8 +26,17 @@ struct rnode {
   int init_uni, cond_uni, inc_uni;  /* clauses that run once per block */
   /* N_LOOP, N_BLOCK: the body's statements. N_IF: two N_BLOCKs, the
    * branches (the second empty without `else`); its condition is [ca, cb)
-   * and must be uniform (cond_uni). */
+   * and is uniform (cond_uni), or is a *predicated* if (`pred` >= 0): it
+   * holds warp shuffles and no barrier, and each thread's branch is kept in
+   * predicate slot `__hipc_p<pred>` (1 then, 2 else, 0 neither). */
   int *kids, nk;
+  int pred;
+  /* N_SHFL: an expression statement [a, b) around one warp shuffle: its
+   * name token `sh`, first argument [ea, eb), the ',' after it `comma`,
+   * the call's ')' `rc`; `piece` writes the argument to the exchange slot
+   * and `piece2` runs the statement with the lane's result. */
+  long sh, ea, eb, comma, rc;
+  int piece2;
 };
 
 /* A local declared directly in a spanning scope. */
@@ -67,6 +76,7 @@ struct rkernel {
   int *piece_of;       /* per body token: its piece, or -1 */
   int nviews, nuviews;
   int has_return;
+  int nshfl, npreds;   /* shuffle statements, predicated ifs */
   long *params;        /* the name tokens of the kernel's parameters */
   int nparams;
   const char *tparams; /* its template parameters, `T, N` ("": none) */
@@ -129,6 +139,22 @@ int hipc__regions_thread_dependent(struct rw *rw, struct rkernel *K, long a,
  * far as names tell (rewrite_regions_calls.c). */
 int hipc__regions_calls_collective(struct rw *rw, long a, long b,
                                    const char *skip);
+
+/* Whether [a, b) calls a warp shuffle that the region form can split at
+ * (`__shfl`, `__shfl_up`, `__shfl_down`, `__shfl_xor`)
+ * (rewrite_regions_warp.c). */
+int hipc__regions_has_shfl(struct rw *rw, long a, long b);
+
+/* Checks that the statement [a, b) has the shape of a split shuffle (one
+ * such call, not under `?:`, `&&`, `||`, a comma or another call's
+ * parentheses) and fills `out`'s sh, ea, eb, comma, rc; -1 if not
+ * (rewrite_regions_warp.c). */
+int hipc__regions_shfl_stmt(struct rw *rw, long a, long b, struct rnode *out);
+
+/* Numbers the predicated ifs (a condition that is not uniform around
+ * shuffles and no barrier) and checks what they hold; -1 where an `if`
+ * cannot be predicated (rewrite_regions_warp.c). */
+int hipc__regions_predicate(struct rw *rw, struct rkernel *K);
 
 /* Emits kernel `k`'s region function (rewrite_regions_emit.c), returning
  * it malloc'd. */

@@ -28,6 +28,7 @@ struct em {
   struct rkernel *K;
   struct buf *out;
   const char *mx;      /* "true" when threads may return */
+  int gpred, gwant;    /* pieces run where `__hipc_p<gpred>` is gwant */
 };
 
 static void put(struct em *E, const char *s) { hipc__lex_buf_puts(E->out, s); }
@@ -250,10 +251,24 @@ static void emit_decl(struct em *E, struct rnode *d) {
   }
 }
 
+static void guard(struct em *E, const char *otherwise) {
+  if (E->gpred < 0)
+    return;
+  char tmp[96];
+  snprintf(tmp, sizeof tmp, " if (*__hipc_p%d.at(__hipc_t) != %d) {",
+           E->gpred, E->gwant);
+  put(E, tmp);
+  put(E, otherwise);
+  put(E, " return; }");
+}
+
+/* A thread loop; under a predicated `if`, threads that did not take its
+ * branch skip the piece. */
 static void piece_open(struct em *E) {
   put(E, " __hipc_rb.run<");
   put(E, E->mx);
   put(E, ">([&]([[maybe_unused]] unsigned __hipc_t) {");
+  guard(E, "");
 }
 
 /* The statements of piece `p` among the children of scope `s`. */
@@ -330,6 +345,7 @@ static void emit_cond(struct em *E, struct rnode *L) {
 
 static void emit_scope(struct em *E, int s);
 static void emit_if(struct em *E, int i);
+static void emit_shfl(struct em *E, struct rnode *n);
 
 static void emit_loop(struct em *E, int l) {
   struct rnode *L = &E->K->n[l];
@@ -399,13 +415,78 @@ static void emit_scope(struct em *E, int s) {
       emit_scope(E, c);
     } else if (n->kind == N_IF) {
       emit_if(E, c);
+    } else if (n->kind == N_SHFL) {
+      emit_shfl(E, n);
     }
   }
+}
+
+/* A split shuffle: the argument into the exchange slot, then the
+ * statement with the source lane's value. */
+static void emit_shfl(struct em *E, struct rnode *n) {
+  struct rw *rw = E->rw;
+  piece_open(E);
+  emit_refs(E, n->ea, n->eb);
+  put(E, " ::hipc::rx_put(__hipc_xb, __hipc_t, (");
+  emit_range(E, n->ea, n->eb, 0);
+  put(E, " )); });");
+  piece_open(E);
+  emit_refs(E, n->a, n->b);
+  emit_range(E, n->a, n->sh, 0);
+  const char *kind = hipc__lex_is_id(rw, n->sh, "__shfl_up")     ? "up"
+                     : hipc__lex_is_id(rw, n->sh, "__shfl_down") ? "down"
+                     : hipc__lex_is_id(rw, n->sh, "__shfl_xor")  ? "xor"
+                                                                 : "idx";
+  put(E, " ::hipc::rx_");
+  put(E, kind);
+  put(E, "< ::hipc::auto_t<decltype((");
+  emit_range(E, n->ea, n->eb, 0);
+  char tmp[96];
+  if (E->gpred >= 0)
+    snprintf(tmp, sizeof tmp, " ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
+             "__hipc_p%d.p, %d", E->gpred, E->gwant);
+  else
+    snprintf(tmp, sizeof tmp, " ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
+             "nullptr, 0");
+  put(E, tmp);
+  emit_range(E, n->comma, n->rc, 0);
+  put(E, " )");
+  emit_range(E, n->rc + 1, n->b, 0);
+  put(E, " });");
+}
+
+/* A predicated `if`: each thread's branch into its predicate slot (0 for
+ * the threads outside the enclosing one), then both branches, each under
+ * its value. */
+static void emit_pred_if(struct em *E, int i) {
+  struct rnode *n = &E->K->n[i];
+  char tmp[96];
+  put(E, " __hipc_rb.run<");
+  put(E, E->mx);
+  put(E, ">([&]([[maybe_unused]] unsigned __hipc_t) {");
+  snprintf(tmp, sizeof tmp, " *__hipc_p%d.at(__hipc_t) = 0;", n->pred);
+  guard(E, tmp);
+  emit_refs(E, n->ca, n->cb);
+  snprintf(tmp, sizeof tmp, " *__hipc_p%d.at(__hipc_t) = (", n->pred);
+  put(E, tmp);
+  emit_range(E, n->ca, n->cb, 0);
+  put(E, " ) ? 1 : 2; });");
+  int gp = E->gpred, gw = E->gwant;
+  E->gpred = n->pred;
+  E->gwant = 1;
+  emit_scope(E, E->K->n[i].kids[0]);
+  E->gwant = 2;
+  emit_scope(E, E->K->n[i].kids[1]);
+  E->gpred = gp, E->gwant = gw;
 }
 
 /* An `if` around barriers: its condition is uniform, evaluated once. */
 static void emit_if(struct em *E, int i) {
   struct rnode *n = &E->K->n[i];
+  if (n->pred >= 0) {
+    emit_pred_if(E, i);
+    return;
+  }
   put(E, E->K->has_return ? " if (!__hipc_rb.all_done()) {" : " {");
   put(E, " if ([&]() -> bool {");
   emit_refs_mode(E, n->ca, n->cb, 0);
@@ -433,7 +514,7 @@ static void emit_hoisted(struct em *E, int s) {
 
 char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
   struct buf out = {0};
-  struct em E = {rw, K, &out, K->has_return ? "true" : "false"};
+  struct em E = {rw, K, &out, K->has_return ? "true" : "false", -1, 0};
   put(&E, K->header);
   if (*K->header)
     put(&E, " ");
@@ -496,6 +577,18 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
     put(&E, vn);
     put(&E, ";");
   }
+  /* The shuffles' exchange slot and the predicated ifs' slots. */
+  if (K->nshfl)
+    put(&E, " ::hipc::slot<unsigned long long> __hipc_xb;"
+            " __hipc_rb.plan(__hipc_xb);");
+  for (int i = 0; i < K->npreds; i++) {
+    snprintf(vn, sizeof vn, "__hipc_p%d", i);
+    put(&E, " ::hipc::slot<unsigned char> ");
+    put(&E, vn);
+    put(&E, "; __hipc_rb.plan(");
+    put(&E, vn);
+    put(&E, ");");
+  }
   for (int i = 0; i < K->nv; i++)
     if (K->v[i].slot) {
       view_name(vn, sizeof vn, K->v[i].view);
@@ -505,6 +598,14 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
     }
   put(&E, K->has_return ? " __hipc_rb.commit(true);"
                         : " __hipc_rb.commit(false);");
+  if (K->nshfl)
+    put(&E, " __hipc_rb.bind(__hipc_xb);");
+  for (int i = 0; i < K->npreds; i++) {
+    snprintf(vn, sizeof vn, "__hipc_p%d", i);
+    put(&E, " __hipc_rb.bind(");
+    put(&E, vn);
+    put(&E, ");");
+  }
   for (int i = 0; i < K->nv; i++)
     if (K->v[i].slot) {
       view_name(vn, sizeof vn, K->v[i].view);

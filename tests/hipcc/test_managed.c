@@ -1,4 +1,4 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_managed.c src/hipcc/managed.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/util.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_managed.c src/hipcc/managed.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/rewrite_regions_warp.c src/hipcc/util.c
 /* `__managed__` variables in hipcc (src/hipcc/rewrite_managed.c,
  * managed.c): the rewriter's storage + reference form and the qualified
  * names it records, the demangling of PTX names and the PTX patch that

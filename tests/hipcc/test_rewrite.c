@@ -1,4 +1,4 @@
-// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_managed.c src/hipcc/managed.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/util.c
+// BUILD-WITH: src/hipcc/rewrite.c src/hipcc/lex.c src/hipcc/rewrite_launch.c src/hipcc/rewrite_kernel.c src/hipcc/rewrite_shared.c src/hipcc/rewrite_symbols.c src/hipcc/rewrite_managed.c src/hipcc/managed.c src/hipcc/rewrite_regions.c src/hipcc/rewrite_regions_emit.c src/hipcc/rewrite_regions_calls.c src/hipcc/rewrite_regions_uniform.c src/hipcc/rewrite_regions_slots.c src/hipcc/rewrite_regions_warp.c src/hipcc/util.c
 /* Input -> output pairs for hipcc's rewriter (src/hipcc/rewrite*.c and
  * lex.c), one behaviour per case. Build and run from the repository root:
  *
@@ -614,8 +614,32 @@ static const struct region_case region_cases[] = {
      "__global__ void k(int* p) { auto f = [&](int i) { return p[i]; }; "
      BAR " p[0] = f(1); }", "", "", 0},
     {"regions_fallback_warp",
-     "__global__ void k(int* p) { " BAR " p[0] = __shfl(p[1], 0); }", "",
+     "__global__ void k(int* p) { " BAR " p[0] = __ballot(p[1]); }", "",
      "", 0},
+    {"regions_shfl_split",
+     "__global__ void k(int* p) { int v = p[threadIdx.x]; v += "
+     "__shfl_down(v, 1, 16); p[threadIdx.x] = v; }",
+     "::hipc::rx_put(__hipc_xb, __hipc_t, ( v ));|v += ::hipc::rx_down< "
+     "::hipc::auto_t<decltype(( v ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
+     "nullptr, 0 , 1, 16 ) ;", "", 1},
+    {"regions_shfl_predicated",
+     "__global__ void k(int* p) { int v = p[threadIdx.x]; if (threadIdx.x < "
+     "8) { v = __shfl_xor(v, 1); } p[threadIdx.x] = v; }",
+     "*__hipc_p0.at(__hipc_t) = ( threadIdx.x < 8 ) ? 1 : 2;|"
+     "if (*__hipc_p0.at(__hipc_t) != 1) { return; }|__hipc_p0.p, 1 , 1 )",
+     "", 1},
+    {"regions_fallback_shfl_decl",
+     "__global__ void k(int* p) { int v = __shfl(p[1], 0); p[0] = v; }", "",
+     "", 0},
+    {"regions_fallback_shfl_nested",
+     "__global__ void k(int* p) { p[0] = __shfl(__shfl(p[1], 0), 0); }", "",
+     "", 0},
+    {"regions_fallback_shfl_cond",
+     "__global__ void k(int* p, int c) { p[0] = c && __shfl(p[1], 0); }", "",
+     "", 0},
+    {"regions_fallback_shfl_if_barrier",
+     "__global__ void k(int* p) { if (threadIdx.x < 8) { p[0] = __shfl(p[1], "
+     "0); " BAR " } }", "", "", 0},
     {"regions_fallback_sync_count",
      "__global__ void k(int* p) { " BAR " p[0] = __syncthreads_count(1); }",
      "", "", 0},

@@ -7,6 +7,7 @@
 set -u
 [ -x "$HIPCC" ] && [ -e "$BUILD/lib/libhipc.so" ] || exit 77
 src=$(realpath tests/kernels/regions.hip)
+wsrc=$(realpath tests/kernels/regions_warp.hip)
 inc=$(realpath tests/kernels)
 sanitized=${HIPC_SANITIZED:-}
 # Under make test-asan/test-ubsan, programs get the sanitizer's flags.
@@ -169,4 +170,23 @@ if [ -z "$sanitized" ]; then
   HIPC_NO_REGIONS=1 "$HIPCC" -O1 $tf pointer.hip -o pointer_fibers || exit 1
   ./pointer_fibers || { echo "pointer on fibers: status $?"; fail=1; }
 fi
+# 6. Warp shuffles (tests/kernels/regions_warp.hip): which kernels take the
+# region form, and the same program on fibers gives the same (checked)
+# results at both warp sizes.
+HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 $tf -I"$inc" "$wsrc" -o warp 2>notes.txt ||
+  { cat notes.txt; exit 1; }
+for k in k_rw_kinds k_rw_block_sum k_rw_butterfly k_rw_predicated \
+         k_rw_returns; do
+  grep -q "note: kernel '$k' runs in region form" notes.txt ||
+    { echo "$k: expected the region form"; cat notes.txt; fail=1; }
+done
+for k in k_rw_fiber_decl k_rw_fiber_cond k_rw_fiber_mem; do
+  grep -q "note: kernel '$k' runs on fibers" notes.txt ||
+    { echo "$k: expected fibers"; cat notes.txt; fail=1; }
+done
+HIPC_NO_REGIONS=1 "$HIPCC" -O1 $tf -I"$inc" "$wsrc" -o warp_fibers || exit 1
+for ws in 64 32; do
+  HIPC_WARP_SIZE=$ws ./warp_fibers >out.txt 2>&1 ||
+    { echo "regions_warp on fibers, warp $ws:"; cat out.txt; fail=1; }
+done
 exit $fail

@@ -16,6 +16,7 @@
 #include <new>
 #include <type_traits>
 
+#include "hip/hipc/indices.h"
 #include "hip/hipc/kernel.h"
 
 extern "C" {
@@ -181,6 +182,82 @@ struct region_block {
     return any;
   }
 };
+
+// Warp shuffles split a kernel too (rewrite_regions_warp.c): every thread
+// stores the value it shuffles in its element of the exchange slot
+// (rx_put), then every thread reads the element of the lane it gets
+// (rx_idx/up/down/xor), with the lane arithmetic of hip/hipc/warp.h. A
+// source lane that is out of range, not in the block, returned, or (under a
+// predicated `if`, `pred`) did not take the branch gives the thread its own
+// value.
+template <typename T>
+__attribute__((always_inline)) inline void rx_put(slot<unsigned long long>& b,
+                                                  uint32_t t, T v) {
+  static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8,
+                "a shuffled value is at most 64 bits");
+  unsigned long long w = 0;
+  std::memcpy(&w, &v, sizeof(T));
+  b.p[t] = w;
+}
+
+template <typename T>
+__attribute__((always_inline)) inline T rx_read(
+    const region_block& rb, const slot<unsigned long long>& b, uint32_t t,
+    const unsigned char* pred, int want, int src, uint32_t lane) {
+  uint32_t s = t;
+  if (src >= 0 && static_cast<uint32_t>(src) < rb.ts->warp_size) {
+    uint32_t c = t - lane + static_cast<uint32_t>(src);
+    if (c < rb.n && !(rb.done && rb.done[c]) && !(pred && pred[c] != want))
+      s = c;
+  }
+  T v;
+  std::memcpy(&v, &b.p[s], sizeof(T));
+  return v;
+}
+
+inline uint32_t rx_lane(const region_block& rb, uint32_t t) {
+  return t & (rb.ts->warp_size - 1);
+}
+
+template <typename T>
+inline T rx_idx(const region_block& rb, const slot<unsigned long long>& b,
+                uint32_t t, const unsigned char* pred, int want, int src_lane,
+                int width = warpSize) {
+  int lane = static_cast<int>(rx_lane(rb, t));
+  int src = (lane & ~(width - 1)) + (src_lane & (width - 1));
+  return rx_read<T>(rb, b, t, pred, want, src, lane);
+}
+
+template <typename T>
+inline T rx_up(const region_block& rb, const slot<unsigned long long>& b,
+               uint32_t t, const unsigned char* pred, int want,
+               unsigned int delta, int width = warpSize) {
+  int lane = static_cast<int>(rx_lane(rb, t));
+  int src = lane - static_cast<int>(delta);
+  if (src < (lane & ~(width - 1))) src = -1;
+  return rx_read<T>(rb, b, t, pred, want, src, lane);
+}
+
+template <typename T>
+inline T rx_down(const region_block& rb, const slot<unsigned long long>& b,
+                 uint32_t t, const unsigned char* pred, int want,
+                 unsigned int delta, int width = warpSize) {
+  int lane = static_cast<int>(rx_lane(rb, t));
+  bool out = (lane & (width - 1)) + delta >= static_cast<unsigned>(width);
+  return rx_read<T>(rb, b, t, pred, want, out ? -1 : lane + static_cast<int>(delta),
+                    lane);
+}
+
+template <typename T>
+inline T rx_xor(const region_block& rb, const slot<unsigned long long>& b,
+                uint32_t t, const unsigned char* pred, int want, int lane_mask,
+                int width = warpSize) {
+  int lane = static_cast<int>(rx_lane(rb, t));
+  int src = lane ^ lane_mask;
+  int end = (lane & ~(width - 1)) + width;
+  return rx_read<T>(rb, b, t, pred, want, src >= end || src < 0 ? -1 : src,
+                    lane);
+}
 
 }  // namespace hipc
 
