@@ -265,9 +265,19 @@ static void guard(struct em *E, const char *otherwise) {
 /* A thread loop; under a predicated `if`, threads that did not take its
  * branch skip the piece. */
 static void piece_open(struct em *E) {
-  put(E, " __hipc_rb.run<");
+  char tmp[64];
+  put(E, " __hipc_rb.run");
+  if (E->gpred >= 0)
+    put(E, "_range");
+  put(E, "<");
   put(E, E->mx);
-  put(E, ">([&]([[maybe_unused]] unsigned __hipc_t) {");
+  put(E, ">(");
+  if (E->gpred >= 0) {
+    snprintf(tmp, sizeof tmp, "__hipc_r%d + %d, ", E->gpred,
+             2 * (E->gwant - 1));
+    put(E, tmp);
+  }
+  put(E, "[&]([[maybe_unused]] unsigned __hipc_t) {");
   guard(E, "");
 }
 
@@ -441,13 +451,14 @@ static void emit_shfl(struct em *E, struct rnode *n) {
   put(E, kind);
   put(E, "< ::hipc::auto_t<decltype((");
   emit_range(E, n->ea, n->eb, 0);
-  char tmp[96];
+  char tmp[160];
   if (E->gpred >= 0)
     snprintf(tmp, sizeof tmp, " ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
-             "__hipc_p%d.p, %d", E->gpred, E->gwant);
+             "__hipc_p%d.p, %d, __hipc_r%d + %d", E->gpred, E->gwant,
+             E->gpred, 2 * (E->gwant - 1));
   else
     snprintf(tmp, sizeof tmp, " ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
-             "nullptr, 0");
+             "nullptr, 0, nullptr");
   put(E, tmp);
   emit_range(E, n->comma, n->rc, 0);
   put(E, " )");
@@ -460,17 +471,40 @@ static void emit_shfl(struct em *E, struct rnode *n) {
  * its value. */
 static void emit_pred_if(struct em *E, int i) {
   struct rnode *n = &E->K->n[i];
-  char tmp[96];
-  put(E, " __hipc_rb.run<");
+  char tmp[128];
+  snprintf(tmp, sizeof tmp, " __hipc_r%d[0] = __hipc_r%d[2] = __hipc_rb.n;"
+           " __hipc_r%d[1] = __hipc_r%d[3] = 0;", n->pred, n->pred, n->pred,
+           n->pred);
+  put(E, tmp);
+  put(E, " __hipc_rb.run");
+  if (E->gpred >= 0)
+    put(E, "_range");
+  put(E, "<");
   put(E, E->mx);
-  put(E, ">([&]([[maybe_unused]] unsigned __hipc_t) {");
+  put(E, ">(");
+  if (E->gpred >= 0) {
+    /* Threads outside the enclosing branch are 0: a nested predicate's
+     * elements are only read for threads inside it. */
+    snprintf(tmp, sizeof tmp, "__hipc_r%d + %d, ", E->gpred,
+             2 * (E->gwant - 1));
+    put(E, tmp);
+  }
+  put(E, "[&]([[maybe_unused]] unsigned __hipc_t) {");
   snprintf(tmp, sizeof tmp, " *__hipc_p%d.at(__hipc_t) = 0;", n->pred);
   guard(E, tmp);
   emit_refs(E, n->ca, n->cb);
-  snprintf(tmp, sizeof tmp, " *__hipc_p%d.at(__hipc_t) = (", n->pred);
-  put(E, tmp);
+  put(E, " unsigned char __hipc_c = (");
   emit_range(E, n->ca, n->cb, 0);
-  put(E, " ) ? 1 : 2; });");
+  snprintf(tmp, sizeof tmp, " ) ? 1 : 2; *__hipc_p%d.at(__hipc_t) = __hipc_c;",
+           n->pred);
+  put(E, tmp);
+  /* The threads that may have taken each branch: [r[0], r[1]) then,
+   * [r[2], r[3]) else. */
+  snprintf(tmp, sizeof tmp, " unsigned* __hipc_q = __hipc_r%d + "
+           "2 * (__hipc_c - 1);", n->pred);
+  put(E, tmp);
+  put(E, " if (__hipc_t < __hipc_q[0]) __hipc_q[0] = __hipc_t;"
+         " if (__hipc_t >= __hipc_q[1]) __hipc_q[1] = __hipc_t + 1; });");
   int gp = E->gpred, gw = E->gwant;
   E->gpred = n->pred;
   E->gwant = 1;
@@ -582,6 +616,9 @@ char *hipc__regions_emit_kernel(struct rw *rw, struct rkernel *K) {
     put(&E, " ::hipc::slot<unsigned long long> __hipc_xb;"
             " __hipc_rb.plan(__hipc_xb);");
   for (int i = 0; i < K->npreds; i++) {
+    char rn[48];
+    snprintf(rn, sizeof rn, " unsigned __hipc_r%d[4];", i);
+    put(&E, rn);
     snprintf(vn, sizeof vn, "__hipc_p%d", i);
     put(&E, " ::hipc::slot<unsigned char> ");
     put(&E, vn);

@@ -151,6 +151,11 @@ static int expr_ok(struct rw *rw, struct rkernel *K, long a, long b,
       k++;  /* the indices (unexpanded, as in hipcc's own tests) */
       continue;
     }
+    if (hipc__lex_in_list(rw, k, "__hipc_blockDim __hipc_gridDim") &&
+        hipc__lex_is_p(rw, k + 1, "(") && hipc__lex_is_p(rw, k + 2, ")")) {
+      k += 3;  /* blockDim and gridDim as hip/hipc/indices.h expands them */
+      continue;
+    }
     int keyword = hipc__lex_in_list(
         rw, k, "int unsigned signed char short long float double bool "
                "sizeof alignof static_cast const volatile size_t");

@@ -621,12 +621,12 @@ static const struct region_case region_cases[] = {
      "__shfl_down(v, 1, 16); p[threadIdx.x] = v; }",
      "::hipc::rx_put(__hipc_xb, __hipc_t, ( v ));|v += ::hipc::rx_down< "
      "::hipc::auto_t<decltype(( v ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
-     "nullptr, 0 , 1, 16 ) ;", "", 1},
+     "nullptr, 0, nullptr , 1, 16 ) ;", "", 1},
     {"regions_shfl_predicated",
      "__global__ void k(int* p) { int v = p[threadIdx.x]; if (threadIdx.x < "
      "8) { v = __shfl_xor(v, 1); } p[threadIdx.x] = v; }",
-     "*__hipc_p0.at(__hipc_t) = ( threadIdx.x < 8 ) ? 1 : 2;|"
-     "if (*__hipc_p0.at(__hipc_t) != 1) { return; }|__hipc_p0.p, 1 , 1 )",
+     "unsigned char __hipc_c = ( threadIdx.x < 8 ) ? 1 : 2;|"
+     "if (*__hipc_p0.at(__hipc_t) != 1) { return; }|__hipc_p0.p, 1, __hipc_r0 + 0 , 1 )",
      "", 1},
     {"regions_fallback_shfl_decl",
      "__global__ void k(int* p) { int v = __shfl(p[1], 0); p[0] = v; }", "",

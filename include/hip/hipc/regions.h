@@ -148,6 +148,26 @@ struct region_block {
       loop<false>(f);
   }
 
+  // The same for a piece under a predicated `if`: only threads [r[0],
+  // r[1]) (linear indices) can have taken its branch, so a block of one
+  // row runs only those; f still checks each thread's predicate.
+  template <bool MayExit, typename F>
+  __attribute__((always_inline)) void run_range(const uint32_t* r, F&& f) {
+    if (dy != 1 || dz != 1) {
+      run<MayExit>(f);
+      return;
+    }
+    hipc_thread_state* s = ts;
+    s->thread_idx.y = 0;
+    s->thread_idx.z = 0;
+    const uint32_t hi = r[1];
+    for (uint32_t x = r[0]; x < hi; ++x) {
+      if (MayExit && any_done && done[x]) continue;
+      s->thread_idx.x = x;
+      f(x);
+    }
+  }
+
   // The condition of a loop around barriers: f(t) for every live thread;
   // all must agree (GPU rules make anything else undefined behaviour).
   // False when no thread is left. The check is a reduction, which the
@@ -203,11 +223,15 @@ __attribute__((always_inline)) inline void rx_put(slot<unsigned long long>& b,
 template <typename T>
 __attribute__((always_inline)) inline T rx_read(
     const region_block& rb, const slot<unsigned long long>& b, uint32_t t,
-    const unsigned char* pred, int want, int src, uint32_t lane) {
+    const unsigned char* pred, int want,
+    const unsigned* range, int src, uint32_t lane) {
   uint32_t s = t;
   if (src >= 0 && static_cast<uint32_t>(src) < rb.ts->warp_size) {
     uint32_t c = t - lane + static_cast<uint32_t>(src);
-    if (c < rb.n && !(rb.done && rb.done[c]) && !(pred && pred[c] != want))
+    // Under a predicate, only threads in the branch's range have a
+    // predicate element written (run_range).
+    if (c < rb.n && !(rb.done && rb.done[c]) &&
+        !(pred && (c < range[0] || c >= range[1] || pred[c] != want)))
       s = c;
   }
   T v;
@@ -221,41 +245,45 @@ inline uint32_t rx_lane(const region_block& rb, uint32_t t) {
 
 template <typename T>
 inline T rx_idx(const region_block& rb, const slot<unsigned long long>& b,
-                uint32_t t, const unsigned char* pred, int want, int src_lane,
+                uint32_t t, const unsigned char* pred, int want,
+    const unsigned* range, int src_lane,
                 int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   int src = (lane & ~(width - 1)) + (src_lane & (width - 1));
-  return rx_read<T>(rb, b, t, pred, want, src, lane);
+  return rx_read<T>(rb, b, t, pred, want, range, src, lane);
 }
 
 template <typename T>
 inline T rx_up(const region_block& rb, const slot<unsigned long long>& b,
                uint32_t t, const unsigned char* pred, int want,
+    const unsigned* range,
                unsigned int delta, int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   int src = lane - static_cast<int>(delta);
   if (src < (lane & ~(width - 1))) src = -1;
-  return rx_read<T>(rb, b, t, pred, want, src, lane);
+  return rx_read<T>(rb, b, t, pred, want, range, src, lane);
 }
 
 template <typename T>
 inline T rx_down(const region_block& rb, const slot<unsigned long long>& b,
                  uint32_t t, const unsigned char* pred, int want,
+    const unsigned* range,
                  unsigned int delta, int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   bool out = (lane & (width - 1)) + delta >= static_cast<unsigned>(width);
-  return rx_read<T>(rb, b, t, pred, want, out ? -1 : lane + static_cast<int>(delta),
+  return rx_read<T>(rb, b, t, pred, want, range, out ? -1 : lane + static_cast<int>(delta),
                     lane);
 }
 
 template <typename T>
 inline T rx_xor(const region_block& rb, const slot<unsigned long long>& b,
-                uint32_t t, const unsigned char* pred, int want, int lane_mask,
+                uint32_t t, const unsigned char* pred, int want,
+    const unsigned* range, int lane_mask,
                 int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   int src = lane ^ lane_mask;
   int end = (lane & ~(width - 1)) + width;
-  return rx_read<T>(rb, b, t, pred, want, src >= end || src < 0 ? -1 : src,
+  return rx_read<T>(rb, b, t, pred, want, range, src >= end || src < 0 ? -1 : src,
                     lane);
 }
 
