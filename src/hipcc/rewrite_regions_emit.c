@@ -440,6 +440,7 @@ static void emit_shfl(struct em *E, struct rnode *n) {
   put(E, " ::hipc::rx_put(__hipc_xb, __hipc_t, (");
   emit_range(E, n->ea, n->eb, 0);
   put(E, " )); });");
+  put(E, " { const ::hipc::rx_ctx __hipc_x = ::hipc::rx_context(__hipc_rb);");
   piece_open(E);
   emit_refs(E, n->a, n->b);
   emit_range(E, n->a, n->sh, 0);
@@ -453,17 +454,17 @@ static void emit_shfl(struct em *E, struct rnode *n) {
   emit_range(E, n->ea, n->eb, 0);
   char tmp[160];
   if (E->gpred >= 0)
-    snprintf(tmp, sizeof tmp, " ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
+    snprintf(tmp, sizeof tmp, " ))> >(__hipc_x, __hipc_xb, __hipc_t, "
              "__hipc_p%d.p, %d, __hipc_r%d + %d", E->gpred, E->gwant,
              E->gpred, 2 * (E->gwant - 1));
   else
-    snprintf(tmp, sizeof tmp, " ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
+    snprintf(tmp, sizeof tmp, " ))> >(__hipc_x, __hipc_xb, __hipc_t, "
              "nullptr, 0, nullptr");
   put(E, tmp);
   emit_range(E, n->comma, n->rc, 0);
   put(E, " )");
   emit_range(E, n->rc + 1, n->b, 0);
-  put(E, " });");
+  put(E, " }); }");
 }
 
 /* A predicated `if`: each thread's branch into its predicate slot (0 for

@@ -620,7 +620,7 @@ static const struct region_case region_cases[] = {
      "__global__ void k(int* p) { int v = p[threadIdx.x]; v += "
      "__shfl_down(v, 1, 16); p[threadIdx.x] = v; }",
      "::hipc::rx_put(__hipc_xb, __hipc_t, ( v ));|v += ::hipc::rx_down< "
-     "::hipc::auto_t<decltype(( v ))> >(__hipc_rb, __hipc_xb, __hipc_t, "
+     "::hipc::auto_t<decltype(( v ))> >(__hipc_x, __hipc_xb, __hipc_t, "
      "nullptr, 0, nullptr , 1, 16 ) ;", "", 1},
     {"regions_shfl_predicated",
      "__global__ void k(int* p) { int v = p[threadIdx.x]; if (threadIdx.x < "

@@ -210,6 +210,16 @@ struct region_block {
 // source lane that is out of range, not in the block, returned, or (under a
 // predicated `if`, `pred`) did not take the branch gives the thread its own
 // value.
+// What the reads need of the block, taken once before a thread loop (the
+// loop's stores to threadIdx could otherwise alias the block's fields).
+struct rx_ctx {
+  uint32_t wmask, n;
+  const unsigned char* done;
+};
+inline rx_ctx rx_context(const region_block& rb) {
+  return rx_ctx{rb.ts->warp_size - 1, rb.n, rb.any_done ? rb.done : nullptr};
+}
+
 template <typename T>
 __attribute__((always_inline)) inline void rx_put(slot<unsigned long long>& b,
                                                   uint32_t t, T v) {
@@ -222,11 +232,11 @@ __attribute__((always_inline)) inline void rx_put(slot<unsigned long long>& b,
 
 template <typename T>
 __attribute__((always_inline)) inline T rx_read(
-    const region_block& rb, const slot<unsigned long long>& b, uint32_t t,
+    const rx_ctx rb, const slot<unsigned long long>& b, uint32_t t,
     const unsigned char* pred, int want,
     const unsigned* range, int src, uint32_t lane) {
   uint32_t s = t;
-  if (src >= 0 && static_cast<uint32_t>(src) < rb.ts->warp_size) {
+  if (src >= 0 && static_cast<uint32_t>(src) <= rb.wmask) {
     uint32_t c = t - lane + static_cast<uint32_t>(src);
     // Under a predicate, only threads in the branch's range have a
     // predicate element written (run_range).
@@ -239,12 +249,10 @@ __attribute__((always_inline)) inline T rx_read(
   return v;
 }
 
-inline uint32_t rx_lane(const region_block& rb, uint32_t t) {
-  return t & (rb.ts->warp_size - 1);
-}
+inline uint32_t rx_lane(const rx_ctx rb, uint32_t t) { return t & rb.wmask; }
 
 template <typename T>
-inline T rx_idx(const region_block& rb, const slot<unsigned long long>& b,
+inline T rx_idx(const rx_ctx rb, const slot<unsigned long long>& b,
                 uint32_t t, const unsigned char* pred, int want,
     const unsigned* range, int src_lane,
                 int width = warpSize) {
@@ -254,7 +262,7 @@ inline T rx_idx(const region_block& rb, const slot<unsigned long long>& b,
 }
 
 template <typename T>
-inline T rx_up(const region_block& rb, const slot<unsigned long long>& b,
+inline T rx_up(const rx_ctx rb, const slot<unsigned long long>& b,
                uint32_t t, const unsigned char* pred, int want,
     const unsigned* range,
                unsigned int delta, int width = warpSize) {
@@ -265,7 +273,7 @@ inline T rx_up(const region_block& rb, const slot<unsigned long long>& b,
 }
 
 template <typename T>
-inline T rx_down(const region_block& rb, const slot<unsigned long long>& b,
+inline T rx_down(const rx_ctx rb, const slot<unsigned long long>& b,
                  uint32_t t, const unsigned char* pred, int want,
     const unsigned* range,
                  unsigned int delta, int width = warpSize) {
@@ -276,7 +284,7 @@ inline T rx_down(const region_block& rb, const slot<unsigned long long>& b,
 }
 
 template <typename T>
-inline T rx_xor(const region_block& rb, const slot<unsigned long long>& b,
+inline T rx_xor(const rx_ctx rb, const slot<unsigned long long>& b,
                 uint32_t t, const unsigned char* pred, int want,
     const unsigned* range, int lane_mask,
                 int width = warpSize) {
