@@ -277,6 +277,35 @@ static void test_returns() {
   HIP_CHECK(hipFree(dout));
 }
 
+// ---- A 2D block: lanes follow the linear thread index (x fastest); a
+// predicated if over rows runs on the whole block.
+__global__ void k_rw_2d(const int* in, int* out) {
+  int t = threadIdx.y * blockDim.x + threadIdx.x;
+  int v = in[t];
+  v += __shfl_xor(v, 17);
+  if (threadIdx.y < 4) v = __shfl_up(v, 3, 16) * 2;
+  out[t] = v;
+}
+
+static void test_2d() {
+  const int n = 16 * 8;
+  std::vector<int> h(n), got(n), want(n), w(n);
+  for (int i = 0; i < n; i++) h[i] = (i * 17 + 5) % 71;
+  int *din, *dout;
+  HIP_CHECK(hipMalloc(&din, n * sizeof(int)));
+  HIP_CHECK(hipMalloc(&dout, n * sizeof(int)));
+  HIP_CHECK(hipMemcpy(din, h.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  hipLaunchKernelGGL(k_rw_2d, dim3(1), dim3(16, 8), 0, 0, din, dout);
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipMemcpy(got.data(), dout, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int t = 0; t < n; t++) w[t] = h[t] + h[t ^ 17];  // 17 < any warp size
+  for (int t = 0; t < n; t++)
+    want[t] = t < 64 ? (t % 16 < 3 ? w[t] : w[t - 3]) * 2 : w[t];
+  CHECK_ARRAY(got.data(), want.data(), n);
+  HIP_CHECK(hipFree(din));
+  HIP_CHECK(hipFree(dout));
+}
+
 // ---- Shapes that stay on fibers (regions.sh checks which): the results
 // must be right all the same.
 __global__ void k_rw_fiber_decl(const int* in, int* out) {  // a declaration
@@ -337,6 +366,7 @@ int main() {
   test_butterfly();
   test_predicated();
   test_returns();
+  test_2d();
   test_fibers();
   return test_summary("regions_warp");
 }

@@ -3,7 +3,9 @@
 # which kernels of tests/kernels/regions.hip take it (HIPC_REGIONS_VERBOSE),
 # the same program built with HIPC_NO_REGIONS=1 (all on fibers) passes too,
 # a loop condition the threads disagree on is reported (and runs on fibers
-# with HIPC_NO_REGIONS=1), and a fault in a region kernel names the thread.
+# with HIPC_NO_REGIONS=1), a fault in a region kernel names the thread, and
+# the warp-shuffle kernels of tests/kernels/regions_warp.hip take the region
+# form (or stay on fibers) as expected and pass on fibers too.
 set -u
 [ -x "$HIPCC" ] && [ -e "$BUILD/lib/libhipc.so" ] || exit 77
 src=$(realpath tests/kernels/regions.hip)
@@ -176,7 +178,7 @@ fi
 HIPC_REGIONS_VERBOSE=1 "$HIPCC" -O1 $tf -I"$inc" "$wsrc" -o warp 2>notes.txt ||
   { cat notes.txt; exit 1; }
 for k in k_rw_kinds k_rw_block_sum k_rw_butterfly k_rw_predicated \
-         k_rw_returns; do
+         k_rw_returns k_rw_2d; do
   grep -q "note: kernel '$k' runs in region form" notes.txt ||
     { echo "$k: expected the region form"; cat notes.txt; fail=1; }
 done
