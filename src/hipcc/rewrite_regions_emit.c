@@ -262,9 +262,9 @@ static void guard(struct em *E, const char *otherwise) {
   put(E, " return; }");
 }
 
-/* A thread loop; under a predicated `if`, threads that did not take its
- * branch skip the piece. */
-static void piece_open(struct em *E) {
+/* A thread loop (the threads of the enclosing predicated `if`'s branch
+ * only, under one), open after the lambda's brace. */
+static void loop_open(struct em *E) {
   char tmp[64];
   put(E, " __hipc_rb.run");
   if (E->gpred >= 0)
@@ -273,11 +273,19 @@ static void piece_open(struct em *E) {
   put(E, E->mx);
   put(E, ">(");
   if (E->gpred >= 0) {
+    /* Threads outside the enclosing branch are 0: a nested predicate's
+     * elements are only read for threads inside it. */
     snprintf(tmp, sizeof tmp, "__hipc_r%d + %d, ", E->gpred,
              2 * (E->gwant - 1));
     put(E, tmp);
   }
   put(E, "[&]([[maybe_unused]] unsigned __hipc_t) {");
+}
+
+/* A piece's thread loop; under a predicated `if`, threads that did not
+ * take its branch skip the piece. */
+static void piece_open(struct em *E) {
+  loop_open(E);
   guard(E, "");
 }
 
@@ -477,20 +485,7 @@ static void emit_pred_if(struct em *E, int i) {
            " __hipc_r%d[1] = __hipc_r%d[3] = 0;", n->pred, n->pred, n->pred,
            n->pred);
   put(E, tmp);
-  put(E, " __hipc_rb.run");
-  if (E->gpred >= 0)
-    put(E, "_range");
-  put(E, "<");
-  put(E, E->mx);
-  put(E, ">(");
-  if (E->gpred >= 0) {
-    /* Threads outside the enclosing branch are 0: a nested predicate's
-     * elements are only read for threads inside it. */
-    snprintf(tmp, sizeof tmp, "__hipc_r%d + %d, ", E->gpred,
-             2 * (E->gwant - 1));
-    put(E, tmp);
-  }
-  put(E, "[&]([[maybe_unused]] unsigned __hipc_t) {");
+  loop_open(E);
   snprintf(tmp, sizeof tmp, " *__hipc_p%d.at(__hipc_t) = 0;", n->pred);
   guard(E, tmp);
   emit_refs(E, n->ca, n->cb);

@@ -233,8 +233,8 @@ __attribute__((always_inline)) inline void rx_put(slot<unsigned long long>& b,
 template <typename T>
 __attribute__((always_inline)) inline T rx_read(
     const rx_ctx rb, const slot<unsigned long long>& b, uint32_t t,
-    const unsigned char* pred, int want,
-    const unsigned* range, int src, uint32_t lane) {
+    const unsigned char* pred, int want, const unsigned* range, int src,
+    uint32_t lane) {
   uint32_t s = t;
   if (src >= 0 && static_cast<uint32_t>(src) <= rb.wmask) {
     uint32_t c = t - lane + static_cast<uint32_t>(src);
@@ -254,8 +254,7 @@ inline uint32_t rx_lane(const rx_ctx rb, uint32_t t) { return t & rb.wmask; }
 template <typename T>
 inline T rx_idx(const rx_ctx rb, const slot<unsigned long long>& b,
                 uint32_t t, const unsigned char* pred, int want,
-    const unsigned* range, int src_lane,
-                int width = warpSize) {
+                const unsigned* range, int src_lane, int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   int src = (lane & ~(width - 1)) + (src_lane & (width - 1));
   return rx_read<T>(rb, b, t, pred, want, range, src, lane);
@@ -264,8 +263,8 @@ inline T rx_idx(const rx_ctx rb, const slot<unsigned long long>& b,
 template <typename T>
 inline T rx_up(const rx_ctx rb, const slot<unsigned long long>& b,
                uint32_t t, const unsigned char* pred, int want,
-    const unsigned* range,
-               unsigned int delta, int width = warpSize) {
+               const unsigned* range, unsigned int delta,
+               int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   int src = lane - static_cast<int>(delta);
   if (src < (lane & ~(width - 1))) src = -1;
@@ -275,19 +274,18 @@ inline T rx_up(const rx_ctx rb, const slot<unsigned long long>& b,
 template <typename T>
 inline T rx_down(const rx_ctx rb, const slot<unsigned long long>& b,
                  uint32_t t, const unsigned char* pred, int want,
-    const unsigned* range,
-                 unsigned int delta, int width = warpSize) {
+                 const unsigned* range, unsigned int delta,
+                 int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   bool out = (lane & (width - 1)) + delta >= static_cast<unsigned>(width);
-  return rx_read<T>(rb, b, t, pred, want, range, out ? -1 : lane + static_cast<int>(delta),
-                    lane);
+  int src = out ? -1 : lane + static_cast<int>(delta);
+  return rx_read<T>(rb, b, t, pred, want, range, src, lane);
 }
 
 template <typename T>
 inline T rx_xor(const rx_ctx rb, const slot<unsigned long long>& b,
                 uint32_t t, const unsigned char* pred, int want,
-    const unsigned* range, int lane_mask,
-                int width = warpSize) {
+                const unsigned* range, int lane_mask, int width = warpSize) {
   int lane = static_cast<int>(rx_lane(rb, t));
   int src = lane ^ lane_mask;
   int end = (lane & ~(width - 1)) + width;
