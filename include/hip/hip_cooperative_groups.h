@@ -67,6 +67,14 @@ inline uint32_t block_threads() {
   return d.x * d.y * d.z;
 }
 inline uint32_t block_rank() { return hipc_thread_linear(); }
+inline uint32_t warp_width() {
+  return static_cast<uint32_t>(::hipc::warp_size());
+}
+// A tiled_partition size that is not a power of two: reported, aborts.
+inline void bad_tile_size() {
+  hipc_cpu_kernel_error("tiled_partition: the tile size is not a power "
+                        "of two");
+}
 inline uint32_t lane() {
   return block_rank() & static_cast<uint32_t>(::hipc::warp_size() - 1);
 }
@@ -412,45 +420,6 @@ class thread_block_tile : public thread_block_tile<N, void> {
   template <unsigned int M, typename P>
   friend thread_block_tile<M, P> tiled_partition(const P& parent);
 };
-
-// -- partitions
-
-// The tile of `N` threads of `parent` (a thread_block, a tile or a
-// thread_group) that holds the caller; meta_group_rank() is its index in
-// the parent.
-template <unsigned int N, typename ParentT>
-thread_block_tile<N, ParentT> tiled_partition(const ParentT& parent) {
-  return thread_block_tile<N, ParentT>(
-      detail::lane_access::mask(parent), parent.thread_rank(), parent.size());
-}
-
-// The tile of `tile_size` threads (a power of two) of `parent` that holds
-// the caller. Tiles wider than a warp sync the whole block.
-inline thread_group tiled_partition(const thread_group& parent,
-                                    unsigned int tile_size) {
-  thread_group g(internal::cg_tiled_group, 0, 0);
-  if (tile_size == 0 || (tile_size & (tile_size - 1)))
-    hipc_cpu_kernel_error("tiled_partition: the tile size is not a power "
-                          "of two");
-  uint32_t n = tile_size;
-  uint64_t pm = parent.mask_;
-  uint32_t pr = parent.rank_, ps = parent.size_;
-  if (pm) {
-    g.mask_ = detail::rank_range(pm, pr / n * n, n);
-  } else if (n <= static_cast<uint32_t>(::hipc::warp_size())) {
-    g.mask_ = detail::tile_lanes(detail::lane(), n);
-  }
-  if (g.mask_) {
-    g.size_ = detail::popc(g.mask_);
-    g.rank_ = detail::popc(g.mask_ & detail::below(detail::lane()));
-  } else {
-    g.size_ = ps - pr / n * n < n ? ps - pr / n * n : n;
-    g.rank_ = pr % n;
-  }
-  g.meta_rank_ = pr / n;
-  g.meta_size_ = (ps + n - 1) / n;
-  return g;
-}
 
 // -- coalesced groups
 

@@ -97,6 +97,10 @@ HIPC_CG_FN uint32_t block_threads() {
 HIPC_CG_FN uint32_t block_rank() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
+HIPC_CG_FN uint32_t warp_width() { return 32; }
+// A tiled_partition size that is not a power of two traps (the CPU device
+// reports it).
+HIPC_CG_FN void bad_tile_size() { __builtin_trap(); }
 // Warps are cut from the block's threads in linear order.
 HIPC_CG_FN uint32_t lane() { return block_rank() & 31u; }
 // The lanes of the caller's warp that exist (the last warp of a block may
@@ -495,40 +499,6 @@ class thread_block_tile : public thread_block_tile<N, void> {
   template <unsigned int M, typename P>
   friend HIPC_CG_FN thread_block_tile<M, P> tiled_partition(const P& parent);
 };
-
-// -- partitions
-
-template <unsigned int N, typename ParentT>
-HIPC_CG_FN thread_block_tile<N, ParentT> tiled_partition(
-    const ParentT& parent) {
-  return thread_block_tile<N, ParentT>(
-      detail::lane_access::mask(parent), parent.thread_rank(), parent.size());
-}
-
-// A tile size that is not a power of two traps (the CPU device reports it).
-HIPC_CG_FN thread_group tiled_partition(const thread_group& parent,
-                                        unsigned int tile_size) {
-  thread_group g(internal::cg_tiled_group, 0, 0);
-  if (tile_size == 0 || (tile_size & (tile_size - 1))) __builtin_trap();
-  uint32_t n = tile_size;
-  uint64_t pm = parent.mask_;
-  uint32_t pr = parent.rank_, ps = parent.size_;
-  if (pm) {
-    g.mask_ = detail::rank_range(pm, pr / n * n, n);
-  } else if (n <= 32) {
-    g.mask_ = detail::tile_lanes(detail::lane(), n);
-  }
-  if (g.mask_) {
-    g.size_ = detail::popc(g.mask_);
-    g.rank_ = detail::popc(g.mask_ & detail::below(detail::lane()));
-  } else {
-    g.size_ = ps - pr / n * n < n ? ps - pr / n * n : n;
-    g.rank_ = pr % n;
-  }
-  g.meta_rank_ = pr / n;
-  g.meta_size_ = (ps + n - 1) / n;
-  return g;
-}
 
 // -- coalesced groups
 
