@@ -23,17 +23,9 @@
 
 #include "hip/hipc/coop.h"
 
-namespace cooperative_groups {
+#include "hip/hipc/cg_types.h"
 
-namespace internal {
-enum group_type : uint32_t {
-  cg_multi_grid = 0,
-  cg_grid = 1,
-  cg_workgroup = 2,
-  cg_tiled_group = 3,
-  cg_coalesced_group = 4,
-};
-}  // namespace internal
+namespace cooperative_groups {
 
 namespace detail {
 
