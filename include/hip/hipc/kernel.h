@@ -47,6 +47,15 @@ typedef struct hipc_kernel_desc {
   /* alignof each parameter (num_params entries): where each one lies in
    * the packed buffer of hipModuleLaunchKernel's `extra`. */
   const uint32_t* param_aligns;
+  /* Kernels compiled by kc (docs/frontend.md); NULL/0 for the rewriter's.
+   * `thread` runs one thread reading its arguments from the packed buffer;
+   * when `run` is NULL the runtime's generic thread loop calls it. */
+  void (*thread)(const void* args);
+  /* Bytes of the block's static __shared__ segment (hipc_tls.static_shared). */
+  uint32_t static_shared;
+  /* Where each parameter lies in the packed buffer (NULL: the rewriter's
+   * std::tuple layout, which `pack` knows). */
+  const uint32_t* param_offsets;
 } hipc_kernel_desc;
 
 /* Registers `d` (idempotent per host_fn). Safe before main and from any
@@ -119,6 +128,8 @@ typedef struct hipc_thread_state {
   uint32_t warp_size;
   void* dyn_shared;         /* the block's dynamic shared memory */
   hipc_cpu_block* block;
+  /* kc's kernels: the block's static __shared__ segment. */
+  void* static_shared;
   /* Cooperative launches only (hip/hipc/coop.h), else NULL. */
   const struct hipc_coop_info* coop;
   /* Set while a kernel's region function runs (hip/hipc/regions.h): no

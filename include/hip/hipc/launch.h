@@ -139,7 +139,7 @@ struct kernel<void (*)(P...), F, Body, MaxThreads, MinWarps, Regions> {
     static const hipc_kernel_desc desc = {
         reinterpret_cast<const void*>(F), signature(), MaxThreads, MinWarps,
         sizeof...(P), param_sizes, sizeof(args_t), alignof(args_t), &pack,
-        &run, &run_precise, param_aligns};
+        &run, &run_precise, param_aligns, nullptr, 0, nullptr};
     return &desc;
   }
 
