@@ -334,3 +334,19 @@ void hipc__device_pass_check(const char *obj, const char *src,
   free(v);
   free(undefined);
 }
+
+int hipc__device_pass_each_image(const struct device_pass *d,
+                                 const struct hipcc_options *o,
+                                 const struct device_source *src,
+                                 int (*add)(void *arg,
+                                            const struct gpu_image_file *img),
+                                 void *arg) {
+  struct images im = {0};
+  struct gpu_names names = {0};
+  int rc = build_images(d, o, src, &im, &names);
+  for (size_t i = 0; rc == 0 && i < im.nimg; i++)
+    rc = add(arg, &im.img[i]);
+  hipc__gpu_table_free(&names);
+  images_free(&im);
+  return rc;
+}

@@ -50,6 +50,18 @@ int hipc__device_pass_compile(const struct device_pass *d,
                               const struct device_source *src, char **table,
                               struct gpu_names *names);
 
+/* The clang front end's form of the same (docs/frontend.md): compiles
+ * `src` for every architecture of `d` and calls `add(arg, image)` for each
+ * image to embed (the cubins, then the PTX of the newest architecture),
+ * while the files exist. Returns 0, the failing command's status, or
+ * what `add` returned when not 0. */
+int hipc__device_pass_each_image(const struct device_pass *d,
+                                 const struct hipcc_options *o,
+                                 const struct device_source *src,
+                                 int (*add)(void *arg,
+                                            const struct gpu_image_file *img),
+                                 void *arg);
+
 /* Warns about each kernel or variable of `names` that the host object
  * `obj` (compiled from `src` with the table) does not define: the two
  * passes saw different declarations, and the GPU cannot run it. */

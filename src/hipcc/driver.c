@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "device_pass.h"
+#include "frontend.h"
 #include "rewrite.h"
 
 struct ctx {
@@ -242,6 +243,18 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   /* -save-temps files go next to the final output. */
   const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
                                          : (out ? out : "./-");
+  if (hipc__frontend_wanted(o)) {
+    struct strvec dep = {0};
+    hipc__util_append(&dep, &o->dep);
+    if (o->mode != MODE_DEPS)
+      dep_args(c, &dep, dep_obj);
+    struct frontend_source fs = {in->path, n, out, ref, c->prefix,
+                                 c->inc_flag, std_cxx(c), &dep, &c->dev,
+                                 c->genco};
+    int rc = hipc__frontend_compile(o, &fs);
+    hipc__util_free(&dep);
+    return rc;
+  }
   /* The device pass runs after the rewrite (which tells it the managed
    * variables); its table goes into the host object. */
   char *table = NULL;

@@ -27,7 +27,7 @@ enum {
 enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
-  ID_GENCO, ID_STATIC_LIB, ID_IGNORE,
+  ID_GENCO, ID_STATIC_LIB, ID_FRONTEND, ID_IGNORE,
 };
 
 struct opt {
@@ -71,6 +71,10 @@ static const struct opt options[] = {
     {"--emit-static-lib", K_FLAG, 0, ID_STATIC_LIB, NULL,
      "archive the objects into the -o static library (ar) instead of "
      "linking a program"},
+    {"--hipc-frontend=", K_JOINED, 0, ID_FRONTEND, "<clang|rewrite>",
+     "how HIP sources are compiled: clang's HIP front end and hipc's kernel "
+     "compiler, or the source rewriter (default $HIPC_FRONTEND, else "
+     "rewrite)"},
     {"--cuda-host-only", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
@@ -333,6 +337,14 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_STATIC_LIB:
       o->emit_static_lib = 1;
+      break;
+    case ID_FRONTEND:
+      if (strcmp(val, "clang") != 0 && strcmp(val, "rewrite") != 0) {
+        hipc__util_error("--hipc-frontend=%s: expected clang or rewrite", val);
+        o->action = ACTION_FAIL;
+        return;
+      }
+      o->frontend = val;
       break;
     case ID_IGNORE:
       break;

@@ -1,0 +1,322 @@
+/* hipcc's clang front end (docs/frontend.md): a HIP source compiled by
+ * clang 19 twice, in CUDA device mode for nvptx64 (the CPU device's IR,
+ * which hipc-kc turns into a host object) and in HIP host mode (the host
+ * object, which embeds the fat binary: the kc image's ID and the GPU
+ * images), then the two objects joined with `ld -r`. Nothing here parses
+ * C++: every diagnostic is clang's, at the user's file, line and column. */
+#include "frontend.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hip/hipc/kc_abi.h"
+
+/* Strings made for commands, freed at the end of one source. */
+struct job {
+  const struct hipcc_options *o;
+  const struct frontend_source *s;
+  const char *clang;
+  struct strvec owned;
+};
+
+static const char *own(struct job *j, char *s) {
+  hipc__util_push(&j->owned, s);
+  return s;
+}
+
+/* Where an intermediate file `suffix` of the source goes: next to the
+ * output with -save-temps, else in hipcc's temporary directory. */
+static const char *file_for(struct job *j, const char *suffix) {
+  const struct frontend_source *s = j->s;
+  char *stem = hipc__util_stem(s->path);
+  char *p;
+  if (j->o->save_temps) {
+    char *dir = hipc__util_dirname(s->ref);
+    p = hipc__util_format("%s/%s%s", dir, stem, suffix);
+    free(dir);
+  } else {
+    char *name = hipc__util_format("%d-%s%s", s->index, stem, suffix);
+    char *t = hipc__util_temp(name);
+    p = t != NULL ? hipc__util_strdup(t) : NULL;
+    free(name);
+  }
+  free(stem);
+  return p != NULL ? own(j, p) : NULL;
+}
+
+/* A fresh ID for the translation unit's kc image: the runtime pairs the
+ * host object's fat binary with the kc object's image through it, so it
+ * must differ between any two compiles linked together. */
+static const char *make_id(struct job *j) {
+  unsigned char r[8] = {0};
+  FILE *f = fopen("/dev/urandom", "rb");
+  size_t got = f != NULL ? fread(r, 1, sizeof r, f) : 0;
+  if (f != NULL)
+    fclose(f);
+  if (got != sizeof r) { /* no /dev/urandom: time and pid will do */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t v = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^
+                 ((uint64_t)getpid() << 40);
+    memcpy(r, &v, sizeof r);
+  }
+  char hex[17];
+  for (int i = 0; i < 8; i++)
+    snprintf(hex + 2 * i, 3, "%02x", r[i]);
+  return own(j, hipc__util_format("hipc-%s-%d", hex, j->s->index));
+}
+
+/* The last -O of the user's compiler flags ("-O3" when none): the level
+ * hipc-kc optimises the device code at. */
+static const char *opt_level(const struct hipcc_options *o) {
+  const char *level = "-O3";
+  for (size_t i = 0; i < o->cc.n; i++)
+    if (strncmp(o->cc.v[i], "-O", 2) == 0)
+      level = o->cc.v[i];
+  return level;
+}
+
+static int has_flag(const struct strvec *v, const char *flag) {
+  for (size_t i = 0; i < v->n; i++)
+    if (strcmp(v->v[i], flag) == 0)
+      return 1;
+  return 0;
+}
+
+/* The CPU device pass: the source to nvptx64 bitcode (clang), then to a
+ * host object (hipc-kc). */
+static int cpu_device_pass(struct job *j, const char *id, const char *obj) {
+  const struct hipcc_options *o = j->o;
+  const struct frontend_source *s = j->s;
+  const char *bc = file_for(j, ".cpu.bc");
+  if (bc == NULL)
+    return 1;
+  static const char *const head[] = {
+      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
+      "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
+      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
+      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
+      "-D__HIPC_KC__=1"};
+  struct strvec cc = {0};
+  hipc__util_push(&cc, j->clang);
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    hipc__util_push(&cc, head[i]);
+  hipc__util_push(&cc, s->std);
+  hipc__util_push(&cc, s->inc_flag);
+  hipc__util_push(&cc, "-include");
+  hipc__util_push(&cc, "hip/hipc/nvptx_prelude.h");
+  hipc__util_push(&cc, "-include");
+  hipc__util_push(&cc, "hip/hip_runtime.h");
+  hipc__util_append(&cc, &o->pp);
+  /* The flags that change what the device code means; the rest (warnings,
+   * -fPIC, -march) are the host compile's. clang must not optimise for
+   * NVPTX: hipc-kc optimises for the host after lowering. */
+  for (size_t i = 0; i < o->cc.n; i++) {
+    const char *f = o->cc.v[i];
+    if (strcmp(f, "-g") == 0 || strncmp(f, "-ffast-math", 11) == 0 ||
+        strncmp(f, "-fno-fast-math", 14) == 0 ||
+        strncmp(f, "-ffp-contract=", 14) == 0 ||
+        strncmp(f, "-fno-exceptions", 15) == 0)
+      hipc__util_push(&cc, f);
+  }
+  hipc__util_push(&cc, "-O3");
+  hipc__util_push(&cc, "-Xclang");
+  hipc__util_push(&cc, "-disable-llvm-optzns");
+  hipc__util_push(&cc, "-emit-llvm");
+  hipc__util_push(&cc, "-c");
+  hipc__util_push(&cc, s->path);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, bc);
+  int rc = hipc__util_run(cc.v, o->verbose, NULL);
+  hipc__util_free(&cc);
+  if (rc != 0)
+    return rc;
+
+  struct strvec kc = {0};
+  hipc__util_push(&kc, own(j, hipc__util_format("%s/bin/hipc-kc",
+                                                 s->prefix)));
+  hipc__util_push(&kc, bc);
+  hipc__util_push(&kc, "--id");
+  hipc__util_push(&kc, id);
+  hipc__util_push(&kc, opt_level(o));
+  if (has_flag(&o->cc, "-g"))
+    hipc__util_push(&kc, "-g");
+  if (o->verbose)
+    hipc__util_push(&kc, "-v");
+  for (size_t i = 0; i < o->cc.n; i++)
+    if (strncmp(o->cc.v[i], "-march=", 7) == 0) {
+      hipc__util_push(&kc, "--cpu");
+      hipc__util_push(&kc, o->cc.v[i] + 7);
+    }
+  hipc__util_push(&kc, "-o");
+  hipc__util_push(&kc, obj);
+  rc = hipc__util_run(kc.v, o->verbose, NULL);
+  hipc__util_free(&kc);
+  return rc;
+}
+
+/* The fat binary being built: the header, the entries, then the images. */
+struct blob {
+  hipc_fatbin_header head;
+  hipc_fatbin_entry *entries;
+  char **data;
+  size_t n;
+};
+
+static int blob_add(void *arg, const struct gpu_image_file *img) {
+  struct blob *b = arg;
+  size_t len;
+  char *bytes = hipc__util_read(img->path, &len);
+  if (bytes == NULL) {
+    hipc__util_error("cannot read '%s': %s", img->path, strerror(errno));
+    return 1;
+  }
+  b->entries = hipc__util_realloc(b->entries, (b->n + 1) * sizeof *b->entries);
+  b->data = hipc__util_realloc(b->data, (b->n + 1) * sizeof *b->data);
+  hipc_fatbin_entry *e = &b->entries[b->n];
+  memset(e, 0, sizeof *e);
+  e->kind = img->is_ptx ? HIPC_FATBIN_PTX : HIPC_FATBIN_CUBIN;
+  snprintf(e->arch, sizeof e->arch, "%s", img->arch);
+  e->size = len;
+  b->data[b->n++] = bytes;
+  return 0;
+}
+
+/* Writes `b` to `path`: images 8-byte aligned after the entry table. */
+static int blob_write(struct blob *b, const char *path) {
+  size_t off = sizeof b->head + b->n * sizeof *b->entries;
+  for (size_t i = 0; i < b->n; i++) {
+    off = (off + 7) & ~(size_t)7;
+    b->entries[i].offset = off;
+    off += b->entries[i].size;
+  }
+  char *buf = calloc(1, off > 0 ? off : 1);
+  if (buf == NULL) {
+    hipc__util_error("out of memory");
+    return 1;
+  }
+  b->head.count = (uint32_t)b->n;
+  memcpy(buf, &b->head, sizeof b->head);
+  memcpy(buf + sizeof b->head, b->entries, b->n * sizeof *b->entries);
+  for (size_t i = 0; i < b->n; i++)
+    memcpy(buf + b->entries[i].offset, b->data[i], b->entries[i].size);
+  int rc = hipc__util_write(path, buf, off) != 0;
+  free(buf);
+  return rc;
+}
+
+static void blob_free(struct blob *b) {
+  for (size_t i = 0; i < b->n; i++)
+    free(b->data[i]);
+  free(b->data);
+  free(b->entries);
+}
+
+/* The host pass's command up to the output: clang in HIP host mode with
+ * hipc's headers and the user's flags. */
+static void host_command(struct job *j, struct strvec *cc) {
+  const struct hipcc_options *o = j->o;
+  const struct frontend_source *s = j->s;
+  static const char *const head[] = {
+      "-x", "hip", "--cuda-host-only", "-nogpuinc", "-nogpulib",
+      "--offload-arch=gfx906", "-D__HIPCC__=1", "-D__HIP_PLATFORM_HIPC__=1",
+      "-D__HIPC_CLANG_HOST__=1"};
+  hipc__util_push(cc, j->clang);
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    hipc__util_push(cc, head[i]);
+  hipc__util_push(cc, s->std);
+  hipc__util_push(cc, s->inc_flag);
+  hipc__util_push(cc, "-include");
+  hipc__util_push(cc, "hip/hip_runtime.h");
+  if (s->genco) { /* the mark hipModuleLoad looks for */
+    hipc__util_push(cc, "-include");
+    hipc__util_push(cc, "hip/hipc/code_object.h");
+  }
+  hipc__util_append(cc, &o->pp);
+  hipc__util_append(cc, &o->cc);
+  hipc__util_append(cc, s->dep);
+}
+
+int hipc__frontend_compile(const struct hipcc_options *o,
+                           const struct frontend_source *s) {
+  struct job j = {o, s, NULL, {0}};
+  const char *clang = getenv("HIPC_CLANG");
+  j.clang = clang != NULL && *clang != '\0' ? clang : "clang-19";
+  if (!hipc__util_in_path(j.clang)) {
+    hipc__util_error("the clang front end needs clang 19 ('%s' was not "
+                     "found; apt-get install clang-19, or set HIPC_CLANG)",
+                     j.clang);
+    return 1;
+  }
+  struct strvec cc = {0};
+  int rc = 0;
+  if (o->mode == MODE_PREPROCESS || o->mode == MODE_DEPS) {
+    host_command(&j, &cc);
+    hipc__util_push(&cc, "-E"); /* with -M/-MM in `dep`: the rules */
+    hipc__util_push(&cc, s->path);
+    if (s->out != NULL) {
+      hipc__util_push(&cc, "-o");
+      hipc__util_push(&cc, s->out);
+    }
+    rc = hipc__util_run(cc.v, o->verbose, NULL);
+    goto done;
+  }
+  const char *id = make_id(&j);
+  const char *kc_obj = file_for(&j, ".kc.o");
+  const char *fatbin = file_for(&j, ".fatbin");
+  const char *host_obj = o->mode == MODE_ASM ? s->out : file_for(&j, ".host.o");
+  if (kc_obj == NULL || fatbin == NULL || host_obj == NULL) {
+    rc = 1;
+    goto done;
+  }
+  if ((rc = cpu_device_pass(&j, id, kc_obj)) != 0)
+    goto done;
+  struct blob b = {0};
+  memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
+  snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
+  if (s->dev->archs.n > 0) {
+    struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
+                               o->save_temps ? s->ref : NULL, 0, NULL};
+    rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b);
+  }
+  if (rc == 0)
+    rc = blob_write(&b, fatbin);
+  blob_free(&b);
+  if (rc != 0)
+    goto done;
+
+  host_command(&j, &cc);
+  hipc__util_push(&cc, "-Xclang");
+  hipc__util_push(&cc, "-fcuda-include-gpubinary");
+  hipc__util_push(&cc, "-Xclang");
+  hipc__util_push(&cc, fatbin);
+  hipc__util_push(&cc, o->mode == MODE_ASM ? "-S" : "-c");
+  hipc__util_push(&cc, s->path);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, host_obj);
+  if ((rc = hipc__util_run(cc.v, o->verbose, NULL)) != 0 ||
+      o->mode == MODE_ASM)
+    goto done;
+  /* One object, as the user asked for: the host code and the CPU device's
+   * code (which defines no external symbol, docs/frontend.md). */
+  const char *ld[] = {"ld", "-r", host_obj, kc_obj, "-o", s->out, NULL};
+  rc = hipc__util_run(ld, o->verbose, NULL);
+done:
+  hipc__util_free(&cc);
+  for (size_t i = 0; i < j.owned.n; i++)
+    free((char *)j.owned.v[i]);
+  hipc__util_free(&j.owned);
+  return rc;
+}
+
+int hipc__frontend_wanted(const struct hipcc_options *o) {
+  const char *f = o->frontend;
+  if (f == NULL)
+    f = getenv("HIPC_FRONTEND");
+  return f != NULL && strcmp(f, "clang") == 0;
+}
