@@ -9,6 +9,7 @@
  * backends treat address spaces below 256 as one memory, so the remaining
  * addrspacecasts cost nothing. */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,23 +110,23 @@ static LLVMValueRef value_in(struct kc_ctx* c, LLVMValueRef fn,
   LLVMValueRef p;
   if (r->kind == R_MANAGED) {
     p = LLVMBuildLoad2(b, ptr, r->slot, "managed");
-  } else if (r->kind == R_DYN) {
-    if (!*dyn)
-      *dyn = LLVMBuildLoad2(
-          b, ptr,
-          hipc__util_tls_field(c, b, offsetof(hipc_thread_state, dyn_shared)),
-          "dyn_shared");
-    p = *dyn;
   } else {
-    if (!*ss)
-      *ss = LLVMBuildLoad2(
-          b, ptr,
-          hipc__util_tls_field(c, b,
-                               offsetof(hipc_thread_state, static_shared)),
-          "static_shared");
-    LLVMValueRef off = LLVMConstInt(hipc__util_i64(c), r->offset, 0);
-    p = LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(c->llctx), *ss, &off,
-                              1, hipc__util_name(r->g));
+    /* One load of the segment's base per function; what is built from it
+     * goes right after it, so that it dominates every use. */
+    LLVMValueRef* base = r->kind == R_DYN ? dyn : ss;
+    size_t off = r->kind == R_DYN ? offsetof(hipc_thread_state, dyn_shared)
+                                  : offsetof(hipc_thread_state, static_shared);
+    if (!*base)
+      *base = LLVMBuildLoad2(b, ptr, hipc__util_tls_field(c, b, off),
+                             r->kind == R_DYN ? "dyn_shared"
+                                              : "static_shared");
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(*base));
+    p = *base;
+    if (r->kind == R_SHARED) {
+      LLVMValueRef o = LLVMConstInt(hipc__util_i64(c), r->offset, 0);
+      p = LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(c->llctx), p, &o, 1,
+                                hipc__util_name(r->g));
+    }
   }
   if (LLVMTypeOf(p) != LLVMTypeOf(r->g))
     p = LLVMBuildAddrSpaceCast(b, p, LLVMTypeOf(r->g), "");
@@ -220,7 +221,10 @@ void hipc__globals_lower(struct kc_ctx* c) {
     LLVMTypeRef vt = LLVMGlobalGetValueType(g);
     uint64_t size = LLVMABISizeOfType(c->td, vt);
     if (in_list(managed, n_managed, g)) {
-      LLVMValueRef slot = LLVMAddGlobal(c->mod, ptr, "");
+      char slot_name[256];
+      snprintf(slot_name, sizeof slot_name, "%s.managed",
+               hipc__util_name(g));
+      LLVMValueRef slot = LLVMAddGlobal(c->mod, ptr, slot_name);
       LLVMSetInitializer(slot, LLVMConstNull(ptr));
       LLVMSetLinkage(slot, LLVMInternalLinkage);
       LLVMSetAlignment(slot, LLVMABIAlignmentOfType(c->td, ptr));
