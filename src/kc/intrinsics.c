@@ -198,9 +198,25 @@ static void lower_call(struct kc_ctx* c, LLVMValueRef call) {
   LLVMInstructionEraseFromParent(call);
 }
 
+/* `convergent` tells GPU optimisers that the set of threads reaching a
+ * call matters. On the CPU device each thread has its own stack (fibers)
+ * or the region form has already placed the barriers, so a barrier is an
+ * ordinary call, and the attribute would only hold optimisations back. */
+static void drop_convergent(LLVMValueRef f) {
+  const unsigned fn_index = (unsigned)LLVMAttributeFunctionIndex;
+  unsigned kind = LLVMGetEnumAttributeKindForName("convergent", 10);
+  LLVMRemoveEnumAttributeAtIndex(f, fn_index, kind);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) || LLVMIsAInvokeInst(i))
+        LLVMRemoveCallSiteEnumAttribute(i, fn_index, kind);
+}
+
 void hipc__intrinsics_lower(struct kc_ctx* c) {
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f;
-       f = LLVMGetNextFunction(f))
+       f = LLVMGetNextFunction(f)) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
          bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef i = LLVMGetFirstInstruction(bb);
@@ -210,6 +226,8 @@ void hipc__intrinsics_lower(struct kc_ctx* c) {
         i = next;
       }
     }
+    drop_convergent(f);
+  }
   /* The declarations nothing calls any more. */
   LLVMValueRef f = LLVMGetFirstFunction(c->mod);
   while (f) {

@@ -60,8 +60,10 @@ static void make_target_machine(struct kc_ctx* c) {
   c->td = LLVMCreateTargetDataLayout(c->tm);
 }
 
-/* Attributes that describe the NVPTX target or NVVM's conventions; the
- * host's target machine supplies its own. */
+/* Attributes that describe the NVPTX target or NVVM's conventions. No
+ * function gets the host's instead: without them each function is
+ * compiled for the target machine's CPU and features (--cpu, --features),
+ * including the functions kc adds. */
 static const char* const dropped_attrs[] = {
     "target-cpu", "target-features", "tune-cpu", "nvptx-f32ftz",
     "uniform-work-group-size",
@@ -78,10 +80,6 @@ static void retarget_functions(struct kc_ctx* c) {
     unsigned cc = LLVMGetFunctionCallConv(f);
     if (cc == LLVMPTXKernelCallConv || cc == LLVMPTXDeviceCallConv)
       LLVMSetFunctionCallConv(f, LLVMCCallConv);
-    if (c->cpu)
-      LLVMAddTargetDependentFunctionAttr(f, "target-cpu", c->cpu);
-    if (c->features)
-      LLVMAddTargetDependentFunctionAttr(f, "target-features", c->features);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
          bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
