@@ -133,7 +133,16 @@ void hipc__constexpr_expand(struct kc_ctx* c, LLVMValueRef* globals,
                        LLVMGetIncomingBlock(i, (unsigned)k)));
           else
             LLVMPositionBuilderBefore(b, i);
-          LLVMSetOperand(i, (unsigned)k, materialize(c, &t, b, op, i));
+          LLVMValueRef v = materialize(c, &t, b, op, i);
+          LLVMSetOperand(i, (unsigned)k, v);
+          /* A PHI names each predecessor with one value, however many
+           * edges come from it. */
+          if (LLVMIsAPHINode(i))
+            for (int j = k + 1; j < nops; j++)
+              if (LLVMGetOperand(i, (unsigned)j) == op &&
+                  LLVMGetIncomingBlock(i, (unsigned)j) ==
+                      LLVMGetIncomingBlock(i, (unsigned)k))
+                LLVMSetOperand(i, (unsigned)j, v);
         }
       }
   LLVMDisposeBuilder(b);

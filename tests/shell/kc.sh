@@ -64,6 +64,27 @@ for pat in 'call void @hipc_cpu_syncthreads()' \
   grep -q -- "$pat" k0.ll || bad "-O0: no '$pat'"
 done
 
+# The rest of the table (tests/kc/lowering.ll), and a PHI with two edges
+# from one block (tests/kc/phi.ll).
+"$KC" "$src/lowering.ll" --id l -o l.ll --emit-ll -O0 || bad "lowering.ll"
+for pat in 'urem i32 ' 'call i32 @hipc_kc_clock()' 'call i64 @hipc_kc_clock64()' \
+           'call i64 @hipc_kc_globaltimer()' 'call void @hipc_kc_nanosleep(i32 100)' \
+           'fence seq_cst' 'icmp eq i32 ' 'icmp ne i32 ' \
+           'call i32 @hipc_kc_vprintf(ptr @fmt, ptr %buf)' \
+           'call void @hipc_kc_assertfail(ptr @fmt, ptr @fmt, i32 7, ptr @fmt, i64 1)' \
+           '%b4 = add i32 %b3, 0$' \
+           '^@px = internal externally_initialized global ptr @x, align 8' \
+           '^@x = internal externally_initialized global i32 3'; do
+  grep -q -- "$pat" l.ll || bad "lowering.ll: no '$pat'"
+done
+[ "$(grep -c 'call i32 @hipc_cpu_syncthreads_count' l.ll)" = 2 ] ||
+  bad "lowering.ll: barrier0.and/or"
+grep -q 'llvm\.nvvm\|vprintf(\|@__assertfail' l.ll && bad "lowering.ll: leftovers"
+"$KC" "$src/phi.ll" --id p -o p.ll --emit-ll -O0 || bad "phi.ll"
+grep -Eq 'phi ptr \[ (%[0-9]+), %entry \], \[ \1, %entry \]' p.ll ||
+  bad "phi.ll: the two edges differ"
+grep -q 'addrspace(3)' p.ll && bad "phi.ll: addrspace(3) left"
+
 # 2. Objects define nothing global, on x86-64 and AArch64.
 "$KC" k.bc --id kc-test-id -o k.o -O2 || bad "object"
 defined=$(nm --defined-only -g k.o 2>&1)
