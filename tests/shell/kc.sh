@@ -79,7 +79,7 @@ for pat in 'urem i32 ' 'call i32 @hipc_kc_clock()' 'call i64 @hipc_kc_clock64()'
 done
 [ "$(grep -c 'call i32 @hipc_cpu_syncthreads_count' l.ll)" = 2 ] ||
   bad "lowering.ll: barrier0.and/or"
-grep -q 'llvm\.nvvm\|vprintf(\|@__assertfail' l.ll && bad "lowering.ll: leftovers"
+grep -q 'llvm\.nvvm\|@vprintf(\|@__assertfail' l.ll && bad "lowering.ll: leftovers"
 "$KC" "$src/phi.ll" --id p -o p.ll --emit-ll -O0 || bad "phi.ll"
 grep -Eq 'phi ptr \[ (%[0-9]+), %entry \], \[ \1, %entry \]' p.ll ||
   bad "phi.ll: the two edges differ"
