@@ -1,5 +1,6 @@
 /* Linkage: the object kc writes defines nothing external (docs/frontend.md),
  * so any number of them link together and with the host objects. */
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Comdat.h>
@@ -47,9 +48,30 @@ void hipc__link_drop_dead(struct kc_ctx* c) {
     LLVMValueRef g = LLVMGetNamedGlobal(c->mod, used[i]);
     if (g) LLVMDeleteGlobal(g);
   }
+  /* `static __device__` variables too: the host registers them by name.
+   * They are external while globaldce runs, then internal again. */
+  unsigned n = 0, cap = 0;
+  LLVMValueRef* kept = NULL;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g;
+       g = LLVMGetNextGlobal(g)) {
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    LLVMLinkage l = LLVMGetLinkage(g);
+    if ((as != 1 && as != 4) || LLVMIsDeclaration(g) ||
+        (l != LLVMInternalLinkage && l != LLVMPrivateLinkage))
+      continue;
+    if (n == cap) {
+      cap = cap ? cap * 2 : 16;
+      kept = realloc(kept, cap * sizeof *kept);
+      if (!kept) hipc__diag_fatal("out of memory");
+    }
+    kept[n++] = g;
+    LLVMSetLinkage(g, LLVMExternalLinkage);
+  }
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e = LLVMRunPasses(c->mod, "globaldce", c->tm, o);
   LLVMDisposePassBuilderOptions(o);
+  for (unsigned i = 0; i < n; i++) LLVMSetLinkage(kept[i], LLVMInternalLinkage);
+  free(kept);
   if (e) {
     char* msg = LLVMGetErrorMessage(e);
     hipc__diag_fatal("globaldce: %s", msg);
