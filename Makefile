@@ -61,6 +61,25 @@ $(BUILD)/bin/hipcc: $(HIPCC_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(HIPCC_CFLAGS) -o $@ $(HIPCC_OBJ)
 
+# The kernel compiler (src/kc, docs/frontend.md), on LLVM 19's C API. Built
+# by `make` where llvm-config-19 is installed (.ci/run installs it).
+LLVM_CONFIG ?= llvm-config-19
+KC_SRC := $(wildcard src/kc/*.c)
+KC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(KC_SRC))
+ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
+all: $(BUILD)/bin/hipc-kc
+endif
+
+$(BUILD)/obj/src/kc/%.c.o: src/kc/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(shell $(LLVM_CONFIG) --cflags) $(HIPCC_CFLAGS) \
+		-c $< -o $@
+
+$(BUILD)/bin/hipc-kc: $(KC_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(HIPCC_CFLAGS) -o $@ $(KC_OBJ) $(shell $(LLVM_CONFIG) --ldflags) \
+		$(shell $(LLVM_CONFIG) --link-shared --libs)
+
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
 	@mkdir -p $(BUILD)

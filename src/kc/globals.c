@@ -1,0 +1,267 @@
+/* Step 4: variables by address space (docs/frontend.md).
+ *   addrspace(3) (__shared__): an offset into the block's static segment,
+ *     hipc_tls.static_shared; `extern __shared__` arrays: hipc_tls.dyn_shared.
+ *   addrspace(1)/(4) (__device__/__constant__): ordinary internal globals
+ *     of the object, listed in the image for the runtime's symbol API.
+ *   "hipc.managed" annotations (__managed__): a void* slot the runtime points
+ *     at the managed storage; every function loads the slot.
+ * Pointers keep their address spaces where the IR's types say so: the host
+ * backends treat address spaces below 256 as one memory, so the remaining
+ * addrspacecasts cost nothing. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hip/hipc/kc_abi.h"
+#include "kc/kc.h"
+
+/* A variable replaced by a per-function value. */
+enum repl_kind { R_SHARED, R_DYN, R_MANAGED };
+struct repl {
+  LLVMValueRef g;
+  enum repl_kind kind;
+  uint64_t offset;     /* R_SHARED: in the static segment */
+  LLVMValueRef slot;   /* R_MANAGED */
+};
+
+struct repls {
+  struct repl* r;
+  unsigned n, cap;
+};
+
+static void push(struct repls* rs, struct repl r) {
+  if (rs->n == rs->cap) {
+    rs->cap = rs->cap ? rs->cap * 2 : 16;
+    rs->r = realloc(rs->r, rs->cap * sizeof *rs->r);
+    if (!rs->r) hipc__diag_fatal("out of memory");
+  }
+  rs->r[rs->n++] = r;
+}
+
+static void add_var(struct kc_ctx* c, const char* name, LLVMValueRef storage,
+                    uint64_t size, uint32_t flags) {
+  c->vars = realloc(c->vars, (c->num_vars + 1) * sizeof *c->vars);
+  if (!c->vars) hipc__diag_fatal("out of memory");
+  struct kc_var* v = &c->vars[c->num_vars++];
+  v->name = hipc__diag_strdup(name);
+  v->storage = storage;
+  v->size = size;
+  v->flags = flags;
+}
+
+static LLVMValueRef strip_casts(LLVMValueRef v) {
+  while (v && LLVMIsAConstantExpr(v) &&
+         (LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+          LLVMGetConstOpcode(v) == LLVMBitCast))
+    v = LLVMGetOperand(v, 0);
+  return v;
+}
+
+/* The globals annotated "hipc.managed" (llvm.global.annotations holds
+ * {ptr var, ptr string, ptr file, i32 line, ptr args} entries). The
+ * annotations are dropped afterwards: nothing on the host reads them. */
+static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out) {
+  LLVMValueRef ann = LLVMGetNamedGlobal(c->mod, "llvm.global.annotations");
+  *out = NULL;
+  if (!ann) return 0;
+  LLVMValueRef init = LLVMGetInitializer(ann);
+  unsigned n = init ? (unsigned)LLVMGetNumOperands(init) : 0, found = 0;
+  *out = hipc__diag_xmalloc(n * sizeof **out);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef e = LLVMGetOperand(init, i);
+    if (LLVMGetNumOperands(e) < 2) continue;
+    LLVMValueRef var = strip_casts(LLVMGetOperand(e, 0));
+    LLVMValueRef str = strip_casts(LLVMGetOperand(e, 1));
+    if (!var || !LLVMIsAGlobalVariable(var) || !str ||
+        !LLVMIsAGlobalVariable(str) || !LLVMGetInitializer(str))
+      continue;
+    size_t len = 0;
+    const char* s = LLVMGetAsString(LLVMGetInitializer(str), &len);
+    if (s && strcmp(s, "hipc.managed") == 0) (*out)[found++] = var;
+  }
+  LLVMDeleteGlobal(ann);
+  /* The annotations' strings, now unused. */
+  LLVMValueRef g = LLVMGetFirstGlobal(c->mod);
+  while (g) {
+    LLVMValueRef next = LLVMGetNextGlobal(g);
+    const char* sec = LLVMGetSection(g);
+    if (sec && strcmp(sec, "llvm.metadata") == 0 && !LLVMGetFirstUse(g))
+      LLVMDeleteGlobal(g);
+    g = next;
+  }
+  return found;
+}
+
+static int in_list(LLVMValueRef* l, unsigned n, LLVMValueRef v) {
+  for (unsigned i = 0; i < n; i++)
+    if (l[i] == v) return 1;
+  return 0;
+}
+
+/* The value that stands for r->g in `fn`, built at the entry on first use. */
+static LLVMValueRef value_in(struct kc_ctx* c, LLVMValueRef fn,
+                             struct repl* r, LLVMValueRef* cache,
+                             LLVMValueRef* ss, LLVMValueRef* dyn) {
+  if (*cache) return *cache;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llctx);
+  hipc__util_position_entry(b, fn);
+  LLVMTypeRef ptr = hipc__util_ptr(c);
+  LLVMValueRef p;
+  if (r->kind == R_MANAGED) {
+    p = LLVMBuildLoad2(b, ptr, r->slot, "managed");
+  } else {
+    /* One load of the segment's base per function; what is built from it
+     * goes right after it, so that it dominates every use. */
+    LLVMValueRef* base = r->kind == R_DYN ? dyn : ss;
+    size_t off = r->kind == R_DYN ? offsetof(hipc_thread_state, dyn_shared)
+                                  : offsetof(hipc_thread_state, static_shared);
+    if (!*base)
+      *base = LLVMBuildLoad2(b, ptr, hipc__util_tls_field(c, b, off),
+                             r->kind == R_DYN ? "dyn_shared"
+                                              : "static_shared");
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(*base));
+    p = *base;
+    if (r->kind == R_SHARED) {
+      LLVMValueRef o = LLVMConstInt(hipc__util_i64(c), r->offset, 0);
+      p = LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(c->llctx), p, &o, 1,
+                                hipc__util_name(r->g));
+    }
+  }
+  if (LLVMTypeOf(p) != LLVMTypeOf(r->g))
+    p = LLVMBuildAddrSpaceCast(b, p, LLVMTypeOf(r->g), "");
+  LLVMDisposeBuilder(b);
+  return *cache = p;
+}
+
+static void replace_uses(struct kc_ctx* c, struct repls* rs) {
+  LLVMValueRef* cache = hipc__diag_xmalloc(rs->n * sizeof *cache);
+  LLVMValueRef* gs = hipc__diag_xmalloc(rs->n * sizeof *gs);
+  for (unsigned i = 0; i < rs->n; i++) gs[i] = rs->r[i].g;
+  hipc__constexpr_expand(c, gs, rs->n);
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f;
+       f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f)) continue;
+    memset(cache, 0, rs->n * sizeof *cache);
+    LLVMValueRef ss = NULL, dyn = NULL;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        int nops = LLVMGetNumOperands(i);
+        for (int k = 0; k < nops; k++) {
+          LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+          for (unsigned j = 0; j < rs->n; j++)
+            if (op == gs[j]) {
+              LLVMValueRef v =
+                  value_in(c, f, &rs->r[j], &cache[j], &ss, &dyn);
+              LLVMSetOperand(i, (unsigned)k, v);
+              break;
+            }
+        }
+      }
+  }
+  /* Debug intrinsics' metadata may still name the globals. */
+  for (unsigned j = 0; j < rs->n; j++) {
+    LLVMReplaceAllUsesWith(gs[j], LLVMGetPoison(LLVMTypeOf(gs[j])));
+    LLVMDeleteGlobal(gs[j]);
+  }
+  free(cache);
+  free(gs);
+}
+
+/* Copies `old` into a new address-space-0 global of the same name, value
+ * and attributes, and makes every use of `old` use it. */
+static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
+  char* name = hipc__diag_strdup(hipc__util_name(old));
+  LLVMSetValueName2(old, "", 0);
+  LLVMTypeRef ty = LLVMGlobalGetValueType(old);
+  LLVMValueRef g = LLVMAddGlobal(c->mod, ty, name);
+  free(name);
+  LLVMValueRef init = LLVMGetInitializer(old);
+  if (init) LLVMSetInitializer(g, init);
+  LLVMSetLinkage(g, LLVMGetLinkage(old));
+  LLVMSetAlignment(g, LLVMGetAlignment(old));
+  LLVMSetGlobalConstant(g, LLVMIsGlobalConstant(old));
+  LLVMSetExternallyInitialized(g, LLVMIsExternallyInitialized(old));
+  LLVMSetUnnamedAddress(g, LLVMGetUnnamedAddress(old));
+  const char* sec = LLVMGetSection(old);
+  if (sec && *sec) LLVMSetSection(g, sec);
+  size_t nmd = 0;
+  LLVMValueMetadataEntry* md = LLVMGlobalCopyAllMetadata(old, &nmd);
+  for (unsigned i = 0; i < nmd; i++)
+    LLVMGlobalSetMetadata(g, LLVMValueMetadataEntriesGetKind(md, i),
+                          LLVMValueMetadataEntriesGetMetadata(md, i));
+  if (md) LLVMDisposeValueMetadataEntries(md);
+  /* Constant users fold: addrspacecast(addrspacecast(g)) becomes g. */
+  LLVMReplaceAllUsesWith(old, LLVMConstAddrSpaceCast(g, LLVMTypeOf(old)));
+  LLVMDeleteGlobal(old);
+  return g;
+}
+
+void hipc__globals_lower(struct kc_ctx* c) {
+  LLVMValueRef* managed = NULL;
+  unsigned n_managed = managed_globals(c, &managed);
+  struct repls rs = {0};
+  uint64_t at = 0;
+  LLVMTypeRef ptr = hipc__util_ptr(c);
+
+  /* Collect first: the loop below adds and deletes globals. */
+  unsigned n = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
+    n++;
+  LLVMValueRef* all = hipc__diag_xmalloc(n * sizeof *all);
+  n = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
+    all[n++] = g;
+
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef g = all[i];
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+    uint64_t size = LLVMABISizeOfType(c->td, vt);
+    if (in_list(managed, n_managed, g)) {
+      char slot_name[256];
+      snprintf(slot_name, sizeof slot_name, "%s.managed",
+               hipc__util_name(g));
+      LLVMValueRef slot = LLVMAddGlobal(c->mod, ptr, slot_name);
+      LLVMSetInitializer(slot, LLVMConstNull(ptr));
+      LLVMSetLinkage(slot, LLVMInternalLinkage);
+      LLVMSetAlignment(slot, LLVMABIAlignmentOfType(c->td, ptr));
+      /* The runtime writes the slot before any kernel reads it. */
+      LLVMSetExternallyInitialized(slot, 1);
+      add_var(c, hipc__util_name(g), slot, size, HIPC_KC_VAR_MANAGED);
+      push(&rs, (struct repl){g, R_MANAGED, 0, slot});
+    } else if (as == 3) {
+      if (LLVMIsDeclaration(g) || size == 0) {
+        push(&rs, (struct repl){g, R_DYN, 0, NULL});
+        continue;
+      }
+      uint64_t align = LLVMGetAlignment(g);
+      uint64_t abi = LLVMABIAlignmentOfType(c->td, vt);
+      if (abi > align) align = abi;
+      at = (at + align - 1) / align * align;
+      push(&rs, (struct repl){g, R_SHARED, at, NULL});
+      at += size;
+    } else if (as == 1 || as == 4) {
+      int def = !LLVMIsDeclaration(g);
+      char* name = hipc__diag_strdup(hipc__util_name(g));
+      LLVMValueRef ng = move_to_as0(c, g);
+      if (def)
+        add_var(c, name, ng, size, as == 4 ? HIPC_KC_VAR_CONSTANT : 0);
+      free(name);
+    } else if (as != 0) {
+      hipc__diag_fatal("%s: variable %s in address space %u: unsupported",
+                       c->in_path, hipc__util_name(g), as);
+    }
+  }
+  free(all);
+  free(managed);
+  if (at > UINT32_MAX)
+    hipc__diag_fatal("%s: %llu bytes of __shared__ variables", c->in_path,
+                     (unsigned long long)at);
+  c->static_shared = (uint32_t)((at + 63) / 64 * 64);
+  if (rs.n) replace_uses(c, &rs);
+  free(rs.r);
+  hipc__constexpr_fold_casts(c);
+}

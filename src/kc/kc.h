@@ -1,0 +1,115 @@
+/* hipc-kc, the kernel compiler: the state its passes share and the passes
+ * themselves (docs/frontend.md, "kc's output object"). Each pass is one
+ * file and one function over the module; main.c runs them in order. */
+#ifndef HIPC_KC_H
+#define HIPC_KC_H
+
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "kc/params.h"
+
+/* One __global__ function of the module. */
+struct kc_kernel {
+  LLVMValueRef fn;           /* the kernel as clang made it */
+  char* name;                /* its mangled name */
+  uint32_t max_threads;      /* __launch_bounds__ (maxntid x*y*z), or 0 */
+  uint32_t min_warps;        /* __launch_bounds__' second value (minctasm) */
+  struct kc_param_layout layout;
+  LLVMValueRef thread;       /* void K.thread(ptr args) */
+  LLVMValueRef run;          /* void K.run(ptr block) (region form), or NULL */
+  char* note;                /* why the fiber form (or the region form's note) */
+};
+
+/* One __device__/__constant__/__managed__ variable the runtime can reach. */
+struct kc_var {
+  char* name;                /* the device name (as the host registers it) */
+  LLVMValueRef storage;      /* the internal global (a void* slot: managed) */
+  uint64_t size;             /* bytes of the variable itself */
+  uint32_t flags;            /* HIPC_KC_VAR_* */
+};
+
+struct kc_ctx {
+  /* Options. */
+  const char* in_path;
+  const char* out_path;
+  const char* id;
+  const char* cpu;           /* NULL: the triple's generic CPU */
+  const char* features;      /* NULL: none */
+  const char* triple;        /* NULL: the host's */
+  int opt_level;             /* 0..3 */
+  int debug;                 /* -g: keep debug information */
+  int verbose;               /* -v: each kernel's form on stderr */
+  int emit_ll;               /* --emit-ll: textual IR instead of an object */
+
+  LLVMContextRef llctx;
+  LLVMModuleRef mod;
+  LLVMTargetMachineRef tm;
+  LLVMTargetDataRef td;
+  char* host_triple;
+
+  struct kc_kernel* kernels;
+  unsigned num_kernels;
+  struct kc_var* vars;
+  unsigned num_vars;
+  uint32_t static_shared;    /* bytes of the block's __shared__ segment */
+};
+
+/* diag.c: errors name the source line where debug information has it and
+ * a kernel that reaches the offending code. Both exit with status 1. */
+_Noreturn void hipc__diag_fail(struct kc_ctx* c, LLVMValueRef where,
+                               const char* fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+_Noreturn void hipc__diag_fatal(const char* fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+void* hipc__diag_xmalloc(size_t n);
+char* hipc__diag_strdup(const char* s);
+
+/* load.c: reads the module and retargets it to the host (step 1). */
+void hipc__load_module(struct kc_ctx* c);
+/* kernels.c: finds the kernels in !nvvm.annotations, then drops it. */
+void hipc__kernels_collect(struct kc_ctx* c);
+/* link.c: every definition but the kernels internal, dead code removed. */
+void hipc__link_internalize(struct kc_ctx* c, int keep_kernels);
+void hipc__link_drop_dead(struct kc_ctx* c);
+/* thread_fn.c: K.thread for each kernel (step 3). */
+void hipc__thread_fn_build(struct kc_ctx* c);
+/* globals.c: the address spaces of variables (step 4). */
+void hipc__globals_lower(struct kc_ctx* c);
+/* intrinsics.c, atomics.c: the nvvm intrinsics and CUDA's calls (step 5). */
+void hipc__intrinsics_lower(struct kc_ctx* c);
+int hipc__atomics_lower_call(struct kc_ctx* c, LLVMValueRef call,
+                             const char* name);
+/* image.c: the image and its constructor (step 6). */
+void hipc__image_emit(struct kc_ctx* c);
+/* emit.c: optimisation and the output file (step 7). */
+void hipc__emit_output(struct kc_ctx* c);
+
+/* util.c: helpers over the C API. */
+LLVMValueRef hipc__util_get_fn(struct kc_ctx* c, const char* name,
+                               LLVMTypeRef ret, LLVMTypeRef* params,
+                               unsigned n);
+LLVMValueRef hipc__util_callee(LLVMValueRef call);
+const char* hipc__util_name(LLVMValueRef v);
+/* The first point of `fn`'s entry block after its allocas. */
+void hipc__util_position_entry(LLVMBuilderRef b, LLVMValueRef fn);
+/* A pointer to the field at `offset` of the calling thread's hipc_tls. */
+LLVMValueRef hipc__util_tls_field(struct kc_ctx* c, LLVMBuilderRef b,
+                                  uint64_t offset);
+LLVMTypeRef hipc__util_ptr(struct kc_ctx* c);
+LLVMTypeRef hipc__util_i32(struct kc_ctx* c);
+LLVMTypeRef hipc__util_i64(struct kc_ctx* c);
+
+/* constexpr.c: turns the constant expressions that use any of `globals`
+ * into instructions, in every function, so that each use of those globals
+ * is an operand of an instruction. Fails where a constant outside an
+ * instruction (another global's initialiser) uses one. */
+void hipc__constexpr_expand(struct kc_ctx* c, LLVMValueRef* globals,
+                            unsigned n);
+/* Folds addrspacecast pairs that come back to their first type. */
+void hipc__constexpr_fold_casts(struct kc_ctx* c);
+
+#endif /* HIPC_KC_H */

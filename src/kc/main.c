@@ -1,0 +1,101 @@
+/* hipc-kc: compiles the device IR clang makes for the CPU device (the
+ * nvptx64 pass of a .hip file) into a host object that registers its
+ * kernels with the runtime (docs/frontend.md, "kc's output object").
+ *
+ *   hipc-kc IN.bc|IN.ll --id ID -o OUT.o [-O0|-O1|-O2|-O3] [-g] [-v]
+ *           [--emit-ll] [--cpu NAME] [--features F] [--triple T]
+ *
+ * Exit status 0, or 1 with a message on stderr. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kc/form_loops.h"
+#include "kc/kc.h"
+
+static void usage(void) {
+  fputs("usage: hipc-kc IN.bc|IN.ll --id ID -o OUT [-O0|-O1|-O2|-O3] [-g] "
+        "[-v] [--emit-ll] [--cpu NAME] [--features F] [--triple T]\n",
+        stderr);
+  exit(1);
+}
+
+static void parse_args(struct kc_ctx* c, int argc, char** argv) {
+  c->opt_level = 2;
+  for (int i = 1; i < argc; i++) {
+    const char* a = argv[i];
+    /* Options with a value take it from the next argument. */
+    const char** slot = NULL;
+    if (!strcmp(a, "-o")) slot = &c->out_path;
+    else if (!strcmp(a, "--id")) slot = &c->id;
+    else if (!strcmp(a, "--cpu")) slot = &c->cpu;
+    else if (!strcmp(a, "--features")) slot = &c->features;
+    else if (!strcmp(a, "--triple")) slot = &c->triple;
+    if (slot) {
+      if (i + 1 >= argc) hipc__diag_fatal("%s needs a value", a);
+      *slot = argv[++i];
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
+               !a[3]) {
+      c->opt_level = a[2] - '0';
+    } else if (!strcmp(a, "-g")) {
+      c->debug = 1;
+    } else if (!strcmp(a, "-v")) {
+      c->verbose = 1;
+    } else if (!strcmp(a, "--emit-ll")) {
+      c->emit_ll = 1;
+    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage();
+    } else if (a[0] == '-' && a[1]) {
+      hipc__diag_fatal("unknown option %s", a);
+    } else if (c->in_path) {
+      hipc__diag_fatal("more than one input (%s, %s)", c->in_path, a);
+    } else {
+      c->in_path = a;
+    }
+  }
+  if (!c->in_path || !c->out_path || !c->id) usage();
+  /* The fat binary holds the ID in 48 bytes with its NUL. */
+  if (strlen(c->id) >= 48) hipc__diag_fatal("--id is longer than 47 bytes");
+}
+
+/* Step 2: the region form, where the hook can make it. */
+static void form_loops(struct kc_ctx* c) {
+  for (unsigned i = 0; i < c->num_kernels; i++) {
+    struct kc_kernel* k = &c->kernels[i];
+    LLVMValueRef run = NULL;
+    char* note = NULL;
+    if (hipc__kc_form_loops(c->mod, k->fn, &k->layout, &run, &note) && run)
+      k->run = run;
+    k->note = note;
+  }
+}
+
+static void report_forms(struct kc_ctx* c) {
+  for (unsigned i = 0; i < c->num_kernels; i++) {
+    struct kc_kernel* k = &c->kernels[i];
+    fprintf(stderr, "hipc-kc: kernel %s: %s", k->name,
+            k->run ? "loops" : "fibers");
+    if (k->note) fprintf(stderr, " (%s)", k->note);
+    fputc('\n', stderr);
+  }
+}
+
+int main(int argc, char** argv) {
+  struct kc_ctx c = {0};
+  parse_args(&c, argc, argv);
+  c.llctx = LLVMContextCreate();
+  hipc__load_module(&c);
+  hipc__link_internalize(&c, 1);
+  hipc__link_drop_dead(&c);
+  for (unsigned i = 0; i < c.num_kernels; i++)
+    hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
+  form_loops(&c);
+  hipc__thread_fn_build(&c);
+  hipc__globals_lower(&c);
+  hipc__intrinsics_lower(&c);
+  hipc__link_internalize(&c, 0);
+  hipc__image_emit(&c);
+  if (c.verbose) report_forms(&c);
+  hipc__emit_output(&c);
+  return 0;
+}
