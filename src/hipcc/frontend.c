@@ -21,6 +21,7 @@ struct job {
   const struct hipcc_options *o;
   const struct frontend_source *s;
   const char *clang;
+  const char *cuid;   /* -cuid=X: names the host object's __hip_cuid_X */
   struct strvec owned;
 };
 
@@ -68,6 +69,7 @@ static const char *make_id(struct job *j) {
   char hex[17];
   for (int i = 0; i < 8; i++)
     snprintf(hex + 2 * i, 3, "%02x", r[i]);
+  j->cuid = own(j, hipc__util_format("-cuid=%s%d", hex, j->s->index));
   return own(j, hipc__util_format("hipc-%s-%d", hex, j->s->index));
 }
 
@@ -244,7 +246,7 @@ static void host_command(struct job *j, struct strvec *cc) {
 
 int hipc__frontend_compile(const struct hipcc_options *o,
                            const struct frontend_source *s) {
-  struct job j = {o, s, NULL, {0}};
+  struct job j = {o, s, NULL, NULL, {0}};
   const char *clang = getenv("HIPC_CLANG");
   j.clang = clang != NULL && *clang != '\0' ? clang : "clang-19";
   if (!hipc__util_in_path(j.clang)) {
@@ -291,6 +293,10 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     goto done;
 
   host_command(&j, &cc);
+  /* Without it every host object defines the same `__hip_cuid_`, and two
+   * of them do not link (the driver sets none in a host-only compile). */
+  hipc__util_push(&cc, "-Xclang");
+  hipc__util_push(&cc, j.cuid);
   hipc__util_push(&cc, "-Xclang");
   hipc__util_push(&cc, "-fcuda-include-gpubinary");
   hipc__util_push(&cc, "-Xclang");

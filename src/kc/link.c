@@ -1,5 +1,7 @@
-/* Linkage: the object kc writes defines nothing external (docs/frontend.md),
- * so any number of them link together and with the host objects. */
+/* Linkage: the object kc writes defines nothing external but the device
+ * functions other translation units may call (docs/frontend.md), so any
+ * number of them link together and with the host objects. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,12 +25,48 @@ static void make_internal(LLVMValueRef v) {
   LLVMSetComdat(v, NULL);
 }
 
+#define DEV_PREFIX "__hipc_dev_"
+
+static int is_shared_device_fn(LLVMValueRef f) {
+  return strncmp(hipc__util_name(f), DEV_PREFIX, strlen(DEV_PREFIX)) == 0;
+}
+
+/* A C++ `__device__` function that other translation units may define or
+ * call (relocatable device code, which the CPU device always has): it keeps
+ * its linkage under the name `__hipc_dev_` + its mangled name, hidden, so
+ * that it never meets the host object's function of the same name (a
+ * `__host__ __device__` function is in both), and kc objects link with
+ * each other as the host objects do. A definition gets a comdat of its new
+ * name: the old one is the host object's, whose copy the linker would keep
+ * instead. */
+static void share_device_fn(struct kc_ctx* c, LLVMValueRef f) {
+  const char* name = hipc__util_name(f);
+  LLVMLinkage l = LLVMGetLinkage(f);
+  if (strncmp(name, "_Z", 2) != 0 || l == LLVMInternalLinkage ||
+      l == LLVMPrivateLinkage)
+    return;
+  size_t len = strlen(DEV_PREFIX) + strlen(name) + 1;
+  char* renamed = malloc(len);
+  if (!renamed) hipc__diag_fatal("out of memory");
+  snprintf(renamed, len, DEV_PREFIX "%s", name);
+  LLVMSetValueName2(f, renamed, strlen(renamed));
+  LLVMSetVisibility(f, LLVMHiddenVisibility);
+  if (!LLVMIsDeclaration(f))
+    LLVMSetComdat(f, LLVMGetComdat(f) ? LLVMGetOrInsertComdat(c->mod, renamed)
+                                      : NULL);
+  free(renamed);
+}
+
 void hipc__link_internalize(struct kc_ctx* c, int keep_kernels) {
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f;
        f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f)) continue;
-    if (keep_kernels && is_kernel(c, f)) continue;
-    make_internal(f);
+    if (is_kernel(c, f)) {
+      if (!keep_kernels) make_internal(f);
+    } else if (keep_kernels) {
+      share_device_fn(c, f);
+    } else if (!LLVMIsDeclaration(f) && !is_shared_device_fn(f)) {
+      make_internal(f);
+    }
   }
   if (keep_kernels) return;
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g;
