@@ -126,6 +126,12 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj) {
         strncmp(f, "-fno-exceptions", 15) == 0)
       hipc__util_push(&cc, f);
   }
+  /* clang's device compiles keep line tables only for -g; gdb needs the
+   * variables and types of kernels too. */
+  if (has_flag(&o->cc, "-g")) {
+    hipc__util_push(&cc, "-Xclang");
+    hipc__util_push(&cc, "-debug-info-kind=constructor");
+  }
   hipc__util_push(&cc, "-O3");
   hipc__util_push(&cc, "-Xclang");
   hipc__util_push(&cc, "-disable-llvm-optzns");
