@@ -38,6 +38,7 @@ typedef struct abi_kernel {
   hipc_kernel_desc desc;   /* what the registry gets, once bound */
   const char* device_name; /* the mangled name (clang's string) */
   int registered;          /* desc is the registry's entry for host_fn */
+  int ever;                /* ... at some point: never freed then */
   int told;                /* "not in the image" was reported */
 } abi_kernel;
 
@@ -109,6 +110,7 @@ static void bind_kernel(fatbin* f, abi_kernel* a) {
    * template instantiated in both): its descriptor serves. */
   const hipc_kernel* r = hipc__kernel_find(d->host_fn);
   a->registered = r && r->desc == d;
+  a->ever |= a->registered;
 }
 
 static void unbind_kernel(abi_kernel* a) {
@@ -247,11 +249,10 @@ void __hipUnregisterFatBinary(void** handle) {
   f->tag = 0;
   for (size_t i = 0; i < f->nkernels; ++i) {
     abi_kernel* a = f->kernels[i];
-    int kept = a->registered;
     unbind_kernel(a);
-    /* A registered descriptor stays allocated: the registry keeps its
-     * removed records, and a lock-free reader may still hold one. */
-    if (!kept) {
+    /* A descriptor that was registered stays allocated: the registry keeps
+     * its removed records, and a lock-free reader may still hold one. */
+    if (!a->ever) {
       free((char*)a->desc.signature);
       free(a);
     }
