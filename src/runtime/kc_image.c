@@ -128,21 +128,44 @@ static size_t name_start(const char* s, size_t end) {
   return start;
 }
 
+/* libstdc++'s or libc++abi's demangler: in every C++ program, looked up at
+ * run time so that libhipc depends on neither (cached once found there).
+ * A C program that loads C++ code objects (hipModuleLoad) has it only in a
+ * library loaded with RTLD_LOCAL, which RTLD_DEFAULT does not search: then
+ * the runtimes are asked by name, if loaded, and `*lib` holds the one that
+ * answered until the caller is done with it (dlclose). */
+static demangle_fn find_demangler(void** lib) {
+  static demangle_fn global;
+  demangle_fn f = __atomic_load_n(&global, __ATOMIC_ACQUIRE);
+  *lib = NULL;
+  if (f) return f;
+  *(void**)&f = dlsym(RTLD_DEFAULT, "__cxa_demangle");
+  if (f) {
+    __atomic_store_n(&global, f, __ATOMIC_RELEASE);
+    return f;
+  }
+  static const char* const libs[] = {"libstdc++.so.6", "libc++abi.so.1",
+                                     "libc++.so.1"};
+  for (size_t i = 0; i < sizeof libs / sizeof libs[0]; ++i) {
+    void* h = dlopen(libs[i], RTLD_LAZY | RTLD_NOLOAD);
+    if (!h) continue;
+    *(void**)&f = dlsym(h, "__cxa_demangle");
+    if (f) {
+      *lib = h;
+      return f;
+    }
+    dlclose(h);
+  }
+  return NULL;
+}
+
 char* hipc__kc_kernel_name(const char* mangled) {
   if (!mangled) return NULL;
-  /* libstdc++'s or libc++abi's demangler, present in every C++ program;
-   * looked up at run time so that libhipc does not depend on either. */
-  static demangle_fn demangle;
-  static int looked;
-  if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
-    demangle_fn f;
-    *(void**)&f = dlsym(RTLD_DEFAULT, "__cxa_demangle");
-    __atomic_store_n(&demangle, f, __ATOMIC_RELAXED);
-    __atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
-  }
-  demangle_fn f = __atomic_load_n(&demangle, __ATOMIC_RELAXED);
+  void* lib;
+  demangle_fn f = find_demangler(&lib);
   int status = -1;
   char* full = f ? f(mangled, NULL, NULL, &status) : NULL;
+  if (lib) dlclose(lib);
   if (!full || status != 0) {
     free(full);
     return strdup(mangled);

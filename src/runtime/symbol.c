@@ -86,7 +86,7 @@ void hipc__symbol_register_at(const void* host_addr, void* storage,
                      (kind & HIPC_SYMBOL_READONLY) != 0, storage};
   nsyms++;
   pthread_mutex_unlock(&lock);
-  hipc__module_note_symbol(host_addr, name, size, kind);
+  hipc__module_note_symbol(host_addr, storage, name, size, kind);
 }
 
 void hipc__symbol_unregister(const void* host_addr) {
