@@ -4,7 +4,10 @@
  * not hipc's (reported, and a handle that registers nothing), a kernel the
  * image lacks, handles unique per call, unregistration, GPU image entries
  * (read, and the CPU path unaffected) and the ignored texture and surface
- * references. Runs on the CPU device. */
+ * references. Runs on the CPU device. Linked with the C++ runtime, as a
+ * HIP program is, so that kernel names are demangled.
+ */
+// BUILD-WITH: -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipc -Wl,--no-as-needed -lstdc++
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdlib.h>
@@ -162,13 +165,16 @@ static void test_image_before_host_object(void) {
             hipSuccess);
   CHECK_EQ(kc_var, 42);
   CHECK_EQ(shadow, 0);
-  /* A kernel the image does not have: reported, and not launchable. */
-  static char missing[] = "_Z7missingv";
+  /* A kernel the image does not have: reported by its name as the
+   * registry keeps it (demangled, without return type and parameters),
+   * and not launchable. */
+  static char missing[] = "_ZN2ns7missingIiLi3EEEvPT_";
   capture_begin();
   __hipRegisterFunction(h2, &other, missing, missing, (unsigned)-1, NULL,
                         NULL, NULL, NULL, NULL);
   const char* msg = capture_end();
-  CHECK(strstr(msg, "_Z7missingv") && strstr(msg, "reg-early"));
+  CHECK(strstr(msg, "kernel ns::missing<int, 3> is not") &&
+        strstr(msg, "reg-early"));
   CHECK_ERR(hipLaunchKernel(&other, (dim3){1, 1, 1}, (dim3){1, 1, 1}, NULL,
                             0, NULL),
             hipErrorInvalidDeviceFunction);
