@@ -295,6 +295,32 @@ HIPC_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
 HIPC_API hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem HIPC_DEFAULT(0),
                                      hipStream_t stream HIPC_DEFAULT(0));
+/* The registrations that clang's HIP host code makes in each translation
+ * unit's constructor (docs/frontend.md): its fat binary, then its kernels
+ * (by host handle and mangled name), __device__/__constant__ variables (by
+ * host shadow and name), __managed__ variables, and texture and surface
+ * references (accepted and ignored: hipc has none). atexit unregisters the
+ * fat binary. Programs never call these themselves. */
+HIPC_API void** __hipRegisterFatBinary(const void* data);
+HIPC_API void __hipUnregisterFatBinary(void** modules);
+HIPC_API int __hipRegisterFunction(void** modules, const void* hostFunction,
+                                   char* deviceFunction,
+                                   const char* deviceName,
+                                   unsigned int threadLimit, void* tid,
+                                   void* bid, dim3* blockDim, dim3* gridDim,
+                                   int* wSize);
+HIPC_API void __hipRegisterVar(void** modules, char* hostVar,
+                               char* deviceAddress, const char* deviceName,
+                               int ext, size_t size, int constant,
+                               int global);
+HIPC_API void __hipRegisterManagedVar(void** modules, void** pointer,
+                                      void* init_value, const char* name,
+                                      size_t size, unsigned align);
+HIPC_API void __hipRegisterSurface(void** modules, void* var, char* hostVar,
+                                   const char* deviceVar, int type, int ext);
+HIPC_API void __hipRegisterTexture(void** modules, void* var, char* hostVar,
+                                   const char* deviceVar, int dim, int norm,
+                                   int ext);
 HIPC_API hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr,
                                          const void* func);
 HIPC_API hipError_t hipFuncSetAttribute(const void* func,

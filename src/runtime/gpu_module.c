@@ -94,16 +94,20 @@ static void add_symbol(symbol_table* _Atomic* table, size_t* count,
 }
 
 HIPC_API void hipc_register_gpu_module(const hipc_gpu_module* m) {
-  if (!m) return;
+  (void)hipc__gpu_module_add(m);
+}
+
+hipc_gpu_module_entry* hipc__gpu_module_add(const hipc_gpu_module* m) {
+  if (!m) return NULL;
   if (m->version != HIPC_GPU_MODULE_VERSION) {
     fprintf(stderr,
             "hipc: ignoring GPU code built for another hipc (module version "
             "%d, expected %d)\n",
             m->version, HIPC_GPU_MODULE_VERSION);
-    return;
+    return NULL;
   }
   hipc_gpu_module_entry* e = calloc(1, sizeof *e);
-  if (!e) return;
+  if (!e) return NULL;
   e->module = m;
   pthread_mutex_lock(&lock);
   for (int i = 0; i < m->num_kernels && m->kernels; ++i)
@@ -120,6 +124,24 @@ HIPC_API void hipc_register_gpu_module(const hipc_gpu_module* m) {
   pthread_mutex_unlock(&lock);
   /* A module API code object with GPU images stays mapped. */
   hipc__module_note_pin();
+  return e;
+}
+
+/* Clang's front end names kernels and variables one call at a time, after
+ * the module's images (hip_abi.c), which also appends them to the module's
+ * own lists before any device loads it. */
+void hipc__gpu_module_add_kernel(hipc_gpu_module_entry* e,
+                                 const void* host_fn, const char* name) {
+  pthread_mutex_lock(&lock);
+  add_symbol(&kernels, &nkernels, e, host_fn, name, 0, 0);
+  pthread_mutex_unlock(&lock);
+}
+
+void hipc__gpu_module_add_var(hipc_gpu_module_entry* e, const void* host,
+                              const char* name, size_t size, int kind) {
+  pthread_mutex_lock(&lock);
+  add_symbol(&vars, &nvars, e, host, name, size, kind);
+  pthread_mutex_unlock(&lock);
 }
 
 hipc_gpu_symbol* hipc__gpu_kernel_find(const void* host_fn) {

@@ -132,9 +132,29 @@ const hipc_kernel* hipc__kernel_find(const void* host_fn);
  * unloaded); a later hipc_register_kernel may add it again. */
 void hipc__kernel_unregister(const void* host_fn);
 
+/* -- gpu_module.c */
+struct hipc_gpu_module;
+struct hipc_gpu_module_entry;
+/* hipc_register_gpu_module, returning the module's entry (NULL when it
+ * was refused). */
+struct hipc_gpu_module_entry* hipc__gpu_module_add(
+    const struct hipc_gpu_module* m);
+/* Adds a kernel or a variable of the module of `e` to the lookup tables
+ * (a key already there is kept). */
+void hipc__gpu_module_add_kernel(struct hipc_gpu_module_entry* e,
+                                 const void* host_fn, const char* name);
+void hipc__gpu_module_add_var(struct hipc_gpu_module_entry* e,
+                              const void* host, const char* name, size_t size,
+                              int kind);
+
 /* -- symbol.c */
 /* Removes the variable registered at `host_addr` (module unload). */
 void hipc__symbol_unregister(const void* host_addr);
+/* hipc_register_symbol with a key (`host_addr`, what the symbol API is
+ * given) other than the CPU device's storage: clang's host shadow and kc's
+ * variable (hip_abi.c). */
+void hipc__symbol_register_at(const void* host_addr, void* storage,
+                              const char* name, size_t size, int kind);
 
 /* -- launch.c */
 /* The launch checks (grid, block, __launch_bounds__, shared memory), with

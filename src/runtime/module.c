@@ -51,6 +51,7 @@
 
 typedef struct module_var {
   const void* addr;
+  void* storage; /* on the CPU device (symbol.c) */
   const char* name;
   size_t size;
   int kind;
@@ -99,14 +100,14 @@ void hipc__module_note_kernel(const hipc_kernel_desc* d) {
     m->kernels[m->nkernels++] = d;
 }
 
-void hipc__module_note_symbol(const void* host_addr, const char* name,
-                              size_t size, int kind) {
+void hipc__module_note_symbol(const void* host_addr, void* storage,
+                              const char* name, size_t size, int kind) {
   struct ihipModule_t* m = loading;
   if (!m) return;
   if (reserve((void**)&m->vars, &m->capv, m->nvars, sizeof *m->vars))
     m->oom = 1;
   else
-    m->vars[m->nvars++] = (module_var){host_addr, name, size, kind};
+    m->vars[m->nvars++] = (module_var){host_addr, storage, name, size, kind};
 }
 
 void hipc__module_note_pin(void) {
@@ -220,8 +221,9 @@ static void unload_code(struct ihipModule_t* m) {
     for (size_t i = 0; i < m->nkernels; ++i)
       hipc_register_kernel(m->kernels[i]);
     for (size_t i = 0; i < m->nvars; ++i)
-      hipc_register_symbol(m->vars[i].addr, m->vars[i].name, m->vars[i].size,
-                           m->vars[i].kind);
+      hipc__symbol_register_at(m->vars[i].addr, m->vars[i].storage,
+                               m->vars[i].name, m->vars[i].size,
+                               m->vars[i].kind);
     return;
   }
   close(m->fd);

@@ -13,9 +13,11 @@
 
 /* A kernel was registered (hipc_register_kernel). */
 void hipc__module_note_kernel(const hipc_kernel_desc* d);
-/* A __device__/__constant__/__managed__ variable was registered. */
-void hipc__module_note_symbol(const void* host_addr, const char* name,
-                              size_t size, int kind);
+/* A __device__/__constant__/__managed__ variable was registered: its key
+ * and its storage on the CPU device (the same but for clang's front end,
+ * see symbol.c). */
+void hipc__module_note_symbol(const void* host_addr, void* storage,
+                              const char* name, size_t size, int kind);
 /* Something was registered that cannot be unregistered (a GPU module, a
  * namespace-scope __shared__ variable): the code object stays mapped
  * after hipModuleUnload. */

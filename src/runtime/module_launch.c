@@ -42,6 +42,8 @@ static hipError_t unpack_extra(const hipc_kernel_desc* d, void** extra,
   for (uint32_t i = 0; i < d->num_params; ++i) {
     size_t a = d->param_aligns && d->param_aligns[i] ? d->param_aligns[i] : 1;
     off = (off + a - 1) / a * a;
+    /* kc's kernels say where each parameter lies. */
+    if (d->param_offsets) off = d->param_offsets[i];
     args[i] = buf + off;
     off += d->param_sizes[i];
   }

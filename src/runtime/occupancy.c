@@ -128,9 +128,10 @@ hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr,
   a.maxDynamicSharedSizeBytes = mds >= 0 ? mds : (int)p->sharedMemPerBlock;
   a.preferredShmemCarveout = __atomic_load_n(&k->carveout, __ATOMIC_RELAXED);
   /* A GPU knows what the compiled kernel uses. On the CPU device kernels
-   * are host code: no registers, local or constant memory to count, and
-   * the size of static __shared__ variables is not known before they run
-   * (reported as 0). */
+   * are host code: no registers, local or constant memory to count; the
+   * size of static __shared__ variables is known for kc's kernels (their
+   * translation unit's segment), not for the rewriter's (reported as 0). */
+  a.sharedSizeBytes = k->desc->static_shared;
   if (dev->ops->func_attributes) {
     e = dev->ops->func_attributes(dev, k->desc, k->name, &a);
     HIPC_RETURN_IF(e != hipSuccess, e);

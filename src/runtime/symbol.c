@@ -7,7 +7,9 @@
  * object's address, which is the lookup key, its name, size and kind. On
  * the CPU device the host object *is* the variable's storage, so its device
  * address is its host address. A GPU backend can map the same key to its
- * copy of the variable by name.
+ * copy of the variable by name. Clang's front end (hip_abi.c) registers
+ * its host "shadow" as the key and kc's variable as the CPU device's
+ * storage (hipc__symbol_register_at).
  *
  * Registrations run from static initialisers, possibly before main and
  * before libhipc's own initialisation: the table needs nothing but a
@@ -27,6 +29,10 @@
 typedef struct sym_record {
   hipc_gpu_var v;
   int readonly; /* a const variable: hipc cannot write its storage */
+  /* The storage on the CPU device. The rewriter's path: the host object
+   * itself (v.host_addr). Clang's (hip_abi.c): the variable kc compiled,
+   * while v.host_addr, the key, is clang's host shadow. */
+  void* storage;
 } sym_record;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -48,12 +54,19 @@ static size_t lower_bound(const void* p) {
 
 int hipc_register_symbol(const void* host_addr, const char* name,
                          size_t size, int kind) {
-  if (!host_addr) return 0;
+  hipc__symbol_register_at(host_addr, (void*)(uintptr_t)host_addr, name,
+                           size, kind);
+  return 0;
+}
+
+void hipc__symbol_register_at(const void* host_addr, void* storage,
+                              const char* name, size_t size, int kind) {
+  if (!host_addr) return;
   pthread_mutex_lock(&lock);
   size_t i = lower_bound(host_addr);
   if (i < nsyms && syms[i].v.host_addr == host_addr) {
     pthread_mutex_unlock(&lock);
-    return 0;
+    return;
   }
   if (nsyms == cap) {
     size_t ncap = cap ? cap * 2 : 64;
@@ -62,7 +75,7 @@ int hipc_register_symbol(const void* host_addr, const char* name,
       /* The variable stays usable in kernels; the symbol API will not
        * find it (hipErrorInvalidSymbol), never a wrong copy. */
       pthread_mutex_unlock(&lock);
-      return 0;
+      return;
     }
     syms = t;
     cap = ncap;
@@ -70,11 +83,10 @@ int hipc_register_symbol(const void* host_addr, const char* name,
   memmove(&syms[i + 1], &syms[i], (nsyms - i) * sizeof *syms);
   syms[i] = (sym_record){{host_addr, name ? name : "?", size,
                       kind & ~HIPC_SYMBOL_READONLY},
-                     (kind & HIPC_SYMBOL_READONLY) != 0};
+                     (kind & HIPC_SYMBOL_READONLY) != 0, storage};
   nsyms++;
   pthread_mutex_unlock(&lock);
-  hipc__module_note_symbol(host_addr, name, size, kind);
-  return 0;
+  hipc__module_note_symbol(host_addr, storage, name, size, kind);
 }
 
 void hipc__symbol_unregister(const void* host_addr) {
@@ -114,7 +126,7 @@ static hipError_t resolve(const void* sym, size_t n, size_t offset,
      * address the host uses (for a const variable, maybe its read-only
      * storage). */
     if (write && s.readonly && n > 0) return hipErrorNotSupported;
-    *addr = (char*)(uintptr_t)s.v.host_addr + offset;
+    *addr = (char*)s.storage + offset;
     return hipSuccess;
   }
   if ((*dev)->ops->symbol) {
@@ -127,11 +139,11 @@ static hipError_t resolve(const void* sym, size_t n, size_t offset,
     *addr = (char*)p + offset;
     return hipSuccess;
   }
-  /* On the CPU device the storage is the host object, possibly in
-   * read-only memory when the variable is const (a GPU's copy of a const
+  /* On the CPU device the storage is the host object (or kc's variable),
+   * possibly in read-only memory when the variable is const (a GPU's copy of a const
    * variable can be written). */
   if (write && s.readonly && n > 0) return hipErrorNotSupported;
-  *addr = (char*)(uintptr_t)s.v.host_addr + offset;
+  *addr = (char*)s.storage + offset;
   return hipSuccess;
 }
 

@@ -34,7 +34,8 @@ typedef struct hipc_kernel_desc {
   size_t args_size;        /* size and alignment of the packed arguments */
   size_t args_align;
   /* Copies the arguments pointed to by `args[i]` into `dst` (args_size
-   * bytes aligned to args_align). */
+   * bytes aligned to args_align). NULL for kc's kernels: the CPU device
+   * copies each to param_offsets[i] itself. */
   void (*pack)(void* const* args, void* dst);
   /* Runs threads of the block `b` until none is left to start (the CPU
    * device's thread loop, with the kernel body inlined into it). */
@@ -44,6 +45,9 @@ typedef struct hipc_kernel_desc {
    * the report names the exact thread (`run` may keep the index in
    * registers). */
   void (*run_precise)(struct hipc_cpu_block* b);
+  /* (kc's kernels: `run` is NULL in the fiber form and `run_precise`
+   * always; the CPU device then runs its generic thread loop over
+   * `thread`, src/backend/cpu/thread_loop.c.) */
   /* alignof each parameter (num_params entries): where each one lies in
    * the packed buffer of hipModuleLaunchKernel's `extra`. */
   const uint32_t* param_aligns;

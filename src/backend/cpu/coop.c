@@ -20,7 +20,8 @@
  * worker interleaves take turns with them. hipcc notes each one in use
  * (hipc_cpu_shared_use); when the worker switches blocks it saves the
  * outgoing block's copies and restores the incoming one's. Dynamic shared
- * memory is allocated per block. */
+ * memory is allocated per block, and so is the static segment of kernels
+ * compiled by kc (docs/frontend.md). */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,7 @@ typedef struct coop_block {
   hipc_cpu_block b;
   dim3 idx;
   void* dyn;                /* its dynamic shared memory */
+  void* stat;               /* its static __shared__ segment (kc) */
   char* saved;              /* its static shared variables, while out */
   size_t saved_cap;
   uint32_t saved_count;     /* ranges saved */
@@ -277,6 +279,14 @@ static coop_block* block_new(runner* r, uint64_t u) {
     cb->dyn = aligned_alloc(64, (k->shmem + 63) & ~(size_t)63);
     if (!cb->dyn) hipc__cpu_kernel_fatal("out of memory for shared");
   }
+  /* kc's kernels reach their static __shared__ variables through
+   * hipc_tls.static_shared: each block in flight has its own segment, so
+   * nothing is saved or restored when the worker switches blocks. */
+  size_t stat = k->desc->static_shared;
+  if (stat) {
+    cb->stat = aligned_alloc(64, (stat + 63) & ~(size_t)63);
+    if (!cb->stat) hipc__cpu_kernel_fatal("out of memory for shared");
+  }
   if (r->nblocks == r->cap) {
     size_t cap = r->cap ? 2 * r->cap : 8;
     coop_block** a = realloc(r->blocks, cap * sizeof *a);
@@ -294,6 +304,8 @@ static void block_free(runner* r, size_t i) {
   if (r->owner == cb) r->owner = NULL;
   free(cb->dyn);
   cb->dyn = NULL;
+  free(cb->stat);
+  cb->stat = NULL;
   if (ncache < CACHE_MAX) {
     cache[ncache++] = cb;
     return;
@@ -318,6 +330,7 @@ static void step(runner* r, cpu_worker* w, size_t i) {
   }
   ts->block_idx = cb->idx;
   ts->dyn_shared = cb->dyn;
+  ts->static_shared = cb->stat;
   ts->block = &cb->b;
   int done = hipc__sched_block_step(w->sched, cb->bs, &r->desc, &cb->b, cb);
   ts->block = NULL;

@@ -25,6 +25,21 @@ void hipc__sched_destroy(cpu_sched* s);
  * worker. */
 void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
                            hipc_cpu_block* b);
+/* -- thread_loop.c: the thread loop of kernels compiled by kc (fiber
+ * form), which give a function that runs one thread instead of a loop. */
+void hipc__thread_loop_run(void (*thread)(const void* args),
+                           hipc_cpu_block* b);
+/* Runs threads of block `b` of kernel `d` until none is left to start:
+ * d->run, or the generic thread loop over d->thread where run is NULL (a
+ * kernel compiled by kc in the fiber form, or the precise re-run of a kc
+ * kernel, whose run_precise is NULL). */
+static inline void hipc__sched_run_threads(const hipc_kernel_desc* d,
+                                           hipc_cpu_block* b) {
+  if (d->run)
+    d->run(b);
+  else
+    hipc__thread_loop_run(d->thread, b);
+}
 /* The fiber stack of the running thread (NULL on the worker's own stack),
  * for the fault handler. */
 const void* hipc__sched_current_stack(const cpu_sched* s, size_t* size);
@@ -141,6 +156,8 @@ struct cpu_worker {
   cpu_sched* sched;
   void* dyn_shared;         /* the block's dynamic shared memory */
   size_t dyn_shared_size;
+  void* static_shared;      /* the block's static __shared__ segment (kc) */
+  size_t static_shared_size;
   const char* kernel_name;  /* while running a kernel, for fault reports */
   void* altstack;
   /* Fault handling (fault.c): while `fault_armed`, a fault in kernel code

@@ -218,11 +218,21 @@ static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
     w->dyn_shared_size = w->dyn_shared ? k->shmem : 0;
     if (!w->dyn_shared) hipc__cpu_kernel_fatal("out of memory for shared");
   }
+  /* kc's kernels: the static __shared__ segment, one per worker as the
+   * blocks of a plain launch run one after the other. */
+  size_t stat = k->desc->static_shared;
+  if (stat > w->static_shared_size) {
+    free(w->static_shared);
+    w->static_shared = aligned_alloc(64, (stat + 63) & ~(size_t)63);
+    w->static_shared_size = w->static_shared ? stat : 0;
+    if (!w->static_shared) hipc__cpu_kernel_fatal("out of memory for shared");
+  }
   hipc_thread_state* ts = &hipc_tls;
   ts->block_dim = k->block;
   ts->grid_dim = k->grid;
   ts->warp_size = w->dev->warp_size;
   ts->dyn_shared = w->dyn_shared;
+  ts->static_shared = w->static_shared;
   w->kernel_name = k->name;
   uint64_t gx = k->grid.x, gxy = gx * k->grid.y;
   /* `u` lives across sigsetjmp: volatile, so a fault's jump back finds
@@ -245,12 +255,22 @@ static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
   kernel_job* k = calloc(1, sizeof *k);
   if (!k) return hipErrorOutOfMemory;
   size_t align = d->args_align < 16 ? 16 : d->args_align;
-  k->args = aligned_alloc(align, (d->args_size + align - 1) & ~(align - 1));
+  /* kc's kernel without parameters has an empty buffer: allocate one
+   * alignment unit anyway (aligned_alloc of 0 may return NULL). */
+  size_t bytes = (d->args_size + align - 1) & ~(align - 1);
+  k->args = aligned_alloc(align, bytes ? bytes : align);
   if (!k->args) {
     free(k);
     return hipErrorOutOfMemory;
   }
-  d->pack(l->args, k->args);
+  if (d->pack) {
+    d->pack(l->args, k->args);
+  } else {
+    /* kc's kernels (docs/frontend.md): parameter i at param_offsets[i]. */
+    for (uint32_t i = 0; i < d->num_params; ++i)
+      memcpy((char*)k->args + d->param_offsets[i], l->args[i],
+             d->param_sizes[i]);
+  }
   k->desc = d;
   k->name = l->name;
   k->grid = l->grid;

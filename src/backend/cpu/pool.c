@@ -312,6 +312,7 @@ static void* worker_main(void* arg) {
   hipc__sched_destroy(w->sched);
   hipc__coop_thread_fini();
   free(w->dyn_shared);
+  free(w->static_shared);
   return NULL;
 }
 

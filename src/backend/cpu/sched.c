@@ -347,7 +347,7 @@ static void fiber_entry(void* arg) {
   cpu_sched* s = arg;
   for (;;) {
     cpu_bsched* bs = s->running;
-    bs->desc->run(bs->blk);
+    hipc__sched_run_threads(bs->desc, bs->blk);
     loop_done(s);  /* returns when this fiber is reused */
   }
 }
@@ -371,7 +371,7 @@ void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
   hipc_tls.in_regions = 0; /* a faulting region run may have left it set */
   s->cur = &s->home;
   s->home.tsan = hipc_tsan_current();
-  d->run(b);
+  hipc__sched_run_threads(d, b);
   loop_done(s);
   hipc_tls.block = NULL;
 }
