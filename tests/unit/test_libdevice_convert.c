@@ -164,9 +164,11 @@ static int bracket_f(float r, long double x, int mode) {
   if (mode == RZ) mode = x < 0 ? RU : RD;
   if (mode == RD) return r <= x && up > x;
   if (mode == RU) return r >= x && down < x;
-  /* Nearest: no neighbour is closer; on a tie the mantissa is even. */
+  /* Nearest: beyond FLT_MAX and half its ulp is infinity; else no
+   * neighbour is closer, and on a tie the mantissa is even. */
+  if (fabsl(x) >= (long double)FLT_MAX + 0x1p103L)
+    return isinf(r) && (r < 0) == (x < 0);
   long double e = fabsl(r - x);
-  if (isinf(r)) return fabsl(x) >= (long double)FLT_MAX + 0x1p103L;
   if (fabsl(up - x) < e || fabsl(down - x) < e) return 0;
   if (fabsl(up - x) == e || fabsl(down - x) == e) return !(ld_fbits(r) & 1);
   return 1;
