@@ -204,7 +204,7 @@ static void to_fp(void) {
     uint64_t u = ld_rand64() >> (ld_rand32() % 64); /* all magnitudes */
     int i = (int)(uint32_t)u;
     unsigned ui = (unsigned)u;
-    long long ll = (long long)(k & 1 ? u : (uint64_t)-(int64_t)u);
+    long long ll = (long long)(k & 1 ? u : 0 - u);
     CHECK_ALL_MODES(f, int2float, i);
     CHECK_ALL_MODES(f, uint2float, ui);
     CHECK_ALL_MODES(f, ll2float, ll);

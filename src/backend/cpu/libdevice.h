@@ -43,7 +43,7 @@ static inline double ld_u2d(uint64_t u) {
 
 /* Defines __nv_NAME as the C library's NAME of the same signature: these are
  * the CPU device's meaning of the function (the kernel language's sinf is
- * the C library's sinf there). ARGS is the parenthesised parameter list,
+ * the C library's sinf there). PARAMS is the parenthesised parameter list,
  * CALL the parenthesised argument list. */
 #define LD_LIBM(RET, NAME, PARAMS, CALL) \
   HIPC_API RET __nv_##NAME PARAMS { return NAME CALL; }

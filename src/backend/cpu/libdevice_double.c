@@ -58,7 +58,6 @@ LD_LIBM(double, remquo, (double x, double y, int* q), (x, y, q))
 LD_LIBM1(double, rint)
 LD_LIBM1(double, round)
 LD_LIBM(double, scalbn, (double x, int e), (x, e))
-LD_LIBM(void, sincos, (double x, double* s, double* c), (x, s, c))
 LD_LIBM1(double, sin)
 LD_LIBM1(double, sinh)
 LD_LIBM1(double, sqrt)
@@ -69,6 +68,8 @@ LD_LIBM1(double, trunc)
 LD_LIBM1(double, y0)
 LD_LIBM1(double, y1)
 LD_LIBM(double, yn, (int n, double x), (n, x))
+
+HIPC_API void __nv_sincos(double x, double* s, double* c) { sincos(x, s, c); }
 
 /* libdevice takes the tag as signed char; the C library as char. */
 HIPC_API double __nv_nan(const signed char* tag) {

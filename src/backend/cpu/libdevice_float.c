@@ -61,7 +61,6 @@ LD_LIBM(float, remquof, (float x, float y, int* q), (x, y, q))
 LD_LIBM1(float, rintf)
 LD_LIBM1(float, roundf)
 LD_LIBM(float, scalbnf, (float x, int e), (x, e))
-LD_LIBM(void, sincosf, (float x, float* s, float* c), (x, s, c))
 LD_LIBM1(float, sinf)
 LD_LIBM1(float, sinhf)
 LD_LIBM1(float, sqrtf)
@@ -72,6 +71,8 @@ LD_LIBM1(float, truncf)
 LD_LIBM1(float, y0f)
 LD_LIBM1(float, y1f)
 LD_LIBM(float, ynf, (int n, float x), (n, x))
+
+HIPC_API void __nv_sincosf(float x, float* s, float* c) { sincosf(x, s, c); }
 
 /* libdevice takes the tag as signed char; the C library as char. */
 HIPC_API float __nv_nanf(const signed char* tag) {

@@ -44,7 +44,10 @@ HIPC_API int __nv_mul24(int x, int y) {
 HIPC_API unsigned int __nv_umul24(unsigned int x, unsigned int y) {
   return (x & 0xffffffu) * (y & 0xffffffu);
 }
-/* The high halves of full products. */
+/* The high halves of full products (__int128: GCC's and clang's on 64-bit
+ * targets, which are the CPU device's). */
+__extension__ typedef __int128 ld_i128;
+__extension__ typedef unsigned __int128 ld_u128;
 HIPC_API int __nv_mulhi(int x, int y) {
   return (int)(((int64_t)x * y) >> 32);
 }
@@ -52,11 +55,11 @@ HIPC_API unsigned int __nv_umulhi(unsigned int x, unsigned int y) {
   return (unsigned)(((uint64_t)x * y) >> 32);
 }
 HIPC_API long long __nv_mul64hi(long long x, long long y) {
-  return (long long)(((__int128)x * y) >> 64);
+  return (long long)(((ld_i128)x * y) >> 64);
 }
 HIPC_API unsigned long long __nv_umul64hi(unsigned long long x,
                                           unsigned long long y) {
-  return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+  return (unsigned long long)(((ld_u128)x * y) >> 64);
 }
 
 /* -- Byte i of the result is byte ((s >> 4i) & 7) of the 8 bytes y:x. */
