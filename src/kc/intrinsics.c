@@ -142,6 +142,14 @@ static LLVMValueRef lower_nvvm(struct kc_ctx* c, LLVMBuilderRef b,
   } else if (strcmp(p, "nanosleep") == 0) {
     call_rt(c, b, "hipc_kc_nanosleep", call);
     return NULL;
+  } else if (starts(p, "ldg.global.") || starts(p, "ldu.global.")) {
+    /* __ldg: a load through the read-only cache, a plain load here. */
+    LLVMValueRef v = LLVMBuildLoad2(b, LLVMTypeOf(call),
+                                    LLVMGetOperand(call, 0), "");
+    LLVMValueRef al = LLVMGetOperand(call, 1);
+    if (LLVMIsAConstantInt(al))
+      LLVMSetAlignment(v, (unsigned)LLVMConstIntGetZExtValue(al));
+    return v;
   } else if (starts(p, "atomic.")) {
     *done = 2; /* atomics.c replaces the call itself */
     if (hipc__atomics_lower_call(c, call, name)) return NULL;
@@ -165,6 +173,41 @@ static const char* libdevice_target(const char* name, int* intrinsic) {
   return NULL;
 }
 
+/* libdevice's round-to-nearest arithmetic and conversions are the plain
+ * IR operations (without fast-math flags, so never contracted into an
+ * fma): inline, they vectorise where a call to the runtime's __nv_X would
+ * not. Returns the replacement, or NULL for another function. */
+static LLVMValueRef nv_inline(LLVMBuilderRef b, LLVMValueRef call,
+                              const char* name) {
+  static const struct {
+    const char* name;
+    LLVMOpcode op;
+  } ops[] = {
+      {"__nv_fadd_rn", LLVMFAdd},        {"__nv_dadd_rn", LLVMFAdd},
+      {"__nv_fsub_rn", LLVMFSub},        {"__nv_dsub_rn", LLVMFSub},
+      {"__nv_fmul_rn", LLVMFMul},        {"__nv_dmul_rn", LLVMFMul},
+      {"__nv_fdiv_rn", LLVMFDiv},        {"__nv_ddiv_rn", LLVMFDiv},
+      {"__nv_int2float_rn", LLVMSIToFP}, {"__nv_uint2float_rn", LLVMUIToFP},
+      {"__nv_ll2float_rn", LLVMSIToFP},  {"__nv_ull2float_rn", LLVMUIToFP},
+      {"__nv_ll2double_rn", LLVMSIToFP}, {"__nv_ull2double_rn", LLVMUIToFP},
+      {"__nv_int2double_rn", LLVMSIToFP}, {"__nv_uint2double_rn", LLVMUIToFP},
+      {"__nv_double2float_rn", LLVMFPTrunc},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+    if (strcmp(name, ops[i].name) != 0) continue;
+    LLVMValueRef a = LLVMGetOperand(call, 0);
+    LLVMTypeRef t = LLVMTypeOf(call);
+    if (ops[i].op == LLVMSIToFP || ops[i].op == LLVMUIToFP ||
+        ops[i].op == LLVMFPTrunc)
+      return LLVMBuildCast(b, ops[i].op, a, t, "");
+    return LLVMBuildBinOp(b, ops[i].op, a, LLVMGetOperand(call, 1), "");
+  }
+  if (strcmp(name, "__nv_frcp_rn") == 0 || strcmp(name, "__nv_drcp_rn") == 0)
+    return LLVMBuildFDiv(b, LLVMConstReal(LLVMTypeOf(call), 1.0),
+                         LLVMGetOperand(call, 0), "");
+  return NULL;
+}
+
 static void lower_call(struct kc_ctx* c, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   if (callee && LLVMIsAInlineAsm(callee))
@@ -177,8 +220,18 @@ static void lower_call(struct kc_ctx* c, LLVMValueRef call) {
     target = "hipc_kc_vprintf";
   else if (strcmp(name, "__assertfail") == 0)
     target = "hipc_kc_assertfail";
-  else if (starts(name, "__nv_") && LLVMIsDeclaration(callee))
+  else if (starts(name, "__nv_") && LLVMIsDeclaration(callee)) {
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llctx);
+    LLVMPositionBuilderBefore(b, call);
+    LLVMValueRef r = nv_inline(b, call, name);
+    LLVMDisposeBuilder(b);
+    if (r) {
+      LLVMReplaceAllUsesWith(call, r);
+      LLVMInstructionEraseFromParent(call);
+      return;
+    }
     target = libdevice_target(name, &intrinsic);
+  }
   if (target) {
     /* Same arguments: only the callee changes. */
     LLVMTypeRef fty = LLVMGetCalledFunctionType(call);

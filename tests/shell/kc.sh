@@ -85,6 +85,16 @@ grep -Eq 'phi ptr \[ (%[0-9]+), %entry \], \[ \1, %entry \]' p.ll ||
   bad "phi.ll: the two edges differ"
 grep -q 'addrspace(3)' p.ll && bad "phi.ll: addrspace(3) left"
 
+# __ldg and the _rn operations of libdevice are plain IR (unfused: no
+# `contract` on the fadd and fmul).
+devcc -c "$src/inline_ops.hip" -o io.bc || exit 1
+"$KC" io.bc --id io -o io.ll --emit-ll -O0 || bad "inline_ops.hip"
+for pat in 'load float, ptr ' 'sitofp i32 .* to float' 'fadd float ' \
+           'fdiv float 1.000000e+00, ' 'fmul float '; do
+  grep -q -- "$pat" io.ll || bad "inline_ops: no '$pat'"
+done
+grep -q 'llvm\.nvvm\|@__nv_' io.ll && bad "inline_ops: calls left"
+
 # 2. Objects define nothing global, on x86-64 and AArch64.
 "$KC" k.bc --id kc-test-id -o k.o -O2 || bad "object"
 defined=$(nm --defined-only -g k.o 2>&1)
