@@ -10,18 +10,9 @@
 #include <stdint.h>
 
 #include "hip/hipc/coop.h"
+#include "hip/hipc/kc_lib.h"
 #include "hip/hipc/kc_warp.h"
 #include "hip/hipc/qualifiers_nvptx.h"
-
-extern "C" {
-// hipc_tls.coop of the calling thread: NULL outside a cooperative launch.
-HIPC_API __device__ const hipc_coop_info* hipc_kc_coop_info(void);
-// hipc_cpu_grid_sync and hipc_cpu_kernel_error (hip/hipc/coop.h), callable
-// from device code.
-HIPC_API __device__ void hipc_kc_grid_sync(int multi);
-HIPC_API __device__ __attribute__((noreturn)) void hipc_kc_kernel_error(
-    const char* msg);
-}
 
 namespace cooperative_groups {
 namespace detail {

@@ -28,9 +28,9 @@
 
 #include "hip/hipc/kernel.h"
 
-#if defined(__CUDA__)
+#if !defined(HIPC_KC_DEVICE) && defined(__CUDA__)
 #define HIPC_KC_DEVICE __attribute__((device))
-#else
+#elif !defined(HIPC_KC_DEVICE)
 #define HIPC_KC_DEVICE
 #endif
 
