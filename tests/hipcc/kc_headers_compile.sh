@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The kernel-language headers in the two compiles of the clang front end
+# (docs/frontend.md): every HIP source of the tree (tests/kernels,
+# examples, tests/shell/module_api, and ../shared/bench where present)
+# must compile
+# - in the host pass (clang -x hip --cuda-host-only, __HIPC_CLANG_HOST__),
+#   whose object must call __hipPushCallConfiguration where the source
+#   launches a kernel;
+# - in kc's CPU device pass (clang -x cuda --cuda-device-only, __HIPC_KC__),
+#   whose IR (llvm-dis-19) must hold no inline assembly and no llvm.nvvm.*
+#   intrinsic outside the set kc lowers.
+# A few sources are also checked for what the CPU device needs there: warp
+# functions as __hipc_kc_* calls, __managed__ annotated, textures through
+# libhipc. Skipped when clang-19 or llvm-dis-19 is missing.
+set -u
+ROOT=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
+CLANG=${HIPC_CLANG:-clang-19}
+CLANGXX=${CLANG/clang/clang++}
+DIS=${HIPC_LLVM_DIS:-llvm-dis-19}
+if ! command -v "$CLANGXX" > /dev/null || ! command -v "$DIS" > /dev/null ||
+   [ ! -e "$BUILD/include/hip/hip_runtime.h" ]; then
+  echo "skip: needs $CLANGXX, $DIS and $BUILD/include"
+  exit 77
+fi
+INC=$BUILD/include
+
+host_pass() {
+  "$CLANGXX" -x hip --cuda-host-only -nogpuinc -nogpulib \
+    --offload-arch=gfx906 -D__HIPC_CLANG_HOST__=1 -D__HIPCC__=1 \
+    -D__HIP_PLATFORM_HIPC__=1 -std=c++17 -I"$INC" \
+    -include hip/hip_runtime.h -Wall -Wextra "${@:3}" -c "$1" -o "$2"
+}
+device_pass() {
+  "$CLANGXX" -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc \
+    -nocudalib -Xclang -target-sdk-version=12.0 -Wno-unknown-cuda-version \
+    -w -D__HIPCC__=1 -D__HIP__=1 -D__HIP_PLATFORM_HIPC__=1 \
+    -D__HIP_DEVICE_COMPILE__=1 -D__HIPC_KC__=1 -std=c++17 -I"$INC" \
+    -include hip/hipc/nvptx_prelude.h -include hip/hip_runtime.h -O3 \
+    -Xclang -disable-llvm-optzns -emit-llvm "${@:3}" -c "$1" -o "$2"
+}
+
+# The intrinsics kc lowers (docs/frontend.md, "Intrinsics and calls kc
+# lowers").
+allowed='^llvm\.nvvm\.(read\.ptx\.sreg\.((tid|ntid|ctaid|nctaid)\.[xyz]|warpsize|laneid|clock|clock64|globaltimer)|barrier0(\.popc|\.and|\.or)?|membar\.[a-z]+|atomic\.[a-z0-9_.]+|nanosleep)$'
+
+srcs=("$ROOT"/tests/kernels/*.hip "$ROOT"/examples/*.hip
+      "$ROOT"/tests/shell/module_api/*.hip)
+for f in "$ROOT"/../shared/bench/*.hip; do
+  [ -e "$f" ] && srcs+=("$f")
+done
+
+n=0
+for src in "${srcs[@]}"; do
+  base=$(basename "$(dirname "$src")")_$(basename "$src" .hip)
+  # Each source's own directory holds the headers it includes.
+  inc=(-I"$(dirname "$src")")
+  if ! host_pass "$src" "$base.o" "${inc[@]}" 2> "$base.host.err"; then
+    echo "FAIL: host pass of $src"
+    head -20 "$base.host.err"
+    fail=1
+  elif grep -qE '[a-zA-Z_>)]\s*<<<|hipLaunchKernelGGL\(' "$src" &&
+       ! nm "$base.o" | grep -q ' U __hipPushCallConfiguration$'; then
+    echo "FAIL: $src launches kernels, its host object never pushes a" \
+      "configuration"
+    fail=1
+  fi
+  if ! device_pass "$src" "$base.bc" "${inc[@]}" 2> "$base.dev.err"; then
+    echo "FAIL: device pass of $src"
+    head -20 "$base.dev.err"
+    fail=1
+    continue
+  fi
+  "$DIS" "$base.bc" -o "$base.ll" || { echo "FAIL: $DIS $base.bc"; fail=1; }
+  bad=$(grep -oE 'llvm\.nvvm\.[a-z0-9_.]+' "$base.ll" | sort -u |
+        grep -vE "$allowed")
+  if [ -n "$bad" ]; then
+    echo "FAIL: $src: intrinsics kc does not lower:" $bad
+    fail=1
+  fi
+  if grep -qE '(call|invoke|callbr) [^"]*asm |^module asm' "$base.ll"; then
+    echo "FAIL: $src: inline assembly in the device IR:"
+    grep -E '(call|invoke|callbr) [^"]*asm |^module asm' "$base.ll" | head -3
+    fail=1
+  fi
+  n=$((n + 1))
+done
+[ "$n" -ge 50 ] || { echo "FAIL: only $n sources compiled"; fail=1; }
+
+# What the CPU device needs of a few of them.
+has() {  # has FILE.ll PATTERN DESCRIPTION
+  if [ -e "$1" ] && ! grep -qE "$2" "$1"; then
+    echo "FAIL: $1: $3"
+    fail=1
+  fi
+}
+has kernels_warp_shuffle.ll 'declare .*@__hipc_kc_shfl_(idx|down|up|xor)' \
+  "shuffles are not __hipc_kc_* calls"
+has kernels_warp_vote.ll 'declare .*@__hipc_kc_ballot' "no __hipc_kc_ballot"
+has kernels_warp_sync.ll 'declare .*@__hipc_kc_reduce' "no __hipc_kc_reduce"
+has kernels_warpsize.ll 'llvm\.nvvm\.read\.ptx\.sreg\.warpsize' \
+  "warpSize is not the warp-size register"
+has kernels_managed_vars.ll '@llvm\.global\.annotations' "no annotations"
+has kernels_managed_vars.ll 'c"hipc\.managed\\00"' "__managed__ not annotated"
+has kernels_coop_grid.ll 'declare .*@hipc_kc_grid_sync' "grid sync not hipc_kc_grid_sync"
+has kernels_texture.ll 'declare .*@hipc_tex_sample' "textures not sampled by libhipc"
+has kernels_surface.ll 'declare .*@hipc_surf_access' "surfaces not through libhipc"
+has kernels_device_printf.ll '@vprintf\(' "printf is not vprintf"
+
+echo "compiled $n sources in both passes"
+exit $fail
