@@ -11,8 +11,12 @@
 
 #include "hip/hip_runtime_api.h"
 
+/* Device functions in kc's device pass; in the clang host pass, where
+ * kernels are parsed, callable from both sides; plain C elsewhere. */
 #if !defined(HIPC_KC_DEVICE) && defined(__CUDA__)
 #define HIPC_KC_DEVICE __attribute__((device))
+#elif !defined(HIPC_KC_DEVICE) && defined(__HIPC_CLANG_HOST__)
+#define HIPC_KC_DEVICE __attribute__((host, device))
 #elif !defined(HIPC_KC_DEVICE)
 #define HIPC_KC_DEVICE
 #endif
