@@ -12,13 +12,13 @@
 // the kernel language itself, so these are its attributes, as in the
 // device pass (hip/hipc/qualifiers_nvptx.h). Kernels become launch stubs
 // that clang makes; device code is parsed, never emitted. `__managed__`
-// is a __device__ variable here: the runtime binds the host's copy to the
-// managed storage when the fat binary registers it.
+// is HIP's managed attribute: host code reaches the variable through a
+// pointer that __hipRegisterManagedVar hands the runtime to fill.
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((device))
+#define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __host__ __attribute__((host))
 #elif defined(__HIPC_HOST_PASS__)
