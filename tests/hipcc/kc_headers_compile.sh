@@ -107,5 +107,50 @@ has kernels_texture.ll 'declare .*@hipc_tex_sample' "textures not sampled by lib
 has kernels_surface.ll 'declare .*@hipc_surf_access' "surfaces not through libhipc"
 has kernels_device_printf.ll '@vprintf\(' "printf is not vprintf"
 
+# assert in a kernel is __assertfail in the device pass.
+cat > assert.hip <<'SRC'
+#include <cassert>
+__global__ void k_assert(const int* p) { assert(p[0] == 1); }
+SRC
+if device_pass assert.hip assert.bc && "$DIS" assert.bc -o assert.ll; then
+  has assert.ll 'call void @__assertfail\(' "assert is not __assertfail"
+else
+  echo "FAIL: device pass of a kernel with assert"
+  fail=1
+fi
+
+# __host__ __device__ functions of the headers compiled by the host pass
+# run on the host (no kernel: the program needs no fat binary).
+if [ -e "$BUILD/lib/libhipc.so" ]; then
+  cat > hd.hip <<'SRC'
+#include <hip/hip_fp16.h>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+__host__ __device__ float twice(float x) { return 2 * x; }
+__device__ int on_device(int x) { return __popc(x) + threadIdx.x; }
+int main() {
+  float4 a = make_float4(1, 2, 3, 4), b = a * 2.0f;
+  __half h = __float2half(1.5f);
+  std::vector<int> v{3, 1, 2};
+  std::sort(v.begin(), v.end());
+  std::printf("%g %g %d %d %u %d %g %g %d\n", b.x, b.w,
+              __float2int_rn(2.5f), __float2int_rd(-0.5f), __popc(0xf0u),
+              v[0], __half2float(h) * 2, twice(__sinf(0.0f)),
+              warpSize > 0);
+  return 0;
+}
+SRC
+  if host_pass hd.hip hd.o &&
+     "$CLANGXX" hd.o -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc -o hd; then
+    got=$(./hd)
+    [ "$got" = "2 8 2 -1 4 1 3 0 1" ] ||
+      { echo "FAIL: host functions of the host pass printed '$got'"; fail=1; }
+  else
+    echo "FAIL: a host program of the host pass does not build"
+    fail=1
+  fi
+fi
+
 echo "compiled $n sources in both passes"
 exit $fail
