@@ -3,14 +3,30 @@
 // makes its own functions __host__ __device__. Included by
 // hip/hip_runtime.h only.
 //
-// Kernels call the C library (printf, malloc, sinf, ...) as on the CPU
+// Kernels call the C library (printf, malloc, abs, sinf, ...) as on the CPU
 // device, and clang refuses a __host__ function in device code even where
-// it never emits that code: the C headers below are __host__ __device__
-// too. The C++ headers first, as host code: their templates (and those of
-// the parts of the C++ library that <cmath> pulls in) are declared again,
-// host only, by the program's own inclusions, which must agree.
+// it never emits that code: the C headers are __host__ __device__ too. The
+// C++ library's templates stay host code, since the program's own
+// inclusions declare them again, host only, and must agree; so the order
+// matters: the C headers that the C++ headers include (<cstdlib> by
+// <algorithm>) first, then the C++ headers, including those that <cmath>
+// pulls in, then <cmath>.
 #ifndef HIPC_HOST_PASS_H
 #define HIPC_HOST_PASS_H
+
+#pragma clang force_cuda_host_device begin
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#pragma clang force_cuda_host_device end
 
 #include <algorithm>
 #include <climits>
@@ -24,26 +40,8 @@
 
 #pragma clang force_cuda_host_device begin
 #include <math.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <ctime>
 #pragma clang force_cuda_host_device end
-
-// <algorithm> includes <stdlib.h> as host code: malloc and free get
-// __device__ declarations of their own (an overload on the target, which
-// clang allows for C functions as for the others).
-extern "C" {
-__attribute__((device)) void* malloc(size_t size) noexcept;
-__attribute__((device)) void free(void* ptr) noexcept;
-}
 
 #endif  // HIPC_HOST_PASS_H
