@@ -75,6 +75,8 @@ __global__ void k_libc(float* p, int* q, char* s) {
 }
 SRC
 
+known='^(llvm\.|__nv_|__hipc_kc_|hipc_kc_|hipc_tex_sample$|hipc_tex_fetch$|hipc_surf_access$|vprintf$|malloc$|free$|__assertfail$)'
+
 srcs=("$PWD/libc_calls.hip" "$ROOT"/tests/kernels/*.hip "$ROOT"/examples/*.hip
       "$ROOT"/tests/shell/module_api/*.hip)
 for f in "$ROOT"/../shared/bench/*.hip; do
@@ -107,6 +109,14 @@ for src in "${srcs[@]}"; do
         grep -vE "$allowed")
   if [ -n "$bad" ]; then
     echo "FAIL: $src: intrinsics kc does not lower:" $bad
+    fail=1
+  fi
+  # Functions the IR calls without defining: libhipc's, libdevice's,
+  # LLVM's intrinsics and what kc renames.
+  ext=$(sed -nE 's/^declare [^@]*@("?[^"( ]+"?)\(.*/\1/p' "$base.ll" |
+        grep -vE "$known" | sort -u)
+  if [ -n "$ext" ]; then
+    echo "FAIL: $src: calls functions nothing provides:" $ext
     fail=1
   fi
   if grep -qE '(call|invoke|callbr) [^"]*asm |^module asm' "$base.ll"; then
