@@ -7,11 +7,15 @@
 #   whose object must call __hipPushCallConfiguration where the source
 #   launches a kernel;
 # - in kc's CPU device pass (clang -x cuda --cuda-device-only, __HIPC_KC__),
-#   whose IR (llvm-dis-19) must hold no inline assembly and no llvm.nvvm.*
-#   intrinsic outside the set kc lowers.
+#   whose IR (llvm-dis-19) must hold no inline assembly, no llvm.nvvm.*
+#   intrinsic outside the set kc lowers and no call of a function that
+#   neither libhipc, libdevice nor kc provides.
 # A few sources are also checked for what the CPU device needs there: warp
 # functions as __hipc_kc_* calls, __managed__ annotated, textures through
-# libhipc. Skipped when clang-19 or llvm-dis-19 is missing.
+# libhipc, assert as __assertfail; a kernel calling the C and C++ libraries
+# compiles in both passes; __host__ __device__ functions of the headers,
+# compiled by the host pass, run on the host. Skipped when clang-19 or
+# llvm-dis-19 is missing.
 set -u
 ROOT=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
