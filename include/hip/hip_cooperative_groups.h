@@ -10,7 +10,14 @@
 // barriers (hip/hipc/coop.h, src/backend/cpu/coop.c).
 // hipcc's device pass: the GPU half (hip/hipc/cg_nvptx.h), which defines
 // HIP_COOPERATIVE_GROUPS_H (so the CPU code below is skipped).
-#if defined(__NVPTX__)
+//
+// kc's CPU device pass (__HIPC_KC__) uses this CPU half too, so that both
+// compiles of a kernel for the CPU device behave alike: there every
+// function is __host__ __device__ (the pragma below), and what the CPU
+// device keeps in hipc_tls is read through the accessors of detail::
+// (hip/hipc/cg_kc.h: the NVPTX special registers, which kc lowers to
+// hipc_tls, and libhipc's hipc_kc_* functions).
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
 #include "hip/hipc/cg_nvptx.h"
 #endif
 #ifndef HIP_COOPERATIVE_GROUPS_H
@@ -25,9 +32,35 @@
 
 #include "hip/hipc/cg_types.h"
 
+#if defined(__HIPC_KC__)
+#include "hip/hipc/cg_kc.h"
+#endif
+#if defined(__HIPC_KC__) || defined(__HIPC_CLANG_HOST__)
+#pragma clang force_cuda_host_device begin
+#endif
+
 namespace cooperative_groups {
 
 namespace detail {
+
+#if !defined(__HIPC_KC__)
+// What the CPU device keeps per thread (hip/hipc/kernel.h).
+inline dim3 block_dim() { return hipc_tls.block_dim; }
+inline dim3 block_idx() { return hipc_tls.block_idx; }
+inline dim3 grid_dim() { return hipc_tls.grid_dim; }
+inline dim3 thread_idx() { return hipc_tls.thread_idx; }
+inline uint32_t linear_tid() { return hipc_thread_linear(); }
+inline uint32_t warp_size() {
+  return static_cast<uint32_t>(::hipc::warp_size());
+}
+inline const hipc_coop_info* coop() { return hipc_tls.coop; }
+inline const hipc_warp_snapshot* exchange(uint64_t v, uintptr_t site) {
+  return hipc_cpu_warp_exchange(v, site);
+}
+inline void syncthreads() { hipc_cpu_syncthreads(); }
+inline void grid_sync(int multi) { hipc_cpu_grid_sync(multi); }
+inline void kernel_error(const char* msg) { hipc_cpu_kernel_error(msg); }
+#endif
 
 // A value a tile or a coalesced group can shuffle: up to 8 bytes, copied
 // bit for bit.
@@ -55,25 +88,22 @@ inline uint64_t compact(uint64_t v, uint64_t m) {
   return r;
 }
 inline uint32_t block_threads() {
-  const dim3 d = hipc_tls.block_dim;
+  const dim3 d = block_dim();
   return d.x * d.y * d.z;
 }
-inline uint32_t block_rank() { return hipc_thread_linear(); }
-inline uint32_t warp_width() {
-  return static_cast<uint32_t>(::hipc::warp_size());
-}
+inline uint32_t block_rank() { return linear_tid(); }
+inline uint32_t warp_width() { return warp_size(); }
 // A tiled_partition size that is not a power of two: reported, aborts.
 inline void bad_tile_size() {
-  hipc_cpu_kernel_error("tiled_partition: the tile size is not a power "
-                        "of two");
+  kernel_error("tiled_partition: the tile size is not a power of two");
 }
 inline uint32_t lane() {
-  return block_rank() & static_cast<uint32_t>(::hipc::warp_size() - 1);
+  return block_rank() & (warp_size() - 1);
 }
 // The lanes of the calling thread's warp that exist (the last warp of a
 // block may be partial).
 inline uint64_t warp_lanes() {
-  uint32_t ws = static_cast<uint32_t>(::hipc::warp_size());
+  uint32_t ws = warp_size();
   uint32_t base = block_rank() - lane();
   uint32_t n = block_threads() - base;
   if (n > ws) n = ws;
@@ -93,11 +123,11 @@ inline uint64_t rank_range(uint64_t parent, uint32_t lo, uint32_t n) {
   return r;
 }
 inline uint64_t grid_blocks() {
-  const dim3 g = hipc_tls.grid_dim;
+  const dim3 g = grid_dim();
   return static_cast<uint64_t>(g.x) * g.y * g.z;
 }
 inline uint64_t grid_block_rank() {
-  const dim3 b = hipc_tls.block_idx, g = hipc_tls.grid_dim;
+  const dim3 b = block_idx(), g = grid_dim();
   return b.x + static_cast<uint64_t>(g.x) * (b.y + static_cast<uint64_t>(g.y) * b.z);
 }
 
@@ -123,7 +153,7 @@ class thread_group {
 
   // A collective of a lane group: every member deposits `v`.
   const hipc_warp_snapshot* exchange(uint64_t v, ::hipc::site where) const {
-    return hipc_cpu_warp_exchange(v, where.id);
+    return detail::exchange(v, where.id);
   }
 
   friend thread_group tiled_partition(const thread_group& parent,
@@ -137,21 +167,21 @@ class thread_group {
   uint32_t cg_type() const { return type_; }
   bool is_valid() const {
     switch (type_) {
-      case internal::cg_grid: return hipc_tls.coop != nullptr;
+      case internal::cg_grid: return detail::coop() != nullptr;
       case internal::cg_multi_grid:
-        return hipc_tls.coop != nullptr && hipc_tls.coop->multi_device;
+        return detail::coop() != nullptr && detail::coop()->multi_device;
       default: return size_ != 0;
     }
   }
   void sync(::hipc::site where = HIPC_SITE) const {
     switch (type_) {
-      case internal::cg_grid: hipc_cpu_grid_sync(0); break;
-      case internal::cg_multi_grid: hipc_cpu_grid_sync(1); break;
-      case internal::cg_workgroup: hipc_cpu_syncthreads(); break;
+      case internal::cg_grid: detail::grid_sync(0); break;
+      case internal::cg_multi_grid: detail::grid_sync(1); break;
+      case internal::cg_workgroup: detail::syncthreads(); break;
       default:
         // Tiles wider than a warp synchronise the whole block.
         if (mask_) (void)exchange(0, where);
-        else hipc_cpu_syncthreads();
+        else detail::syncthreads();
     }
   }
 };
@@ -172,20 +202,20 @@ class thread_block : public thread_group {
                      detail::block_rank()) {}
 
  public:
-  dim3 group_index() const { return hipc_tls.block_idx; }
-  dim3 thread_index() const { return hipc_tls.thread_idx; }
-  dim3 group_dim() const { return hipc_tls.block_dim; }
-  dim3 dim_threads() const { return hipc_tls.block_dim; }
+  dim3 group_index() const { return detail::block_idx(); }
+  dim3 thread_index() const { return detail::thread_idx(); }
+  dim3 group_dim() const { return detail::block_dim(); }
+  dim3 dim_threads() const { return detail::block_dim(); }
   uint32_t size() const { return detail::block_threads(); }
   uint32_t num_threads() const { return detail::block_threads(); }
   uint32_t thread_rank() const { return detail::block_rank(); }
   bool is_valid() const { return true; }
-  void sync() const { hipc_cpu_syncthreads(); }
+  void sync() const { detail::syncthreads(); }
   // The split barrier: here barrier_wait() is the whole barrier (it waits
   // for every thread to reach barrier_wait, which implies its arrival).
   struct arrival_token {};
   arrival_token barrier_arrive() const { return {}; }
-  void barrier_wait(arrival_token&&) const { hipc_cpu_syncthreads(); }
+  void barrier_wait(arrival_token&&) const { detail::syncthreads(); }
 };
 
 inline thread_block this_thread_block() { return thread_block(); }
@@ -210,16 +240,16 @@ class grid_group : public thread_group {
   }
   unsigned long long block_rank() const { return detail::grid_block_rank(); }
   unsigned long long num_blocks() const { return detail::grid_blocks(); }
-  dim3 block_index() const { return hipc_tls.block_idx; }
-  dim3 group_dim() const { return hipc_tls.grid_dim; }
-  dim3 dim_blocks() const { return hipc_tls.grid_dim; }
+  dim3 block_index() const { return detail::block_idx(); }
+  dim3 group_dim() const { return detail::grid_dim(); }
+  dim3 dim_blocks() const { return detail::grid_dim(); }
   // Only a cooperative launch can sync its grid.
-  bool is_valid() const { return hipc_tls.coop != nullptr; }
-  void sync() const { hipc_cpu_grid_sync(0); }
+  bool is_valid() const { return detail::coop() != nullptr; }
+  void sync() const { detail::grid_sync(0); }
   // The split barrier, as thread_block's.
   struct arrival_token {};
   arrival_token barrier_arrive() const { return {}; }
-  void barrier_wait(arrival_token&&) const { hipc_cpu_grid_sync(0); }
+  void barrier_wait(arrival_token&&) const { detail::grid_sync(0); }
 };
 
 inline grid_group this_grid() { return grid_group(); }
@@ -238,26 +268,26 @@ class multi_grid_group : public thread_group {
 
  public:
   uint32_t num_grids() const {
-    return hipc_tls.coop ? hipc_tls.coop->num_grids : 1;
+    return detail::coop() ? detail::coop()->num_grids : 1;
   }
   uint32_t grid_rank() const {
-    return hipc_tls.coop ? hipc_tls.coop->grid_rank : 0;
+    return detail::coop() ? detail::coop()->grid_rank : 0;
   }
   unsigned long long num_threads() const {
-    return hipc_tls.coop ? hipc_tls.coop->multi_threads : own_threads();
+    return detail::coop() ? detail::coop()->multi_threads : own_threads();
   }
   unsigned long long size() const { return num_threads(); }
   unsigned long long thread_rank() const {
     unsigned long long in_grid =
         detail::grid_block_rank() * detail::block_threads() +
         detail::block_rank();
-    return (hipc_tls.coop ? hipc_tls.coop->thread_offset : 0) + in_grid;
+    return (detail::coop() ? detail::coop()->thread_offset : 0) + in_grid;
   }
   // Only hipLaunchCooperativeKernelMultiDevice can sync its grids.
   bool is_valid() const {
-    return hipc_tls.coop != nullptr && hipc_tls.coop->multi_device;
+    return detail::coop() != nullptr && detail::coop()->multi_device;
   }
-  void sync() const { hipc_cpu_grid_sync(1); }
+  void sync() const { detail::grid_sync(1); }
 };
 
 inline multi_grid_group this_multi_grid() { return multi_grid_group(); }
@@ -389,9 +419,9 @@ class thread_block_tile<N, void> : public lane_group {
                    parent_mask ? detail::rank_range(parent_mask,
                                                     parent_rank / N * N, N)
                                : detail::tile_lanes(detail::lane(), N)) {
-    if (__builtin_expect(N > static_cast<unsigned>(::hipc::warp_size()), 0))
-      hipc_cpu_kernel_error("thread_block_tile wider than the warp "
-                            "(HIPC_WARP_SIZE)");
+    if (__builtin_expect(N > detail::warp_size(), 0))
+      detail::kernel_error("thread_block_tile wider than the warp "
+                           "(HIPC_WARP_SIZE)");
     meta_rank_ = parent_rank / N;
     meta_size_ = (parent_size + N - 1) / N;
   }
@@ -426,7 +456,7 @@ class coalesced_group : public lane_group {
 };
 
 inline coalesced_group coalesced_threads(::hipc::site where = HIPC_SITE) {
-  return coalesced_group(hipc_cpu_warp_exchange(0, where.id)->active);
+  return coalesced_group(detail::exchange(0, where.id)->active);
 }
 
 }  // namespace cooperative_groups
@@ -435,5 +465,9 @@ inline coalesced_group coalesced_threads(::hipc::site where = HIPC_SITE) {
 #include "hip/hipc/cg_shared.h"
 #undef HIPC_CG_FN
 #include "hip/hipc/cg_algorithms.h"
+
+#if defined(__HIPC_KC__) || defined(__HIPC_CLANG_HOST__)
+#pragma clang force_cuda_host_device end
+#endif
 
 #endif  // HIP_COOPERATIVE_GROUPS_H

@@ -7,6 +7,19 @@
 #ifndef HIP_RUNTIME_H
 #define HIP_RUNTIME_H
 
+/* The host pass of the clang front end (docs/frontend.md): every function
+ * declared below, the C and C++ library's included, is __host__
+ * __device__, so that kernels and __device__ functions, which clang parses
+ * there but never emits, may call what they call on the CPU device. */
+#if defined(__HIPC_CLANG_HOST__) && defined(__HIP__)
+/* The C and C++ library stay host functions (later inclusions by the
+ * program must declare the same functions alike): included first, outside
+ * the pragma; what device code calls of them has __device__ declarations
+ * of its own (hip/hipc/host_pass.h). */
+#include "hip/hipc/host_pass.h"
+#pragma clang force_cuda_host_device begin
+#endif
+
 /* First: it renames the C library's assertion handler (see there). */
 #include "hip/hipc/device_assert.h"
 #include "hip/hip_version.h"
@@ -39,5 +52,9 @@
 
 #include <math.h>
 #include <stdio.h>
+
+#if defined(__HIPC_CLANG_HOST__) && defined(__HIP__)
+#pragma clang force_cuda_host_device end
+#endif
 
 #endif /* HIP_RUNTIME_H */

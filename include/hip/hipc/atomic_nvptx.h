@@ -83,6 +83,15 @@ HIPC_NVPTX_FN T cas(T* p, T cmp, T v) {
 // clang 19 lowers __nvvm_atom_{cta,sys}_{min,max}_gen_u* to the signed
 // instructions (measured on an H200: atomicMin_system(&u, 0) left
 // 0xffffffff in place).
+#if defined(__HIPC_KC__)
+// kc's CPU device pass: one atomic read-modify-write, whatever the scope
+// (a CPU's atomics are coherent across every thread).
+#define HIPC_ATOM_SCOPED_U(op)                            \
+  template <scope S, typename T>                          \
+  HIPC_NVPTX_FN T op##_scoped_u(T* p, T v) {              \
+    return __atomic_fetch_##op(p, v, __ATOMIC_SEQ_CST);   \
+  }
+#else
 #define HIPC_ATOM_SCOPED_U(op)                                               \
   template <scope S, typename T>                                             \
   HIPC_NVPTX_FN T op##_scoped_u(T* p, T v) {                                 \
@@ -105,6 +114,7 @@ HIPC_NVPTX_FN T cas(T* p, T cmp, T v) {
                    : "=l"(old) : "l"(p), "l"(x) : "memory");                 \
     return static_cast<T>(old);                                              \
   }
+#endif
 HIPC_ATOM_SCOPED_U(min)
 HIPC_ATOM_SCOPED_U(max)
 #undef HIPC_ATOM_SCOPED_U

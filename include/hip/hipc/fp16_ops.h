@@ -269,7 +269,8 @@ HIPC_HD __half2 from_bits2(unsigned b) {
 }
 }  // namespace fp16
 }  // namespace hipc
-#if defined(__NVPTX__)
+// Lanes meet per call site on the CPU device, in kc's device pass too.
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
 #define HIPC_SITE_PARAM
 #define HIPC_SITE_ARG
 #else

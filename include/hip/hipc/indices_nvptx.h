@@ -66,8 +66,25 @@ HIPC_NVPTX_FN inline ::hipc::nvptx::grid_dim_t __hipc_gridDim() { return {}; }
 #define hipGridDim_y (gridDim.y)
 #define hipGridDim_z (gridDim.z)
 
+#if defined(__HIPC_KC__)
+// The CPU device (kc's device pass): the warp size is chosen when the
+// program runs (64 by default, 32 with HIPC_WARP_SIZE=32), so warpSize
+// reads the warp-size register, which kc lowers to hipc_tls.warp_size. An
+// object, as on the CPU device, so that `prop.warpSize` still works.
+// Clang 19 has no builtin for that register: the declaration names the
+// intrinsic itself.
+extern "C" __device__ int __hipc_kc_read_warpsize(void) __asm(
+    "llvm.nvvm.read.ptx.sreg.warpsize");
+namespace hipc {
+struct warp_size_t {
+  HIPC_NVPTX_FN operator int() const { return __hipc_kc_read_warpsize(); }
+};
+}  // namespace hipc
+static constexpr ::hipc::warp_size_t warpSize{};
+#else
 // NVIDIA's warps have 32 lanes. A constant, usable on both sides of the
 // device pass (host code there is parsed, never emitted).
 static constexpr int warpSize = 32;
+#endif
 
 #endif  // HIPC_INDICES_NVPTX_H

@@ -26,6 +26,51 @@
 #error "hip/hipc/intrinsics_float_nvptx.h is for hipcc's device pass only"
 #endif
 
+#if defined(__HIPC_KC__)
+// kc's CPU device pass: no PTX. libhipc's libdevice functions (__nv_*,
+// the conversion as a cvt instruction does it: rounded, saturated) do the
+// work, and NaN gives 0 here, as HIP wants for every type.
+#define HIPC_CVT_TO_INT1(FROM, F, TO, I, MODE)                           \
+  static __device__ __forceinline__ I __##FROM##2##TO##_##MODE(F x) {    \
+    return x != x ? static_cast<I>(0) : __nv_##FROM##2##TO##_##MODE(x);               \
+  }
+#define HIPC_CVT_TO_INT(FROM, F, TO, I)    \
+  HIPC_CVT_TO_INT1(FROM, F, TO, I, rn)     \
+  HIPC_CVT_TO_INT1(FROM, F, TO, I, rz)     \
+  HIPC_CVT_TO_INT1(FROM, F, TO, I, ru)     \
+  HIPC_CVT_TO_INT1(FROM, F, TO, I, rd)
+HIPC_CVT_TO_INT(float, float, int, int)
+HIPC_CVT_TO_INT(float, float, uint, unsigned int)
+HIPC_CVT_TO_INT(float, float, ll, long long)
+HIPC_CVT_TO_INT(float, float, ull, unsigned long long)
+HIPC_CVT_TO_INT(double, double, int, int)
+HIPC_CVT_TO_INT(double, double, uint, unsigned int)
+HIPC_CVT_TO_INT(double, double, ll, long long)
+HIPC_CVT_TO_INT(double, double, ull, unsigned long long)
+#undef HIPC_CVT_TO_INT
+#undef HIPC_CVT_TO_INT1
+#define HIPC_CVT_RZ(NAME, I, F) \
+  static __device__ __forceinline__ F NAME(I x) { return __nv_##NAME(x); }
+#define __nv___int2float_rz __nv_int2float_rz
+#define __nv___uint2float_rz __nv_uint2float_rz
+#define __nv___ll2float_rz __nv_ll2float_rz
+#define __nv___ull2float_rz __nv_ull2float_rz
+#define __nv___ll2double_rz __nv_ll2double_rz
+#define __nv___ull2double_rz __nv_ull2double_rz
+HIPC_CVT_RZ(__int2float_rz, int, float)
+HIPC_CVT_RZ(__uint2float_rz, unsigned int, float)
+HIPC_CVT_RZ(__ll2float_rz, long long, float)
+HIPC_CVT_RZ(__ull2float_rz, unsigned long long, float)
+HIPC_CVT_RZ(__ll2double_rz, long long, double)
+HIPC_CVT_RZ(__ull2double_rz, unsigned long long, double)
+#undef HIPC_CVT_RZ
+#undef __nv___int2float_rz
+#undef __nv___uint2float_rz
+#undef __nv___ll2float_rz
+#undef __nv___ull2float_rz
+#undef __nv___ll2double_rz
+#undef __nv___ull2double_rz
+#else
 // __FROM2TO_MODE(x): cvt.MODEi.ITYPE.FTYPE, then 0 where x is NaN.
 // FREG / IREG: the asm constraint letters of the source and result; BITS:
 // the result's width.
@@ -72,5 +117,6 @@ HIPC_CVT_RZ(__ull2float_rz, unsigned long long, "u64", l, float, "f32", f)
 HIPC_CVT_RZ(__ll2double_rz, long long, "s64", l, double, "f64", d)
 HIPC_CVT_RZ(__ull2double_rz, unsigned long long, "u64", l, double, "f64", d)
 #undef HIPC_CVT_RZ
+#endif  // __HIPC_KC__
 
 #endif  // HIPC_INTRINSICS_FLOAT_NVPTX_H

@@ -2,6 +2,8 @@
 // code below is skipped).
 #if defined(__NVPTX__)
 #include "hip/hipc/launch_nvptx.h"
+#elif defined(__HIPC_CLANG_HOST__)
+#include "hip/hipc/launch_clang.h"
 #endif
 // Kernel registration and launch (C++). hipcc rewrites every __global__
 // definition so that its body starts with a prologue that names

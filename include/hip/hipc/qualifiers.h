@@ -7,7 +7,21 @@
 #ifndef HIPC_QUALIFIERS_H
 #define HIPC_QUALIFIERS_H
 
-#if defined(__HIPC_HOST_PASS__)
+#if defined(__HIPC_CLANG_HOST__)
+// The host pass of the clang front end (docs/frontend.md): clang parses
+// the kernel language itself, so these are its attributes, as in the
+// device pass (hip/hipc/qualifiers_nvptx.h). Kernels become launch stubs
+// that clang makes; device code is parsed, never emitted. `__managed__`
+// is HIP's managed attribute: host code reaches the variable through a
+// pointer that __hipRegisterManagedVar hands the runtime to fill.
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __host__ __attribute__((host))
+#elif defined(__HIPC_HOST_PASS__)
 // hipcc's rewriter needs these three tokens intact: they are defined to
 // themselves so that preprocessing keeps them (docs/internals.md).
 #define __global__ __global__
@@ -29,7 +43,9 @@
 #define __managed__
 #endif
 
+#if !defined(__HIPC_CLANG_HOST__)
 #define __host__
+#endif
 #define __forceinline__ inline __attribute__((always_inline))
 // Only a hint; defined empty because libstdc++ spells its own attribute
 // __attribute__((__noinline__)), which must keep compiling.

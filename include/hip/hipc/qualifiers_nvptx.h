@@ -13,7 +13,14 @@
 // compiled as a __device__ one, and hipcc marks it `.attribute(.managed)`
 // in the PTX (src/hipcc/managed.c), so that the driver allocates it in
 // managed memory, which the host's object is bound to at start-up.
+#if defined(__HIPC_KC__)
+// kc's CPU device pass: kc finds the variable through
+// llvm.global.annotations and reads it through a slot the runtime points
+// at the variable's managed storage (docs/frontend.md).
+#define __managed__ __attribute__((device, annotate("hipc.managed")))
+#else
 #define __managed__ __attribute__((device))
+#endif
 #define __forceinline__ __inline__ __attribute__((always_inline))
 // __noinline__ is left to clang, which reads it as an attribute keyword in
 // CUDA mode (so libstdc++'s __attribute__((__noinline__)) keeps working).

@@ -10,9 +10,15 @@
 #ifndef HIPC_SURFACE_H
 #define HIPC_SURFACE_H
 
-#if defined(__NVPTX__)
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
 #include "hip/hipc/surface_nvptx.h"
 #else
+// kc's CPU device pass (__HIPC_KC__) uses this CPU half too, every
+// function __host__ __device__, so that libhipc reads and writes as it does for the
+// CPU device's other compile.
+#if defined(__HIPC_KC__)
+#pragma clang force_cuda_host_device begin
+#endif
 #include "hip/hipc/texture_desc.h"
 
 namespace hipc {
@@ -83,7 +89,10 @@ __device__ inline void surf2DLayeredwrite(
     int boundaryMode = hipBoundaryModeZero) {
   hipc::surf_access(obj, 1, x, y, layer, boundaryMode, &data);
 }
-#endif  // !__NVPTX__
+#if defined(__HIPC_KC__)
+#pragma clang force_cuda_host_device end
+#endif
+#endif  // !__NVPTX__ || __HIPC_KC__
 
 // CUDA's forms that return what they read.
 template <typename T>

@@ -41,9 +41,15 @@ struct texel_type<HIP_vector_type<T, N>> {
 };
 }  // namespace hipc
 
-#if defined(__NVPTX__)
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
 #include "hip/hipc/texture_nvptx.h"
 #else
+// kc's CPU device pass (__HIPC_KC__) uses this CPU half too, every
+// function __host__ __device__, so that libhipc samples as it does for the
+// CPU device's other compile.
+#if defined(__HIPC_KC__)
+#pragma clang force_cuda_host_device begin
+#endif
 #include "hip/hipc/texture_desc.h"
 
 namespace hipc {
@@ -101,7 +107,10 @@ __device__ inline T tex2DLayered(hipTextureObject_t obj, float x, float y,
                                  int layer) {
   return hipc::tex_sample<T>(obj, 2, x, y, 0, layer);
 }
-#endif  // !__NVPTX__
+#if defined(__HIPC_KC__)
+#pragma clang force_cuda_host_device end
+#endif
+#endif  // !__NVPTX__ || __HIPC_KC__
 
 // Mipmap levels and gradients: level 0 (hipc has no mipmapped arrays).
 template <typename T>

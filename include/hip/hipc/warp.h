@@ -1,6 +1,8 @@
 // hipcc's device pass: the GPU half, which defines HIPC_WARP_H (so the CPU
 // code below is skipped).
-#if defined(__NVPTX__)
+#if defined(__NVPTX__) && defined(__HIPC_KC__)
+#include "hip/hipc/warp_kc.h"
+#elif defined(__NVPTX__)
 #include "hip/hipc/warp_nvptx.h"
 #endif
 // Warp functions: shuffles, votes, masks. 64-bit masks at every warp size.
