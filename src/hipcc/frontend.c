@@ -103,7 +103,10 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj) {
       "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
       "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
       "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
-      "-D__HIPC_KC__=1"};
+      "-D__HIPC_KC__=1",
+      /* The host registers every `static __device__` variable by name,
+       * used or not; CUDA mode would drop the unused ones. */
+      "-fkeep-persistent-storage-variables"};
   struct strvec cc = {0};
   hipc__util_push(&cc, j->clang);
   for (size_t i = 0; i < sizeof head / sizeof *head; i++)

@@ -23,6 +23,7 @@ struct repl {
   enum repl_kind kind;
   uint64_t offset;     /* R_SHARED: in the static segment */
   LLVMValueRef slot;   /* R_MANAGED */
+  uint64_t end;        /* R_SHARED: offset + size */
 };
 
 struct repls {
@@ -144,6 +145,7 @@ static void replace_uses(struct kc_ctx* c, struct repls* rs) {
     if (LLVMIsDeclaration(f)) continue;
     memset(cache, 0, rs->n * sizeof *cache);
     LLVMValueRef ss = NULL, dyn = NULL;
+    uint64_t end = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
          bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
@@ -155,11 +157,14 @@ static void replace_uses(struct kc_ctx* c, struct repls* rs) {
             if (op == gs[j]) {
               LLVMValueRef v =
                   value_in(c, f, &rs->r[j], &cache[j], &ss, &dyn);
+              if (rs->r[j].kind == R_SHARED && rs->r[j].end > end)
+                end = rs->r[j].end;
               LLVMSetOperand(i, (unsigned)k, v);
               break;
             }
         }
       }
+    if (end) hipc__shared_size_note(c, f, end);
   }
   /* Debug intrinsics' metadata may still name the globals. */
   for (unsigned j = 0; j < rs->n; j++) {
@@ -182,7 +187,9 @@ static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
   if (init) LLVMSetInitializer(g, init);
   LLVMSetLinkage(g, LLVMGetLinkage(old));
   LLVMSetAlignment(g, LLVMGetAlignment(old));
-  LLVMSetGlobalConstant(g, LLVMIsGlobalConstant(old));
+  /* Never read-only: the symbol API writes device variables, const ones
+   * included, as it does a GPU's memory. */
+  LLVMSetGlobalConstant(g, 0);
   LLVMSetExternallyInitialized(g, LLVMIsExternallyInitialized(old));
   LLVMSetUnnamedAddress(g, LLVMGetUnnamedAddress(old));
   const char* sec = LLVMGetSection(old);
@@ -231,17 +238,17 @@ void hipc__globals_lower(struct kc_ctx* c) {
       /* The runtime writes the slot before any kernel reads it. */
       LLVMSetExternallyInitialized(slot, 1);
       add_var(c, hipc__util_name(g), slot, size, HIPC_KC_VAR_MANAGED);
-      push(&rs, (struct repl){g, R_MANAGED, 0, slot});
+      push(&rs, (struct repl){g, R_MANAGED, 0, slot, 0});
     } else if (as == 3) {
       if (LLVMIsDeclaration(g) || size == 0) {
-        push(&rs, (struct repl){g, R_DYN, 0, NULL});
+        push(&rs, (struct repl){g, R_DYN, 0, NULL, 0});
         continue;
       }
       uint64_t align = LLVMGetAlignment(g);
       uint64_t abi = LLVMABIAlignmentOfType(c->td, vt);
       if (abi > align) align = abi;
       at = (at + align - 1) / align * align;
-      push(&rs, (struct repl){g, R_SHARED, at, NULL});
+      push(&rs, (struct repl){g, R_SHARED, at, NULL, at + size});
       at += size;
     } else if (as == 1 || as == 4) {
       int def = !LLVMIsDeclaration(g);
@@ -262,6 +269,7 @@ void hipc__globals_lower(struct kc_ctx* c) {
                      (unsigned long long)at);
   c->static_shared = (uint32_t)((at + 63) / 64 * 64);
   if (rs.n) replace_uses(c, &rs);
+  hipc__shared_size_kernels(c);
   free(rs.r);
   hipc__constexpr_fold_casts(c);
 }

@@ -19,8 +19,8 @@ static void make_types(struct kc_ctx* c, struct types* t) {
   t->i64 = hipc__util_i64(c);
   t->ptr = hipc__util_ptr(c);
   LLVMTypeRef k[] = {t->ptr, t->ptr, t->ptr, t->i32, t->ptr, t->ptr, t->ptr,
-                     t->i32, t->i32, t->i32, t->i32, t->i32, t->ptr};
-  t->kernel = LLVMStructTypeInContext(c->llctx, k, 13, 0);
+                     t->i32, t->i32, t->i32, t->i32, t->i32, t->ptr, t->i32};
+  t->kernel = LLVMStructTypeInContext(c->llctx, k, 14, 0);
   LLVMTypeRef v[] = {t->ptr, t->ptr, t->i64, t->i32};
   t->var = LLVMStructTypeInContext(c->llctx, v, 4, 0);
   LLVMTypeRef im[] = {t->i32, t->ptr, t->i32, t->i32, t->ptr, t->i32, t->ptr};
@@ -60,7 +60,7 @@ static LLVMValueRef u32_array(struct kc_ctx* c, const uint32_t* v,
 static LLVMValueRef kernel_entry(struct kc_ctx* c, struct types* t,
                                  struct kc_kernel* k) {
   const struct kc_param_layout* l = &k->layout;
-  LLVMValueRef f[13] = {
+  LLVMValueRef f[14] = {
       cstring(c, k->name),
       k->run ? k->run : LLVMConstNull(t->ptr),
       k->thread,
@@ -75,8 +75,9 @@ static LLVMValueRef kernel_entry(struct kc_ctx* c, struct types* t,
       LLVMConstInt(t->i32, k->run ? HIPC_KC_FORM_LOOPS : HIPC_KC_FORM_FIBERS,
                    0),
       cstring(c, k->note),
+      LLVMConstInt(t->i32, k->static_shared, 0),
   };
-  return LLVMConstStructInContext(c->llctx, f, 13, 0);
+  return LLVMConstStructInContext(c->llctx, f, 14, 0);
 }
 
 /* void NAME() { CALLEE(&image); }, internal. */

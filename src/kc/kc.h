@@ -22,6 +22,7 @@ struct kc_kernel {
   LLVMValueRef thread;       /* void K.thread(ptr args) */
   LLVMValueRef run;          /* void K.run(ptr block) (region form), or NULL */
   char* note;                /* why the fiber form (or the region form's note) */
+  uint32_t static_shared;    /* the bytes of the segment its code reaches */
 };
 
 /* One __device__/__constant__/__managed__ variable the runtime can reach. */
@@ -56,6 +57,12 @@ struct kc_ctx {
   struct kc_var* vars;
   unsigned num_vars;
   uint32_t static_shared;    /* bytes of the block's __shared__ segment */
+  /* shared_size.c: the functions that use the segment, and how far. */
+  struct kc_shared_end {
+    LLVMValueRef fn;
+    uint64_t end;
+  }* shared_ends;
+  unsigned num_shared_ends;
 };
 
 /* diag.c: errors name the source line where debug information has it and
@@ -74,6 +81,11 @@ void hipc__load_module(struct kc_ctx* c);
 void hipc__kernels_collect(struct kc_ctx* c);
 /* link.c: every definition but the kernels internal, dead code removed. */
 void hipc__link_internalize(struct kc_ctx* c, int keep_kernels);
+/* shared_size.c: notes that `fn` uses the static __shared__ segment up to
+ * byte `end`; then sets each kernel's static_shared from what its code
+ * (the kernel, K.thread, K.run and what they call) reaches. */
+void hipc__shared_size_note(struct kc_ctx* c, LLVMValueRef fn, uint64_t end);
+void hipc__shared_size_kernels(struct kc_ctx* c);
 void hipc__link_drop_dead(struct kc_ctx* c);
 /* thread_fn.c: K.thread for each kernel (step 3). */
 void hipc__thread_fn_build(struct kc_ctx* c);

@@ -95,7 +95,7 @@ void hipc__link_drop_dead(struct kc_ctx* c) {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
     LLVMLinkage l = LLVMGetLinkage(g);
     if ((as != 1 && as != 4) || LLVMIsDeclaration(g) ||
-        (l != LLVMInternalLinkage && l != LLVMPrivateLinkage))
+        l == LLVMExternalLinkage)
       continue;
     if (n == cap) {
       cap = cap ? cap * 2 : 16;
@@ -108,7 +108,10 @@ void hipc__link_drop_dead(struct kc_ctx* c) {
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e = LLVMRunPasses(c->mod, "globaldce", c->tm, o);
   LLVMDisposePassBuilderOptions(o);
-  for (unsigned i = 0; i < n; i++) LLVMSetLinkage(kept[i], LLVMInternalLinkage);
+  for (unsigned i = 0; i < n; i++) make_internal(kept[i]);
+  /* (Every kept one ends internal: hipc__link_internalize makes the
+   * inline and template ones so too, which the host registers by name
+   * all the same.) */
   free(kept);
   if (e) {
     char* msg = LLVMGetErrorMessage(e);

@@ -34,6 +34,8 @@ typedef struct hipc_kc_kernel {
   uint32_t max_threads, min_warps;   /* __launch_bounds__, 0 if none */
   uint32_t form;                     /* HIPC_KC_FORM_* */
   const char* form_note;             /* why this form (hipcc -v) */
+  uint32_t static_shared;            /* bytes of the static __shared__
+                                        segment its code reaches */
 } hipc_kc_kernel;
 
 typedef struct hipc_kc_var {
