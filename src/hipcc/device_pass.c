@@ -9,8 +9,8 @@
  *
  * on the original source (not the host pass's rewrite), so that clang's
  * diagnostics name the user's file and line. In between, the variables
- * that the host pass's rewriter saw declared `__managed__` are marked
- * managed in the PTX (managed.h). The kernels and variables that
+ * that the host pass's rewriter (or, with the clang front end, hipc-kc)
+ * saw declared `__managed__` are marked managed in the PTX (managed.h). The kernels and variables that
  * the PTX defines, the cubins and the PTX of the newest architecture then
  * make the table that gpu_table.c appends to the host object.
  */
@@ -309,7 +309,7 @@ int hipc__device_pass_compile(const struct device_pass *d,
 }
 
 void hipc__device_pass_check(const char *obj, const char *src,
-                             const struct gpu_names *names) {
+                             const struct gpu_names *names, int clang_host) {
   size_t n = names->nkernels + names->nvars;
   if (n == 0)
     return;
@@ -321,9 +321,15 @@ void hipc__device_pass_check(const char *obj, const char *src,
     v[names->nkernels + i] = names->vars[i].host != NULL
                                  ? names->vars[i].host
                                  : names->vars[i].name;
-  if (hipc__elf_syms_undefined_weak(obj, v, n, undefined) == 0) {
+  /* The rewriter's table refers to each name by `.weakref`, which is an
+   * undefined weak symbol where the host object lacks it; clang's host
+   * object defines a handle per kernel and a shadow per variable, under
+   * the names its registrations give the GPU images. */
+  int rc = clang_host ? hipc__elf_syms_defined(obj, v, n, undefined)
+                      : hipc__elf_syms_undefined_weak(obj, v, n, undefined);
+  if (rc == 0) {
     for (size_t i = 0; i < n; i++)
-      if (undefined[i])
+      if (clang_host ? !undefined[i] : undefined[i])
         hipc__util_warning("%s: %s '%s' is in the GPU code but not in the "
                            "host object (the device and host compiles saw "
                            "different declarations); it cannot be used on "
@@ -340,13 +346,16 @@ int hipc__device_pass_each_image(const struct device_pass *d,
                                  const struct device_source *src,
                                  int (*add)(void *arg,
                                             const struct gpu_image_file *img),
-                                 void *arg) {
+                                 void *arg, struct gpu_names *names) {
   struct images im = {0};
-  struct gpu_names names = {0};
-  int rc = build_images(d, o, src, &im, &names);
+  *names = (struct gpu_names){0};
+  int rc = build_images(d, o, src, &im, names);
   for (size_t i = 0; rc == 0 && i < im.nimg; i++)
     rc = add(arg, &im.img[i]);
-  hipc__gpu_table_free(&names);
+  if (rc == 0 && o->verbose)
+    fprintf(stderr, "hipcc: %s: %zu kernel(s), %zu variable(s) for %zu "
+                    "GPU image(s)\n", src->path, names->nkernels,
+            names->nvars, im.nimg);
   images_free(&im);
   return rc;
 }

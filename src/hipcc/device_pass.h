@@ -35,8 +35,8 @@ struct device_source {
   const char *save_ref; /* -save-temps: intermediate files go next to this
                            output; NULL: temporary files */
   int inline_bytes;     /* embed the images byte by byte (for -S) */
-  const struct managed_vars *managed; /* the host pass's __managed__
-                                         definitions (managed.h), or NULL */
+  const struct managed_vars *managed; /* the __managed__ variables
+                                         (managed.h), or NULL */
 };
 
 /* Compiles `src` for every architecture of `d` and sets `*table` to the
@@ -53,19 +53,21 @@ int hipc__device_pass_compile(const struct device_pass *d,
 /* The clang front end's form of the same (docs/frontend.md): compiles
  * `src` for every architecture of `d` and calls `add(arg, image)` for each
  * image to embed (the cubins, then the PTX of the newest architecture),
- * while the files exist. Returns 0, the failing command's status, or
- * what `add` returned when not 0. */
+ * while the files exist; `*names` gets the kernels and variables the
+ * images define (free them with hipc__gpu_table_free). Returns 0, the
+ * failing command's status, or what `add` returned when not 0. */
 int hipc__device_pass_each_image(const struct device_pass *d,
                                  const struct hipcc_options *o,
                                  const struct device_source *src,
                                  int (*add)(void *arg,
                                             const struct gpu_image_file *img),
-                                 void *arg);
+                                 void *arg, struct gpu_names *names);
 
 /* Warns about each kernel or variable of `names` that the host object
- * `obj` (compiled from `src` with the table) does not define: the two
- * passes saw different declarations, and the GPU cannot run it. */
+ * `obj` (compiled from `src` with the table, or by clang's host pass when
+ * `clang_host` is set) does not define: the two passes saw different
+ * declarations, and the GPU cannot run it. */
 void hipc__device_pass_check(const char *obj, const char *src,
-                             const struct gpu_names *names);
+                             const struct gpu_names *names, int clang_host);
 
 #endif /* HIPC_HIPCC_DEVICE_PASS_H */

@@ -280,7 +280,7 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   int rc = compile_host(c, in, out, ref, n, &pp, gpu ? &ds : NULL, &table,
                         &names);
   if (rc == 0 && table != NULL && o->mode != MODE_ASM)
-    hipc__device_pass_check(out, in->path, &names);
+    hipc__device_pass_check(out, in->path, &names, 0);
   hipc__gpu_table_free(&names);
   return rc;
 }

@@ -15,10 +15,13 @@ static uint64_t get(const unsigned char *p, int n) {
   return v;
 }
 
-int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
-                             size_t n, int *undefined) {
+/* Sets found[i] for each of `names` that the symbol table of `path` has
+ * as an undefined weak symbol (`defined` 0) or as a defined symbol of any
+ * binding (`defined` 1). 0, or -1 (not such an object, or unreadable). */
+static int scan(const char *path, const char *const *names, size_t n,
+                int defined, int *found) {
   for (size_t i = 0; i < n; i++)
-    undefined[i] = 0;
+    found[i] = 0;
   size_t len;
   unsigned char *f = (unsigned char *)hipc__util_read(path, &len);
   if (f == NULL)
@@ -49,16 +52,27 @@ int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
       uint64_t name = get(sym, 4);
       unsigned bind = sym[4] >> 4;
       uint64_t shndx = get(sym + 6, 2);
-      if (name >= strsize || bind != 2 || shndx != 0)  /* weak, undefined */
+      if (name == 0 || name >= strsize ||
+          (defined ? shndx == 0 : bind != 2 || shndx != 0))
         continue;
       const char *nm = (const char *)f + stroff + name;
       for (size_t i = 0; i < n; i++)
         if (strcmp(nm, names[i]) == 0)
-          undefined[i] = 1;
+          found[i] = 1;
     }
     rc = 0;
   }
 out:
   free(f);
   return rc;
+}
+
+int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
+                                  size_t n, int *undefined) {
+  return scan(path, names, n, 0, undefined);
+}
+
+int hipc__elf_syms_defined(const char *path, const char *const *names,
+                           size_t n, int *defined) {
+  return scan(path, names, n, 1, defined);
 }

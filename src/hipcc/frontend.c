@@ -91,8 +91,13 @@ static int has_flag(const struct strvec *v, const char *flag) {
 }
 
 /* The CPU device pass: the source to nvptx64 bitcode (clang), then to a
- * host object (hipc-kc). */
-static int cpu_device_pass(struct job *j, const char *id, const char *obj) {
+ * host object (hipc-kc). With `managed` (GPU architectures asked for),
+ * hipc-kc also writes there the names of the `__managed__` variables,
+ * which the GPU pass marks managed in its PTX: clang's CUDA mode compiles
+ * them as plain `__device__` variables, and only the kc pass's headers
+ * annotate them. */
+static int cpu_device_pass(struct job *j, const char *id, const char *obj,
+                           const char *managed) {
   const struct hipcc_options *o = j->o;
   const struct frontend_source *s = j->s;
   const char *bc = file_for(j, ".cpu.bc");
@@ -155,6 +160,10 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj) {
   hipc__util_push(&kc, "--id");
   hipc__util_push(&kc, id);
   hipc__util_push(&kc, opt_level(o));
+  if (managed != NULL) {
+    hipc__util_push(&kc, "--managed-names");
+    hipc__util_push(&kc, managed);
+  }
   if (has_flag(&o->cc, "-g"))
     hipc__util_push(&kc, "-g");
   if (o->verbose)
@@ -221,6 +230,23 @@ static int blob_write(struct blob *b, const char *path) {
   return rc;
 }
 
+/* The names hipc-kc wrote to `path`, one a line, as the managed list of
+ * the GPU pass (mangled names, matched as they are). 0, or 1 after an
+ * error message. */
+static int read_managed(const char *path, struct managed_vars *m) {
+  size_t len;
+  char *text = hipc__util_read(path, &len);
+  if (text == NULL) {
+    hipc__util_error("cannot read '%s': %s", path, strerror(errno));
+    return 1;
+  }
+  for (char *line = strtok(text, "\n"); line != NULL;
+       line = strtok(NULL, "\n"))
+    hipc__managed_add(m, line, line);
+  free(text);
+  return 0;
+}
+
 static void blob_free(struct blob *b) {
   for (size_t i = 0; i < b->n; i++)
     free(b->data[i]);
@@ -277,23 +303,29 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = hipc__util_run(cc.v, o->verbose, NULL);
     goto done;
   }
+  struct managed_vars managed = {0};
+  struct gpu_names names = {0};
   const char *id = make_id(&j);
+  int gpu = s->dev->archs.n > 0;
+  const char *managed_file = gpu ? file_for(&j, ".managed") : NULL;
   const char *kc_obj = file_for(&j, ".kc.o");
   const char *fatbin = file_for(&j, ".fatbin");
   const char *host_obj = o->mode == MODE_ASM ? s->out : file_for(&j, ".host.o");
-  if (kc_obj == NULL || fatbin == NULL || host_obj == NULL) {
+  if (kc_obj == NULL || fatbin == NULL || host_obj == NULL ||
+      (gpu && managed_file == NULL)) {
     rc = 1;
     goto done;
   }
-  if ((rc = cpu_device_pass(&j, id, kc_obj)) != 0)
+  if ((rc = cpu_device_pass(&j, id, kc_obj, managed_file)) != 0 ||
+      (gpu && (rc = read_managed(managed_file, &managed)) != 0))
     goto done;
   struct blob b = {0};
   memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
   snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
-  if (s->dev->archs.n > 0) {
+  if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
-                               o->save_temps ? s->ref : NULL, 0, NULL};
-    rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b);
+                               o->save_temps ? s->ref : NULL, 0, &managed};
+    rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
   }
   if (rc == 0)
     rc = blob_write(&b, fatbin);
@@ -317,11 +349,17 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   if ((rc = hipc__util_run(cc.v, o->verbose, NULL)) != 0 ||
       o->mode == MODE_ASM)
     goto done;
+  /* The GPU images are found by the names clang's host registrations
+   * give; a kernel or variable the host object lacks cannot run there. */
+  if (gpu)
+    hipc__device_pass_check(host_obj, s->path, &names, 1);
   /* One object, as the user asked for: the host code and the CPU device's
    * code (which defines no external symbol, docs/frontend.md). */
   const char *ld[] = {"ld", "-r", host_obj, kc_obj, "-o", s->out, NULL};
   rc = hipc__util_run(ld, o->verbose, NULL);
 done:
+  hipc__managed_free(&managed);
+  hipc__gpu_table_free(&names);
   hipc__util_free(&cc);
   for (size_t i = 0; i < j.owned.n; i++)
     free((char *)j.owned.v[i]);

@@ -82,6 +82,10 @@ const char *hipc__managed_storage(const struct managed_vars *m, const char *s,
                                   size_t n) {
   if (m == NULL || m->n == 0)
     return NULL;
+  /* The clang front end records the mangled names themselves. */
+  for (size_t i = 0; i < m->n; i++)
+    if (strlen(m->v[i].name) == n && memcmp(m->v[i].name, s, n) == 0)
+      return m->v[i].storage;
   char *name = hipc__managed_demangle(s, n);
   const char *found = NULL;
   for (size_t i = 0; name != NULL && i < m->n && found == NULL; i++)

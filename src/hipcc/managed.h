@@ -17,7 +17,8 @@
 #include <stddef.h>
 
 struct managed_var {
-  char *name;    /* qualified, as above */
+  char *name;    /* qualified, as above; or the mangled name itself (the
+                    clang front end, which reads it from hipc-kc) */
   char *storage; /* the host object's storage: its symbol (an asm label) */
 };
 

@@ -94,6 +94,18 @@ static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out) {
   return found;
 }
 
+/* --managed-names: one name a line. hipcc's GPU pass compiles the same
+ * source for real GPUs, where clang's CUDA mode has no managed attribute,
+ * and marks these variables managed in its PTX by name. */
+static void write_managed_names(struct kc_ctx* c, LLVMValueRef* v,
+                                unsigned n) {
+  FILE* f = fopen(c->managed_names, "w");
+  if (!f) hipc__diag_fatal("cannot write %s", c->managed_names);
+  for (unsigned i = 0; i < n; i++)
+    fprintf(f, "%s\n", hipc__util_name(v[i]));
+  if (fclose(f) != 0) hipc__diag_fatal("cannot write %s", c->managed_names);
+}
+
 static int in_list(LLVMValueRef* l, unsigned n, LLVMValueRef v) {
   for (unsigned i = 0; i < n; i++)
     if (l[i] == v) return 1;
@@ -209,6 +221,7 @@ static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
 void hipc__globals_lower(struct kc_ctx* c) {
   LLVMValueRef* managed = NULL;
   unsigned n_managed = managed_globals(c, &managed);
+  if (c->managed_names) write_managed_names(c, managed, n_managed);
   struct repls rs = {0};
   uint64_t at = 0;
   LLVMTypeRef ptr = hipc__util_ptr(c);

@@ -45,6 +45,8 @@ struct kc_ctx {
   int debug;                 /* -g: keep debug information */
   int verbose;               /* -v: each kernel's form on stderr */
   int emit_ll;               /* --emit-ll: textual IR instead of an object */
+  const char* managed_names; /* --managed-names F: hipcc's GPU pass reads
+                                the __managed__ variables' names there */
 
   LLVMContextRef llctx;
   LLVMModuleRef mod;
