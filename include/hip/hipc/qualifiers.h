@@ -14,7 +14,11 @@
 // that clang makes; device code is parsed, never emitted. `__managed__`
 // is HIP's managed attribute: host code reaches the variable through a
 // pointer that __hipRegisterManagedVar hands the runtime to fill.
-#define __global__ __attribute__((global))
+// `used`: clang emits (and registers) a static kernel only where host code
+// names it, but the module API finds kernels by name (hipModuleGetFunction
+// on a static kernel of a code object) and the device passes compile them
+// all.
+#define __global__ __attribute__((global, used))
 #define __device__ __attribute__((device))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
