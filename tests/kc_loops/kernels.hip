@@ -1,0 +1,139 @@
+// Kernels for the end-to-end tests of kc's region form (run.sh, harness.c).
+// extern "C" keeps their names plain for the C harness; each comment says
+// what the kernel exercises.
+#include <hip/hip_runtime.h>
+
+#define TILE 16
+
+// Two barriers in a uniform loop, __shared__ tiles, a value (acc) that
+// lives across both barriers.
+extern "C" __global__ void k_matmul(const float* a, const float* b, float* c,
+                                    int n) {
+  __shared__ float ta[TILE][TILE];
+  __shared__ float tb[TILE][TILE];
+  int row = blockIdx.y * TILE + threadIdx.y, col = blockIdx.x * TILE + threadIdx.x;
+  float acc = 0.0f;
+  for (int t = 0; t < n; t += TILE) {
+    ta[threadIdx.y][threadIdx.x] = a[row * n + t + threadIdx.x];
+    tb[threadIdx.y][threadIdx.x] = b[(t + threadIdx.y) * n + col];
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k) acc += ta[threadIdx.y][k] * tb[k][threadIdx.x];
+    __syncthreads();
+  }
+  c[row * n + col] = acc;
+}
+
+// A tree reduction: a barrier in a loop whose trip count depends on
+// blockDim, under it a branch on threadIdx.
+extern "C" __global__ void k_reduce(const float* in, float* out, int n) {
+  __shared__ float sh[1024];
+  unsigned tid = threadIdx.x;
+  unsigned i = blockIdx.x * blockDim.x + tid;
+  sh[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sh[tid] += sh[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = sh[0];
+}
+
+// __syncthreads_count/_and/_or in a loop, after some threads returned.
+__device__ inline int pred_of(int t, int r) { return (t + r) % (r + 2) == 0; }
+extern "C" __global__ void k_counts(int* out, int live) {
+  int t = threadIdx.x + blockDim.x * threadIdx.y;
+  if (t >= live) return;
+  for (int r = 0; r < 5; r++) {
+    int p = pred_of(t, r);
+    int* o = out + (blockIdx.x * 5 + r) * 3 * 1024 + 3 * t;
+    o[0] = __syncthreads_count(p);
+    o[1] = __syncthreads_and(r == 3 ? 1 : p);
+    o[2] = __syncthreads_or(r == 4 ? 0 : p);
+  }
+}
+
+// No barrier: the plain loop form.
+extern "C" __global__ void k_saxpy(int n, float a, const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+
+// A by-value struct that each thread changes (its own copy), and a local
+// array indexed at run time that lives across a barrier.
+struct Params {
+  int n;
+  float scale[4];
+};
+extern "C" __global__ void k_byval(Params p, float* out) {
+  __shared__ float sh[256];
+  unsigned t = threadIdx.x;
+  float loc[8];
+  for (int i = 0; i < 8; i++) loc[i] = t * i + p.scale[i % 4];
+  p.scale[t % 4] += t;
+  sh[t] = p.scale[t % 4] * p.n;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] =
+      sh[(t + 1) % blockDim.x] + loc[(t + 3) % 8] + p.scale[(t + 1) % 4];
+}
+
+// Barriers under a uniform branch (both arms), a 3D block, warpSize and
+// blockIdx in the arithmetic.
+extern "C" __global__ void k_branch3d(int* out, int mode) {
+  __shared__ int sh[512];
+  unsigned lin = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned count = blockDim.x * blockDim.y * blockDim.z;
+  int v;
+  if (mode > 1) {
+    sh[lin] = lin * 3;
+    __syncthreads();
+    v = sh[count - 1 - lin];
+  } else {
+    sh[lin] = lin + 7;
+    __syncthreads();
+    v = sh[(lin + 1) % count] * 2;
+  }
+  __syncthreads();
+  sh[lin] = v;
+  __syncthreads();
+  out[blockIdx.x * count + lin] =
+      sh[(lin + 5) % count] + 1000 * threadIdx.z + 100 * threadIdx.y +
+      (int)(lin % warpSize) * 0 + (int)blockIdx.x * 100000;
+}
+
+// A loop around a barrier that threads leave at different times (and
+// then return): they are marked done; x lives across the barrier.
+extern "C" __global__ void k_leave(int* out) {
+  int k = 0, x = -1;
+  int tid = threadIdx.x;
+  while (tid >= k) {
+    x = k * 10 + tid;
+    k++;
+    if (k > 8) break;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + tid] = x * 100 + k;
+}
+
+// Kept on fibers: a barrier under a branch on threadIdx, and threads that
+// skip it meet the next one.
+extern "C" __global__ void k_divergent_barrier(int* out) {
+  if (threadIdx.x < 5) {
+    out[threadIdx.x] = 1;
+    __syncthreads();
+  }
+  __syncthreads();
+  out[threadIdx.x] += 2;
+}
+
+// Kept on fibers: a loop around a barrier with an exit that depends on
+// threadIdx, and a barrier after the loop.
+extern "C" __global__ void k_divergent_loop(int* out) {
+  for (int i = 0; i < (int)threadIdx.x; i++) __syncthreads();
+  __syncthreads();
+  out[threadIdx.x] = 1;
+}
+
+// Kept on fibers: a warp shuffle.
+extern "C" __global__ void k_shuffle(int* out) {
+  out[threadIdx.x] = __shfl_down(threadIdx.x, 1);
+}
