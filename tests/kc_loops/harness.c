@@ -1,0 +1,254 @@
+/* End-to-end test of kc's region form: runs the K.run functions that the
+ * driver made from kernels.hip (linked in as NAME_run), one block at a
+ * time as the CPU device's workers do, and checks every result against a
+ * value computed here on the host. Stands in for the runtime: defines
+ * hipc_tls, the per-worker arena and the disagreement report. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hip/hipc/kernel.h"
+
+__thread hipc_thread_state hipc_tls;
+
+static void *arena;
+static size_t arena_size;
+void *hipc_cpu_region_arena(size_t bytes) {
+  if (bytes > arena_size) {
+    free(arena);
+    arena_size = (bytes + 63) & ~(size_t)63;
+    arena = aligned_alloc(64, arena_size);
+    if (!arena) abort();
+  }
+  /* Poison: K.run must not rely on the arena's contents. */
+  memset(arena, 0xa5, arena_size);
+  return arena;
+}
+
+void hipc_cpu_region_nonuniform(void) {
+  fprintf(stderr, "threads of a block disagree\n");
+  abort();
+}
+
+typedef void (*run_fn)(hipc_cpu_block *);
+void k_matmul_run(hipc_cpu_block *);
+void k_reduce_run(hipc_cpu_block *);
+void k_counts_run(hipc_cpu_block *);
+void k_saxpy_run(hipc_cpu_block *);
+void k_byval_run(hipc_cpu_block *);
+void k_branch3d_run(hipc_cpu_block *);
+void k_leave_run(hipc_cpu_block *);
+
+static int failures;
+#define EXPECT(cond, ...)                                                     \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      if (failures++ < 20) {                                                  \
+        printf("FAIL %s:%d: ", __FILE__, __LINE__);                           \
+        printf(__VA_ARGS__);                                                  \
+        printf("\n");                                                         \
+      }                                                                       \
+    }                                                                         \
+  } while (0)
+
+static dim3 d3(unsigned x, unsigned y, unsigned z) {
+  dim3 d = {x, y, z};
+  return d;
+}
+
+static void launch(run_fn f, dim3 grid, dim3 block, void *args) {
+  for (unsigned z = 0; z < grid.z; z++)
+    for (unsigned y = 0; y < grid.y; y++)
+      for (unsigned x = 0; x < grid.x; x++) {
+        hipc_tls.block_idx = d3(x, y, z);
+        hipc_tls.grid_dim = grid;
+        hipc_tls.block_dim = block;
+        hipc_tls.warp_size = 32;
+        hipc_cpu_block b;
+        memset(&b, 0, sizeof b);
+        b.count = block.x * block.y * block.z;
+        b.dim = block;
+        b.args = args;
+        f(&b);
+        EXPECT(b.next == b.count, "b->next %u != count %u", b.next, b.count);
+      }
+}
+
+static void test_matmul(int n) {
+  float *a = malloc(sizeof(float) * n * n), *b = malloc(sizeof(float) * n * n);
+  float *c = malloc(sizeof(float) * n * n);
+  for (int i = 0; i < n * n; i++) {
+    a[i] = (float)(i % 7) - 3.0f;
+    b[i] = (float)(i % 5) - 2.0f;
+    c[i] = -1.0f;
+  }
+  struct { const float *a, *b; float *c; int n; } args = {a, b, c, n};
+  launch(k_matmul_run, d3(n / 16, n / 16, 1), d3(16, 16, 1), &args);
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double want = 0;
+      for (int k = 0; k < n; k++) want += (double)a[i * n + k] * b[k * n + j];
+      bad += fabs(c[i * n + j] - want) > 1e-3 * (1 + fabs(want));
+    }
+  EXPECT(!bad, "matmul n=%d: %d wrong elements", n, bad);
+  free(a);
+  free(b);
+  free(c);
+}
+
+static void test_reduce(unsigned threads, int n) {
+  int blocks = (n + threads - 1) / threads;
+  float *in = malloc(sizeof(float) * n), *out = malloc(sizeof(float) * blocks);
+  for (int i = 0; i < n; i++) in[i] = (float)((i * 37) % 101) - 50.0f;
+  struct { const float *in; float *out; int n; } args = {in, out, n};
+  launch(k_reduce_run, d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  for (int bl = 0; bl < blocks; bl++) {
+    double want = 0;
+    for (unsigned t = 0; t < threads; t++)
+      if (bl * threads + t < (unsigned)n) want += in[bl * threads + t];
+    EXPECT(fabs(out[bl] - want) < 1e-3, "reduce %u block %d: %f != %f", threads,
+           bl, out[bl], want);
+  }
+  free(in);
+  free(out);
+}
+
+static int pred_of(int t, int r) { return (t + r) % (r + 2) == 0; }
+
+static void test_counts(dim3 block, int live) {
+  const int blocks = 3, n = blocks * 5 * 3 * 1024;
+  int *out = malloc(sizeof(int) * n);
+  memset(out, 0xff, sizeof(int) * n);
+  struct { int *out; int live; } args = {out, live};
+  launch(k_counts_run, d3(blocks, 1, 1), block, &args);
+  int threads = block.x * block.y, bad = 0;
+  for (int b = 0; b < blocks; b++)
+    for (int r = 0; r < 5; r++) {
+      int count = 0;
+      for (int t = 0; t < live && t < threads; t++) count += pred_of(t, r);
+      int live_n = live < threads ? live : threads;
+      int all = r == 3 ? 1 : count == live_n;
+      int any = r == 4 ? 0 : count > 0;
+      for (int t = 0; t < 1024; t++) {
+        int *g = &out[(b * 5 + r) * 3 * 1024 + 3 * t];
+        int in = t < live && t < threads;
+        bad += in ? (g[0] != count || g[1] != all || g[2] != any)
+                  : (g[0] != -1 || g[1] != -1 || g[2] != -1);
+      }
+    }
+  EXPECT(!bad, "counts block %ux%u live %d: %d wrong", block.x, block.y, live,
+         bad);
+  free(out);
+}
+
+static void test_saxpy(int n, unsigned threads) {
+  float *x = malloc(sizeof(float) * n), *y = malloc(sizeof(float) * (n + 64));
+  for (int i = 0; i < n + 64; i++) {
+    if (i < n) x[i] = (float)i * 0.5f;
+    y[i] = (float)(i % 13);
+  }
+  struct { int n; float a; const float *x; float *y; } args = {n, 3.0f, x, y};
+  launch(k_saxpy_run, d3((n + threads - 1) / threads, 1, 1), d3(threads, 1, 1),
+         &args);
+  int bad = 0;
+  for (int i = 0; i < n + 64; i++) {
+    float want = i < n ? 3.0f * ((float)i * 0.5f) + (float)(i % 13) : (float)(i % 13);
+    bad += y[i] != want;
+  }
+  EXPECT(!bad, "saxpy n=%d: %d wrong", n, bad);
+  free(x);
+  free(y);
+}
+
+struct Params { int n; float scale[4]; };
+
+static void test_byval(unsigned threads) {
+  const int blocks = 2;
+  float *out = malloc(sizeof(float) * blocks * threads);
+  struct { struct Params p; float *out; } args = {{3, {1.5f, -2.0f, 0.25f, 8.0f}}, out};
+  launch(k_byval_run, d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  int bad = 0;
+  for (int b = 0; b < blocks; b++)
+    for (unsigned t = 0; t < threads; t++) {
+      const float *s = args.p.scale;
+      unsigned u = (t + 1) % threads;
+      float sh_u = (s[u % 4] + u) * 3;
+      float loc = (float)(t * ((t + 3) % 8)) + s[((t + 3) % 8) % 4];
+      float mine = s[(t + 1) % 4] + ((t + 1) % 4 == t % 4 ? (float)t : 0.0f);
+      float want = sh_u + loc + mine;
+      bad += fabsf(out[b * threads + t] - want) > 1e-4f * (1 + fabsf(want));
+    }
+  EXPECT(!bad, "byval %u threads: %d wrong", threads, bad);
+  EXPECT(args.p.scale[1] == -2.0f, "byval: the argument buffer was written");
+  free(out);
+}
+
+static void test_branch3d(dim3 block, int mode) {
+  const int blocks = 2;
+  unsigned count = block.x * block.y * block.z;
+  int *out = malloc(sizeof(int) * blocks * count);
+  struct { int *out; int mode; } args = {out, mode};
+  launch(k_branch3d_run, d3(blocks, 1, 1), block, &args);
+  int bad = 0;
+  for (int b = 0; b < blocks; b++)
+    for (unsigned lin = 0; lin < count; lin++) {
+      unsigned src = (lin + 5) % count; /* the thread whose v is read */
+      int v = mode > 1 ? (int)(count - 1 - src) * 3 : (int)((src + 1) % count + 7) * 2;
+      unsigned x = lin % block.x, y = (lin / block.x) % block.y,
+               z = lin / (block.x * block.y);
+      (void)x;
+      int want = v + 1000 * (int)z + 100 * (int)y + b * 100000;
+      bad += out[b * count + lin] != want;
+    }
+  EXPECT(!bad, "branch3d %ux%ux%u mode %d: %d wrong", block.x, block.y, block.z,
+         mode, bad);
+  free(out);
+}
+
+static void test_leave(unsigned threads) {
+  const int blocks = 2;
+  int *out = malloc(sizeof(int) * blocks * threads);
+  struct { int *out; } args = {out};
+  launch(k_leave_run, d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  int bad = 0;
+  for (int b = 0; b < blocks; b++)
+    for (int tid = 0; tid < (int)threads; tid++) {
+      int k = 0, x = -1;
+      while (tid >= k) {
+        x = k * 10 + tid;
+        k++;
+        if (k > 8) break;
+      }
+      bad += out[b * threads + tid] != x * 100 + k;
+    }
+  EXPECT(!bad, "leave %u threads: %d wrong", threads, bad);
+  free(out);
+}
+
+int main(void) {
+  test_matmul(16);
+  test_matmul(64);
+  test_reduce(256, 1000);
+  test_reduce(64, 64);
+  test_reduce(1024, 3000);
+  test_counts(d3(32, 4, 1), 100);
+  test_counts(d3(16, 16, 1), 256);
+  test_counts(d3(8, 3, 1), 1);
+  test_saxpy(1000, 128);
+  test_saxpy(77, 32);
+  test_byval(64);
+  test_byval(7);
+  test_branch3d(d3(4, 3, 2), 2);
+  test_branch3d(d3(8, 4, 4), 0);
+  test_branch3d(d3(1, 1, 1), 5);
+  test_leave(16);
+  test_leave(5);
+  if (failures) {
+    printf("%d failures\n", failures);
+    return 1;
+  }
+  printf("all region-form tests passed\n");
+  return 0;
+}
