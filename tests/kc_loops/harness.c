@@ -39,6 +39,10 @@ void k_saxpy_run(hipc_cpu_block *);
 void k_byval_run(hipc_cpu_block *);
 void k_branch3d_run(hipc_cpu_block *);
 void k_leave_run(hipc_cpu_block *);
+void k_returns_run(hipc_cpu_block *);
+void k_all_return_run(hipc_cpu_block *);
+void k_skip_if_run(hipc_cpu_block *);
+void k_break_run(hipc_cpu_block *);
 
 static int failures;
 #define EXPECT(cond, ...)                                                     \
@@ -227,7 +231,59 @@ static void test_leave(unsigned threads) {
   free(out);
 }
 
+static void test_returns(void) {
+  const int blocks = 2, nt = 64, rounds = 4;
+  int out[2 * 64];
+  struct { int *out; int rounds; } args = {out, rounds};
+  launch(k_returns_run, d3(blocks, 1, 1), d3(nt, 1, 1), &args);
+  int bad = 0;
+  for (int bl = 0; bl < blocks; bl++)
+    for (int t = 0; t < nt; t++) {
+      int w;
+      if (t % 5 == 4) {
+        w = -1;
+      } else {
+        int acc = 0, base = (t / 5) * 5, r = 0;
+        for (; r < rounds; r++) {
+          if (r > 0 && t % 5 == r) break;
+          acc += base * 10 + r + r;
+        }
+        w = r < rounds ? acc : acc + 1000;
+      }
+      bad += out[bl * nt + t] != w;
+    }
+  EXPECT(!bad, "returns: %d wrong", bad);
+  struct { int *out; } a2 = {out};
+  launch(k_all_return_run, d3(blocks, 1, 1), d3(nt, 1, 1), &a2);
+  bad = 0;
+  for (int bl = 0; bl < blocks; bl++)
+    for (int t = 0; t < nt; t++) {
+      int exit_t = t % 4 + 2, exit_u = (t + 1) % nt % 4 + 2;
+      bad += out[bl * nt + t] != (exit_t < exit_u ? exit_t : exit_u) * 100 + exit_t;
+    }
+  EXPECT(!bad, "all_return: %d wrong", bad);
+}
+
+static void test_reverse(run_fn f, const char *what, int flag, int twice) {
+  const int nt = 64;
+  int io[64];
+  for (int i = 0; i < nt; i++) io[i] = i * i + 1;
+  struct { int *io; int flag; } args = {io, flag};
+  launch(f, d3(1, 1, 1), d3(nt, 1, 1), &args);
+  int bad = 0;
+  for (int t = 0; t < nt; t++) {
+    int r = nt - 1 - t;
+    int want = twice ? t * t + 1 : (flag + t > 0 ? r * r + 1 : t * t + 1);
+    bad += io[t] != want;
+  }
+  EXPECT(!bad, "%s flag %d: %d wrong", what, flag, bad);
+}
+
 int main(void) {
+  test_returns();
+  test_reverse(k_skip_if_run, "skip_if", 0, 0);
+  test_reverse(k_skip_if_run, "skip_if", -10, 0);
+  test_reverse(k_break_run, "break", 0, 1);
   test_matmul(16);
   test_matmul(64);
   test_reduce(256, 1000);

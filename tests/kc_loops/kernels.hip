@@ -137,3 +137,69 @@ extern "C" __global__ void k_divergent_loop(int* out) {
 extern "C" __global__ void k_shuffle(int* out) {
   out[threadIdx.x] = __shfl_down(threadIdx.x, 1);
 }
+
+// From tests/kernels/regions.hip: early returns before any barrier and
+// inside a loop of barriers.
+extern "C" __global__ void k_returns(int* out, int rounds) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  int* o = out + blockIdx.x * blockDim.x;
+  o[t] = -1;
+  if (t % 5 == 4) return;
+  s[t] = t * 10;
+  __syncthreads();
+  int acc = 0;
+  for (int r = 0; r < rounds; ++r) {
+    if (r > 0 && t % 5 == r) {
+      o[t] = acc;
+      return;
+    }
+    acc += s[(t / 5) * 5] + r;
+    __syncthreads();
+    s[t] += 1;
+    __syncthreads();
+  }
+  o[t] = acc + 1000;
+}
+
+// Every thread returns inside `while (true)`, at different iterations.
+extern "C" __global__ void k_all_return(int* out) {
+  __shared__ int s[64];
+  int t = threadIdx.x, i = 0;
+  while (true) {
+    s[t] = i;
+    __syncthreads();
+    if (i == t % 4 + 2) {
+      out[blockIdx.x * blockDim.x + t] = s[(t + 1) % blockDim.x] * 100 + i;
+      return;
+    }
+    ++i;
+    __syncthreads();
+  }
+}
+
+// A barrier under a per-thread if: the threads that skip it meet no other
+// barrier, so they count as returned.
+extern "C" __global__ void k_skip_if(int* io, int flag) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = io[t];
+  if (flag + t > 0) {
+    __syncthreads();
+    io[t] = s[blockDim.x - 1 - t];
+  }
+}
+
+// A uniform break out of a loop of barriers.
+extern "C" __global__ void k_break(int* io) {
+  __shared__ int s[64];
+  int t = threadIdx.x, v = io[t];
+  for (int r = 0;; r++) {
+    s[t] = v;
+    __syncthreads();
+    if (r == 2) break;
+    v = s[blockDim.x - 1 - t];
+    __syncthreads();
+  }
+  io[t] = v;
+}

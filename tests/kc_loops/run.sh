@@ -17,7 +17,8 @@ clang++-19 -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc \
 $b/driver $b/kernels.ll -o $b/kernels.run.ll > $b/forms.txt
 cat $b/forms.txt
 # The forms each kernel must get.
-for k in k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave; do
+for k in k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave \
+    k_returns k_all_return k_skip_if k_break; do
   grep -qx "$k: loops" $b/forms.txt || { echo "FAIL: $k should be loops"; exit 1; }
 done
 for k in k_divergent_barrier k_divergent_loop k_shuffle; do
