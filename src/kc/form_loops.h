@@ -52,6 +52,9 @@ void hipc__form_loops_map_free(struct fl_map *m);
 enum { FL_BAR_NONE, FL_BAR_PLAIN, FL_BAR_POPC, FL_BAR_AND, FL_BAR_OR };
 int hipc__form_loops_barrier_kind(LLVMValueRef inst);
 
+/* The most successors a terminator may have (a switch's cases). */
+#define FL_MAX_SUCCS 1024
+
 /* A straight piece of a block: from `first` up to a barrier call (`bar`,
  * which ends the segment) or to the block's terminator (`bar` NULL). */
 struct fl_seg {
@@ -92,6 +95,8 @@ struct fl_state {
   /* Per block: 1 when a barrier can follow (or is in it). Code in other
    * blocks runs after the last barrier a thread meets. */
   unsigned char *reaches_bar;
+  /* Calls through pointers: checked once, and whether they are fine. */
+  int pointers_checked, pointers_ok;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
   /* Storage of values that live across barriers and of allocas

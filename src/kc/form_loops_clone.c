@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "form_loops.h"
 
 static LLVMValueRef at_thread(struct fl_state *s, const struct fl_slot *sl,
@@ -111,8 +113,8 @@ static unsigned order(struct fl_state *s, unsigned *out) {
   stack[sp++] = entry;
   seen[entry] = 1;
   while (sp) {
-    unsigned g = stack[sp - 1], succ[64];
-    unsigned k = hipc__form_loops_succs(s, g, succ, 64);
+    unsigned g = stack[sp - 1], succ[FL_MAX_SUCCS];
+    unsigned k = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
     if (next[g] < k) {
       unsigned c = succ[next[g]++];
       if (in[c] && !seen[c]) {
@@ -232,6 +234,8 @@ static void copy_segment(struct fl_state *s, unsigned g) {
       }
       c = LLVMInstructionClone(u);
       LLVMInsertIntoBuilder(e->b, c);
+      /* The builder gives what it inserts its own location. */
+      LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(u));
       for (unsigned o = 0; o < n; o++)
         if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
       free(ops);

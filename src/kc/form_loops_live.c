@@ -67,8 +67,8 @@ int hipc__form_loops_dominated(struct fl_state *s, LLVMValueRef v, unsigned r,
       stack[sp++] = entry;
     }
     while (sp) {
-      unsigned g = stack[--sp], succ[64];
-      unsigned n = hipc__form_loops_succs(s, g, succ, 64);
+      unsigned g = stack[--sp], succ[FL_MAX_SUCCS];
+      unsigned n = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
       for (unsigned i = 0; i < n; i++)
         if (succ[i] != sd && !s->reach[succ[i]]) {
           s->reach[succ[i]] = 1;

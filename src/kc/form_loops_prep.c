@@ -40,6 +40,38 @@ static const char *forbidden(const char *name) {
   return NULL;
 }
 
+static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
+                int *thread_state);
+
+/* 1 when a function whose address the module takes is used other than as
+ * the callee of a direct call: what a call through a pointer may reach. */
+static int address_taken(LLVMValueRef f) {
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != f) return 1;
+    unsigned n = LLVMGetNumArgOperands(user);
+    for (unsigned a = 0; a < n; a++)
+      if (LLVMGetOperand(user, a) == f) return 1;
+  }
+  return 0;
+}
+
+/* A call through a pointer may reach any function whose address is taken:
+ * fine when none of them reads a thread index or waits. */
+static int pointer_calls_ok(struct fl_state *s) {
+  if (s->pointers_checked) return s->pointers_ok;
+  s->pointers_checked = 1;
+  s->pointers_ok = 1; /* what a nested check sees: the walk below decides */
+  struct fl_map seen = {0};
+  int ts = 0, ok = 1;
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok;
+       f = LLVMGetNextFunction(f))
+    if (address_taken(f)) ok = walk(s, f, &seen, &ts);
+  hipc__form_loops_map_free(&seen);
+  s->pointers_ok = ok && !ts;
+  return s->pointers_ok;
+}
+
 /* Walks the functions `f` reaches through calls. Fails on what the region
  * form cannot run; sets *thread_state when one reads a thread index or
  * waits at a barrier. */
@@ -63,8 +95,13 @@ static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
       LLVMValueRef callee = LLVMGetCalledValue(i);
       if (LLVMIsAInlineAsm(callee))
         return hipc__form_loops_fail(s, i, "inline assembly");
-      if (!LLVMIsAFunction(callee))
-        return hipc__form_loops_fail(s, i, "a call through a pointer");
+      if (!LLVMIsAFunction(callee)) {
+        if (!pointer_calls_ok(s))
+          return hipc__form_loops_fail(
+              s, i, "a call through a pointer (to a function with thread "
+                    "indices or barriers)");
+        continue;
+      }
       if (!walk(s, callee, seen, thread_state)) return 0;
     }
   return 1;
@@ -199,7 +236,7 @@ int hipc__form_loops_prepare(struct fl_state *s) {
          i = LLVMGetNextInstruction(i)) {
       if (!(LLVMIsACallInst(i) || LLVMIsAInvokeInst(i))) continue;
       LLVMValueRef callee = LLVMGetCalledValue(i);
-      if (LLVMIsDeclaration(callee)) continue;
+      if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee)) continue;
       struct fl_map seen2 = {0};
       int ts = 0;
       walk(s, callee, &seen2, &ts);

@@ -84,13 +84,13 @@ int hipc__form_loops_regions(struct fl_state *s) {
     stack[sp++] = entry;
     in[entry] = 1;
     while (sp) {
-      unsigned g = stack[--sp], succ[64];
+      unsigned g = stack[--sp], succ[FL_MAX_SUCCS];
       LLVMValueRef t = LLVMGetBasicBlockTerminator(s->segs[g].bb);
-      if (!s->segs[g].bar && LLVMGetNumSuccessors(t) > 64) {
+      if (!s->segs[g].bar && LLVMGetNumSuccessors(t) >= FL_MAX_SUCCS) {
         free(stack);
         return hipc__form_loops_fail(s, t, "a switch with too many cases");
       }
-      unsigned n = hipc__form_loops_succs(s, g, succ, 64);
+      unsigned n = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
       for (unsigned i = 0; i < n; i++)
         if (!in[succ[i]]) {
           in[succ[i]] = 1;

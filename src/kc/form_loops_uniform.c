@@ -198,20 +198,27 @@ static int postdominators(struct fl_state *s, struct pdom *p) {
  * its successors before its immediate post-dominator. Returns how many. */
 static unsigned zone(const struct fl_state *s, const struct pdom *p, unsigned x,
                      unsigned char *in, unsigned *stack) {
-  unsigned sc[64], sp = 0, n = 0;
+  unsigned sc[FL_MAX_SUCCS], sp = 0, n = 0;
   memset(in, 0, s->nblocks);
   /* Threads that go to code without barriers have left, as far as the
    * barriers are concerned: only the other successors start the zone. */
   unsigned k = succs(s, x, sc, 0);
   if (k < 2) return 0;
-  for (unsigned q = 0; q < k; q++) stack[sp++] = sc[q];
+  /* Blocks are marked when pushed, so the stack holds each at most once. */
+  for (unsigned q = 0; q < k; q++)
+    if (sc[q] != p->ipdom[x] && !in[sc[q]]) {
+      in[sc[q]] = 1;
+      stack[sp++] = sc[q];
+    }
   while (sp) {
     unsigned b = stack[--sp];
-    if (b == p->ipdom[x] || b == s->nblocks || in[b]) continue;
-    in[b] = 1;
     n++;
     unsigned m = succs(s, b, sc, 1);
-    for (unsigned q = 0; q < m; q++) stack[sp++] = sc[q];
+    for (unsigned q = 0; q < m; q++)
+      if (sc[q] != p->ipdom[x] && sc[q] != s->nblocks && !in[sc[q]]) {
+        in[sc[q]] = 1;
+        stack[sp++] = sc[q];
+      }
   }
   return n;
 }
@@ -253,7 +260,7 @@ int hipc__form_loops_uniform(struct fl_state *s) {
   unsigned nb = s->nblocks;
   s->reaches_bar = calloc(nb + 1, 1);
   unsigned char *in = calloc(nb + 1, 1);
-  unsigned *stack = calloc(64 * (size_t)(nb + 1), sizeof *stack);
+  unsigned *stack = calloc((size_t)nb + 2, sizeof *stack);
   if (!s->reaches_bar || !in || !stack) abort();
   for (unsigned k = 0; k < s->nbars; k++)
     s->reaches_bar[s->segs[hipc__form_loops_seg_of(s, s->bars[k])].block] = 1;
