@@ -170,6 +170,10 @@ struct fl_emit {
   /* The region being written. */
   unsigned r;
   int vote, check, mark_exit;     /* what its ends do (form_loops_emit.c) */
+  int lastval;                    /* the vote is the last thread's end */
+  unsigned nends;                 /* with lastval: each end, and its id */
+  LLVMBasicBlockRef *end_blk;
+  LLVMValueRef *end_id;
   LLVMValueRef idx[3], t, lane;
   LLVMBasicBlockRef xh, xl;
   struct fl_map val;              /* original value -> its copy here */

@@ -137,6 +137,17 @@ static unsigned order(struct fl_state *s, unsigned *out) {
   return n;
 }
 
+/* Lifetime markers are dropped: they would mark per-thread array elements
+ * (what allocas become), which are not allocas. */
+static int lifetime(LLVMValueRef u) {
+  if (!LLVMIsACallInst(u)) return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(u);
+  if (!LLVMIsAFunction(callee)) return 0;
+  size_t len;
+  const char *n = LLVMGetValueName2(callee, &len);
+  return strncmp(n, "llvm.lifetime.", 14) == 0;
+}
+
 /* A thread's run of the region ends at barrier k. */
 static void end_at_barrier(struct fl_state *s, unsigned g, unsigned k) {
   struct fl_emit *e = s->e;
@@ -177,7 +188,12 @@ static void end_at_barrier(struct fl_state *s, unsigned g, unsigned k) {
     LLVMBuildUnreachable(e->b);
     return;
   }
-  if (e->vote) LLVMBuildStore(e->b, id, e->first);
+  if (e->lastval) {
+    e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
+    e->end_id[e->nends++] = id;
+  } else if (e->vote) {
+    LLVMBuildStore(e->b, id, e->first);
+  }
   LLVMBuildBr(e->b, e->xl);
 }
 
@@ -186,6 +202,10 @@ static void end_at_return(struct fl_state *s) {
   if (e->mark_exit)
     LLVMBuildStore(e->b, LLVMConstInt(e->i8, 1, 0),
                    LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""));
+  if (e->lastval) {
+    e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
+    e->end_id[e->nends++] = LLVMConstInt(e->i32, (unsigned long long)-1, 1);
+  }
   LLVMBuildBr(e->b, e->xl);
 }
 
@@ -219,7 +239,7 @@ static void copy_segment(struct fl_state *s, unsigned g) {
       end_at_return(s);
       return;
     }
-    if (fixed(s, u)) continue;
+    if (fixed(s, u) || lifetime(u)) continue;
     LLVMValueRef c;
     if (LLVMIsAPHINode(u)) {
       c = LLVMBuildPhi(e->b, LLVMTypeOf(u), "");

@@ -61,6 +61,10 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
         load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
   }
   e->warp = load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
+  /* While K.run runs no thread can wait: the runtime's collectives, if
+   * reached anyway, report it rather than hang. */
+  LLVMBuildStore(e->b, LLVMConstInt(e->i32, 1, 0),
+                 byte_ptr(e, t, offsetof(hipc_thread_state, in_regions)));
   LLVMValueRef count =
       load_u32(e, e->blk, offsetof(hipc_cpu_block, count), "count");
   LLVMValueRef args = LLVMBuildLoad2(
@@ -183,6 +187,12 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   e->vote = nbar >= 2 || (nbar == 1 && ret);
   e->check = nbar >= 2;
   e->mark_exit = s->need_exit_flags && ret && nbar >= 1;
+  /* When all the threads end the same way (no returning while others wait,
+   * one barrier at most), the last thread's end says where they all went:
+   * a value the vectoriser can carry out of the loop, where a store to
+   * `first` in every iteration would stop it. */
+  e->lastval = e->vote && !e->check && !s->need_exit_flags;
+  e->nends = 0;
   LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(s->cx, e->run, "z");
   LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(s->cx, e->run, "y");
   e->xh = LLVMAppendBasicBlockInContext(s->cx, e->run, "x");
@@ -197,7 +207,7 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
     int and = hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_AND;
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, and, 0), e->acc[k]);
   }
-  if (e->vote)
+  if (e->vote && !e->lastval)
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1), e->first);
   LLVMBuildBr(e->b, zh);
   LLVMPositionBuilderAtEnd(e->b, zh);
@@ -235,6 +245,11 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   LLVMBuildBr(e->b, start);
 
   LLVMPositionBuilderAtEnd(e->b, e->xl);
+  LLVMValueRef last = NULL;
+  if (e->lastval) {
+    last = LLVMBuildPhi(e->b, e->i32, "end");
+    LLVMAddIncoming(last, e->end_id, e->end_blk, e->nends);
+  }
   loop_latch(e, x, e->dim[0], e->xh, yh, yl, e->xl);
   LLVMPositionBuilderAtEnd(e->b, yl);
   loop_latch(e, y, e->dim[1], yh, zh, zl, yl);
@@ -244,7 +259,8 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   /* Where the threads went. */
   LLVMPositionBuilderAtEnd(e->b, post);
   LLVMValueRef next = NULL;
-  if (e->vote) next = LLVMBuildLoad2(e->b, e->i32, e->first, "next");
+  if (e->lastval) next = last;
+  else if (e->vote) next = LLVMBuildLoad2(e->b, e->i32, e->first, "next");
   LLVMValueRef sw =
       e->vote ? LLVMBuildSwitch(e->b, next, e->done, nbar) : NULL;
   for (unsigned k = 0; k < s->nbars; k++) {
@@ -290,6 +306,16 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   free(name);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
+  /* The kernel's string attributes (floating-point modes, target) hold
+   * for its code in K.run too. */
+  unsigned na = LLVMGetAttributeCountAtIndex(s->kernel, LLVMAttributeFunctionIndex);
+  LLVMAttributeRef *attrs = calloc(na + 1, sizeof *attrs);
+  if (!attrs) abort();
+  LLVMGetAttributesAtIndex(s->kernel, LLVMAttributeFunctionIndex, attrs);
+  for (unsigned i = 0; i < na; i++)
+    if (LLVMIsStringAttribute(attrs[i]))
+      LLVMAddAttributeAtIndex(e.run, LLVMAttributeFunctionIndex, attrs[i]);
+  free(attrs);
   e.blk = LLVMGetParam(e.run, 0);
   LLVMSetValueName2(e.blk, "b", 1);
   e.b = LLVMCreateBuilderInContext(s->cx);
@@ -299,7 +325,9 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
   e.cb = calloc(s->nsegs, sizeof *e.cb);
-  if (!e.pre || !e.cb) abort();
+  e.end_blk = calloc(s->nsegs + 1, sizeof *e.end_blk);
+  e.end_id = calloc(s->nsegs + 1, sizeof *e.end_id);
+  if (!e.pre || !e.cb || !e.end_blk || !e.end_id) abort();
   for (unsigned r = 0; r < s->nregions; r++)
     e.pre[r] = LLVMAppendBasicBlockInContext(s->cx, e.run, "region");
   e.done = LLVMAppendBasicBlockInContext(s->cx, e.run, "done");
@@ -324,6 +352,8 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
     LLVMPositionBuilderAtEnd(e.b, e.done);
     LLVMBuildStore(e.b, load_u32(&e, e.blk, offsetof(hipc_cpu_block, count), ""),
                    byte_ptr(&e, e.blk, offsetof(hipc_cpu_block, next)));
+    LLVMBuildStore(e.b, LLVMConstInt(e.i32, 0, 0),
+                   byte_ptr(&e, tls(s), offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
   }
   hipc__form_loops_map_free(&e.val);
@@ -334,6 +364,8 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   free(e.res);
   free(e.pre);
   free(e.cb);
+  free(e.end_blk);
+  free(e.end_id);
   free(bar);
   s->e = NULL;
   return ok;

@@ -31,6 +31,8 @@ static const char *forbidden(const char *name) {
       starts(name, "llvm.nvvm.activemask"))
     return "uses a warp function";
   if (strstr(name, "grid_sync")) return "uses a grid barrier";
+  if (starts(name, "hipc_cpu_syncthreads") || starts(name, "hipc_cpu_warp_"))
+    return "uses a collective of the fiber runtime";
   if ((starts(name, "llvm.nvvm.barrier") || starts(name, "llvm.nvvm.bar.")) &&
       strcmp(name, "llvm.nvvm.barrier0") != 0 &&
       strcmp(name, "llvm.nvvm.barrier0.popc") != 0 &&
@@ -246,6 +248,26 @@ int hipc__form_loops_prepare(struct fl_state *s) {
             s, i, "a recursive call to a function with thread indices or "
                   "barriers");
     }
-  return run_shielded(
-      s, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg)", 1);
+  if (!run_shielded(s,
+                    "function(sroa,early-cse,simplifycfg,"
+                    "instcombine<no-verify-fixpoint>,simplifycfg)",
+                    1))
+    return 0;
+  /* K.run does not keep hipc_tls.thread_idx up to date: code that reads
+   * hipc_tls itself (rather than the index intrinsics) keeps its fibers. */
+  LLVMValueRef tls = LLVMGetNamedGlobal(s->m, "hipc_tls");
+  for (LLVMUseRef u = tls ? LLVMGetFirstUse(tls) : NULL; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user) &&
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == s->fn)
+      return hipc__form_loops_fail(s, user, "reads hipc_tls directly");
+    if (LLVMIsAConstantExpr(user))
+      for (LLVMUseRef v = LLVMGetFirstUse(user); v; v = LLVMGetNextUse(v)) {
+        LLVMValueRef w = LLVMGetUser(v);
+        if (LLVMIsAInstruction(w) &&
+            LLVMGetBasicBlockParent(LLVMGetInstructionParent(w)) == s->fn)
+          return hipc__form_loops_fail(s, w, "reads hipc_tls directly");
+      }
+  }
+  return 1;
 }
