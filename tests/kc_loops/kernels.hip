@@ -203,3 +203,132 @@ extern "C" __global__ void k_break(int* io) {
   }
   io[t] = v;
 }
+
+// From tests/kernels/syncthreads.hip.
+extern "C" __global__ void k_neighbours(unsigned* io, int rounds) {
+  __shared__ unsigned buf[2][512];
+  int t = threadIdx.x, n = blockDim.x;
+  unsigned* base = io + blockIdx.x * n;
+  buf[0][t] = base[t];
+  __syncthreads();
+  for (int r = 0; r < rounds; r++) {
+    int cur = r & 1;
+    buf[cur ^ 1][t] = buf[cur][t] * 31u + buf[cur][(t + 1) % n] + r;
+    __syncthreads();
+  }
+  base[t] = buf[rounds & 1][t];
+}
+
+extern "C" __global__ void k_barrier_loop(int* out) {
+  __shared__ int counter;
+  int iters = 3 + blockIdx.x % 5;
+  if (threadIdx.x == 0) counter = 0;
+  __syncthreads();
+  int ok = 0;
+  for (int i = 0; i < iters; i++) {
+    atomicAdd(&counter, 1);
+    __syncthreads();
+    if (counter == int(blockDim.x) * (i + 1)) ok++;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = ok * 100 + iters;
+}
+
+extern "C" __global__ void k_early_exit(const int* in, int* out, int n) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  if (t >= n) return;
+  s[t] = in[t] * 2;
+  __syncthreads();
+  out[t] = s[n - 1 - t];
+}
+
+extern "C" __global__ void k_reverse_1024(int* io) {
+  __shared__ int s[1024];
+  int t = threadIdx.y * blockDim.x + threadIdx.x;
+  int n = blockDim.x * blockDim.y;
+  int* base = io + blockIdx.x * n;
+  s[t] = base[t];
+  __syncthreads();
+  base[t] = s[n - 1 - t] + t;
+}
+
+// From tests/kernels/regions.hip.
+extern "C" __global__ void k_nested(const int* in, int* out, int phases,
+                                    int steps) {
+  __shared__ int s[128];
+  int t = threadIdx.x, nt = blockDim.x;
+  long long carry = in[blockIdx.x * nt + t];
+  for (int p = 0; p < phases; ++p) {
+    int bias = p * 7;
+    for (int q = 0; q < steps; q++) {
+      s[t] = (int)(carry % 1000);
+      __syncthreads();
+      carry = carry + s[(t + q + 1) % nt] + bias;
+      __syncthreads();
+    }
+    carry %= 100003;
+  }
+  out[blockIdx.x * nt + t] = (int)carry;
+}
+
+extern "C" __global__ void k_loops(int* out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, k = 0, acc = 0;
+  do {
+    s[t] = t + k;
+    __syncthreads();
+    acc += s[blockDim.x - 1 - t];
+    __syncthreads();
+    ++k;
+  } while (k < n);
+  int j = n;
+  while (j > 0) {
+    {
+      s[t] = acc;
+      __syncthreads();
+    }
+    acc = s[(t + 1) % blockDim.x] - j;
+    j--;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = acc;
+}
+
+extern "C" __global__ void k_uniform(const int* in, int* out, int n) {
+  __shared__ int s[64];
+  in += blockIdx.x * blockDim.x;
+  int base = in[0] * 3;
+  int t = threadIdx.x;
+  int acc = 0;
+  for (int r = 0; r < n; ++r) {
+    s[t] = in[t] + base;
+    __syncthreads();
+    base += s[0];
+    acc += s[(t + r) % blockDim.x] - base;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = acc + base;
+}
+
+extern "C" __global__ void k_uniform_after_return(const int* p, int* out,
+                                                  int n) {
+  __shared__ int s[64];
+  if (n == 0) return;
+  int first = p[0];
+  s[threadIdx.x] = first + threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];
+}
+
+__device__ void bump(int& v, int by) { v += by; }
+extern "C" __global__ void k_ref_args(int* out) {
+  __shared__ int s[64];
+  int i = threadIdx.x;
+  int n = 3;
+  bump(i, 100);
+  bump(n, (int)threadIdx.x);
+  s[threadIdx.x] = i;
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x] + i + n * 1000;
+}

@@ -18,7 +18,9 @@ $b/driver $b/kernels.ll -o $b/kernels.run.ll > $b/forms.txt
 cat $b/forms.txt
 # The forms each kernel must get.
 for k in k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave \
-    k_returns k_all_return k_skip_if k_break; do
+    k_returns k_all_return k_skip_if k_break k_neighbours k_barrier_loop \
+    k_early_exit k_reverse_1024 k_nested k_loops k_uniform \
+    k_uniform_after_return k_ref_args; do
   grep -qx "$k: loops" $b/forms.txt || { echo "FAIL: $k should be loops"; exit 1; }
 done
 for k in k_divergent_barrier k_divergent_loop k_shuffle; do
