@@ -52,6 +52,8 @@ void k_loops_run(hipc_cpu_block *);
 void k_uniform_run(hipc_cpu_block *);
 void k_uniform_after_return_run(hipc_cpu_block *);
 void k_ref_args_run(hipc_cpu_block *);
+void k_uniform_redef_run(hipc_cpu_block *);
+void k_mixed_run(hipc_cpu_block *);
 
 
 static int failures;
@@ -429,7 +431,48 @@ static void test_ported(void) {
   }
 }
 
+static void test_uniform_redef(unsigned nt) {
+  int out[2 * 256], acc[256], sh[256], bad = 0;
+  struct { int *out; } a = {out};
+  launch(k_uniform_redef_run, d3(2, 1, 1), d3(nt, 1, 1), &a);
+  int s = (int)nt;
+  for (unsigned t = 0; t < nt; t++) acc[t] = 0;
+  for (int r = 0; r < 4; r++) {
+    for (unsigned t = 0; t < nt; t++) {
+      acc[t] += s * (int)t;
+      sh[t] = acc[t];
+    }
+    s = s / 2 + r;
+    for (unsigned t = 0; t < nt; t++) acc[t] += sh[(t + 1) % nt] & 7;
+  }
+  for (int b = 0; b < 2; b++)
+    for (unsigned t = 0; t < nt; t++) bad += out[b * nt + t] != acc[t] + s;
+  EXPECT(!bad, "uniform_redef %u: %d wrong", nt, bad);
+}
+
+static void test_mixed(unsigned nt, int mode) {
+  float out[4 * 128];
+  int bad = 0;
+  struct { float *out; int mode; } a = {out, mode};
+  launch(k_mixed_run, d3(1, 1, 1), d3(nt, 1, 1), &a);
+  for (unsigned t = 0; t < nt; t++) {
+    unsigned src = nt - 1 - t; /* three reversals: the mirror's values */
+    float v[4] = {src, 2.0f * src, 3.0f * src, 4.0f * src};
+    if (mode == 0) v[0] += 1;
+    else if (mode == 1) v[1] += 2;
+    else v[2] += 5;
+    if (t & 1) v[3] = -v[3];
+    for (int k = 0; k < 4; k++) bad += out[4 * t + k] != v[k];
+  }
+  EXPECT(!bad, "mixed %u mode %d: %d wrong", nt, mode, bad);
+}
+
 int main(void) {
+  test_uniform_redef(256);
+  test_uniform_redef(13);
+  test_mixed(128, 0);
+  test_mixed(33, 1);
+  test_mixed(64, 7);
   test_ported();
   test_returns();
   test_reverse(k_skip_if_run, "skip_if", 0, 0);

@@ -332,3 +332,51 @@ extern "C" __global__ void k_ref_args(int* out) {
   __syncthreads();
   out[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x] + i + n * 1000;
 }
+
+// A uniform value read before it is redefined in the same region (around a
+// loop of barriers): one copy for the block would be wrong.
+extern "C" __global__ void k_uniform_redef(int* out) {
+  __shared__ int sh[256];
+  int s = blockDim.x, acc = 0;
+  for (int r = 0; r < 4; r++) {
+    acc += s * (int)threadIdx.x;
+    sh[threadIdx.x] = acc;
+    s = s / 2 + r;
+    __syncthreads();
+    acc += sh[(threadIdx.x + 1) % blockDim.x] & 7;
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc + s;
+}
+
+// A vector value and a bool live across a barrier; a uniform switch
+// chooses between barriers; a helper with a barrier called in a loop.
+__device__ void exchange(float4* sh, float4& v) {
+  sh[threadIdx.x] = v;
+  __syncthreads();
+  v = sh[blockDim.x - 1 - threadIdx.x];
+  __syncthreads();
+}
+extern "C" __global__ void k_mixed(float4* out, int mode) {
+  __shared__ float4 sh[128];
+  float t = threadIdx.x;
+  float4 v = make_float4(t, 2 * t, 3 * t, 4 * t);
+  bool odd = threadIdx.x & 1;
+  for (int i = 0; i < 3; i++) exchange(sh, v);
+  switch (mode) {
+  case 0:
+    v.x += 1;
+    __syncthreads();
+    break;
+  case 1:
+    v.y += 1;
+    __syncthreads();
+    v.y += 1;
+    break;
+  default:
+    v.z += 5;
+  }
+  __syncthreads();
+  if (odd) v.w = -v.w;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}

@@ -20,7 +20,7 @@ cat $b/forms.txt
 for k in k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave \
     k_returns k_all_return k_skip_if k_break k_neighbours k_barrier_loop \
     k_early_exit k_reverse_1024 k_nested k_loops k_uniform \
-    k_uniform_after_return k_ref_args; do
+    k_uniform_after_return k_ref_args k_uniform_redef k_mixed; do
   grep -qx "$k: loops" $b/forms.txt || { echo "FAIL: $k should be loops"; exit 1; }
 done
 for k in k_divergent_barrier k_divergent_loop k_shuffle; do
