@@ -89,8 +89,9 @@ static LLVMValueRef operand(struct fl_state *s, LLVMValueRef v, unsigned su) {
   }
   uintptr_t have = 0;
   if (hipc__form_loops_dominated(s, v, e->r, su)) {
-    if (!hipc__form_loops_map_get(&e->val, v, &have)) abort();
-    return (LLVMValueRef)have;
+    if (hipc__form_loops_map_get(&e->val, v, &have)) return (LLVMValueRef)have;
+    hipc__form_loops_fail(s, v, "internal error: a value used before its copy");
+    return LLVMGetUndef(LLVMTypeOf(v));
   }
   const struct fl_slot *sl = slot(s, v);
   if (sl) {
@@ -98,8 +99,9 @@ static LLVMValueRef operand(struct fl_state *s, LLVMValueRef v, unsigned su) {
     LLVMSetAlignment(l, sl->align);
     return l;
   }
-  if (!hipc__form_loops_remat(s, v)) abort(); /* form_loops_live.c missed it */
-  return recompute(s, v, su);
+  if (hipc__form_loops_remat(s, v)) return recompute(s, v, su);
+  hipc__form_loops_fail(s, v, "internal error: a value without a slot");
+  return LLVMGetUndef(LLVMTypeOf(v));
 }
 
 /* Reverse post-order of the region's segments from its entry. */
@@ -312,5 +314,5 @@ LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state *s) {
   }
   LLVMBasicBlockRef start = e->cb[hipc__form_loops_region_entry(s, e->r)];
   free(rpo);
-  return start;
+  return s->note ? NULL : start;
 }
