@@ -16,7 +16,8 @@
 #endif
 #endif
 
-#ifndef KC_PARAM_LAYOUT_DEFINED
+/* params.h (kc's) defines the same structure under HIPC_KC_PARAMS_H. */
+#if !defined(KC_PARAM_LAYOUT_DEFINED) && !defined(HIPC_KC_PARAMS_H)
 #define KC_PARAM_LAYOUT_DEFINED
 /* Where each kernel parameter lies in the packed argument buffer. */
 struct kc_param_layout {
