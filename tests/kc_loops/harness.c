@@ -32,6 +32,36 @@ void hipc_cpu_region_nonuniform(void) {
 }
 
 typedef void (*run_fn)(hipc_cpu_block *);
+
+#ifdef KC_IMAGE
+/* The kernels come from an object of hipc-kc: its constructor registers
+ * the image, where each kernel's `run` is found by name. */
+#include "hip/hipc/kc_abi.h"
+static const hipc_kc_image *image;
+void hipc_kc_register_image(const hipc_kc_image *img) { image = img; }
+void hipc_kc_unregister_image(const hipc_kc_image *img) { (void)img; }
+static run_fn find_run(const char *name) {
+  for (uint32_t i = 0; image && i < image->num_kernels; i++)
+    if (strcmp(image->kernels[i].name, name) == 0) {
+      if (!image->kernels[i].run) {
+        printf("FAIL: %s has no region form\n", name);
+        exit(1);
+      }
+      return image->kernels[i].run;
+    }
+  printf("FAIL: no kernel %s in the image\n", name);
+  exit(1);
+}
+#define RUN(k) find_run(#k)
+/* The fiber forms in the object call the fiber runtime; never here. */
+void hipc_cpu_syncthreads(void) { abort(); }
+unsigned hipc_cpu_syncthreads_count(int predicate, unsigned *arrived) {
+  (void)predicate;
+  (void)arrived;
+  abort();
+}
+#else
+/* The kernels come from the driver's module: K.run made external. */
 void k_matmul_run(hipc_cpu_block *);
 void k_reduce_run(hipc_cpu_block *);
 void k_counts_run(hipc_cpu_block *);
@@ -54,7 +84,8 @@ void k_uniform_after_return_run(hipc_cpu_block *);
 void k_ref_args_run(hipc_cpu_block *);
 void k_uniform_redef_run(hipc_cpu_block *);
 void k_mixed_run(hipc_cpu_block *);
-
+#define RUN(k) k##_run
+#endif
 
 static int failures;
 #define EXPECT(cond, ...)                                                     \
@@ -81,6 +112,12 @@ static void launch(run_fn f, dim3 grid, dim3 block, void *args) {
         hipc_tls.grid_dim = grid;
         hipc_tls.block_dim = block;
         hipc_tls.warp_size = 32;
+#ifdef KC_IMAGE
+        /* The block's __shared__ segment, poisoned: no initial value. */
+        size_t ss = image->static_shared ? image->static_shared : 64;
+        hipc_tls.static_shared = aligned_alloc(64, (ss + 63) / 64 * 64);
+        memset(hipc_tls.static_shared, 0x5a, ss);
+#endif
         hipc_cpu_block b;
         memset(&b, 0, sizeof b);
         b.count = block.x * block.y * block.z;
@@ -88,6 +125,9 @@ static void launch(run_fn f, dim3 grid, dim3 block, void *args) {
         b.args = args;
         f(&b);
         EXPECT(b.next == b.count, "b->next %u != count %u", b.next, b.count);
+#ifdef KC_IMAGE
+        free(hipc_tls.static_shared);
+#endif
       }
 }
 
@@ -100,7 +140,7 @@ static void test_matmul(int n) {
     c[i] = -1.0f;
   }
   struct { const float *a, *b; float *c; int n; } args = {a, b, c, n};
-  launch(k_matmul_run, d3(n / 16, n / 16, 1), d3(16, 16, 1), &args);
+  launch(RUN(k_matmul), d3(n / 16, n / 16, 1), d3(16, 16, 1), &args);
   int bad = 0;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
@@ -119,7 +159,7 @@ static void test_reduce(unsigned threads, int n) {
   float *in = malloc(sizeof(float) * n), *out = malloc(sizeof(float) * blocks);
   for (int i = 0; i < n; i++) in[i] = (float)((i * 37) % 101) - 50.0f;
   struct { const float *in; float *out; int n; } args = {in, out, n};
-  launch(k_reduce_run, d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  launch(RUN(k_reduce), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
   for (int bl = 0; bl < blocks; bl++) {
     double want = 0;
     for (unsigned t = 0; t < threads; t++)
@@ -138,7 +178,7 @@ static void test_counts(dim3 block, int live) {
   int *out = malloc(sizeof(int) * n);
   memset(out, 0xff, sizeof(int) * n);
   struct { int *out; int live; } args = {out, live};
-  launch(k_counts_run, d3(blocks, 1, 1), block, &args);
+  launch(RUN(k_counts), d3(blocks, 1, 1), block, &args);
   int threads = block.x * block.y, bad = 0;
   for (int b = 0; b < blocks; b++)
     for (int r = 0; r < 5; r++) {
@@ -166,7 +206,7 @@ static void test_saxpy(int n, unsigned threads) {
     y[i] = (float)(i % 13);
   }
   struct { int n; float a; const float *x; float *y; } args = {n, 3.0f, x, y};
-  launch(k_saxpy_run, d3((n + threads - 1) / threads, 1, 1), d3(threads, 1, 1),
+  launch(RUN(k_saxpy), d3((n + threads - 1) / threads, 1, 1), d3(threads, 1, 1),
          &args);
   int bad = 0;
   for (int i = 0; i < n + 64; i++) {
@@ -184,7 +224,7 @@ static void test_byval(unsigned threads) {
   const int blocks = 2;
   float *out = malloc(sizeof(float) * blocks * threads);
   struct { struct Params p; float *out; } args = {{3, {1.5f, -2.0f, 0.25f, 8.0f}}, out};
-  launch(k_byval_run, d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  launch(RUN(k_byval), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
     for (unsigned t = 0; t < threads; t++) {
@@ -206,7 +246,7 @@ static void test_branch3d(dim3 block, int mode) {
   unsigned count = block.x * block.y * block.z;
   int *out = malloc(sizeof(int) * blocks * count);
   struct { int *out; int mode; } args = {out, mode};
-  launch(k_branch3d_run, d3(blocks, 1, 1), block, &args);
+  launch(RUN(k_branch3d), d3(blocks, 1, 1), block, &args);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
     for (unsigned lin = 0; lin < count; lin++) {
@@ -227,7 +267,7 @@ static void test_leave(unsigned threads) {
   const int blocks = 2;
   int *out = malloc(sizeof(int) * blocks * threads);
   struct { int *out; } args = {out};
-  launch(k_leave_run, d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  launch(RUN(k_leave), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
     for (int tid = 0; tid < (int)threads; tid++) {
@@ -247,7 +287,7 @@ static void test_returns(void) {
   const int blocks = 2, nt = 64, rounds = 4;
   int out[2 * 64];
   struct { int *out; int rounds; } args = {out, rounds};
-  launch(k_returns_run, d3(blocks, 1, 1), d3(nt, 1, 1), &args);
+  launch(RUN(k_returns), d3(blocks, 1, 1), d3(nt, 1, 1), &args);
   int bad = 0;
   for (int bl = 0; bl < blocks; bl++)
     for (int t = 0; t < nt; t++) {
@@ -266,7 +306,7 @@ static void test_returns(void) {
     }
   EXPECT(!bad, "returns: %d wrong", bad);
   struct { int *out; } a2 = {out};
-  launch(k_all_return_run, d3(blocks, 1, 1), d3(nt, 1, 1), &a2);
+  launch(RUN(k_all_return), d3(blocks, 1, 1), d3(nt, 1, 1), &a2);
   bad = 0;
   for (int bl = 0; bl < blocks; bl++)
     for (int t = 0; t < nt; t++) {
@@ -309,7 +349,7 @@ static void test_ported(void) {
       memcpy(want + b * threads, cur, sizeof cur);
     }
     struct { unsigned *io; int rounds; } a = {h, rounds};
-    launch(k_neighbours_run, d3(blocks, 1, 1), d3(threads, 1, 1), &a);
+    launch(RUN(k_neighbours), d3(blocks, 1, 1), d3(threads, 1, 1), &a);
     bad = 0;
     for (int i = 0; i < n; i++) bad += h[i] != want[i];
     EXPECT(!bad, "neighbours: %d wrong", bad);
@@ -318,7 +358,7 @@ static void test_ported(void) {
     enum { blocks = 10, threads = 96, n = blocks * threads };
     static int out[n];
     struct { int *out; } a = {out};
-    launch(k_barrier_loop_run, d3(blocks, 1, 1), d3(threads, 1, 1), &a);
+    launch(RUN(k_barrier_loop), d3(blocks, 1, 1), d3(threads, 1, 1), &a);
     bad = 0;
     for (int i = 0; i < n; i++) {
       int iters = 3 + (i / threads) % 5;
@@ -335,7 +375,7 @@ static void test_ported(void) {
       int n = ns[k];
       for (int i = 0; i < threads; i++) out[i] = -1;
       struct { const int *in; int *out; int n; } a = {in, out, n};
-      launch(k_early_exit_run, d3(1, 1, 1), d3(threads, 1, 1), &a);
+      launch(RUN(k_early_exit), d3(1, 1, 1), d3(threads, 1, 1), &a);
       bad = 0;
       for (int i = 0; i < threads; i++)
         bad += out[i] != (i < n ? in[n - 1 - i] * 2 : -1);
@@ -349,7 +389,7 @@ static void test_ported(void) {
     for (int b = 0; b < blocks; b++)
       for (int t = 0; t < 1024; t++) want[b * 1024 + t] = h[b * 1024 + 1023 - t] + t;
     struct { int *io; } a = {h};
-    launch(k_reverse_1024_run, d3(blocks, 1, 1), d3(32, 32, 1), &a);
+    launch(RUN(k_reverse_1024), d3(blocks, 1, 1), d3(32, 32, 1), &a);
     bad = 0;
     for (int i = 0; i < n; i++) bad += h[i] != want[i];
     EXPECT(!bad, "reverse_1024: %d wrong", bad);
@@ -361,7 +401,7 @@ static void test_ported(void) {
     int sv[nt];
     for (int i = 0; i < blocks * nt; i++) in[i] = (i * 37) % 501;
     struct { const int *in; int *out; int phases, steps; } a = {in, out, phases, steps};
-    launch(k_nested_run, d3(blocks, 1, 1), d3(nt, 1, 1), &a);
+    launch(RUN(k_nested), d3(blocks, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int bl = 0; bl < blocks; bl++) {
       for (int t = 0; t < nt; t++) carry[t] = in[bl * nt + t];
@@ -386,7 +426,7 @@ static void test_ported(void) {
       for (int t = 0; t < nt; t++) acc[t] = sv[(t + 1) % nt] - j;
     }
     struct { int *out; int n; } a = {out, n};
-    launch(k_loops_run, d3(1, 1, 1), d3(nt, 1, 1), &a);
+    launch(RUN(k_loops), d3(1, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int t = 0; t < nt; t++) bad += out[t] != acc[t];
     EXPECT(!bad, "loops: %d wrong", bad);
@@ -396,7 +436,7 @@ static void test_ported(void) {
     static int in[blocks * nt], out[blocks * nt];
     for (int i = 0; i < blocks * nt; i++) in[i] = (i * 13) % 29 - 9;
     struct { const int *in; int *out; int n; } a = {in, out, n};
-    launch(k_uniform_run, d3(blocks, 1, 1), d3(nt, 1, 1), &a);
+    launch(RUN(k_uniform), d3(blocks, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int bl = 0; bl < blocks; bl++) {
       const int *x = &in[bl * nt];
@@ -412,9 +452,9 @@ static void test_ported(void) {
     EXPECT(!bad, "uniform: %d wrong", bad);
     memset(out, 0, sizeof out);
     struct { const int *p; int *out; int n; } z = {NULL, out, 0};
-    launch(k_uniform_after_return_run, d3(1, 1, 1), d3(nt, 1, 1), &z);
+    launch(RUN(k_uniform_after_return), d3(1, 1, 1), d3(nt, 1, 1), &z);
     struct { const int *p; int *out; int n; } o = {in, out, 1};
-    launch(k_uniform_after_return_run, d3(1, 1, 1), d3(nt, 1, 1), &o);
+    launch(RUN(k_uniform_after_return), d3(1, 1, 1), d3(nt, 1, 1), &o);
     bad = 0;
     for (int t = 0; t < nt; t++) bad += out[t] != in[0] + (t + 1) % nt;
     EXPECT(!bad, "uniform_after_return: %d wrong", bad);
@@ -423,7 +463,7 @@ static void test_ported(void) {
     enum { nt = 64 };
     int out[nt];
     struct { int *out; } a = {out};
-    launch(k_ref_args_run, d3(1, 1, 1), d3(nt, 1, 1), &a);
+    launch(RUN(k_ref_args), d3(1, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int t = 0; t < nt; t++)
       bad += out[t] != ((t + 1) % nt + 100) + (t + 100) + (3 + t) * 1000;
@@ -434,7 +474,7 @@ static void test_ported(void) {
 static void test_uniform_redef(unsigned nt) {
   int out[2 * 256], acc[256], sh[256], bad = 0;
   struct { int *out; } a = {out};
-  launch(k_uniform_redef_run, d3(2, 1, 1), d3(nt, 1, 1), &a);
+  launch(RUN(k_uniform_redef), d3(2, 1, 1), d3(nt, 1, 1), &a);
   int s = (int)nt;
   for (unsigned t = 0; t < nt; t++) acc[t] = 0;
   for (int r = 0; r < 4; r++) {
@@ -454,7 +494,7 @@ static void test_mixed(unsigned nt, int mode) {
   float out[4 * 128];
   int bad = 0;
   struct { float *out; int mode; } a = {out, mode};
-  launch(k_mixed_run, d3(1, 1, 1), d3(nt, 1, 1), &a);
+  launch(RUN(k_mixed), d3(1, 1, 1), d3(nt, 1, 1), &a);
   for (unsigned t = 0; t < nt; t++) {
     unsigned src = nt - 1 - t; /* three reversals: the mirror's values */
     float v[4] = {src, 2.0f * src, 3.0f * src, 4.0f * src};
@@ -475,9 +515,9 @@ int main(void) {
   test_mixed(64, 7);
   test_ported();
   test_returns();
-  test_reverse(k_skip_if_run, "skip_if", 0, 0);
-  test_reverse(k_skip_if_run, "skip_if", -10, 0);
-  test_reverse(k_break_run, "break", 0, 1);
+  test_reverse(RUN(k_skip_if), "skip_if", 0, 0);
+  test_reverse(RUN(k_skip_if), "skip_if", -10, 0);
+  test_reverse(RUN(k_break), "break", 0, 1);
   test_matmul(16);
   test_matmul(64);
   test_reduce(256, 1000);
