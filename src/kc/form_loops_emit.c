@@ -117,7 +117,22 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
   if (any) {
     LLVMTypeRef aty = LLVMFunctionType(e->ptr, &e->i64, 1, 0);
     LLVMValueRef arena = LLVMGetNamedFunction(s->m, "hipc_cpu_region_arena");
-    if (!arena) arena = LLVMAddFunction(s->m, "hipc_cpu_region_arena", aty);
+    if (!arena) {
+      /* Like malloc's: nothing else the kernel holds points into the
+       * arena (which lets alias analysis tell slots from shared memory),
+       * and it is 64-byte aligned. */
+      arena = LLVMAddFunction(s->m, "hipc_cpu_region_arena", aty);
+      const char *na = "noalias", *al = "align", *nu = "nounwind";
+      LLVMAddAttributeAtIndex(
+          arena, LLVMAttributeReturnIndex,
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(na, 7), 0));
+      LLVMAddAttributeAtIndex(
+          arena, LLVMAttributeReturnIndex,
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(al, 5), 64));
+      LLVMAddAttributeAtIndex(
+          arena, LLVMAttributeFunctionIndex,
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(nu, 8), 0));
+    }
     LLVMValueRef mem = LLVMBuildCall2(e->b, aty, arena, &total, 1, "arena");
     for (unsigned k = 0; k < s->nslots; k++)
       if (s->slots[k].per_thread)
