@@ -131,6 +131,14 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
   s.layout = layout;
   *run_out = NULL;
   if (note) *note = NULL;
+  /* As for the rewriter's region form (docs/internals.md): HIPC_NO_REGIONS
+   * (non-empty, not "0") in hipcc's environment keeps every kernel on
+   * fibers. */
+  const char *off = getenv("HIPC_NO_REGIONS");
+  if (off && *off && strcmp(off, "0") != 0) {
+    if (note) *note = strdup("HIPC_NO_REGIONS is set");
+    return 0;
+  }
   int ok = hipc__form_loops_prepare(&s) && hipc__form_loops_regions(&s) &&
            hipc__form_loops_uniform(&s) && hipc__form_loops_live(&s) &&
            hipc__form_loops_emit(&s, run_out);
