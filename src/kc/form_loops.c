@@ -103,6 +103,14 @@ int hipc__form_loops_fail(struct fl_state *s, LLVMValueRef at,
   return 0;
 }
 
+/* strdup is POSIX, not C11. */
+static char *copy_str(const char *text) {
+  size_t n = strlen(text) + 1;
+  char *c = malloc(n);
+  if (c) memcpy(c, text, n);
+  return c;
+}
+
 static void release(struct fl_state *s) {
   if (s->fn) LLVMDeleteFunction(s->fn);
   free(s->blocks);
@@ -136,13 +144,13 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
    * fibers. */
   const char *off = getenv("HIPC_NO_REGIONS");
   if (off && *off && strcmp(off, "0") != 0) {
-    if (note) *note = strdup("HIPC_NO_REGIONS is set");
+    if (note) *note = copy_str("HIPC_NO_REGIONS is set");
     return 0;
   }
   int ok = hipc__form_loops_prepare(&s) && hipc__form_loops_regions(&s) &&
            hipc__form_loops_uniform(&s) && hipc__form_loops_live(&s) &&
            hipc__form_loops_emit(&s, run_out);
-  if (!ok && !s.note) s.note = strdup("the region form failed");
+  if (!ok && !s.note) s.note = copy_str("the region form failed");
   if (!ok && *run_out) {
     LLVMDeleteFunction(*run_out);
     *run_out = NULL;
