@@ -2,7 +2,18 @@
  * `void K.run(hipc_cpu_block *b)`, that runs a whole block as loops over its
  * threads, cut at the barriers into regions (Karrenberg and Hack, CC 2012).
  * The entry point is hipc__kc_form_loops; the rest of this header is shared
- * by the pass's files (form_loops*.c), one step per file. */
+ * by the pass's files (form_loops*.c), one step per file, in this order:
+ *
+ *   prep     the working copy: the kernel and all it calls inlined, cleaned
+ *   regions  blocks cut after each barrier (segments); each region's
+ *            segments (reachable from its entry without crossing a barrier)
+ *   uniform  divergence; every barrier met by all threads still running
+ *   live     values used across barriers: slots, one copy or per thread
+ *   emit     K.run: block-wide values once, a z/y/x loop nest per region
+ *   clone    a region's code for one thread, inside its x loop
+ *
+ * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
+ * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers. */
 #ifndef HIPC_KC_FORM_LOOPS_H
 #define HIPC_KC_FORM_LOOPS_H
 
@@ -158,7 +169,7 @@ struct fl_emit {
   LLVMBuilderRef b;               /* where code goes */
   LLVMBuilderRef bx;              /* before the x loop header's terminator */
   LLVMValueRef run, blk;          /* K.run and its parameter */
-  LLVMTypeRef i1, i8, i32, i64, ptr;
+  LLVMTypeRef i8, i32, i64, ptr;
   LLVMValueRef dim[3];            /* blockDim (the loops' bounds) */
   LLVMValueRef bidx[3], gdim[3], warp;
   LLVMValueRef *params;           /* the kernel's arguments */

@@ -301,7 +301,6 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   struct fl_emit e;
   memset(&e, 0, sizeof e);
   s->e = &e;
-  e.i1 = LLVMInt1TypeInContext(s->cx);
   e.i8 = LLVMInt8TypeInContext(s->cx);
   e.i32 = LLVMInt32TypeInContext(s->cx);
   e.i64 = LLVMInt64TypeInContext(s->cx);
