@@ -8,16 +8,22 @@
  * threads may reach it along different paths: inside the zone of a
  * divergent branch (the blocks between it and its immediate post-dominator)
  * or at that post-dominator, and so is a value defined in such a zone and
- * used outside it (a loop that threads leave at different times).
+ * used outside it (a loop that threads leave at different times). That
+ * analysis decides which values need a copy per thread.
  *
- * Only blocks from which a barrier can be reached matter: a thread that
- * takes a branch to code that meets no further barrier has, as far as the
- * barriers are concerned, left the block (the region form then marks it
+ * Barriers are placed by a second one, which trusts loads whose address is
+ * uniform (GPU rules require a branch around a barrier to go the same way
+ * in all threads; a loop bound or a flag read from memory is the common
+ * case). Only blocks from which a barrier can be reached matter: a thread
+ * that takes a branch to code that meets no further barrier has, as far as
+ * the barriers are concerned, left the block (the region form then marks it
  * done), so the control flow is analysed with such edges cut. A barrier
  * inside the zone of a divergent branch of that graph would be met by some
  * threads and not others: the kernel keeps its fibers. A loop around a
  * barrier whose exit condition is divergent is such a case too (its body is
- * in the zone of the exiting branch). */
+ * in the zone of the exiting branch). Where a trusted load does differ at
+ * run time, the threads either return (exit flags) or meet different
+ * barriers, which K.run reports (form_loops_emit.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +56,9 @@ static int into_byval(const struct fl_state *s, LLVMValueRef p) {
 }
 
 /* 1: divergent whatever its operands; 0: divergent iff an operand is;
- * 2: uniform whatever its operands. */
-static int seed(const struct fl_state *s, LLVMValueRef i) {
+ * 2: uniform whatever its operands. With `trust`, a load is uniform when
+ * its address is (see hipc__form_loops_uniform). */
+static int seed(const struct fl_state *s, LLVMValueRef i, int trust) {
   switch (LLVMGetInstructionOpcode(i)) {
   case LLVMAlloca:
   case LLVMAtomicRMW:
@@ -59,7 +66,7 @@ static int seed(const struct fl_state *s, LLVMValueRef i) {
   case LLVMVAArg:
     return 1;
   case LLVMLoad:
-    return into_byval(s, LLVMGetOperand(i, 0)) ? 0 : 1;
+    return trust || into_byval(s, LLVMGetOperand(i, 0)) ? 0 : 1;
   case LLVMCall: {
     LLVMValueRef callee = LLVMGetCalledValue(i);
     if (!LLVMIsAFunction(callee)) return 1;
@@ -84,26 +91,26 @@ static int seed(const struct fl_state *s, LLVMValueRef i) {
   }
 }
 
-static int mark(struct fl_state *s, LLVMValueRef v) {
-  if (hipc__form_loops_map_get(&s->divergent, v, NULL)) return 0;
-  hipc__form_loops_map_put(&s->divergent, v, 1);
+static int mark(struct fl_map *d, LLVMValueRef v) {
+  if (hipc__form_loops_map_get(d, v, NULL)) return 0;
+  hipc__form_loops_map_put(d, v, 1);
   return 1;
 }
 
 /* One sweep of the operand rule over every instruction. */
-static int propagate(struct fl_state *s) {
+static int propagate(struct fl_state *s, struct fl_map *dv, int trust) {
   int changed = 0;
   for (unsigned b = 0; b < s->nblocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
          i = LLVMGetNextInstruction(i)) {
-      if (hipc__form_loops_divergent(s, i)) continue;
-      int k = seed(s, i);
+      if (hipc__form_loops_map_get(dv, i, NULL)) continue;
+      int k = seed(s, i, trust);
       if (k == 2) continue;
       int d = k == 1;
       unsigned n = LLVMGetNumOperands(i);
       for (unsigned o = 0; o < n && !d; o++)
-        d = hipc__form_loops_divergent(s, LLVMGetOperand(i, o));
-      if (d) changed |= mark(s, i);
+        d = hipc__form_loops_map_get(dv, LLVMGetOperand(i, o), NULL);
+      if (d) changed |= mark(dv, i);
     }
   return changed;
 }
@@ -223,37 +230,52 @@ static unsigned zone(const struct fl_state *s, const struct pdom *p, unsigned x,
   return n;
 }
 
-static int divergent_branch(const struct fl_state *s, unsigned b) {
+static int divergent_branch(const struct fl_state *s, const struct fl_map *d,
+                            unsigned b) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->blocks[b]);
   if (LLVMIsABranchInst(t) && LLVMIsConditional(t))
-    return hipc__form_loops_divergent(s, LLVMGetCondition(t));
+    return hipc__form_loops_map_get(d, LLVMGetCondition(t), NULL);
   if (LLVMIsASwitchInst(t))
-    return hipc__form_loops_divergent(s, LLVMGetOperand(t, 0));
+    return hipc__form_loops_map_get(d, LLVMGetOperand(t, 0), NULL);
   return 0;
 }
 
-static int mark_zone(struct fl_state *s, const struct pdom *p, unsigned x,
-                     const unsigned char *in) {
+static int mark_zone(struct fl_state *s, struct fl_map *d, const struct pdom *p,
+                     unsigned x, const unsigned char *in) {
   int changed = 0;
   /* Threads meet again at the post-dominator, from different paths. */
   if (p->ipdom[x] < s->nblocks)
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[p->ipdom[x]]);
          i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
-      changed |= mark(s, i);
+      changed |= mark(d, i);
   for (unsigned b = 0; b < s->nblocks; b++) {
     if (!in[b]) continue;
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
          i = LLVMGetNextInstruction(i)) {
-      if (LLVMIsAPHINode(i)) changed |= mark(s, i);
+      if (LLVMIsAPHINode(i)) changed |= mark(d, i);
       for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
         LLVMBasicBlockRef ub = LLVMGetInstructionParent(LLVMGetUser(u));
         uintptr_t j = 0;
         hipc__form_loops_map_get(&s->block_index, ub, &j);
-        if (!in[j]) changed |= mark(s, i);
+        if (!in[j]) changed |= mark(d, i);
       }
     }
   }
   return changed;
+}
+
+/* The divergence fixpoint into `d`: the operand rule, then the zones of
+ * the divergent branches, until nothing changes. */
+static void analyse(struct fl_state *s, struct fl_map *d, int trust,
+                    const struct pdom *p, unsigned char *in, unsigned *stack) {
+  for (int changed = 1; changed;) {
+    changed = 0;
+    while (propagate(s, d, trust)) changed = 1;
+    for (unsigned b = 0; b < s->nblocks; b++)
+      if (s->reaches_bar[b] && divergent_branch(s, d, b) &&
+          zone(s, p, b, in, stack))
+        changed |= mark_zone(s, d, p, b, in);
+  }
 }
 
 int hipc__form_loops_uniform(struct fl_state *s) {
@@ -283,19 +305,26 @@ int hipc__form_loops_uniform(struct fl_state *s) {
   }
   struct pdom p = {0};
   int ok = postdominators(s, &p);
-  for (int changed = ok; changed;) {
-    changed = 0;
-    while (propagate(s)) changed = 1;
-    for (unsigned b = 0; b < nb; b++)
-      if (s->reaches_bar[b] && divergent_branch(s, b) &&
-          zone(s, &p, b, in, stack))
-        changed |= mark_zone(s, &p, b, in);
+  struct fl_map varying = {0};
+  if (ok) {
+    analyse(s, &s->divergent, 0, &p, in, stack);
+    analyse(s, &varying, 1, &p, in, stack);
   }
+  /* A branch whose condition reads memory at an address that is the same
+   * for all threads (a loop bound, a flag in shared memory) is taken to be
+   * the same for all, as GPU rules require of one around a barrier: the
+   * barriers are placed by `varying`. If the threads do disagree at run
+   * time, they return (the exit flags make that right) or meet different
+   * barriers (which the region's vote reports). */
+  for (unsigned b = 0; ok && b < nb; b++)
+    if (s->reaches_bar[b] && divergent_branch(s, &s->divergent, b) &&
+        !divergent_branch(s, &varying, b))
+      s->need_exit_flags = 1;
   /* A divergent branch to code that meets no further barrier: some threads
    * may return while others go on to a barrier (else all the live threads
    * of a region agree on whether they return). */
   for (unsigned b = 0; ok && b < nb; b++) {
-    if (!s->reaches_bar[b] || !divergent_branch(s, b)) continue;
+    if (!s->reaches_bar[b] || !divergent_branch(s, &s->divergent, b)) continue;
     LLVMValueRef t = LLVMGetBasicBlockTerminator(s->blocks[b]);
     unsigned n = LLVMGetNumSuccessors(t);
     for (unsigned i = 0; i < n; i++) {
@@ -322,7 +351,7 @@ int hipc__form_loops_uniform(struct fl_state *s) {
   }
   /* Every barrier must be outside every divergent zone. */
   for (unsigned b = 0; ok && b < nb; b++) {
-    if (!s->reaches_bar[b] || !divergent_branch(s, b) ||
+    if (!s->reaches_bar[b] || !divergent_branch(s, &varying, b) ||
         !zone(s, &p, b, in, stack))
       continue;
     for (unsigned k = 0; ok && k < s->nbars; k++)
@@ -331,6 +360,7 @@ int hipc__form_loops_uniform(struct fl_state *s) {
             s, s->bars[k],
             "a barrier under a branch that depends on the thread index");
   }
+  hipc__form_loops_map_free(&varying);
   free(p.set);
   free(p.ipdom);
   free(in);

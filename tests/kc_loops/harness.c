@@ -28,7 +28,7 @@ void *hipc_cpu_region_arena(size_t bytes) {
 
 void hipc_cpu_region_nonuniform(void) {
   fprintf(stderr, "threads of a block disagree\n");
-  abort();
+  exit(3);
 }
 
 typedef void (*run_fn)(hipc_cpu_block *);
@@ -84,6 +84,9 @@ void k_uniform_after_return_run(hipc_cpu_block *);
 void k_ref_args_run(hipc_cpu_block *);
 void k_uniform_redef_run(hipc_cpu_block *);
 void k_mixed_run(hipc_cpu_block *);
+void k_loaded_bound_run(hipc_cpu_block *);
+void k_flag_run(hipc_cpu_block *);
+void k_disagree_run(hipc_cpu_block *);
 #define RUN(k) k##_run
 #endif
 
@@ -507,7 +510,38 @@ static void test_mixed(unsigned nt, int mode) {
   EXPECT(!bad, "mixed %u mode %d: %d wrong", nt, mode, bad);
 }
 
-int main(void) {
+static void test_loaded(void) {
+  enum { blocks = 4, nt = 96 };
+  static int out[blocks * nt], bounds[blocks] = {0, 1, 3, 7}, in[blocks] = {1, 0, 5, -2};
+  struct { const int *bounds; int *out; } a = {bounds, out};
+  launch(RUN(k_loaded_bound), d3(blocks, 1, 1), d3(nt, 1, 1), &a);
+  int bad = 0;
+  for (int b = 0; b < blocks; b++)
+    for (int t = 0; t < nt; t++) {
+      int acc = 0;
+      for (int i = 0; i < bounds[b]; i++) acc += i * ((t + 1) % nt);
+      bad += out[b * nt + t] != acc;
+    }
+  EXPECT(!bad, "loaded_bound: %d wrong", bad);
+  struct { const int *in; int *out; } f = {in, out};
+  launch(RUN(k_flag), d3(blocks, 1, 1), d3(nt, 1, 1), &f);
+  bad = 0;
+  for (int b = 0; b < blocks; b++)
+    for (int t = 0; t < nt; t++)
+      bad += out[b * nt + t] != (in[b] > 0 ? (nt - 1 - t) * 5 : -1);
+  EXPECT(!bad, "flag: %d wrong", bad);
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "disagree") == 0) {
+    /* Expected to stop in hipc_cpu_region_nonuniform. */
+    int out[64];
+    struct { int *out; } a = {out};
+    launch(RUN(k_disagree), d3(1, 1, 1), d3(64, 1, 1), &a);
+    printf("k_disagree ran to its end\n");
+    return 0;
+  }
+  test_loaded();
   test_uniform_redef(256);
   test_uniform_redef(13);
   test_mixed(128, 0);

@@ -383,3 +383,55 @@ extern "C" __global__ void k_mixed(float4* out, int mode) {
   if (odd) v.w = -v.w;
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
+
+// A loop of barriers whose bound is read from memory (the same address in
+// every thread): taken as uniform, as GPU rules require.
+extern "C" __global__ void k_loaded_bound(const int* bounds, int* out) {
+  __shared__ int sh[256];
+  int n = bounds[blockIdx.x], acc = 0;
+  unsigned t = threadIdx.x;
+  for (int i = 0; i < n; i++) {
+    sh[t] = i * (int)t;
+    __syncthreads();
+    acc += sh[(t + 1) % blockDim.x];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = acc;
+}
+
+// A flag one thread puts in shared memory, then a branch on it around
+// barriers.
+extern "C" __global__ void k_flag(const int* in, int* out) {
+  __shared__ int flag;
+  __shared__ int sh[256];
+  unsigned t = threadIdx.x;
+  if (t == 0) flag = in[blockIdx.x] > 0;
+  __syncthreads();
+  int v;
+  if (flag) {
+    sh[t] = (int)t * 5;
+    __syncthreads();
+    v = sh[blockDim.x - 1 - t];
+  } else {
+    v = -1;
+  }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = v;
+}
+
+// Threads that disagree on such a flag (a race: the last thread sets it
+// while the others read it) meet different barriers: the region form
+// stops the program (harness.c "disagree").
+extern "C" __global__ void k_disagree(int* out) {
+  __shared__ int flag;
+  if (threadIdx.x == 0) flag = 0;
+  __syncthreads();
+  if (threadIdx.x == blockDim.x - 1) flag = 1;
+  if (flag) {
+    __syncthreads();
+    out[threadIdx.x] = 1;
+  } else {
+    __syncthreads();
+    out[threadIdx.x] = 2;
+  }
+}

@@ -24,7 +24,8 @@ devcc() {
 loops="k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave
   k_returns k_all_return k_skip_if k_break k_neighbours k_barrier_loop
   k_early_exit k_reverse_1024 k_nested k_loops k_uniform
-  k_uniform_after_return k_ref_args k_uniform_redef k_mixed"
+  k_uniform_after_return k_ref_args k_uniform_redef k_mixed k_loaded_bound
+  k_flag k_disagree"
 fibers="k_divergent_barrier k_divergent_loop"
 
 devcc -S kernels.hip -o $b/kernels.ll
@@ -40,6 +41,13 @@ clang-19 -O3 -c $b/kernels.run.ll -o $b/kernels.run.o
 clang-19 -std=c11 -O1 -g -Wall -Wextra -I"$top/include" harness.c \
   $b/kernels.run.o -o $b/harness -lm
 $b/harness
+# Threads that disagree on a branch around barriers: the program stops.
+if $b/harness disagree > $b/disagree.txt 2>&1; then
+  echo "FAIL: k_disagree was not stopped"; exit 1
+fi
+grep -q "threads of a block disagree" $b/disagree.txt ||
+  { echo "FAIL: k_disagree: no report"; cat $b/disagree.txt; exit 1; }
+echo "k_disagree: stopped, as it should be"
 
 kc=${BUILD:-$top/build}/bin/hipc-kc
 [ -x "$kc" ] || { echo "(no $kc: the kc pipeline part is skipped)"; exit 0; }
@@ -58,4 +66,7 @@ for o in -O0 -O2 "-O3 -g"; do
     harness.c $b/kernels.kc.o -o $b/harness_kc -lm
   echo "hipc-kc $o:"
   $b/harness_kc
+  if $b/harness_kc disagree > $b/disagree.txt 2>&1; then
+    echo "FAIL: hipc-kc $o: k_disagree was not stopped"; exit 1
+  fi
 done
