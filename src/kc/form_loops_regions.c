@@ -99,6 +99,21 @@ int hipc__form_loops_regions(struct fl_state *s) {
     }
   }
   free(stack);
+  /* Code that several regions reach is copied into each: a long chain of
+   * barriers under uniform branches could make K.run quadratic in size. */
+  size_t copies = 0, once = 0;
+  for (unsigned g = 0; g < s->nsegs; g++) {
+    size_t n = 0;
+    const struct fl_seg *sg = &s->segs[g];
+    for (LLVMValueRef i = sg->first; i && i != sg->bar; i = LLVMGetNextInstruction(i))
+      n++;
+    once += n;
+    for (unsigned r = 0; r < s->nregions; r++)
+      if (s->in_region[(size_t)r * s->nsegs + g]) copies += n;
+  }
+  if (copies > 200000 && copies > 16 * once)
+    return hipc__form_loops_fail(
+        s, NULL, "the regions between barriers would copy too much code");
   return 1;
 }
 
