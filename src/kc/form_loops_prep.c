@@ -74,6 +74,21 @@ static int pointer_calls_ok(struct fl_state *s) {
   return s->pointers_ok;
 }
 
+/* Whether instruction i names hipc_tls (directly or through a constant
+ * expression): thread state that K.run does not keep. */
+static int reads_tls(const struct fl_state *s, LLVMValueRef i) {
+  LLVMValueRef tls = LLVMGetNamedGlobal(s->m, "hipc_tls");
+  if (!tls) return 0;
+  unsigned n = LLVMGetNumOperands(i);
+  for (unsigned o = 0; o < n; o++) {
+    LLVMValueRef v = LLVMGetOperand(i, o);
+    if (v == tls ||
+        (LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) && LLVMGetOperand(v, 0) == tls))
+      return 1;
+  }
+  return 0;
+}
+
 /* Walks the functions `f` reaches through calls. Fails on what the region
  * form cannot run; sets *thread_state when one reads a thread index or
  * waits at a barrier. */
@@ -93,6 +108,7 @@ static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i)) {
+      if (reads_tls(s, i)) *thread_state = 1;
       if (!(LLVMIsACallInst(i) || LLVMIsAInvokeInst(i))) continue;
       LLVMValueRef callee = LLVMGetCalledValue(i);
       if (LLVMIsAInlineAsm(callee))
