@@ -10,7 +10,7 @@
 #include "form_loops.h"
 
 /* Pointers hash well enough once their low bits (alignment) are mixed in. */
-static unsigned slot_of(const struct fl_map *m, void *k) {
+static unsigned slot_of(const struct fl_map* m, void* k) {
   uintptr_t h = (uintptr_t)k;
   h ^= h >> 17;
   h *= (uintptr_t)0x9e3779b97f4a7c15ull;
@@ -18,7 +18,7 @@ static unsigned slot_of(const struct fl_map *m, void *k) {
   return (unsigned)h & (m->cap - 1);
 }
 
-static void grow(struct fl_map *m) {
+static void grow(struct fl_map* m) {
   struct fl_map n = {0};
   n.cap = m->cap ? m->cap * 2 : 64;
   n.key = calloc(n.cap, sizeof *n.key);
@@ -31,7 +31,7 @@ static void grow(struct fl_map *m) {
   *m = n;
 }
 
-void hipc__form_loops_map_put(struct fl_map *m, void *k, uintptr_t v) {
+void hipc__form_loops_map_put(struct fl_map* m, void* k, uintptr_t v) {
   if (2 * (m->n + 1) > m->cap) grow(m);
   unsigned i = slot_of(m, k);
   while (m->key[i] && m->key[i] != k) i = (i + 1) & (m->cap - 1);
@@ -40,7 +40,7 @@ void hipc__form_loops_map_put(struct fl_map *m, void *k, uintptr_t v) {
   m->val[i] = v;
 }
 
-int hipc__form_loops_map_get(const struct fl_map *m, void *k, uintptr_t *v) {
+int hipc__form_loops_map_get(const struct fl_map* m, void* k, uintptr_t* v) {
   if (!m->cap) return 0;
   unsigned i = slot_of(m, k);
   while (m->key[i]) {
@@ -53,7 +53,7 @@ int hipc__form_loops_map_get(const struct fl_map *m, void *k, uintptr_t *v) {
   return 0;
 }
 
-void hipc__form_loops_map_free(struct fl_map *m) {
+void hipc__form_loops_map_free(struct fl_map* m) {
   free(m->key);
   free(m->val);
   memset(m, 0, sizeof *m);
@@ -64,7 +64,7 @@ int hipc__form_loops_barrier_kind(LLVMValueRef inst) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   if (!LLVMIsAFunction(callee)) return FL_BAR_NONE;
   size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
+  const char* name = LLVMGetValueName2(callee, &len);
   if (strcmp(name, "llvm.nvvm.barrier0") == 0) return FL_BAR_PLAIN;
   if (strcmp(name, "llvm.nvvm.barrier0.popc") == 0) return FL_BAR_POPC;
   if (strcmp(name, "llvm.nvvm.barrier0.and") == 0) return FL_BAR_AND;
@@ -72,14 +72,14 @@ int hipc__form_loops_barrier_kind(LLVMValueRef inst) {
   return FL_BAR_NONE;
 }
 
-unsigned hipc__form_loops_seg_of(const struct fl_state *s, LLVMValueRef inst) {
+unsigned hipc__form_loops_seg_of(const struct fl_state* s, LLVMValueRef inst) {
   uintptr_t v = 0;
   if (!hipc__form_loops_map_get(&s->seg_of_inst, inst, &v)) abort();
   return (unsigned)v;
 }
 
-int hipc__form_loops_fail(struct fl_state *s, LLVMValueRef at,
-                          const char *fmt, ...) {
+int hipc__form_loops_fail(struct fl_state* s, LLVMValueRef at, const char* fmt,
+                          ...) {
   if (s->note) return 0; /* the first reason is the one that counts */
   char msg[512];
   va_list ap;
@@ -87,7 +87,7 @@ int hipc__form_loops_fail(struct fl_state *s, LLVMValueRef at,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   unsigned line = 0;
-  const char *file = NULL;
+  const char* file = NULL;
   if (at && LLVMIsAInstruction(at)) {
     unsigned flen = 0;
     line = LLVMGetDebugLocLine(at);
@@ -104,14 +104,14 @@ int hipc__form_loops_fail(struct fl_state *s, LLVMValueRef at,
 }
 
 /* strdup is POSIX, not C11. */
-static char *copy_str(const char *text) {
+static char* copy_str(const char* text) {
   size_t n = strlen(text) + 1;
-  char *c = malloc(n);
+  char* c = malloc(n);
   if (c) memcpy(c, text, n);
   return c;
 }
 
-static void release(struct fl_state *s) {
+static void release(struct fl_state* s) {
   if (s->fn) LLVMDeleteFunction(s->fn);
   free(s->blocks);
   free(s->bars);
@@ -129,8 +129,8 @@ static void release(struct fl_state *s) {
 }
 
 int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
-                        const struct kc_param_layout *layout,
-                        LLVMValueRef *run_out, char **note) {
+                        const struct kc_param_layout* layout,
+                        LLVMValueRef* run_out, char** note) {
   struct fl_state s;
   memset(&s, 0, sizeof s);
   s.m = m;
@@ -142,7 +142,7 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
   /* As for the rewriter's region form (docs/internals.md): HIPC_NO_REGIONS
    * (non-empty, not "0") in hipcc's environment keeps every kernel on
    * fibers. */
-  const char *off = getenv("HIPC_NO_REGIONS");
+  const char* off = getenv("HIPC_NO_REGIONS");
   if (off && *off && strcmp(off, "0") != 0) {
     if (note) *note = copy_str("HIPC_NO_REGIONS is set");
     return 0;
@@ -156,8 +156,10 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
     *run_out = NULL;
   }
   release(&s);
-  if (note) *note = ok ? NULL : s.note;
-  else free(s.note);
+  if (note)
+    *note = ok ? NULL : s.note;
+  else
+    free(s.note);
   if (ok) free(s.note);
   return ok;
 }

@@ -15,28 +15,30 @@
 
 #include "form_loops.h"
 
-static LLVMValueRef at_thread(struct fl_state *s, const struct fl_slot *sl,
+static LLVMValueRef at_thread(struct fl_state* s, const struct fl_slot* sl,
                               LLVMBuilderRef b) {
-  struct fl_emit *e = s->e;
+  struct fl_emit* e = s->e;
   if (!sl->per_thread) return sl->base;
   LLVMValueRef i = LLVMBuildZExt(b, e->t, e->i64, "");
   if (sl->size % sl->align == 0)
     return LLVMBuildInBoundsGEP2(b, sl->ty, sl->base, &i, 1, "");
   LLVMValueRef off = LLVMBuildMul(
-      b, i, LLVMConstInt(e->i64, (sl->size + sl->align - 1) / sl->align * sl->align, 0),
+      b, i,
+      LLVMConstInt(e->i64, (sl->size + sl->align - 1) / sl->align * sl->align,
+                   0),
       "");
   return LLVMBuildInBoundsGEP2(b, e->i8, sl->base, &off, 1, "");
 }
 
-static const struct fl_slot *slot(const struct fl_state *s, LLVMValueRef v) {
+static const struct fl_slot* slot(const struct fl_state* s, LLVMValueRef v) {
   uintptr_t k = 0;
   return hipc__form_loops_map_get(&s->slot_of, v, &k) ? &s->slots[k - 1] : NULL;
 }
 
 /* Values that are the same in every region: indices and allocas, made
  * once per thread in the x loop's header. */
-static LLVMValueRef fixed(struct fl_state *s, LLVMValueRef v) {
-  struct fl_emit *e = s->e;
+static LLVMValueRef fixed(struct fl_state* s, LLVMValueRef v) {
+  struct fl_emit* e = s->e;
   unsigned d = 0;
   int kind = hipc__form_loops_index(v, &d);
   if (!kind && !LLVMIsAAllocaInst(v)) return NULL;
@@ -44,27 +46,40 @@ static LLVMValueRef fixed(struct fl_state *s, LLVMValueRef v) {
   if (hipc__form_loops_map_get(&e->val, v, &have)) return (LLVMValueRef)have;
   LLVMValueRef out = NULL;
   switch (kind) {
-  case FL_IDX_TID: out = e->idx[d]; break;
-  case FL_IDX_NTID: out = e->dim[d]; break;
-  case FL_IDX_CTAID: out = e->bidx[d]; break;
-  case FL_IDX_NCTAID: out = e->gdim[d]; break;
-  case FL_IDX_WARPSIZE: out = e->warp; break;
-  case FL_IDX_LANEID: out = LLVMBuildURem(e->bx, e->t, e->warp, "lane"); break;
-  default:
-    if (LLVMIsAAllocaInst(v)) out = at_thread(s, slot(s, v), e->bx);
+    case FL_IDX_TID:
+      out = e->idx[d];
+      break;
+    case FL_IDX_NTID:
+      out = e->dim[d];
+      break;
+    case FL_IDX_CTAID:
+      out = e->bidx[d];
+      break;
+    case FL_IDX_NCTAID:
+      out = e->gdim[d];
+      break;
+    case FL_IDX_WARPSIZE:
+      out = e->warp;
+      break;
+    case FL_IDX_LANEID:
+      out = LLVMBuildURem(e->bx, e->t, e->warp, "lane");
+      break;
+    default:
+      if (LLVMIsAAllocaInst(v)) out = at_thread(s, slot(s, v), e->bx);
   }
   if (out) hipc__form_loops_map_put(&e->val, v, (uintptr_t)out);
   return out;
 }
 
-static LLVMValueRef operand(struct fl_state *s, LLVMValueRef v, unsigned su);
+static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su);
 
 /* Recomputes pure arithmetic at the builder's position. */
-static LLVMValueRef recompute(struct fl_state *s, LLVMValueRef v, unsigned su) {
+static LLVMValueRef recompute(struct fl_state* s, LLVMValueRef v, unsigned su) {
   unsigned n = LLVMGetNumOperands(v);
   LLVMValueRef ops[8];
   if (n > 8) abort(); /* pure_opcode() instructions have at most 3 */
-  for (unsigned o = 0; o < n; o++) ops[o] = operand(s, LLVMGetOperand(v, o), su);
+  for (unsigned o = 0; o < n; o++)
+    ops[o] = operand(s, LLVMGetOperand(v, o), su);
   LLVMValueRef c = LLVMInstructionClone(v);
   LLVMInsertIntoBuilder(s->e->b, c);
   for (unsigned o = 0; o < n; o++) LLVMSetOperand(c, o, ops[o]);
@@ -72,8 +87,8 @@ static LLVMValueRef recompute(struct fl_state *s, LLVMValueRef v, unsigned su) {
 }
 
 /* The value of operand `v` for a use in segment `su` of the region. */
-static LLVMValueRef operand(struct fl_state *s, LLVMValueRef v, unsigned su) {
-  struct fl_emit *e = s->e;
+static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
+  struct fl_emit* e = s->e;
   if (LLVMIsAArgument(v) && LLVMGetParamParent(v) == s->fn) {
     unsigned n = LLVMCountParams(s->fn);
     for (unsigned i = 0; i < n; i++)
@@ -93,7 +108,7 @@ static LLVMValueRef operand(struct fl_state *s, LLVMValueRef v, unsigned su) {
     hipc__form_loops_fail(s, v, "internal error: a value used before its copy");
     return LLVMGetUndef(LLVMTypeOf(v));
   }
-  const struct fl_slot *sl = slot(s, v);
+  const struct fl_slot* sl = slot(s, v);
   if (sl) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
@@ -105,11 +120,11 @@ static LLVMValueRef operand(struct fl_state *s, LLVMValueRef v, unsigned su) {
 }
 
 /* Reverse post-order of the region's segments from its entry. */
-static unsigned order(struct fl_state *s, unsigned *out) {
-  const unsigned char *in = s->in_region + (size_t)s->e->r * s->nsegs;
-  unsigned char *seen = calloc(s->nsegs, 1);
-  unsigned *stack = malloc((s->nsegs + 1) * sizeof *stack);
-  unsigned *next = calloc(s->nsegs, sizeof *next);
+static unsigned order(struct fl_state* s, unsigned* out) {
+  const unsigned char* in = s->in_region + (size_t)s->e->r * s->nsegs;
+  unsigned char* seen = calloc(s->nsegs, 1);
+  unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
+  unsigned* next = calloc(s->nsegs, sizeof *next);
   if (!seen || !stack || !next) abort();
   unsigned sp = 0, n = 0, entry = hipc__form_loops_region_entry(s, s->e->r);
   stack[sp++] = entry;
@@ -146,24 +161,31 @@ static int lifetime(LLVMValueRef u) {
   LLVMValueRef callee = LLVMGetCalledValue(u);
   if (!LLVMIsAFunction(callee)) return 0;
   size_t len;
-  const char *n = LLVMGetValueName2(callee, &len);
+  const char* n = LLVMGetValueName2(callee, &len);
   return strncmp(n, "llvm.lifetime.", 14) == 0;
 }
 
 /* A thread's run of the region ends at barrier k. */
-static void end_at_barrier(struct fl_state *s, unsigned g, unsigned k) {
-  struct fl_emit *e = s->e;
+static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
+  struct fl_emit* e = s->e;
   LLVMValueRef bar = s->bars[k];
   if (e->acc[k]) {
     LLVMValueRef p = operand(s, LLVMGetOperand(bar, 0), g);
     LLVMValueRef one = LLVMBuildZExt(
-        e->b, LLVMBuildICmp(e->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""),
+        e->b,
+        LLVMBuildICmp(e->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""),
         e->i32, "");
     LLVMValueRef a = LLVMBuildLoad2(e->b, e->i32, e->acc[k], "");
     switch (hipc__form_loops_barrier_kind(bar)) {
-    case FL_BAR_POPC: a = LLVMBuildAdd(e->b, a, one, ""); break;
-    case FL_BAR_AND: a = LLVMBuildAnd(e->b, a, one, ""); break;
-    default: a = LLVMBuildOr(e->b, a, one, ""); break;
+      case FL_BAR_POPC:
+        a = LLVMBuildAdd(e->b, a, one, "");
+        break;
+      case FL_BAR_AND:
+        a = LLVMBuildAnd(e->b, a, one, "");
+        break;
+      default:
+        a = LLVMBuildOr(e->b, a, one, "");
+        break;
     }
     LLVMBuildStore(e->b, a, e->acc[k]);
   }
@@ -176,7 +198,8 @@ static void end_at_barrier(struct fl_state *s, unsigned g, unsigned k) {
                       LLVMConstInt(e->i32, (unsigned long long)-1, 1), ""),
         LLVMBuildICmp(e->b, LLVMIntNE, f, id, ""), "");
     LLVMBuildStore(e->b, id, e->first);
-    LLVMBasicBlockRef die = LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
+    LLVMBasicBlockRef die =
+        LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
     LLVMBuildCondBr(e->b, bad, die, e->xl);
     LLVMPositionBuilderAtEnd(e->b, die);
     if (!e->fatal) {
@@ -186,7 +209,8 @@ static void end_at_barrier(struct fl_state *s, unsigned g, unsigned k) {
             s->m, "hipc_cpu_region_nonuniform",
             LLVMFunctionType(LLVMVoidTypeInContext(s->cx), NULL, 0, 0));
     }
-    LLVMBuildCall2(e->b, LLVMGlobalGetValueType(e->fatal), e->fatal, NULL, 0, "");
+    LLVMBuildCall2(e->b, LLVMGlobalGetValueType(e->fatal), e->fatal, NULL, 0,
+                   "");
     LLVMBuildUnreachable(e->b);
     return;
   }
@@ -199,8 +223,8 @@ static void end_at_barrier(struct fl_state *s, unsigned g, unsigned k) {
   LLVMBuildBr(e->b, e->xl);
 }
 
-static void end_at_return(struct fl_state *s) {
-  struct fl_emit *e = s->e;
+static void end_at_return(struct fl_state* s) {
+  struct fl_emit* e = s->e;
   if (e->mark_exit)
     LLVMBuildStore(e->b, LLVMConstInt(e->i8, 1, 0),
                    LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""));
@@ -211,16 +235,16 @@ static void end_at_return(struct fl_state *s) {
   LLVMBuildBr(e->b, e->xl);
 }
 
-static void store_slot(struct fl_state *s, LLVMValueRef u, LLVMValueRef c) {
-  const struct fl_slot *sl = slot(s, u);
+static void store_slot(struct fl_state* s, LLVMValueRef u, LLVMValueRef c) {
+  const struct fl_slot* sl = slot(s, u);
   if (!sl || sl->is_alloca) return;
   LLVMValueRef st = LLVMBuildStore(s->e->b, c, at_thread(s, sl, s->e->b));
   LLVMSetAlignment(st, sl->align);
 }
 
-static void copy_segment(struct fl_state *s, unsigned g) {
-  struct fl_emit *e = s->e;
-  const struct fl_seg *sg = &s->segs[g];
+static void copy_segment(struct fl_state* s, unsigned g) {
+  struct fl_emit* e = s->e;
+  const struct fl_seg* sg = &s->segs[g];
   LLVMPositionBuilderAtEnd(e->b, e->cb[g]);
   /* Phis' slots are written after the block's last phi. */
   LLVMValueRef phis = NULL;
@@ -248,7 +272,7 @@ static void copy_segment(struct fl_state *s, unsigned g) {
       if (!phis) phis = u;
     } else {
       unsigned n = LLVMGetNumOperands(u);
-      LLVMValueRef *ops = calloc(n + 1, sizeof *ops);
+      LLVMValueRef* ops = calloc(n + 1, sizeof *ops);
       if (!ops) abort();
       for (unsigned o = 0; o < n; o++) {
         LLVMValueRef v = LLVMGetOperand(u, o);
@@ -276,10 +300,10 @@ static void copy_segment(struct fl_state *s, unsigned g) {
   }
 }
 
-LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state *s) {
-  struct fl_emit *e = s->e;
-  const unsigned char *in = s->in_region + (size_t)e->r * s->nsegs;
-  unsigned *rpo = malloc((s->nsegs + 1) * sizeof *rpo);
+LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s) {
+  struct fl_emit* e = s->e;
+  const unsigned char* in = s->in_region + (size_t)e->r * s->nsegs;
+  unsigned* rpo = malloc((s->nsegs + 1) * sizeof *rpo);
   if (!rpo) abort();
   unsigned n = order(s, rpo);
   memset(e->cb, 0, s->nsegs * sizeof *e->cb);
@@ -288,18 +312,19 @@ LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state *s) {
   for (unsigned i = 0; i < n; i++) copy_segment(s, rpo[i]);
   /* The phis' incoming values, now that every block has its copy. */
   for (unsigned i = 0; i < n; i++) {
-    const struct fl_seg *sg = &s->segs[rpo[i]];
+    const struct fl_seg* sg = &s->segs[rpo[i]];
     if (sg->first != LLVMGetFirstInstruction(sg->bb)) continue;
     for (LLVMValueRef u = sg->first; u && LLVMIsAPHINode(u);
          u = LLVMGetNextInstruction(u)) {
       uintptr_t c = 0;
       hipc__form_loops_map_get(&e->val, u, &c);
       unsigned k = LLVMCountIncoming(u);
-      LLVMBasicBlockRef *done = calloc(k + 1, sizeof *done);
+      LLVMBasicBlockRef* done = calloc(k + 1, sizeof *done);
       if (!done) abort();
       unsigned nd = 0;
       for (unsigned j = 0; j < k; j++) {
-        unsigned su = hipc__form_loops_use_seg(s, u, LLVMGetIncomingBlock(u, j));
+        unsigned su =
+            hipc__form_loops_use_seg(s, u, LLVMGetIncomingBlock(u, j));
         if (!in[su]) continue;
         int dup = 0;
         for (unsigned q = 0; q < nd; q++) dup |= done[q] == e->cb[su];

@@ -19,24 +19,25 @@
 #include "form_loops.h"
 #include "hip/hipc/kernel.h"
 
-static LLVMValueRef byte_ptr(struct fl_emit *e, LLVMValueRef base, uint64_t off) {
+static LLVMValueRef byte_ptr(struct fl_emit* e, LLVMValueRef base,
+                             uint64_t off) {
   if (!off) return base;
   LLVMValueRef o = LLVMConstInt(e->i64, off, 0);
   return LLVMBuildInBoundsGEP2(e->b, e->i8, base, &o, 1, "");
 }
 
-static LLVMValueRef load_u32(struct fl_emit *e, LLVMValueRef base, uint64_t off,
-                             const char *name) {
+static LLVMValueRef load_u32(struct fl_emit* e, LLVMValueRef base, uint64_t off,
+                             const char* name) {
   LLVMValueRef v = LLVMBuildLoad2(e->b, e->i32, byte_ptr(e, base, off), name);
   LLVMSetAlignment(v, 4);
   return v;
 }
 
-static LLVMValueRef tls(struct fl_state *s) {
+static LLVMValueRef tls(struct fl_state* s) {
   LLVMValueRef g = LLVMGetNamedGlobal(s->m, "hipc_tls");
   if (g) return g;
-  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(s->cx),
-                                  sizeof(hipc_thread_state));
+  LLVMTypeRef ty =
+      LLVMArrayType2(LLVMInt8TypeInContext(s->cx), sizeof(hipc_thread_state));
   g = LLVMAddGlobal(s->m, ty, "hipc_tls");
   LLVMSetThreadLocal(g, 1);
   LLVMSetThreadLocalMode(g, LLVMInitialExecTLSModel);
@@ -44,14 +45,15 @@ static LLVMValueRef tls(struct fl_state *s) {
   return g;
 }
 
-static int is_byval(struct fl_state *s, unsigned i) {
-  const char *k = "byval";
+static int is_byval(struct fl_state* s, unsigned i) {
+  const char* k = "byval";
   return LLVMGetEnumAttributeAtIndex(
-             s->kernel, i + 1, LLVMGetEnumAttributeKindForName(k, strlen(k))) != NULL;
+             s->kernel, i + 1, LLVMGetEnumAttributeKindForName(k, strlen(k))) !=
+         NULL;
 }
 
 /* The entry: block-wide values, arguments, storage. */
-static void entry(struct fl_state *s, struct fl_emit *e) {
+static void entry(struct fl_state* s, struct fl_emit* e) {
   LLVMValueRef t = tls(s);
   for (unsigned d = 0; d < 3; d++) {
     e->dim[d] = load_u32(e, e->blk, offsetof(hipc_cpu_block, dim) + 4 * d, "");
@@ -68,7 +70,8 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
   LLVMValueRef count =
       load_u32(e, e->blk, offsetof(hipc_cpu_block, count), "count");
   LLVMValueRef args = LLVMBuildLoad2(
-      e->b, e->ptr, byte_ptr(e, e->blk, offsetof(hipc_cpu_block, args)), "args");
+      e->b, e->ptr, byte_ptr(e, e->blk, offsetof(hipc_cpu_block, args)),
+      "args");
   unsigned np = LLVMCountParams(s->fn);
   e->params = calloc(np + 1, sizeof *e->params);
   if (!e->params) abort();
@@ -87,14 +90,14 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
    * elements, each 64-byte aligned, in the arena. */
   LLVMValueRef c64 = LLVMBuildZExt(e->b, count, e->i64, "");
   LLVMValueRef total = LLVMConstInt(e->i64, 0, 0);
-  LLVMValueRef *offs = calloc(s->nslots + 1, sizeof *offs);
+  LLVMValueRef* offs = calloc(s->nslots + 1, sizeof *offs);
   if (!offs) abort();
   LLVMValueRef mask = LLVMConstInt(e->i64, ~(uint64_t)63, 0);
   LLVMValueRef round = LLVMConstInt(e->i64, 63, 0);
   for (unsigned k = 0; k <= s->nslots; k++) {
     uint64_t size;
     if (k < s->nslots) {
-      struct fl_slot *sl = &s->slots[k];
+      struct fl_slot* sl = &s->slots[k];
       if (!sl->per_thread) {
         sl->base = LLVMBuildAlloca(e->b, sl->ty, "");
         LLVMSetAlignment(sl->base, sl->align);
@@ -108,9 +111,10 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
     offs[k] = total;
     LLVMValueRef bytes =
         LLVMBuildMul(e->b, c64, LLVMConstInt(e->i64, size, 0), "");
-    total = LLVMBuildAnd(e->b, LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""),
-                                            round, ""),
-                         mask, "");
+    total = LLVMBuildAnd(
+        e->b,
+        LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""), round, ""),
+        mask, "");
   }
   int any = s->need_exit_flags;
   for (unsigned k = 0; k < s->nslots; k++) any |= s->slots[k].per_thread;
@@ -125,13 +129,16 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
       const char *na = "noalias", *al = "align", *nu = "nounwind";
       LLVMAddAttributeAtIndex(
           arena, LLVMAttributeReturnIndex,
-          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(na, 7), 0));
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(na, 7),
+                                  0));
       LLVMAddAttributeAtIndex(
           arena, LLVMAttributeReturnIndex,
-          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(al, 5), 64));
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(al, 5),
+                                  64));
       LLVMAddAttributeAtIndex(
           arena, LLVMAttributeFunctionIndex,
-          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(nu, 8), 0));
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(nu, 8),
+                                  0));
     }
     LLVMValueRef mem = LLVMBuildCall2(e->b, aty, arena, &total, 1, "arena");
     for (unsigned k = 0; k < s->nslots; k++)
@@ -158,9 +165,9 @@ static void entry(struct fl_state *s, struct fl_emit *e) {
 }
 
 /* How region r ends: which barriers, and whether by returning. */
-static unsigned ends(struct fl_state *s, unsigned r, unsigned char *bar,
-                     int *ret) {
-  const unsigned char *in = s->in_region + (size_t)r * s->nsegs;
+static unsigned ends(struct fl_state* s, unsigned r, unsigned char* bar,
+                     int* ret) {
+  const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
   unsigned n = 0;
   memset(bar, 0, s->nbars + 1);
   *ret = 0;
@@ -176,16 +183,15 @@ static unsigned ends(struct fl_state *s, unsigned r, unsigned char *bar,
   return n;
 }
 
-static LLVMValueRef loop_phi(struct fl_emit *e, const char *name) {
+static LLVMValueRef loop_phi(struct fl_emit* e, const char* name) {
   return LLVMBuildPhi(e->b, e->i32, name);
 }
 
 /* Closes a do-while loop over [0, bound) of induction variable `iv`. */
-static void loop_latch(struct fl_emit *e, LLVMValueRef iv, LLVMValueRef bound,
+static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
                        LLVMBasicBlockRef head, LLVMBasicBlockRef from,
                        LLVMBasicBlockRef out, LLVMBasicBlockRef latch) {
-  LLVMValueRef next =
-      LLVMBuildNUWAdd(e->b, iv, LLVMConstInt(e->i32, 1, 0), "");
+  LLVMValueRef next = LLVMBuildNUWAdd(e->b, iv, LLVMConstInt(e->i32, 1, 0), "");
   LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, bound, ""), head,
                   out);
   LLVMValueRef zero = LLVMConstInt(e->i32, 0, 0);
@@ -194,8 +200,8 @@ static void loop_latch(struct fl_emit *e, LLVMValueRef iv, LLVMValueRef bound,
   LLVMAddIncoming(iv, vals, blocks, 2);
 }
 
-static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
-                  unsigned char *bar) {
+static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
+                  unsigned char* bar) {
   int ret;
   unsigned nbar = ends(s, r, bar, &ret);
   e->r = r;
@@ -214,7 +220,8 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   e->xl = LLVMAppendBasicBlockInContext(s->cx, e->run, "x.next");
   LLVMBasicBlockRef yl = LLVMAppendBasicBlockInContext(s->cx, e->run, "y.next");
   LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(s->cx, e->run, "z.next");
-  LLVMBasicBlockRef post = LLVMAppendBasicBlockInContext(s->cx, e->run, "after");
+  LLVMBasicBlockRef post =
+      LLVMAppendBasicBlockInContext(s->cx, e->run, "after");
 
   LLVMPositionBuilderAtEnd(e->b, e->pre[r]);
   for (unsigned k = 0; k < s->nbars; k++) {
@@ -223,7 +230,8 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, and, 0), e->acc[k]);
   }
   if (e->vote && !e->lastval)
-    LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1), e->first);
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1),
+                   e->first);
   LLVMBuildBr(e->b, zh);
   LLVMPositionBuilderAtEnd(e->b, zh);
   LLVMValueRef z = loop_phi(e, "tid.z");
@@ -232,7 +240,8 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   LLVMValueRef y = loop_phi(e, "tid.y");
   LLVMValueRef row = LLVMBuildNUWMul(
       e->b, e->dim[0],
-      LLVMBuildNUWAdd(e->b, y, LLVMBuildNUWMul(e->b, e->dim[1], z, ""), ""), "");
+      LLVMBuildNUWAdd(e->b, y, LLVMBuildNUWMul(e->b, e->dim[1], z, ""), ""),
+      "");
   LLVMBuildBr(e->b, e->xh);
   LLVMPositionBuilderAtEnd(e->b, e->xh);
   LLVMValueRef x = loop_phi(e, "tid.x");
@@ -244,11 +253,11 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(s->cx, e->run, "body");
   if (s->need_exit_flags && r > 0) {
     LLVMValueRef f = LLVMBuildLoad2(
-        e->b, e->i8, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""),
-        "");
-    LLVMBuildCondBr(e->b,
-                    LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
-                    e->xl, body);
+        e->b, e->i8,
+        LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""), "");
+    LLVMBuildCondBr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
+        e->xl, body);
   } else {
     LLVMBuildBr(e->b, body);
   }
@@ -274,17 +283,19 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   /* Where the threads went. */
   LLVMPositionBuilderAtEnd(e->b, post);
   LLVMValueRef next = NULL;
-  if (e->lastval) next = last;
-  else if (e->vote) next = LLVMBuildLoad2(e->b, e->i32, e->first, "next");
-  LLVMValueRef sw =
-      e->vote ? LLVMBuildSwitch(e->b, next, e->done, nbar) : NULL;
+  if (e->lastval)
+    next = last;
+  else if (e->vote)
+    next = LLVMBuildLoad2(e->b, e->i32, e->first, "next");
+  LLVMValueRef sw = e->vote ? LLVMBuildSwitch(e->b, next, e->done, nbar) : NULL;
   for (unsigned k = 0; k < s->nbars; k++) {
     if (!bar[k]) continue;
     LLVMBasicBlockRef to = e->pre[k + 1];
     if (e->acc[k]) {
       to = LLVMAppendBasicBlockInContext(s->cx, e->run, "result");
       LLVMPositionBuilderAtEnd(e->b, to);
-      LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->i32, e->acc[k], ""), e->res[k]);
+      LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->i32, e->acc[k], ""),
+                     e->res[k]);
       LLVMBuildBr(e->b, e->pre[k + 1]);
       LLVMPositionBuilderAtEnd(e->b, post);
     }
@@ -297,7 +308,7 @@ static int region(struct fl_state *s, struct fl_emit *e, unsigned r,
   return 1;
 }
 
-int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
+int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   struct fl_emit e;
   memset(&e, 0, sizeof e);
   s->e = &e;
@@ -306,24 +317,26 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   e.i64 = LLVMInt64TypeInContext(s->cx);
   e.ptr = LLVMPointerTypeInContext(s->cx, 0);
 
-  unsigned char *bar = calloc(s->nbars + 1, 1);
+  unsigned char* bar = calloc(s->nbars + 1, 1);
   if (!bar) abort();
 
   size_t len;
-  const char *kname = LLVMGetValueName2(s->kernel, &len);
-  char *name = malloc(len + 8);
+  const char* kname = LLVMGetValueName2(s->kernel, &len);
+  char* name = malloc(len + 8);
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".run");
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e.ptr, 1, 0);
+  LLVMTypeRef fty =
+      LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e.ptr, 1, 0);
   e.run = LLVMAddFunction(s->m, name, fty);
   free(name);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
   /* The kernel's string attributes (floating-point modes, target) hold
    * for its code in K.run too. */
-  unsigned na = LLVMGetAttributeCountAtIndex(s->kernel, LLVMAttributeFunctionIndex);
-  LLVMAttributeRef *attrs = calloc(na + 1, sizeof *attrs);
+  unsigned na =
+      LLVMGetAttributeCountAtIndex(s->kernel, LLVMAttributeFunctionIndex);
+  LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
   if (!attrs) abort();
   LLVMGetAttributesAtIndex(s->kernel, LLVMAttributeFunctionIndex, attrs);
   for (unsigned i = 0; i < na; i++)
@@ -334,7 +347,8 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   LLVMSetValueName2(e.blk, "b", 1);
   e.b = LLVMCreateBuilderInContext(s->cx);
   e.bx = LLVMCreateBuilderInContext(s->cx);
-  LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
+  LLVMPositionBuilderAtEnd(
+      e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
   entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
@@ -364,10 +378,12 @@ int hipc__form_loops_emit(struct fl_state *s, LLVMValueRef *run_out) {
   }
   if (ok) {
     LLVMPositionBuilderAtEnd(e.b, e.done);
-    LLVMBuildStore(e.b, load_u32(&e, e.blk, offsetof(hipc_cpu_block, count), ""),
+    LLVMBuildStore(e.b,
+                   load_u32(&e, e.blk, offsetof(hipc_cpu_block, count), ""),
                    byte_ptr(&e, e.blk, offsetof(hipc_cpu_block, next)));
-    LLVMBuildStore(e.b, LLVMConstInt(e.i32, 0, 0),
-                   byte_ptr(&e, tls(s), offsetof(hipc_thread_state, in_regions)));
+    LLVMBuildStore(
+        e.b, LLVMConstInt(e.i32, 0, 0),
+        byte_ptr(&e, tls(s), offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
   }
   hipc__form_loops_map_free(&e.val);

@@ -17,18 +17,18 @@
 
 #include "form_loops.h"
 
-int hipc__form_loops_index(LLVMValueRef v, unsigned *dim) {
+int hipc__form_loops_index(LLVMValueRef v, unsigned* dim) {
   if (!LLVMIsACallInst(v)) return FL_IDX_NONE;
   LLVMValueRef callee = LLVMGetCalledValue(v);
   if (!LLVMIsAFunction(callee)) return FL_IDX_NONE;
   size_t len;
-  const char *n = LLVMGetValueName2(callee, &len);
-  const char *pre = "llvm.nvvm.read.ptx.sreg.";
+  const char* n = LLVMGetValueName2(callee, &len);
+  const char* pre = "llvm.nvvm.read.ptx.sreg.";
   if (strncmp(n, pre, strlen(pre)) != 0) return FL_IDX_NONE;
   n += strlen(pre);
   if (strcmp(n, "warpsize") == 0) return FL_IDX_WARPSIZE;
   if (strcmp(n, "laneid") == 0) return FL_IDX_LANEID;
-  static const char *const names[] = {"tid.", "ntid.", "ctaid.", "nctaid."};
+  static const char* const names[] = {"tid.", "ntid.", "ctaid.", "nctaid."};
   static const int kinds[] = {FL_IDX_TID, FL_IDX_NTID, FL_IDX_CTAID,
                               FL_IDX_NCTAID};
   for (unsigned k = 0; k < 4; k++) {
@@ -42,7 +42,7 @@ int hipc__form_loops_index(LLVMValueRef v, unsigned *dim) {
   return FL_IDX_NONE;
 }
 
-unsigned hipc__form_loops_use_seg(const struct fl_state *s, LLVMValueRef user,
+unsigned hipc__form_loops_use_seg(const struct fl_state* s, LLVMValueRef user,
                                   LLVMBasicBlockRef from) {
   if (!LLVMIsAPHINode(user)) return hipc__form_loops_seg_of(s, user);
   uintptr_t b = 0;
@@ -50,15 +50,15 @@ unsigned hipc__form_loops_use_seg(const struct fl_state *s, LLVMValueRef user,
   return s->first_seg[b + 1] - 1;
 }
 
-int hipc__form_loops_dominated(struct fl_state *s, LLVMValueRef v, unsigned r,
+int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
                                unsigned su) {
   unsigned sd = hipc__form_loops_seg_of(s, v);
-  const unsigned char *in = s->in_region + (size_t)r * s->nsegs;
+  const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
   if (!in[sd]) return 0;
   if (sd == su) return 1;
   if (!s->reach || s->reach_of != v || s->reach_region != r) {
     if (!s->reach) s->reach = malloc(s->nsegs + 1);
-    unsigned *stack = malloc((s->nsegs + 1) * sizeof *stack);
+    unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
     if (!s->reach || !stack) abort();
     memset(s->reach, 0, s->nsegs);
     unsigned sp = 0, entry = hipc__form_loops_region_entry(s, r);
@@ -84,22 +84,50 @@ int hipc__form_loops_dominated(struct fl_state *s, LLVMValueRef v, unsigned r,
 
 static int pure_opcode(LLVMOpcode op) {
   switch (op) {
-  case LLVMAdd: case LLVMFAdd: case LLVMSub: case LLVMFSub: case LLVMMul:
-  case LLVMFMul: case LLVMUDiv: case LLVMSDiv: case LLVMFDiv: case LLVMURem:
-  case LLVMSRem: case LLVMFRem: case LLVMShl: case LLVMLShr: case LLVMAShr:
-  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt:
-  case LLVMSExt: case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP:
-  case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt: case LLVMPtrToInt:
-  case LLVMIntToPtr: case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMICmp:
-  case LLVMFCmp: case LLVMSelect: case LLVMGetElementPtr: case LLVMFNeg:
-  case LLVMExtractValue:
-    return 1;
-  default:
-    return 0;
+    case LLVMAdd:
+    case LLVMFAdd:
+    case LLVMSub:
+    case LLVMFSub:
+    case LLVMMul:
+    case LLVMFMul:
+    case LLVMUDiv:
+    case LLVMSDiv:
+    case LLVMFDiv:
+    case LLVMURem:
+    case LLVMSRem:
+    case LLVMFRem:
+    case LLVMShl:
+    case LLVMLShr:
+    case LLVMAShr:
+    case LLVMAnd:
+    case LLVMOr:
+    case LLVMXor:
+    case LLVMTrunc:
+    case LLVMZExt:
+    case LLVMSExt:
+    case LLVMFPToUI:
+    case LLVMFPToSI:
+    case LLVMUIToFP:
+    case LLVMSIToFP:
+    case LLVMFPTrunc:
+    case LLVMFPExt:
+    case LLVMPtrToInt:
+    case LLVMIntToPtr:
+    case LLVMBitCast:
+    case LLVMAddrSpaceCast:
+    case LLVMICmp:
+    case LLVMFCmp:
+    case LLVMSelect:
+    case LLVMGetElementPtr:
+    case LLVMFNeg:
+    case LLVMExtractValue:
+      return 1;
+    default:
+      return 0;
   }
 }
 
-static int remat_within(struct fl_state *s, LLVMValueRef v, int *budget) {
+static int remat_within(struct fl_state* s, LLVMValueRef v, int* budget) {
   if (!LLVMIsAInstruction(v)) return 1;
   unsigned dim;
   if (hipc__form_loops_index(v, &dim) || LLVMIsAAllocaInst(v)) return 1;
@@ -110,7 +138,7 @@ static int remat_within(struct fl_state *s, LLVMValueRef v, int *budget) {
   return 1;
 }
 
-int hipc__form_loops_remat(struct fl_state *s, LLVMValueRef v) {
+int hipc__form_loops_remat(struct fl_state* s, LLVMValueRef v) {
   uintptr_t k = 0;
   if (hipc__form_loops_map_get(&s->remat, v, &k)) return k == 1;
   int budget = 12;
@@ -119,7 +147,7 @@ int hipc__form_loops_remat(struct fl_state *s, LLVMValueRef v) {
   return ok;
 }
 
-static struct fl_slot *add_slot(struct fl_state *s, LLVMValueRef v,
+static struct fl_slot* add_slot(struct fl_state* s, LLVMValueRef v,
                                 LLVMTypeRef ty) {
   uintptr_t k = 0;
   if (hipc__form_loops_map_get(&s->slot_of, v, &k)) return &s->slots[k - 1];
@@ -127,7 +155,7 @@ static struct fl_slot *add_slot(struct fl_state *s, LLVMValueRef v,
     s->slots = realloc(s->slots, 2 * (s->nslots + 1) * sizeof *s->slots);
     if (!s->slots) abort();
   }
-  struct fl_slot *sl = &s->slots[s->nslots++];
+  struct fl_slot* sl = &s->slots[s->nslots++];
   memset(sl, 0, sizeof *sl);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(s->m);
   sl->v = v;
@@ -138,7 +166,7 @@ static struct fl_slot *add_slot(struct fl_state *s, LLVMValueRef v,
   return sl;
 }
 
-static void consider(struct fl_state *s, LLVMValueRef v, unsigned r,
+static void consider(struct fl_state* s, LLVMValueRef v, unsigned r,
                      unsigned su) {
   unsigned dim;
   if (!LLVMIsAInstruction(v) || hipc__form_loops_index(v, &dim) ||
@@ -146,14 +174,13 @@ static void consider(struct fl_state *s, LLVMValueRef v, unsigned r,
     return;
   if (hipc__form_loops_dominated(s, v, r, su) || hipc__form_loops_remat(s, v))
     return;
-  struct fl_slot *sl = add_slot(s, v, LLVMTypeOf(v));
-  const unsigned char *in = s->in_region + (size_t)r * s->nsegs;
-  if (in[hipc__form_loops_seg_of(s, v)] ||
-      !s->reaches_bar[s->segs[su].block])
+  struct fl_slot* sl = add_slot(s, v, LLVMTypeOf(v));
+  const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
+  if (in[hipc__form_loops_seg_of(s, v)] || !s->reaches_bar[s->segs[su].block])
     sl->loaded_where_defined = 1;
 }
 
-int hipc__form_loops_live(struct fl_state *s) {
+int hipc__form_loops_live(struct fl_state* s) {
   for (unsigned b = 0; b < s->nblocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
          i = LLVMGetNextInstruction(i)) {
@@ -164,7 +191,7 @@ int hipc__form_loops_live(struct fl_state *s) {
       LLVMTypeRef ty = LLVMGetAllocatedType(i);
       unsigned long long c = LLVMConstIntGetZExtValue(count);
       if (c != 1) ty = LLVMArrayType2(ty, c);
-      struct fl_slot *sl = add_slot(s, i, ty);
+      struct fl_slot* sl = add_slot(s, i, ty);
       sl->is_alloca = 1;
       sl->per_thread = 1;
       if (LLVMGetAlignment(i) > sl->align) sl->align = LLVMGetAlignment(i);
@@ -172,11 +199,12 @@ int hipc__form_loops_live(struct fl_state *s) {
         return hipc__form_loops_fail(s, i, "an alloca aligned to over 64");
     }
   for (unsigned r = 0; r < s->nregions; r++) {
-    const unsigned char *in = s->in_region + (size_t)r * s->nsegs;
+    const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
     for (unsigned g = 0; g < s->nsegs; g++) {
       if (!in[g]) continue;
-      const struct fl_seg *sg = &s->segs[g];
-      LLVMValueRef end = sg->bar ? sg->bar : LLVMGetBasicBlockTerminator(sg->bb);
+      const struct fl_seg* sg = &s->segs[g];
+      LLVMValueRef end =
+          sg->bar ? sg->bar : LLVMGetBasicBlockTerminator(sg->bb);
       for (LLVMValueRef u = sg->first;; u = LLVMGetNextInstruction(u)) {
         if (LLVMIsAPHINode(u)) {
           unsigned n = LLVMCountIncoming(u);
@@ -195,10 +223,10 @@ int hipc__form_loops_live(struct fl_state *s) {
     }
   }
   for (unsigned k = 0; k < s->nslots; k++) {
-    struct fl_slot *sl = &s->slots[k];
+    struct fl_slot* sl = &s->slots[k];
     if (!sl->is_alloca)
-      sl->per_thread = sl->loaded_where_defined ||
-                       hipc__form_loops_divergent(s, sl->v);
+      sl->per_thread =
+          sl->loaded_where_defined || hipc__form_loops_divergent(s, sl->v);
   }
   return 1;
 }

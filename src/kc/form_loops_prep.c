@@ -13,18 +13,18 @@
 
 #include "form_loops.h"
 
-static unsigned attr_kind(const char *name) {
+static unsigned attr_kind(const char* name) {
   return LLVMGetEnumAttributeKindForName(name, strlen(name));
 }
 
-static int starts(const char *s, const char *prefix) {
+static int starts(const char* s, const char* prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
 /* Names that make the kernel keep its fibers: warp collectives (a later
  * stage gives them lane loops), grid-wide barriers, and barriers this pass
  * does not know (bar.sync with an id, bar.arrive). */
-static const char *forbidden(const char *name) {
+static const char* forbidden(const char* name) {
   if (starts(name, "__hipc_kc_") || starts(name, "llvm.nvvm.shfl") ||
       starts(name, "llvm.nvvm.vote") || starts(name, "llvm.nvvm.match") ||
       starts(name, "llvm.nvvm.bar.warp.sync") ||
@@ -42,8 +42,8 @@ static const char *forbidden(const char *name) {
   return NULL;
 }
 
-static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
-                int *thread_state);
+static int walk(struct fl_state* s, LLVMValueRef f, struct fl_map* seen,
+                int* thread_state);
 
 /* 1 when a function whose address the module takes is used other than as
  * the callee of a direct call: what a call through a pointer may reach. */
@@ -60,7 +60,7 @@ static int address_taken(LLVMValueRef f) {
 
 /* A call through a pointer may reach any function whose address is taken:
  * fine when none of them reads a thread index or waits. */
-static int pointer_calls_ok(struct fl_state *s) {
+static int pointer_calls_ok(struct fl_state* s) {
   if (s->pointers_checked) return s->pointers_ok;
   s->pointers_checked = 1;
   s->pointers_ok = 1; /* what a nested check sees: the walk below decides */
@@ -76,14 +76,14 @@ static int pointer_calls_ok(struct fl_state *s) {
 
 /* Whether instruction i names hipc_tls (directly or through a constant
  * expression): thread state that K.run does not keep. */
-static int reads_tls(const struct fl_state *s, LLVMValueRef i) {
+static int reads_tls(const struct fl_state* s, LLVMValueRef i) {
   LLVMValueRef tls = LLVMGetNamedGlobal(s->m, "hipc_tls");
   if (!tls) return 0;
   unsigned n = LLVMGetNumOperands(i);
   for (unsigned o = 0; o < n; o++) {
     LLVMValueRef v = LLVMGetOperand(i, o);
-    if (v == tls ||
-        (LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) && LLVMGetOperand(v, 0) == tls))
+    if (v == tls || (LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) &&
+                     LLVMGetOperand(v, 0) == tls))
       return 1;
   }
   return 0;
@@ -92,13 +92,13 @@ static int reads_tls(const struct fl_state *s, LLVMValueRef i) {
 /* Walks the functions `f` reaches through calls. Fails on what the region
  * form cannot run; sets *thread_state when one reads a thread index or
  * waits at a barrier. */
-static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
-                int *thread_state) {
+static int walk(struct fl_state* s, LLVMValueRef f, struct fl_map* seen,
+                int* thread_state) {
   if (hipc__form_loops_map_get(seen, f, NULL)) return 1;
   hipc__form_loops_map_put(seen, f, 1);
   size_t len;
-  const char *name = LLVMGetValueName2(f, &len);
-  const char *why = forbidden(name);
+  const char* name = LLVMGetValueName2(f, &len);
+  const char* why = forbidden(name);
   if (why) return hipc__form_loops_fail(s, NULL, "%s (%s)", why, name);
   if (starts(name, "llvm.nvvm.read.ptx.sreg.tid.") ||
       starts(name, "llvm.nvvm.read.ptx.sreg.laneid") ||
@@ -116,8 +116,9 @@ static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
       if (!LLVMIsAFunction(callee)) {
         if (!pointer_calls_ok(s))
           return hipc__form_loops_fail(
-              s, i, "a call through a pointer (to a function with thread "
-                    "indices or barriers)");
+              s, i,
+              "a call through a pointer (to a function with thread "
+              "indices or barriers)");
         continue;
       }
       if (!walk(s, callee, seen, thread_state)) return 0;
@@ -127,7 +128,7 @@ static int walk(struct fl_state *s, LLVMValueRef f, struct fl_map *seen,
 
 /* Calls in fn to functions with a body: the ones left to inline. */
 static unsigned mark_calls(LLVMValueRef fn, LLVMAttributeRef always,
-                           LLVMValueRef *last) {
+                           LLVMValueRef* last) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
@@ -146,12 +147,12 @@ static unsigned mark_calls(LLVMValueRef fn, LLVMAttributeRef always,
 /* Runs `passes` over the module with every function but s->fn shielded by
  * `optnone` (passes skip such functions) or, for the inliner, by lifting
  * `alwaysinline` so that only the call sites marked in s->fn qualify. */
-static int run_shielded(struct fl_state *s, const char *passes, int optnone) {
+static int run_shielded(struct fl_state* s, const char* passes, int optnone) {
   unsigned k_always = attr_kind("alwaysinline");
   unsigned k_optnone = attr_kind("optnone"), k_noinline = attr_kind("noinline");
   unsigned cap = 0, n = 0;
-  LLVMValueRef *lifted = NULL;
-  unsigned char *how = NULL;
+  LLVMValueRef* lifted = NULL;
+  unsigned char* how = NULL;
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f;
        f = LLVMGetNextFunction(f)) {
     if (f == s->fn || LLVMIsDeclaration(f)) continue;
@@ -198,7 +199,7 @@ static int run_shielded(struct fl_state *s, const char *passes, int optnone) {
   free(lifted);
   free(how);
   if (err) {
-    char *msg = LLVMGetErrorMessage(err);
+    char* msg = LLVMGetErrorMessage(err);
     hipc__form_loops_fail(s, NULL, "LLVM passes failed: %s", msg);
     LLVMDisposeErrorMessage(msg);
     return 0;
@@ -206,7 +207,7 @@ static int run_shielded(struct fl_state *s, const char *passes, int optnone) {
   return 1;
 }
 
-int hipc__form_loops_prepare(struct fl_state *s) {
+int hipc__form_loops_prepare(struct fl_state* s) {
   struct fl_map seen = {0};
   int thread_state = 0;
   int ok = walk(s, s->kernel, &seen, &thread_state);
@@ -217,8 +218,8 @@ int hipc__form_loops_prepare(struct fl_state *s) {
 
   /* The copy: an internal function that calls the kernel, inlined. */
   size_t len;
-  const char *kname = LLVMGetValueName2(s->kernel, &len);
-  char *name = malloc(len + 16);
+  const char* kname = LLVMGetValueName2(s->kernel, &len);
+  char* name = malloc(len + 16);
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".loops.tmp");
@@ -229,7 +230,7 @@ int hipc__form_loops_prepare(struct fl_state *s) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(s->cx);
   LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(s->cx, s->fn, ""));
   unsigned np = LLVMCountParams(s->fn);
-  LLVMValueRef *args = calloc(np + 1, sizeof *args);
+  LLVMValueRef* args = calloc(np + 1, sizeof *args);
   if (!args) abort();
   for (unsigned i = 0; i < np; i++) args[i] = LLVMGetParam(s->fn, i);
   LLVMBuildCall2(b, fty, s->kernel, args, np, "");
@@ -261,8 +262,9 @@ int hipc__form_loops_prepare(struct fl_state *s) {
       hipc__form_loops_map_free(&seen2);
       if (ts)
         return hipc__form_loops_fail(
-            s, i, "a recursive call to a function with thread indices or "
-                  "barriers");
+            s, i,
+            "a recursive call to a function with thread indices or "
+            "barriers");
     }
   if (!run_shielded(s,
                     "function(sroa,early-cse,simplifycfg,"
@@ -272,7 +274,8 @@ int hipc__form_loops_prepare(struct fl_state *s) {
   /* K.run does not keep hipc_tls.thread_idx up to date: code that reads
    * hipc_tls itself (rather than the index intrinsics) keeps its fibers. */
   LLVMValueRef tls = LLVMGetNamedGlobal(s->m, "hipc_tls");
-  for (LLVMUseRef u = tls ? LLVMGetFirstUse(tls) : NULL; u; u = LLVMGetNextUse(u)) {
+  for (LLVMUseRef u = tls ? LLVMGetFirstUse(tls) : NULL; u;
+       u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsAInstruction(user) &&
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == s->fn)

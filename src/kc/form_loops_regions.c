@@ -9,22 +9,21 @@
 
 #include "form_loops.h"
 
-unsigned hipc__form_loops_succs(const struct fl_state *s, unsigned seg,
-                                unsigned *out, unsigned cap) {
-  const struct fl_seg *g = &s->segs[seg];
+unsigned hipc__form_loops_succs(const struct fl_state* s, unsigned seg,
+                                unsigned* out, unsigned cap) {
+  const struct fl_seg* g = &s->segs[seg];
   if (g->bar) return 0;
   LLVMValueRef term = LLVMGetBasicBlockTerminator(g->bb);
   unsigned n = LLVMGetNumSuccessors(term), k = 0;
   for (unsigned i = 0; i < n && k < cap; i++) {
     uintptr_t b = 0;
-    hipc__form_loops_map_get(&s->block_index,
-                             LLVMGetSuccessor(term, i), &b);
+    hipc__form_loops_map_get(&s->block_index, LLVMGetSuccessor(term, i), &b);
     out[k++] = s->first_seg[b];
   }
   return k;
 }
 
-int hipc__form_loops_regions(struct fl_state *s) {
+int hipc__form_loops_regions(struct fl_state* s) {
   s->nblocks = LLVMCountBasicBlocks(s->fn);
   s->blocks = calloc(s->nblocks, sizeof *s->blocks);
   s->first_seg = calloc(s->nblocks + 1, sizeof *s->first_seg);
@@ -50,7 +49,7 @@ int hipc__form_loops_regions(struct fl_state *s) {
   unsigned nb = 0;
   for (unsigned b = 0; b < s->nblocks; b++) {
     s->first_seg[b] = s->nsegs;
-    struct fl_seg *g = &s->segs[s->nsegs++];
+    struct fl_seg* g = &s->segs[s->nsegs++];
     g->bb = s->blocks[b];
     g->block = b;
     g->first = LLVMGetFirstInstruction(s->blocks[b]);
@@ -62,7 +61,7 @@ int hipc__form_loops_regions(struct fl_state *s) {
       g->bar_id = (int)nb;
       s->bars[nb++] = i;
       /* A barrier is never a terminator, so a next instruction exists. */
-      struct fl_seg *n = &s->segs[s->nsegs++];
+      struct fl_seg* n = &s->segs[s->nsegs++];
       n->bb = s->blocks[b];
       n->block = b;
       n->first = LLVMGetNextInstruction(i);
@@ -74,10 +73,10 @@ int hipc__form_loops_regions(struct fl_state *s) {
 
   s->nregions = s->nbars + 1;
   s->in_region = calloc((size_t)s->nregions * s->nsegs, 1);
-  unsigned *stack = calloc(s->nsegs + 1, sizeof *stack);
+  unsigned* stack = calloc(s->nsegs + 1, sizeof *stack);
   if (!s->in_region || !stack) abort();
   for (unsigned r = 0; r < s->nregions; r++) {
-    unsigned char *in = s->in_region + (size_t)r * s->nsegs;
+    unsigned char* in = s->in_region + (size_t)r * s->nsegs;
     unsigned entry =
         r == 0 ? 0 : hipc__form_loops_seg_of(s, s->bars[r - 1]) + 1;
     unsigned sp = 0;
@@ -104,8 +103,9 @@ int hipc__form_loops_regions(struct fl_state *s) {
   size_t copies = 0, once = 0;
   for (unsigned g = 0; g < s->nsegs; g++) {
     size_t n = 0;
-    const struct fl_seg *sg = &s->segs[g];
-    for (LLVMValueRef i = sg->first; i && i != sg->bar; i = LLVMGetNextInstruction(i))
+    const struct fl_seg* sg = &s->segs[g];
+    for (LLVMValueRef i = sg->first; i && i != sg->bar;
+         i = LLVMGetNextInstruction(i))
       n++;
     once += n;
     for (unsigned r = 0; r < s->nregions; r++)
@@ -117,6 +117,6 @@ int hipc__form_loops_regions(struct fl_state *s) {
   return 1;
 }
 
-unsigned hipc__form_loops_region_entry(const struct fl_state *s, unsigned r) {
+unsigned hipc__form_loops_region_entry(const struct fl_state* s, unsigned r) {
   return r == 0 ? 0 : hipc__form_loops_seg_of(s, s->bars[r - 1]) + 1;
 }

@@ -30,24 +30,24 @@
 
 #include "form_loops.h"
 
-static int starts(const char *s, const char *p) {
+static int starts(const char* s, const char* p) {
   return strncmp(s, p, strlen(p)) == 0;
 }
 
-int hipc__form_loops_divergent(const struct fl_state *s, LLVMValueRef v) {
+int hipc__form_loops_divergent(const struct fl_state* s, LLVMValueRef v) {
   return hipc__form_loops_map_get(&s->divergent, v, NULL);
 }
 
 /* A pointer into one of the kernel's by-value parameters, which every
  * thread sees with the same contents. */
-static int into_byval(const struct fl_state *s, LLVMValueRef p) {
+static int into_byval(const struct fl_state* s, LLVMValueRef p) {
   while (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p))
     p = LLVMGetOperand(p, 0);
   if (!LLVMIsAArgument(p) || LLVMGetParamParent(p) != s->fn) return 0;
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned i = 0; i < n; i++)
     if (LLVMGetParam(s->fn, i) == p) {
-      const char *k = "byval";
+      const char* k = "byval";
       return LLVMGetEnumAttributeAtIndex(
                  s->kernel, i + 1,
                  LLVMGetEnumAttributeKindForName(k, strlen(k))) != NULL;
@@ -58,47 +58,47 @@ static int into_byval(const struct fl_state *s, LLVMValueRef p) {
 /* 1: divergent whatever its operands; 0: divergent iff an operand is;
  * 2: uniform whatever its operands. With `trust`, a load is uniform when
  * its address is (see hipc__form_loops_uniform). */
-static int seed(const struct fl_state *s, LLVMValueRef i, int trust) {
+static int seed(const struct fl_state* s, LLVMValueRef i, int trust) {
   switch (LLVMGetInstructionOpcode(i)) {
-  case LLVMAlloca:
-  case LLVMAtomicRMW:
-  case LLVMAtomicCmpXchg:
-  case LLVMVAArg:
-    return 1;
-  case LLVMLoad:
-    return trust || into_byval(s, LLVMGetOperand(i, 0)) ? 0 : 1;
-  case LLVMCall: {
-    LLVMValueRef callee = LLVMGetCalledValue(i);
-    if (!LLVMIsAFunction(callee)) return 1;
-    size_t len;
-    const char *n = LLVMGetValueName2(callee, &len);
-    if (hipc__form_loops_barrier_kind(i)) return 2;
-    if (starts(n, "llvm.nvvm.read.ptx.sreg.")) {
-      n += strlen("llvm.nvvm.read.ptx.sreg.");
-      if (starts(n, "ntid.") || starts(n, "ctaid.") || starts(n, "nctaid.") ||
-          strcmp(n, "warpsize") == 0)
-        return 2;
+    case LLVMAlloca:
+    case LLVMAtomicRMW:
+    case LLVMAtomicCmpXchg:
+    case LLVMVAArg:
       return 1;
+    case LLVMLoad:
+      return trust || into_byval(s, LLVMGetOperand(i, 0)) ? 0 : 1;
+    case LLVMCall: {
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (!LLVMIsAFunction(callee)) return 1;
+      size_t len;
+      const char* n = LLVMGetValueName2(callee, &len);
+      if (hipc__form_loops_barrier_kind(i)) return 2;
+      if (starts(n, "llvm.nvvm.read.ptx.sreg.")) {
+        n += strlen("llvm.nvvm.read.ptx.sreg.");
+        if (starts(n, "ntid.") || starts(n, "ctaid.") || starts(n, "nctaid.") ||
+            strcmp(n, "warpsize") == 0)
+          return 2;
+        return 1;
+      }
+      const char* k = "memory";
+      LLVMAttributeRef mem = LLVMGetEnumAttributeAtIndex(
+          callee, LLVMAttributeFunctionIndex,
+          LLVMGetEnumAttributeKindForName(k, strlen(k)));
+      return mem && LLVMGetEnumAttributeValue(mem) == 0 ? 0 : 1;
     }
-    const char *k = "memory";
-    LLVMAttributeRef mem = LLVMGetEnumAttributeAtIndex(
-        callee, LLVMAttributeFunctionIndex,
-        LLVMGetEnumAttributeKindForName(k, strlen(k)));
-    return mem && LLVMGetEnumAttributeValue(mem) == 0 ? 0 : 1;
-  }
-  default:
-    return 0;
+    default:
+      return 0;
   }
 }
 
-static int mark(struct fl_map *d, LLVMValueRef v) {
+static int mark(struct fl_map* d, LLVMValueRef v) {
   if (hipc__form_loops_map_get(d, v, NULL)) return 0;
   hipc__form_loops_map_put(d, v, 1);
   return 1;
 }
 
 /* One sweep of the operand rule over every instruction. */
-static int propagate(struct fl_state *s, struct fl_map *dv, int trust) {
+static int propagate(struct fl_state* s, struct fl_map* dv, int trust) {
   int changed = 0;
   for (unsigned b = 0; b < s->nblocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
@@ -116,19 +116,19 @@ static int propagate(struct fl_state *s, struct fl_map *dv, int trust) {
 }
 
 struct pdom {
-  unsigned n, words;    /* nodes: blocks, then the virtual exit */
-  uint64_t *set;        /* n * words */
-  unsigned *ipdom;      /* n: the exit's index when it is the exit */
+  unsigned n, words; /* nodes: blocks, then the virtual exit */
+  uint64_t* set;     /* n * words */
+  unsigned* ipdom;   /* n: the exit's index when it is the exit */
 };
 
-static int has(const uint64_t *set, unsigned i) {
+static int has(const uint64_t* set, unsigned i) {
   return (set[i / 64] >> (i % 64)) & 1;
 }
 
 /* Successors of block b in the graph of barrier-reaching blocks; with
  * `exit`, an edge to code that meets no further barrier (or a return) goes
  * to the virtual exit s->nblocks instead. */
-static unsigned succs(const struct fl_state *s, unsigned b, unsigned *out,
+static unsigned succs(const struct fl_state* s, unsigned b, unsigned* out,
                       int exit) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->blocks[b]);
   unsigned n = LLVMGetNumSuccessors(t), k = 0;
@@ -147,28 +147,31 @@ static unsigned succs(const struct fl_state *s, unsigned b, unsigned *out,
   return k;
 }
 
-static int postdominators(struct fl_state *s, struct pdom *p) {
+static int postdominators(struct fl_state* s, struct pdom* p) {
   unsigned nb = s->nblocks, exit = nb;
   p->n = nb + 1;
   p->words = (p->n + 63) / 64;
   p->set = calloc((size_t)p->n * p->words, sizeof *p->set);
   p->ipdom = calloc(p->n, sizeof *p->ipdom);
-  unsigned *sc = calloc(nb + 1, sizeof *sc);
+  unsigned* sc = calloc(nb + 1, sizeof *sc);
   if (!p->set || !p->ipdom || !sc) abort();
   for (unsigned b = 0; b < p->n; b++) {
-    uint64_t *x = p->set + (size_t)b * p->words;
-    if (b == exit) x[b / 64] |= 1ull << (b % 64);
-    else if (s->reaches_bar[b]) memset(x, 0xff, p->words * sizeof *x);
+    uint64_t* x = p->set + (size_t)b * p->words;
+    if (b == exit)
+      x[b / 64] |= 1ull << (b % 64);
+    else if (s->reaches_bar[b])
+      memset(x, 0xff, p->words * sizeof *x);
   }
   for (int changed = 1; changed;) {
     changed = 0;
     for (unsigned b = nb; b-- > 0;) {
       if (!s->reaches_bar[b]) continue;
       unsigned k = succs(s, b, sc, 1);
-      uint64_t *x = p->set + (size_t)b * p->words;
+      uint64_t* x = p->set + (size_t)b * p->words;
       for (unsigned w = 0; w < p->words; w++) {
         uint64_t v = ~0ull;
-        for (unsigned q = 0; q < k; q++) v &= p->set[(size_t)sc[q] * p->words + w];
+        for (unsigned q = 0; q < k; q++)
+          v &= p->set[(size_t)sc[q] * p->words + w];
         if (w == b / 64) v |= 1ull << (b % 64);
         if (v != x[w]) {
           x[w] = v;
@@ -180,7 +183,7 @@ static int postdominators(struct fl_state *s, struct pdom *p) {
   free(sc);
   for (unsigned b = 0; b < nb; b++) {
     if (!s->reaches_bar[b]) continue;
-    const uint64_t *x = p->set + (size_t)b * p->words;
+    const uint64_t* x = p->set + (size_t)b * p->words;
     /* A block in an endless loop keeps every node as post-dominator. */
     if (!has(x, exit))
       return hipc__form_loops_fail(s, LLVMGetBasicBlockTerminator(s->blocks[b]),
@@ -203,8 +206,8 @@ static int postdominators(struct fl_state *s, struct pdom *p) {
 
 /* The zone of the divergent branch ending block x: blocks reachable from
  * its successors before its immediate post-dominator. Returns how many. */
-static unsigned zone(const struct fl_state *s, const struct pdom *p, unsigned x,
-                     unsigned char *in, unsigned *stack) {
+static unsigned zone(const struct fl_state* s, const struct pdom* p, unsigned x,
+                     unsigned char* in, unsigned* stack) {
   unsigned sc[FL_MAX_SUCCS], sp = 0, n = 0;
   memset(in, 0, s->nblocks);
   /* Threads that go to code without barriers have left, as far as the
@@ -230,7 +233,7 @@ static unsigned zone(const struct fl_state *s, const struct pdom *p, unsigned x,
   return n;
 }
 
-static int divergent_branch(const struct fl_state *s, const struct fl_map *d,
+static int divergent_branch(const struct fl_state* s, const struct fl_map* d,
                             unsigned b) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->blocks[b]);
   if (LLVMIsABranchInst(t) && LLVMIsConditional(t))
@@ -240,8 +243,8 @@ static int divergent_branch(const struct fl_state *s, const struct fl_map *d,
   return 0;
 }
 
-static int mark_zone(struct fl_state *s, struct fl_map *d, const struct pdom *p,
-                     unsigned x, const unsigned char *in) {
+static int mark_zone(struct fl_state* s, struct fl_map* d, const struct pdom* p,
+                     unsigned x, const unsigned char* in) {
   int changed = 0;
   /* Threads meet again at the post-dominator, from different paths. */
   if (p->ipdom[x] < s->nblocks)
@@ -266,8 +269,8 @@ static int mark_zone(struct fl_state *s, struct fl_map *d, const struct pdom *p,
 
 /* The divergence fixpoint into `d`: the operand rule, then the zones of
  * the divergent branches, until nothing changes. */
-static void analyse(struct fl_state *s, struct fl_map *d, int trust,
-                    const struct pdom *p, unsigned char *in, unsigned *stack) {
+static void analyse(struct fl_state* s, struct fl_map* d, int trust,
+                    const struct pdom* p, unsigned char* in, unsigned* stack) {
   for (int changed = 1; changed;) {
     changed = 0;
     while (propagate(s, d, trust)) changed = 1;
@@ -278,11 +281,11 @@ static void analyse(struct fl_state *s, struct fl_map *d, int trust,
   }
 }
 
-int hipc__form_loops_uniform(struct fl_state *s) {
+int hipc__form_loops_uniform(struct fl_state* s) {
   unsigned nb = s->nblocks;
   s->reaches_bar = calloc(nb + 1, 1);
-  unsigned char *in = calloc(nb + 1, 1);
-  unsigned *stack = calloc((size_t)nb + 2, sizeof *stack);
+  unsigned char* in = calloc(nb + 1, 1);
+  unsigned* stack = calloc((size_t)nb + 2, sizeof *stack);
   if (!s->reaches_bar || !in || !stack) abort();
   for (unsigned k = 0; k < s->nbars; k++)
     s->reaches_bar[s->segs[hipc__form_loops_seg_of(s, s->bars[k])].block] = 1;
@@ -334,7 +337,7 @@ int hipc__form_loops_uniform(struct fl_state *s) {
     }
   }
   if (getenv("KC_LOOPS_DEBUG")) {
-    char *text = LLVMPrintValueToString(s->fn);
+    char* text = LLVMPrintValueToString(s->fn);
     fprintf(stderr, "%s", text);
     LLVMDisposeMessage(text);
     for (unsigned b = 0; b < nb; b++)

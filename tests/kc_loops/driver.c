@@ -22,13 +22,13 @@
 
 #include "form_loops.h"
 
-static unsigned kind(const char *n) {
+static unsigned kind(const char* n) {
   return LLVMGetEnumAttributeKindForName(n, strlen(n));
 }
 
 /* The parameter layout rule of docs/frontend.md. */
 static void layout_of(LLVMModuleRef m, LLVMValueRef k,
-                      struct kc_param_layout *l) {
+                      struct kc_param_layout* l) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   l->n = LLVMCountParams(k);
   l->offset = calloc(l->n + 1, 4);
@@ -60,7 +60,8 @@ static void layout_of(LLVMModuleRef m, LLVMValueRef k,
 }
 
 static void strip_target_attrs(LLVMModuleRef m) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f;
+       f = LLVMGetNextFunction(f)) {
     LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                                      "target-cpu", 10);
     LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex,
@@ -79,27 +80,28 @@ static void flatten_globals(LLVMModuleRef m) {
     LLVMValueRef n = LLVMAddGlobal(m, vt, "");
     LLVMSetLinkage(n, LLVMInternalLinkage);
     LLVMValueRef init = LLVMGetInitializer(g);
-    LLVMSetInitializer(n, init && !LLVMIsUndef(init) ? init : LLVMConstNull(vt));
+    LLVMSetInitializer(n,
+                       init && !LLVMIsUndef(init) ? init : LLVMConstNull(vt));
     LLVMSetAlignment(n, LLVMGetAlignment(g) > 16 ? LLVMGetAlignment(g) : 16);
     LLVMReplaceAllUsesWith(g, LLVMConstAddrSpaceCast(n, pt));
     size_t len;
-    char *name = strdup(LLVMGetValueName2(g, &len));
+    char* name = strdup(LLVMGetValueName2(g, &len));
     LLVMDeleteGlobal(g);
     LLVMSetValueName2(n, name, strlen(name));
     free(name);
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: driver in.ll [-o out.ll]\n");
     return 2;
   }
-  const char *out = argc > 3 && strcmp(argv[2], "-o") == 0 ? argv[3] : NULL;
+  const char* out = argc > 3 && strcmp(argv[2], "-o") == 0 ? argv[3] : NULL;
   LLVMInitializeNativeTarget();
   LLVMContextRef cx = LLVMContextCreate();
   LLVMMemoryBufferRef buf;
-  char *err = NULL;
+  char* err = NULL;
   if (LLVMCreateMemoryBufferWithContentsOfFile(argv[1], &buf, &err)) {
     fprintf(stderr, "%s\n", err);
     return 1;
@@ -109,25 +111,25 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s\n", err);
     return 1;
   }
-  char *triple = LLVMGetDefaultTargetTriple();
+  char* triple = LLVMGetDefaultTargetTriple();
   LLVMTargetRef target;
   if (LLVMGetTargetFromTriple(triple, &target, &err)) {
     fprintf(stderr, "%s\n", err);
     return 1;
   }
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
-      target, triple, "", "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
-      LLVMCodeModelDefault);
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(target, triple, "", "", LLVMCodeGenLevelDefault,
+                              LLVMRelocPIC, LLVMCodeModelDefault);
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-  char *dl = LLVMCopyStringRepOfTargetData(td);
+  char* dl = LLVMCopyStringRepOfTargetData(td);
   LLVMSetTarget(m, triple);
   LLVMSetDataLayout(m, dl);
   strip_target_attrs(m);
 
   unsigned na = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  LLVMValueRef *ann = calloc(na + 1, sizeof *ann);
+  LLVMValueRef* ann = calloc(na + 1, sizeof *ann);
   LLVMGetNamedMetadataOperands(m, "nvvm.annotations", ann);
-  LLVMValueRef *runs = calloc(na + 1, sizeof *runs);
+  LLVMValueRef* runs = calloc(na + 1, sizeof *runs);
   unsigned nruns = 0, nfib = 0;
   for (unsigned i = 0; i < na; i++) {
     unsigned no = LLVMGetMDNodeNumOperands(ann[i]);
@@ -136,16 +138,16 @@ int main(int argc, char **argv) {
     if (no > 8) continue;
     LLVMGetMDNodeOperands(ann[i], ops);
     unsigned slen;
-    const char *what = LLVMGetMDString(ops[1], &slen);
+    const char* what = LLVMGetMDString(ops[1], &slen);
     if (!what || slen != 6 || memcmp(what, "kernel", 6) != 0) continue;
     LLVMValueRef k = ops[0];
     if (!k || !LLVMIsAFunction(k)) continue;
     struct kc_param_layout l;
     layout_of(m, k, &l);
     LLVMValueRef run = NULL;
-    char *note = NULL;
+    char* note = NULL;
     size_t len;
-    const char *kname = LLVMGetValueName2(k, &len);
+    const char* kname = LLVMGetValueName2(k, &len);
     if (hipc__kc_form_loops(m, k, &l, &run, &note)) {
       printf("%s: loops\n", kname);
       runs[nruns++] = run;
@@ -170,12 +172,13 @@ int main(int argc, char **argv) {
       size_t len;
       char name[512];
       snprintf(name, sizeof name, "%s", LLVMGetValueName2(runs[i], &len));
-      char *dot = strrchr(name, '.');
+      char* dot = strrchr(name, '.');
       if (dot) *dot = '_';
       LLVMSetValueName2(runs[i], name, strlen(name));
       LLVMSetLinkage(runs[i], LLVMExternalLinkage);
     }
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f;
+         f = LLVMGetNextFunction(f)) {
       int keep = 0;
       for (unsigned i = 0; i < nruns; i++) keep |= f == runs[i];
       if (keep || LLVMIsDeclaration(f)) continue;

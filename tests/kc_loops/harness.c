@@ -12,9 +12,9 @@
 
 __thread hipc_thread_state hipc_tls;
 
-static void *arena;
+static void* arena;
 static size_t arena_size;
-void *hipc_cpu_region_arena(size_t bytes) {
+void* hipc_cpu_region_arena(size_t bytes) {
   if (bytes > arena_size) {
     free(arena);
     arena_size = (bytes + 63) & ~(size_t)63;
@@ -31,16 +31,16 @@ void hipc_cpu_region_nonuniform(void) {
   exit(3);
 }
 
-typedef void (*run_fn)(hipc_cpu_block *);
+typedef void (*run_fn)(hipc_cpu_block*);
 
 #ifdef KC_IMAGE
 /* The kernels come from an object of hipc-kc: its constructor registers
  * the image, where each kernel's `run` is found by name. */
 #include "hip/hipc/kc_abi.h"
-static const hipc_kc_image *image;
-void hipc_kc_register_image(const hipc_kc_image *img) { image = img; }
-void hipc_kc_unregister_image(const hipc_kc_image *img) { (void)img; }
-static run_fn find_run(const char *name) {
+static const hipc_kc_image* image;
+void hipc_kc_register_image(const hipc_kc_image* img) { image = img; }
+void hipc_kc_unregister_image(const hipc_kc_image* img) { (void)img; }
+static run_fn find_run(const char* name) {
   for (uint32_t i = 0; image && i < image->num_kernels; i++)
     if (strcmp(image->kernels[i].name, name) == 0) {
       if (!image->kernels[i].run) {
@@ -55,51 +55,51 @@ static run_fn find_run(const char *name) {
 #define RUN(k) find_run(#k)
 /* The fiber forms in the object call the fiber runtime; never here. */
 void hipc_cpu_syncthreads(void) { abort(); }
-unsigned hipc_cpu_syncthreads_count(int predicate, unsigned *arrived) {
+unsigned hipc_cpu_syncthreads_count(int predicate, unsigned* arrived) {
   (void)predicate;
   (void)arrived;
   abort();
 }
 #else
 /* The kernels come from the driver's module: K.run made external. */
-void k_matmul_run(hipc_cpu_block *);
-void k_reduce_run(hipc_cpu_block *);
-void k_counts_run(hipc_cpu_block *);
-void k_saxpy_run(hipc_cpu_block *);
-void k_byval_run(hipc_cpu_block *);
-void k_branch3d_run(hipc_cpu_block *);
-void k_leave_run(hipc_cpu_block *);
-void k_returns_run(hipc_cpu_block *);
-void k_all_return_run(hipc_cpu_block *);
-void k_skip_if_run(hipc_cpu_block *);
-void k_break_run(hipc_cpu_block *);
-void k_neighbours_run(hipc_cpu_block *);
-void k_barrier_loop_run(hipc_cpu_block *);
-void k_early_exit_run(hipc_cpu_block *);
-void k_reverse_1024_run(hipc_cpu_block *);
-void k_nested_run(hipc_cpu_block *);
-void k_loops_run(hipc_cpu_block *);
-void k_uniform_run(hipc_cpu_block *);
-void k_uniform_after_return_run(hipc_cpu_block *);
-void k_ref_args_run(hipc_cpu_block *);
-void k_uniform_redef_run(hipc_cpu_block *);
-void k_mixed_run(hipc_cpu_block *);
-void k_loaded_bound_run(hipc_cpu_block *);
-void k_flag_run(hipc_cpu_block *);
-void k_disagree_run(hipc_cpu_block *);
+void k_matmul_run(hipc_cpu_block*);
+void k_reduce_run(hipc_cpu_block*);
+void k_counts_run(hipc_cpu_block*);
+void k_saxpy_run(hipc_cpu_block*);
+void k_byval_run(hipc_cpu_block*);
+void k_branch3d_run(hipc_cpu_block*);
+void k_leave_run(hipc_cpu_block*);
+void k_returns_run(hipc_cpu_block*);
+void k_all_return_run(hipc_cpu_block*);
+void k_skip_if_run(hipc_cpu_block*);
+void k_break_run(hipc_cpu_block*);
+void k_neighbours_run(hipc_cpu_block*);
+void k_barrier_loop_run(hipc_cpu_block*);
+void k_early_exit_run(hipc_cpu_block*);
+void k_reverse_1024_run(hipc_cpu_block*);
+void k_nested_run(hipc_cpu_block*);
+void k_loops_run(hipc_cpu_block*);
+void k_uniform_run(hipc_cpu_block*);
+void k_uniform_after_return_run(hipc_cpu_block*);
+void k_ref_args_run(hipc_cpu_block*);
+void k_uniform_redef_run(hipc_cpu_block*);
+void k_mixed_run(hipc_cpu_block*);
+void k_loaded_bound_run(hipc_cpu_block*);
+void k_flag_run(hipc_cpu_block*);
+void k_disagree_run(hipc_cpu_block*);
 #define RUN(k) k##_run
 #endif
 
 static int failures;
-#define EXPECT(cond, ...)                                                     \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      if (failures++ < 20) {                                                  \
-        printf("FAIL %s:%d: ", __FILE__, __LINE__);                           \
-        printf(__VA_ARGS__);                                                  \
-        printf("\n");                                                         \
-      }                                                                       \
-    }                                                                         \
+#define EXPECT(cond, ...)                           \
+  do {                                              \
+    if (!(cond)) {                                  \
+      if (failures++ < 20) {                        \
+        printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+        printf(__VA_ARGS__);                        \
+        printf("\n");                               \
+      }                                             \
+    }                                               \
   } while (0)
 
 static dim3 d3(unsigned x, unsigned y, unsigned z) {
@@ -107,7 +107,7 @@ static dim3 d3(unsigned x, unsigned y, unsigned z) {
   return d;
 }
 
-static void launch(run_fn f, dim3 grid, dim3 block, void *args) {
+static void launch(run_fn f, dim3 grid, dim3 block, void* args) {
   for (unsigned z = 0; z < grid.z; z++)
     for (unsigned y = 0; y < grid.y; y++)
       for (unsigned x = 0; x < grid.x; x++) {
@@ -136,13 +136,17 @@ static void launch(run_fn f, dim3 grid, dim3 block, void *args) {
 
 static void test_matmul(int n) {
   float *a = malloc(sizeof(float) * n * n), *b = malloc(sizeof(float) * n * n);
-  float *c = malloc(sizeof(float) * n * n);
+  float* c = malloc(sizeof(float) * n * n);
   for (int i = 0; i < n * n; i++) {
     a[i] = (float)(i % 7) - 3.0f;
     b[i] = (float)(i % 5) - 2.0f;
     c[i] = -1.0f;
   }
-  struct { const float *a, *b; float *c; int n; } args = {a, b, c, n};
+  struct {
+    const float *a, *b;
+    float* c;
+    int n;
+  } args = {a, b, c, n};
   launch(RUN(k_matmul), d3(n / 16, n / 16, 1), d3(16, 16, 1), &args);
   int bad = 0;
   for (int i = 0; i < n; i++)
@@ -161,7 +165,11 @@ static void test_reduce(unsigned threads, int n) {
   int blocks = (n + threads - 1) / threads;
   float *in = malloc(sizeof(float) * n), *out = malloc(sizeof(float) * blocks);
   for (int i = 0; i < n; i++) in[i] = (float)((i * 37) % 101) - 50.0f;
-  struct { const float *in; float *out; int n; } args = {in, out, n};
+  struct {
+    const float* in;
+    float* out;
+    int n;
+  } args = {in, out, n};
   launch(RUN(k_reduce), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
   for (int bl = 0; bl < blocks; bl++) {
     double want = 0;
@@ -178,9 +186,12 @@ static int pred_of(int t, int r) { return (t + r) % (r + 2) == 0; }
 
 static void test_counts(dim3 block, int live) {
   const int blocks = 3, n = blocks * 5 * 3 * 1024;
-  int *out = malloc(sizeof(int) * n);
+  int* out = malloc(sizeof(int) * n);
   memset(out, 0xff, sizeof(int) * n);
-  struct { int *out; int live; } args = {out, live};
+  struct {
+    int* out;
+    int live;
+  } args = {out, live};
   launch(RUN(k_counts), d3(blocks, 1, 1), block, &args);
   int threads = block.x * block.y, bad = 0;
   for (int b = 0; b < blocks; b++)
@@ -191,7 +202,7 @@ static void test_counts(dim3 block, int live) {
       int all = r == 3 ? 1 : count == live_n;
       int any = r == 4 ? 0 : count > 0;
       for (int t = 0; t < 1024; t++) {
-        int *g = &out[(b * 5 + r) * 3 * 1024 + 3 * t];
+        int* g = &out[(b * 5 + r) * 3 * 1024 + 3 * t];
         int in = t < live && t < threads;
         bad += in ? (g[0] != count || g[1] != all || g[2] != any)
                   : (g[0] != -1 || g[1] != -1 || g[2] != -1);
@@ -208,12 +219,18 @@ static void test_saxpy(int n, unsigned threads) {
     if (i < n) x[i] = (float)i * 0.5f;
     y[i] = (float)(i % 13);
   }
-  struct { int n; float a; const float *x; float *y; } args = {n, 3.0f, x, y};
+  struct {
+    int n;
+    float a;
+    const float* x;
+    float* y;
+  } args = {n, 3.0f, x, y};
   launch(RUN(k_saxpy), d3((n + threads - 1) / threads, 1, 1), d3(threads, 1, 1),
          &args);
   int bad = 0;
   for (int i = 0; i < n + 64; i++) {
-    float want = i < n ? 3.0f * ((float)i * 0.5f) + (float)(i % 13) : (float)(i % 13);
+    float want =
+        i < n ? 3.0f * ((float)i * 0.5f) + (float)(i % 13) : (float)(i % 13);
     bad += y[i] != want;
   }
   EXPECT(!bad, "saxpy n=%d: %d wrong", n, bad);
@@ -221,17 +238,23 @@ static void test_saxpy(int n, unsigned threads) {
   free(y);
 }
 
-struct Params { int n; float scale[4]; };
+struct Params {
+  int n;
+  float scale[4];
+};
 
 static void test_byval(unsigned threads) {
   const int blocks = 2;
-  float *out = malloc(sizeof(float) * blocks * threads);
-  struct { struct Params p; float *out; } args = {{3, {1.5f, -2.0f, 0.25f, 8.0f}}, out};
+  float* out = malloc(sizeof(float) * blocks * threads);
+  struct {
+    struct Params p;
+    float* out;
+  } args = {{3, {1.5f, -2.0f, 0.25f, 8.0f}}, out};
   launch(RUN(k_byval), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
     for (unsigned t = 0; t < threads; t++) {
-      const float *s = args.p.scale;
+      const float* s = args.p.scale;
       unsigned u = (t + 1) % threads;
       float sh_u = (s[u % 4] + u) * 3;
       float loc = (float)(t * ((t + 3) % 8)) + s[((t + 3) % 8) % 4];
@@ -247,14 +270,18 @@ static void test_byval(unsigned threads) {
 static void test_branch3d(dim3 block, int mode) {
   const int blocks = 2;
   unsigned count = block.x * block.y * block.z;
-  int *out = malloc(sizeof(int) * blocks * count);
-  struct { int *out; int mode; } args = {out, mode};
+  int* out = malloc(sizeof(int) * blocks * count);
+  struct {
+    int* out;
+    int mode;
+  } args = {out, mode};
   launch(RUN(k_branch3d), d3(blocks, 1, 1), block, &args);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
     for (unsigned lin = 0; lin < count; lin++) {
       unsigned src = (lin + 5) % count; /* the thread whose v is read */
-      int v = mode > 1 ? (int)(count - 1 - src) * 3 : (int)((src + 1) % count + 7) * 2;
+      int v = mode > 1 ? (int)(count - 1 - src) * 3
+                       : (int)((src + 1) % count + 7) * 2;
       unsigned x = lin % block.x, y = (lin / block.x) % block.y,
                z = lin / (block.x * block.y);
       (void)x;
@@ -268,8 +295,10 @@ static void test_branch3d(dim3 block, int mode) {
 
 static void test_leave(unsigned threads) {
   const int blocks = 2;
-  int *out = malloc(sizeof(int) * blocks * threads);
-  struct { int *out; } args = {out};
+  int* out = malloc(sizeof(int) * blocks * threads);
+  struct {
+    int* out;
+  } args = {out};
   launch(RUN(k_leave), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
@@ -289,7 +318,10 @@ static void test_leave(unsigned threads) {
 static void test_returns(void) {
   const int blocks = 2, nt = 64, rounds = 4;
   int out[2 * 64];
-  struct { int *out; int rounds; } args = {out, rounds};
+  struct {
+    int* out;
+    int rounds;
+  } args = {out, rounds};
   launch(RUN(k_returns), d3(blocks, 1, 1), d3(nt, 1, 1), &args);
   int bad = 0;
   for (int bl = 0; bl < blocks; bl++)
@@ -308,22 +340,28 @@ static void test_returns(void) {
       bad += out[bl * nt + t] != w;
     }
   EXPECT(!bad, "returns: %d wrong", bad);
-  struct { int *out; } a2 = {out};
+  struct {
+    int* out;
+  } a2 = {out};
   launch(RUN(k_all_return), d3(blocks, 1, 1), d3(nt, 1, 1), &a2);
   bad = 0;
   for (int bl = 0; bl < blocks; bl++)
     for (int t = 0; t < nt; t++) {
       int exit_t = t % 4 + 2, exit_u = (t + 1) % nt % 4 + 2;
-      bad += out[bl * nt + t] != (exit_t < exit_u ? exit_t : exit_u) * 100 + exit_t;
+      bad += out[bl * nt + t] !=
+             (exit_t < exit_u ? exit_t : exit_u) * 100 + exit_t;
     }
   EXPECT(!bad, "all_return: %d wrong", bad);
 }
 
-static void test_reverse(run_fn f, const char *what, int flag, int twice) {
+static void test_reverse(run_fn f, const char* what, int flag, int twice) {
   const int nt = 64;
   int io[64];
   for (int i = 0; i < nt; i++) io[i] = i * i + 1;
-  struct { int *io; int flag; } args = {io, flag};
+  struct {
+    int* io;
+    int flag;
+  } args = {io, flag};
   launch(f, d3(1, 1, 1), d3(nt, 1, 1), &args);
   int bad = 0;
   for (int t = 0; t < nt; t++) {
@@ -351,7 +389,10 @@ static void test_ported(void) {
       }
       memcpy(want + b * threads, cur, sizeof cur);
     }
-    struct { unsigned *io; int rounds; } a = {h, rounds};
+    struct {
+      unsigned* io;
+      int rounds;
+    } a = {h, rounds};
     launch(RUN(k_neighbours), d3(blocks, 1, 1), d3(threads, 1, 1), &a);
     bad = 0;
     for (int i = 0; i < n; i++) bad += h[i] != want[i];
@@ -360,7 +401,9 @@ static void test_ported(void) {
   { /* k_barrier_loop */
     enum { blocks = 10, threads = 96, n = blocks * threads };
     static int out[n];
-    struct { int *out; } a = {out};
+    struct {
+      int* out;
+    } a = {out};
     launch(RUN(k_barrier_loop), d3(blocks, 1, 1), d3(threads, 1, 1), &a);
     bad = 0;
     for (int i = 0; i < n; i++) {
@@ -377,7 +420,11 @@ static void test_ported(void) {
     for (int k = 0; k < 5; k++) {
       int n = ns[k];
       for (int i = 0; i < threads; i++) out[i] = -1;
-      struct { const int *in; int *out; int n; } a = {in, out, n};
+      struct {
+        const int* in;
+        int* out;
+        int n;
+      } a = {in, out, n};
       launch(RUN(k_early_exit), d3(1, 1, 1), d3(threads, 1, 1), &a);
       bad = 0;
       for (int i = 0; i < threads; i++)
@@ -390,8 +437,11 @@ static void test_ported(void) {
     static int h[n], want[n];
     for (int i = 0; i < n; i++) h[i] = i * 11 - 7;
     for (int b = 0; b < blocks; b++)
-      for (int t = 0; t < 1024; t++) want[b * 1024 + t] = h[b * 1024 + 1023 - t] + t;
-    struct { int *io; } a = {h};
+      for (int t = 0; t < 1024; t++)
+        want[b * 1024 + t] = h[b * 1024 + 1023 - t] + t;
+    struct {
+      int* io;
+    } a = {h};
     launch(RUN(k_reverse_1024), d3(blocks, 1, 1), d3(32, 32, 1), &a);
     bad = 0;
     for (int i = 0; i < n; i++) bad += h[i] != want[i];
@@ -403,7 +453,11 @@ static void test_ported(void) {
     long long carry[nt];
     int sv[nt];
     for (int i = 0; i < blocks * nt; i++) in[i] = (i * 37) % 501;
-    struct { const int *in; int *out; int phases, steps; } a = {in, out, phases, steps};
+    struct {
+      const int* in;
+      int* out;
+      int phases, steps;
+    } a = {in, out, phases, steps};
     launch(RUN(k_nested), d3(blocks, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int bl = 0; bl < blocks; bl++) {
@@ -428,7 +482,10 @@ static void test_ported(void) {
       memcpy(sv, acc, sizeof sv);
       for (int t = 0; t < nt; t++) acc[t] = sv[(t + 1) % nt] - j;
     }
-    struct { int *out; int n; } a = {out, n};
+    struct {
+      int* out;
+      int n;
+    } a = {out, n};
     launch(RUN(k_loops), d3(1, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int t = 0; t < nt; t++) bad += out[t] != acc[t];
@@ -438,11 +495,15 @@ static void test_ported(void) {
     enum { blocks = 3, nt = 50, n = 4 };
     static int in[blocks * nt], out[blocks * nt];
     for (int i = 0; i < blocks * nt; i++) in[i] = (i * 13) % 29 - 9;
-    struct { const int *in; int *out; int n; } a = {in, out, n};
+    struct {
+      const int* in;
+      int* out;
+      int n;
+    } a = {in, out, n};
     launch(RUN(k_uniform), d3(blocks, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int bl = 0; bl < blocks; bl++) {
-      const int *x = &in[bl * nt];
+      const int* x = &in[bl * nt];
       int base = x[0] * 3, acc[nt], sv[nt];
       memset(acc, 0, sizeof acc);
       for (int r = 0; r < n; r++) {
@@ -454,9 +515,17 @@ static void test_ported(void) {
     }
     EXPECT(!bad, "uniform: %d wrong", bad);
     memset(out, 0, sizeof out);
-    struct { const int *p; int *out; int n; } z = {NULL, out, 0};
+    struct {
+      const int* p;
+      int* out;
+      int n;
+    } z = {NULL, out, 0};
     launch(RUN(k_uniform_after_return), d3(1, 1, 1), d3(nt, 1, 1), &z);
-    struct { const int *p; int *out; int n; } o = {in, out, 1};
+    struct {
+      const int* p;
+      int* out;
+      int n;
+    } o = {in, out, 1};
     launch(RUN(k_uniform_after_return), d3(1, 1, 1), d3(nt, 1, 1), &o);
     bad = 0;
     for (int t = 0; t < nt; t++) bad += out[t] != in[0] + (t + 1) % nt;
@@ -465,7 +534,9 @@ static void test_ported(void) {
   { /* k_ref_args */
     enum { nt = 64 };
     int out[nt];
-    struct { int *out; } a = {out};
+    struct {
+      int* out;
+    } a = {out};
     launch(RUN(k_ref_args), d3(1, 1, 1), d3(nt, 1, 1), &a);
     bad = 0;
     for (int t = 0; t < nt; t++)
@@ -476,7 +547,9 @@ static void test_ported(void) {
 
 static void test_uniform_redef(unsigned nt) {
   int out[2 * 256], acc[256], sh[256], bad = 0;
-  struct { int *out; } a = {out};
+  struct {
+    int* out;
+  } a = {out};
   launch(RUN(k_uniform_redef), d3(2, 1, 1), d3(nt, 1, 1), &a);
   int s = (int)nt;
   for (unsigned t = 0; t < nt; t++) acc[t] = 0;
@@ -496,14 +569,20 @@ static void test_uniform_redef(unsigned nt) {
 static void test_mixed(unsigned nt, int mode) {
   float out[4 * 128];
   int bad = 0;
-  struct { float *out; int mode; } a = {out, mode};
+  struct {
+    float* out;
+    int mode;
+  } a = {out, mode};
   launch(RUN(k_mixed), d3(1, 1, 1), d3(nt, 1, 1), &a);
   for (unsigned t = 0; t < nt; t++) {
     unsigned src = nt - 1 - t; /* three reversals: the mirror's values */
     float v[4] = {src, 2.0f * src, 3.0f * src, 4.0f * src};
-    if (mode == 0) v[0] += 1;
-    else if (mode == 1) v[1] += 2;
-    else v[2] += 5;
+    if (mode == 0)
+      v[0] += 1;
+    else if (mode == 1)
+      v[1] += 2;
+    else
+      v[2] += 5;
     if (t & 1) v[3] = -v[3];
     for (int k = 0; k < 4; k++) bad += out[4 * t + k] != v[k];
   }
@@ -512,8 +591,12 @@ static void test_mixed(unsigned nt, int mode) {
 
 static void test_loaded(void) {
   enum { blocks = 4, nt = 96 };
-  static int out[blocks * nt], bounds[blocks] = {0, 1, 3, 7}, in[blocks] = {1, 0, 5, -2};
-  struct { const int *bounds; int *out; } a = {bounds, out};
+  static int out[blocks * nt], bounds[blocks] = {0, 1, 3, 7},
+                               in[blocks] = {1, 0, 5, -2};
+  struct {
+    const int* bounds;
+    int* out;
+  } a = {bounds, out};
   launch(RUN(k_loaded_bound), d3(blocks, 1, 1), d3(nt, 1, 1), &a);
   int bad = 0;
   for (int b = 0; b < blocks; b++)
@@ -523,7 +606,10 @@ static void test_loaded(void) {
       bad += out[b * nt + t] != acc;
     }
   EXPECT(!bad, "loaded_bound: %d wrong", bad);
-  struct { const int *in; int *out; } f = {in, out};
+  struct {
+    const int* in;
+    int* out;
+  } f = {in, out};
   launch(RUN(k_flag), d3(blocks, 1, 1), d3(nt, 1, 1), &f);
   bad = 0;
   for (int b = 0; b < blocks; b++)
@@ -532,11 +618,13 @@ static void test_loaded(void) {
   EXPECT(!bad, "flag: %d wrong", bad);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc > 1 && strcmp(argv[1], "disagree") == 0) {
     /* Expected to stop in hipc_cpu_region_nonuniform. */
     int out[64];
-    struct { int *out; } a = {out};
+    struct {
+      int* out;
+    } a = {out};
     launch(RUN(k_disagree), d3(1, 1, 1), d3(64, 1, 1), &a);
     printf("k_disagree ran to its end\n");
     return 0;
