@@ -39,7 +39,7 @@ for k in $fibers k_shuffle; do
 done
 clang-19 -O3 -c $b/kernels.run.ll -o $b/kernels.run.o
 clang-19 -std=c11 -O1 -g -Wall -Wextra -I"$top/include" harness.c \
-  $b/kernels.run.o -o $b/harness -lm
+  harness_ported.c $b/kernels.run.o -o $b/harness -lm
 $b/harness
 # Threads that disagree on a branch around barriers: the program stops.
 if $b/harness disagree > $b/disagree.txt 2>&1; then
@@ -63,7 +63,7 @@ for o in -O0 -O2 "-O3 -g"; do
       { echo "FAIL: hipc-kc $o: $k should be fibers"; exit 1; }
   done
   clang-19 -std=c11 -O1 -g -Wall -Wextra -DKC_IMAGE -I"$top/include" \
-    harness.c $b/kernels.kc.o -o $b/harness_kc -lm
+    harness.c harness_ported.c $b/kernels.kc.o -o $b/harness_kc -lm
   echo "hipc-kc $o:"
   $b/harness_kc
   if $b/harness_kc disagree > $b/disagree.txt 2>&1; then
