@@ -191,6 +191,9 @@ struct fl_emit {
   LLVMBasicBlockRef* cb; /* per segment: its copy here */
 };
 
+/* The runtime's thread-local hipc_tls (declared when the module has none). */
+LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
+
 /* form_loops_clone.c: writes region e->r's code for one thread, entered
  * from the x loop header; its ends branch to e->xl. Returns the block to
  * enter, or NULL after hipc__form_loops_fail. */

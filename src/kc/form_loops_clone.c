@@ -8,12 +8,14 @@
  * element of their arrays. A barrier or a return ends the thread's run of
  * the region: the copy records where it went and goes on to the next
  * thread. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
 
 #include "form_loops.h"
+#include "hip/hipc/kernel.h"
 
 static LLVMValueRef at_thread(struct fl_state* s, const struct fl_slot* sl,
                               LLVMBuilderRef b) {
@@ -235,6 +237,36 @@ static void end_at_return(struct fl_state* s) {
   LLVMBuildBr(e->b, e->xl);
 }
 
+/* A call that may report the running thread (the runtime's assertion and
+ * trap messages read hipc_tls.thread_idx): anything but an intrinsic, a
+ * libdevice function (math, which kc maps to libm or intrinsics) or a
+ * function that touches no memory. */
+static int names_thread(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!LLVMIsAFunction(callee)) return 1;
+  size_t len;
+  const char* n = LLVMGetValueName2(callee, &len);
+  if (strncmp(n, "llvm.", 5) == 0 || strncmp(n, "__nv_", 5) == 0) return 0;
+  const char* k = "memory";
+  LLVMAttributeRef mem = LLVMGetEnumAttributeAtIndex(
+      callee, LLVMAttributeFunctionIndex,
+      LLVMGetEnumAttributeKindForName(k, strlen(k)));
+  return !mem || LLVMGetEnumAttributeValue(mem) != 0;
+}
+
+/* K.run keeps thread indices in registers; before such a call it stores
+ * them where the fiber form keeps them. Calls stop vectorisation anyway. */
+static void set_thread_idx(struct fl_state* s) {
+  struct fl_emit* e = s->e;
+  LLVMValueRef tls = hipc__form_loops_tls(s);
+  for (unsigned d = 0; d < 3; d++) {
+    LLVMValueRef off = LLVMConstInt(
+        e->i64, offsetof(hipc_thread_state, thread_idx) + 4 * d, 0);
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(e->b, e->i8, tls, &off, 1, "");
+    LLVMSetAlignment(LLVMBuildStore(e->b, e->idx[d], at), 4);
+  }
+}
+
 static void store_slot(struct fl_state* s, LLVMValueRef u, LLVMValueRef c) {
   const struct fl_slot* sl = slot(s, u);
   if (!sl || sl->is_alloca) return;
@@ -278,6 +310,7 @@ static void copy_segment(struct fl_state* s, unsigned g) {
         LLVMValueRef v = LLVMGetOperand(u, o);
         ops[o] = LLVMValueIsBasicBlock(v) ? v : operand(s, v, g);
       }
+      if (LLVMIsACallInst(u) && names_thread(u)) set_thread_idx(s);
       c = LLVMInstructionClone(u);
       LLVMInsertIntoBuilder(e->b, c);
       /* The builder gives what it inserts its own location. */

@@ -33,7 +33,7 @@ static LLVMValueRef load_u32(struct fl_emit* e, LLVMValueRef base, uint64_t off,
   return v;
 }
 
-static LLVMValueRef tls(struct fl_state* s) {
+LLVMValueRef hipc__form_loops_tls(struct fl_state* s) {
   LLVMValueRef g = LLVMGetNamedGlobal(s->m, "hipc_tls");
   if (g) return g;
   LLVMTypeRef ty =
@@ -54,7 +54,7 @@ static int is_byval(struct fl_state* s, unsigned i) {
 
 /* The entry: block-wide values, arguments, storage. */
 static void entry(struct fl_state* s, struct fl_emit* e) {
-  LLVMValueRef t = tls(s);
+  LLVMValueRef t = hipc__form_loops_tls(s);
   for (unsigned d = 0; d < 3; d++) {
     e->dim[d] = load_u32(e, e->blk, offsetof(hipc_cpu_block, dim) + 4 * d, "");
     e->bidx[d] =
@@ -383,7 +383,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
                    byte_ptr(&e, e.blk, offsetof(hipc_cpu_block, next)));
     LLVMBuildStore(
         e.b, LLVMConstInt(e.i32, 0, 0),
-        byte_ptr(&e, tls(s), offsetof(hipc_thread_state, in_regions)));
+        byte_ptr(&e, hipc__form_loops_tls(s), offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
   }
   hipc__form_loops_map_free(&e.val);
