@@ -59,6 +59,24 @@ static void layout_of(LLVMModuleRef m, LLVMValueRef k,
   l->args_size = (at + max - 1) / max * max;
 }
 
+/* A function's text without attribute group numbers (` #4`), which new
+ * functions elsewhere in the module renumber; the "Function Attrs" line
+ * still spells out the function's own attributes. */
+static char* text_of(LLVMValueRef f) {
+  char* t = LLVMPrintValueToString(f);
+  char *r = t, *w = t;
+  while (*r) {
+    if (r[0] == ' ' && r[1] == '#' && r[2] >= '0' && r[2] <= '9') {
+      r += 2;
+      while (*r >= '0' && *r <= '9') r++;
+      continue;
+    }
+    *w++ = *r++;
+  }
+  *w = 0;
+  return t;
+}
+
 static void strip_target_attrs(LLVMModuleRef m) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f;
        f = LLVMGetNextFunction(f)) {
@@ -126,6 +144,19 @@ int main(int argc, char** argv) {
   LLVMSetDataLayout(m, dl);
   strip_target_attrs(m);
 
+  /* The pass must leave every function it did not make as it was (the
+   * fiber form still uses the kernels): their text, before and after. */
+  unsigned nf = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    nf++;
+  LLVMValueRef* fns = calloc(nf + 1, sizeof *fns);
+  char** before = calloc(nf + 1, sizeof *before);
+  nf = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    fns[nf] = f;
+    before[nf++] = text_of(f);
+  }
+
   unsigned na = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
   LLVMValueRef* ann = calloc(na + 1, sizeof *ann);
   LLVMGetNamedMetadataOperands(m, "nvvm.annotations", ann);
@@ -160,6 +191,21 @@ int main(int argc, char** argv) {
     free(l.size);
     free(l.align);
   }
+  for (unsigned i = 0; i < nf; i++) {
+    char* after = text_of(fns[i]);
+    if (strcmp(before[i], after) != 0) {
+      size_t len;
+      fprintf(stderr, "driver: %s was changed\n",
+              LLVMGetValueName2(fns[i], &len));
+      if (getenv("DRIVER_DUMP"))
+        fprintf(stderr, "--- before\n%s\n--- after\n%s\n", before[i], after);
+      return 1;
+    }
+    LLVMDisposeMessage(after);
+    LLVMDisposeMessage(before[i]);
+  }
+  free(before);
+  free(fns);
   if (LLVMVerifyModule(m, LLVMPrintMessageAction, &err)) {
     fprintf(stderr, "driver: the module does not verify\n");
     if (getenv("DRIVER_DUMP")) LLVMDumpModule(m);
