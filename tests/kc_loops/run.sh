@@ -7,12 +7,14 @@
 #  2. where hipc-kc is built ($BUILD/bin/hipc-kc, after the kc branch is
 #     merged), the same kernels through the whole kc pipeline: harness.c
 #     (-DKC_IMAGE) finds each K.run in the registered image.
-# Usage: run.sh (from anywhere); exit status 0 when everything passed.
+# Usage: run.sh (from anywhere); exit status 0 when everything passed, 77
+# without clang-19 (the driver is built first, with make).
 set -e
 cd "$(dirname "$0")"
 top=$(cd ../.. && pwd)
 b=build
-mkdir -p $b
+command -v clang++-19 >/dev/null 2>&1 || { echo "no clang++-19"; exit 77; }
+make -s
 devcc() {
   clang++-19 -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc \
     -nocudalib -Xclang -target-sdk-version=12.0 -Wno-unknown-cuda-version -w \
