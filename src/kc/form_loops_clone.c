@@ -352,22 +352,16 @@ LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s) {
       uintptr_t c = 0;
       hipc__form_loops_map_get(&e->val, u, &c);
       unsigned k = LLVMCountIncoming(u);
-      LLVMBasicBlockRef* done = calloc(k + 1, sizeof *done);
-      if (!done) abort();
-      unsigned nd = 0;
+      /* One entry per incoming edge, as the copied terminators have them
+       * (a switch may have two cases to one block). */
       for (unsigned j = 0; j < k; j++) {
         unsigned su =
             hipc__form_loops_use_seg(s, u, LLVMGetIncomingBlock(u, j));
         if (!in[su]) continue;
-        int dup = 0;
-        for (unsigned q = 0; q < nd; q++) dup |= done[q] == e->cb[su];
-        if (dup) continue;
-        done[nd++] = e->cb[su];
         LLVMPositionBuilderBefore(e->b, LLVMGetBasicBlockTerminator(e->cb[su]));
         LLVMValueRef v = operand(s, LLVMGetIncomingValue(u, j), su);
         LLVMAddIncoming((LLVMValueRef)c, &v, &e->cb[su], 1);
       }
-      free(done);
     }
   }
   LLVMBasicBlockRef start = e->cb[hipc__form_loops_region_entry(s, e->r)];
