@@ -1,19 +1,165 @@
-/* A stand-in for the region form: every kernel runs on fibers. The region
- * form's own implementation replaces this file. */
+/* kc's region form, the entry point (form_loops.h): runs the steps of the
+ * pass in order over a working copy of the kernel and turns any refusal
+ * into the note that says why the kernel keeps the fiber form. Also the
+ * small helpers the steps share (a pointer map, barrier recognition). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc/form_loops.h"
+#include "form_loops.h"
+
+/* Pointers hash well enough once their low bits (alignment) are mixed in. */
+static unsigned slot_of(const struct fl_map* m, void* k) {
+  uintptr_t h = (uintptr_t)k;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9e3779b97f4a7c15ull;
+  h ^= h >> 29;
+  return (unsigned)h & (m->cap - 1);
+}
+
+static void grow(struct fl_map* m) {
+  struct fl_map n = {0};
+  n.cap = m->cap ? m->cap * 2 : 64;
+  n.key = calloc(n.cap, sizeof *n.key);
+  n.val = calloc(n.cap, sizeof *n.val);
+  if (!n.key || !n.val) abort();
+  for (unsigned i = 0; i < m->cap; i++)
+    if (m->key[i]) hipc__form_loops_map_put(&n, m->key[i], m->val[i]);
+  free(m->key);
+  free(m->val);
+  *m = n;
+}
+
+void hipc__form_loops_map_put(struct fl_map* m, void* k, uintptr_t v) {
+  if (2 * (m->n + 1) > m->cap) grow(m);
+  unsigned i = slot_of(m, k);
+  while (m->key[i] && m->key[i] != k) i = (i + 1) & (m->cap - 1);
+  if (!m->key[i]) m->n++;
+  m->key[i] = k;
+  m->val[i] = v;
+}
+
+int hipc__form_loops_map_get(const struct fl_map* m, void* k, uintptr_t* v) {
+  if (!m->cap) return 0;
+  unsigned i = slot_of(m, k);
+  while (m->key[i]) {
+    if (m->key[i] == k) {
+      if (v) *v = m->val[i];
+      return 1;
+    }
+    i = (i + 1) & (m->cap - 1);
+  }
+  return 0;
+}
+
+void hipc__form_loops_map_free(struct fl_map* m) {
+  free(m->key);
+  free(m->val);
+  memset(m, 0, sizeof *m);
+}
+
+int hipc__form_loops_barrier_kind(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst)) return FL_BAR_NONE;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (!LLVMIsAFunction(callee)) return FL_BAR_NONE;
+  size_t len;
+  const char* name = LLVMGetValueName2(callee, &len);
+  if (strcmp(name, "llvm.nvvm.barrier0") == 0) return FL_BAR_PLAIN;
+  if (strcmp(name, "llvm.nvvm.barrier0.popc") == 0) return FL_BAR_POPC;
+  if (strcmp(name, "llvm.nvvm.barrier0.and") == 0) return FL_BAR_AND;
+  if (strcmp(name, "llvm.nvvm.barrier0.or") == 0) return FL_BAR_OR;
+  return FL_BAR_NONE;
+}
+
+unsigned hipc__form_loops_seg_of(const struct fl_state* s, LLVMValueRef inst) {
+  uintptr_t v = 0;
+  if (!hipc__form_loops_map_get(&s->seg_of_inst, inst, &v)) abort();
+  return (unsigned)v;
+}
+
+int hipc__form_loops_fail(struct fl_state* s, LLVMValueRef at, const char* fmt,
+                          ...) {
+  if (s->note) return 0; /* the first reason is the one that counts */
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  unsigned line = 0;
+  const char* file = NULL;
+  if (at && LLVMIsAInstruction(at)) {
+    unsigned flen = 0;
+    line = LLVMGetDebugLocLine(at);
+    file = LLVMGetDebugLocFilename(at, &flen);
+  }
+  size_t size = strlen(msg) + (file ? strlen(file) : 0) + 32;
+  s->note = malloc(size);
+  if (!s->note) return 0;
+  if (file && line)
+    snprintf(s->note, size, "%s (%s:%u)", msg, file, line);
+  else
+    snprintf(s->note, size, "%s", msg);
+  return 0;
+}
+
+/* strdup is POSIX, not C11. */
+static char* copy_str(const char* text) {
+  size_t n = strlen(text) + 1;
+  char* c = malloc(n);
+  if (c) memcpy(c, text, n);
+  return c;
+}
+
+static void release(struct fl_state* s) {
+  if (s->fn) LLVMDeleteFunction(s->fn);
+  free(s->blocks);
+  free(s->bars);
+  free(s->segs);
+  free(s->first_seg);
+  free(s->in_region);
+  free(s->reaches_bar);
+  hipc__form_loops_map_free(&s->block_index);
+  hipc__form_loops_map_free(&s->seg_of_inst);
+  hipc__form_loops_map_free(&s->divergent);
+  hipc__form_loops_map_free(&s->slot_of);
+  hipc__form_loops_map_free(&s->remat);
+  free(s->slots);
+  free(s->reach);
+}
 
 int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
                         const struct kc_param_layout* layout,
                         LLVMValueRef* run_out, char** note) {
-  (void)m;
-  (void)kernel;
-  (void)layout;
+  struct fl_state s;
+  memset(&s, 0, sizeof s);
+  s.m = m;
+  s.cx = LLVMGetModuleContext(m);
+  s.kernel = kernel;
+  s.layout = layout;
   *run_out = NULL;
-  static const char msg[] = "region form not implemented";
-  *note = malloc(sizeof msg);
-  if (*note) memcpy(*note, msg, sizeof msg);
-  return 0;
+  if (note) *note = NULL;
+  /* As for the rewriter's region form (docs/internals.md): HIPC_NO_REGIONS
+   * (non-empty, not "0") in hipcc's environment keeps every kernel on
+   * fibers. */
+  const char* off = getenv("HIPC_NO_REGIONS");
+  if (off && *off && strcmp(off, "0") != 0) {
+    if (note) *note = copy_str("HIPC_NO_REGIONS is set");
+    return 0;
+  }
+  int ok = hipc__form_loops_prepare(&s) && hipc__form_loops_regions(&s) &&
+           hipc__form_loops_uniform(&s) && hipc__form_loops_live(&s) &&
+           hipc__form_loops_emit(&s, run_out);
+  if (!ok && !s.note) s.note = copy_str("the region form failed");
+  if (!ok && *run_out) {
+    LLVMDeleteFunction(*run_out);
+    *run_out = NULL;
+  }
+  release(&s);
+  if (note)
+    *note = ok ? NULL : s.note;
+  else
+    free(s.note);
+  if (ok) free(s.note);
+  return ok;
 }

@@ -1,18 +1,230 @@
-/* The region-form hook: turns a kernel into a function that runs a whole
- * block as loops over its threads (docs/frontend.md). Called for each
- * kernel before address spaces and nvvm intrinsics are lowered. */
+/* kc's region form (docs/frontend.md): a kernel becomes one function,
+ * `void K.run(hipc_cpu_block *b)`, that runs a whole block as loops over its
+ * threads, cut at the barriers into regions (Karrenberg and Hack, CC 2012).
+ * The entry point is hipc__kc_form_loops; the rest of this header is shared
+ * by the pass's files (form_loops*.c), one step per file, in this order:
+ *
+ *   prep     the working copy: the kernel and all it calls inlined, cleaned
+ *   regions  blocks cut after each barrier (segments); each region's
+ *            segments (reachable from its entry without crossing a barrier)
+ *   uniform  divergence; every barrier met by all threads still running
+ *   live     values used across barriers: slots, one copy or per thread
+ *   emit     K.run: block-wide values once, a z/y/x loop nest per region
+ *   clone    a region's code for one thread, inside its x loop
+ *
+ * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
+ * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers. */
 #ifndef HIPC_KC_FORM_LOOPS_H
 #define HIPC_KC_FORM_LOOPS_H
 
+#include <stdint.h>
+
 #include <llvm-c/Core.h>
 
-#include "kc/params.h"
+#if defined(__has_include)
+#if __has_include("params.h")
+#include "params.h"
+#endif
+#endif
 
-/* Returns 1 and sets *run_out to a new function `void (ptr b)` (b is a
- * hipc_cpu_block*) when it made one; 0 when the kernel stays on fibers.
- * Either way *note may be set to a malloc'ed explanation (or NULL). */
+/* params.h (kc's) defines the same structure under HIPC_KC_PARAMS_H. */
+#if !defined(KC_PARAM_LAYOUT_DEFINED) && !defined(HIPC_KC_PARAMS_H)
+#define KC_PARAM_LAYOUT_DEFINED
+/* Where each kernel parameter lies in the packed argument buffer. */
+struct kc_param_layout {
+  unsigned n;
+  uint32_t *offset, *size, *align;
+  uint32_t args_size, args_align;
+};
+#endif
+
+/* Builds `K.run` for `kernel` in `m` (the IR retargeted to the host, address
+ * spaces and nvvm intrinsics not yet lowered) without touching `kernel`.
+ * Returns 1 and sets *run_out, or returns 0 and sets *note to a malloc'd
+ * reason why the kernel keeps the fiber form. */
 int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
                         const struct kc_param_layout* layout,
                         LLVMValueRef* run_out, char** note);
+
+/* ---- Internal: shared by form_loops*.c. ---- */
+
+/* A map from LLVM objects to small integers (open addressing). */
+struct fl_map {
+  void** key;
+  uintptr_t* val;
+  unsigned cap, n;
+};
+void hipc__form_loops_map_put(struct fl_map* m, void* k, uintptr_t v);
+/* Returns 1 and sets *v when `k` is in the map. */
+int hipc__form_loops_map_get(const struct fl_map* m, void* k, uintptr_t* v);
+void hipc__form_loops_map_free(struct fl_map* m);
+
+/* What the barrier intrinsic `call` is: 0 none, 1 barrier0, 2 popc, 3 and,
+ * 4 or. */
+enum { FL_BAR_NONE, FL_BAR_PLAIN, FL_BAR_POPC, FL_BAR_AND, FL_BAR_OR };
+int hipc__form_loops_barrier_kind(LLVMValueRef inst);
+
+/* The most successors a terminator may have (a switch's cases). */
+#define FL_MAX_SUCCS 1024
+
+/* A straight piece of a block: from `first` up to a barrier call (`bar`,
+ * which ends the segment) or to the block's terminator (`bar` NULL). */
+struct fl_seg {
+  LLVMBasicBlockRef bb;
+  unsigned block;     /* index of bb */
+  LLVMValueRef first; /* first instruction */
+  LLVMValueRef bar;   /* the barrier that ends it, or NULL */
+  int bar_id;         /* index of `bar` in fl_state.bars, or -1 */
+};
+
+/* The work of one call of hipc__kc_form_loops. */
+struct fl_state {
+  LLVMModuleRef m;
+  LLVMContextRef cx;
+  LLVMValueRef kernel; /* the original, never changed */
+  LLVMValueRef fn;     /* the working copy, everything inlined */
+  const struct kc_param_layout* layout;
+  char* note; /* the reason of a fallback */
+  /* Blocks of fn in layout order, and their indices. */
+  unsigned nblocks;
+  LLVMBasicBlockRef* blocks;
+  struct fl_map block_index;
+  /* Barrier calls, in order; region k+1 starts after bars[k]. */
+  unsigned nbars;
+  LLVMValueRef* bars;
+  /* Segments; a block's segments are consecutive from first_seg[block]. */
+  unsigned nsegs;
+  struct fl_seg* segs;
+  unsigned* first_seg;
+  struct fl_map seg_of_inst; /* instruction -> its segment */
+  /* Regions: region r's segments (a bitset of nsegs bits per region),
+   * nregions = nbars + 1. */
+  unsigned nregions;
+  unsigned char* in_region; /* nregions * nsegs bytes */
+  /* Uniformity (form_loops_uniform.c): values that may differ between
+   * the block's threads. */
+  struct fl_map divergent;
+  /* Per block: 1 when a barrier can follow (or is in it). Code in other
+   * blocks runs after the last barrier a thread meets. */
+  unsigned char* reaches_bar;
+  /* Calls through pointers: checked once, and whether they are fine. */
+  int pointers_checked, pointers_ok;
+  /* 1 when a thread may return while others go on to a barrier. */
+  int need_exit_flags;
+  /* Storage of values that live across barriers and of allocas
+   * (form_loops_live.c); slot_of maps a value to its index + 1. */
+  unsigned nslots;
+  struct fl_slot* slots;
+  struct fl_map slot_of;
+  struct fl_map remat; /* value -> 1 recomputable, 2 not */
+  /* The dominance cache: segments of region reach_region reachable from its
+   * entry without passing reach_seg (the segment of value reach_of). */
+  LLVMValueRef reach_of;
+  unsigned reach_region;
+  unsigned char* reach;
+  /* Emission (form_loops_emit.c, form_loops_clone.c). */
+  struct fl_emit* e;
+};
+
+/* Where a value that crosses a barrier, or an alloca, is kept. */
+struct fl_slot {
+  LLVMValueRef v;
+  LLVMTypeRef ty; /* element type */
+  uint64_t size;  /* bytes per thread (alloc size) */
+  unsigned align;
+  int per_thread;           /* else one copy for the block */
+  int is_alloca;            /* an alloca of the kernel */
+  int loaded_where_defined; /* loaded in a region that defines it */
+  LLVMValueRef base;        /* in K.run: array base or the copy */
+};
+
+/* Records a fallback reason (printf-style), located at `at` when it has a
+ * debug location; returns 0 so that callers can `return fail(...)`. */
+int hipc__form_loops_fail(struct fl_state* s, LLVMValueRef at, const char* fmt,
+                          ...) __attribute__((format(printf, 3, 4)));
+
+/* form_loops_prep.c: copies the kernel into s->fn, inlines every defined
+ * callee and cleans the copy up. */
+int hipc__form_loops_prepare(struct fl_state* s);
+/* form_loops_regions.c: blocks, barriers, segments and regions. */
+int hipc__form_loops_regions(struct fl_state* s);
+/* form_loops_uniform.c: divergence and where barriers may be. */
+int hipc__form_loops_uniform(struct fl_state* s);
+/* form_loops_emit.c: writes K.run. */
+int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out);
+
+/* The successors (segment indices) of segment `seg` within a region: none
+ * after a barrier, else the first segments of the terminator's targets. */
+unsigned hipc__form_loops_succs(const struct fl_state* s, unsigned seg,
+                                unsigned* out, unsigned cap);
+/* The segment where region r starts. */
+unsigned hipc__form_loops_region_entry(const struct fl_state* s, unsigned r);
+
+/* 1 when the value may differ between the threads of a block. */
+int hipc__form_loops_divergent(const struct fl_state* s, LLVMValueRef v);
+
+/* The state of K.run while it is written. */
+struct fl_emit {
+  LLVMBuilderRef b;      /* where code goes */
+  LLVMBuilderRef bx;     /* before the x loop header's terminator */
+  LLVMValueRef run, blk; /* K.run and its parameter */
+  LLVMTypeRef i8, i32, i64, ptr;
+  LLVMValueRef dim[3]; /* blockDim (the loops' bounds) */
+  LLVMValueRef bidx[3], gdim[3], warp;
+  LLVMValueRef* params;    /* the kernel's arguments */
+  LLVMValueRef exited;     /* per-thread i8 flags, or NULL */
+  LLVMValueRef first;      /* i32: the barrier the threads went to */
+  LLVMValueRef *acc, *res; /* per barrier: count/and/or, its result */
+  LLVMBasicBlockRef* pre;  /* per region: its first block */
+  LLVMBasicBlockRef done;  /* the return */
+  LLVMValueRef fatal;      /* hipc_cpu_region_nonuniform */
+  /* The region being written. */
+  unsigned r;
+  int vote, check, mark_exit; /* what its ends do (form_loops_emit.c) */
+  int lastval;                /* the vote is the last thread's end */
+  unsigned nends;             /* with lastval: each end, and its id */
+  LLVMBasicBlockRef* end_blk;
+  LLVMValueRef* end_id;
+  LLVMValueRef idx[3], t, lane;
+  LLVMBasicBlockRef xh, xl;
+  struct fl_map val;     /* original value -> its copy here */
+  LLVMBasicBlockRef* cb; /* per segment: its copy here */
+};
+
+/* The runtime's thread-local hipc_tls (declared when the module has none). */
+LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
+
+/* form_loops_clone.c: writes region e->r's code for one thread, entered
+ * from the x loop header; its ends branch to e->xl. Returns the block to
+ * enter, or NULL after hipc__form_loops_fail. */
+LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s);
+
+/* form_loops_live.c: decides which values get slots. */
+int hipc__form_loops_live(struct fl_state* s);
+/* 1 when a use in segment `su` of
+ * region r is the one computed earlier in the same run of region r. */
+int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
+                               unsigned su);
+/* 1 when `v` is pure arithmetic on indices, parameters and constants, which
+ * a later region recomputes rather than keeps. */
+int hipc__form_loops_remat(struct fl_state* s, LLVMValueRef v);
+/* Which index intrinsic `v` calls: 0 none, else FL_IDX_*. */
+enum {
+  FL_IDX_NONE,
+  FL_IDX_TID,
+  FL_IDX_NTID,
+  FL_IDX_CTAID,
+  FL_IDX_NCTAID,
+  FL_IDX_WARPSIZE,
+  FL_IDX_LANEID
+};
+int hipc__form_loops_index(LLVMValueRef v, unsigned* dim);
+/* The segment that holds the use of an operand by `user` (for a phi, the
+ * end of the incoming block `from`). */
+unsigned hipc__form_loops_use_seg(const struct fl_state* s, LLVMValueRef user,
+                                  LLVMBasicBlockRef from);
+
+/* Segment index of `inst` (an instruction of s->fn). */
+unsigned hipc__form_loops_seg_of(const struct fl_state* s, LLVMValueRef inst);
 
 #endif /* HIPC_KC_FORM_LOOPS_H */

@@ -308,3 +308,17 @@ int main(void) {
   printf("kc harness: all checks passed\n");
   return 0;
 }
+
+/* The region form's per-thread storage and its disagreement report
+ * (libhipc's, src/backend/cpu/regions.c). */
+void* hipc_cpu_region_arena(size_t bytes) {
+  static void* arena;
+  static size_t size;
+  if (bytes > size) {
+    free(arena);
+    size = (bytes + 63) / 64 * 64;
+    arena = aligned_alloc(64, size);
+  }
+  return arena;
+}
+void hipc_cpu_region_nonuniform(void) { abort(); }

@@ -1,0 +1,370 @@
+/* kc's region form, step 6 (form_loops.h): the code of one region for one
+ * thread, copied from the working function into the x loop of K.run.
+ * Segments are copied in reverse post-order of the region's control flow,
+ * so that a definition that dominates a use (from the region's entry) is
+ * copied before it; other uses read the value's slot or recompute it
+ * (form_loops_live.c). Thread indices become the loops' induction
+ * variables, block-wide ones the entry's values, allocas the thread's
+ * element of their arrays. A barrier or a return ends the thread's run of
+ * the region: the copy records where it went and goes on to the next
+ * thread. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/DebugInfo.h>
+
+#include "form_loops.h"
+#include "hip/hipc/kernel.h"
+
+static LLVMValueRef at_thread(struct fl_state* s, const struct fl_slot* sl,
+                              LLVMBuilderRef b) {
+  struct fl_emit* e = s->e;
+  if (!sl->per_thread) return sl->base;
+  LLVMValueRef i = LLVMBuildZExt(b, e->t, e->i64, "");
+  if (sl->size % sl->align == 0)
+    return LLVMBuildInBoundsGEP2(b, sl->ty, sl->base, &i, 1, "");
+  LLVMValueRef off = LLVMBuildMul(
+      b, i,
+      LLVMConstInt(e->i64, (sl->size + sl->align - 1) / sl->align * sl->align,
+                   0),
+      "");
+  return LLVMBuildInBoundsGEP2(b, e->i8, sl->base, &off, 1, "");
+}
+
+static const struct fl_slot* slot(const struct fl_state* s, LLVMValueRef v) {
+  uintptr_t k = 0;
+  return hipc__form_loops_map_get(&s->slot_of, v, &k) ? &s->slots[k - 1] : NULL;
+}
+
+/* Values that are the same in every region: indices and allocas, made
+ * once per thread in the x loop's header. */
+static LLVMValueRef fixed(struct fl_state* s, LLVMValueRef v) {
+  struct fl_emit* e = s->e;
+  unsigned d = 0;
+  int kind = hipc__form_loops_index(v, &d);
+  if (!kind && !LLVMIsAAllocaInst(v)) return NULL;
+  uintptr_t have = 0;
+  if (hipc__form_loops_map_get(&e->val, v, &have)) return (LLVMValueRef)have;
+  LLVMValueRef out = NULL;
+  switch (kind) {
+    case FL_IDX_TID:
+      out = e->idx[d];
+      break;
+    case FL_IDX_NTID:
+      out = e->dim[d];
+      break;
+    case FL_IDX_CTAID:
+      out = e->bidx[d];
+      break;
+    case FL_IDX_NCTAID:
+      out = e->gdim[d];
+      break;
+    case FL_IDX_WARPSIZE:
+      out = e->warp;
+      break;
+    case FL_IDX_LANEID:
+      out = LLVMBuildURem(e->bx, e->t, e->warp, "lane");
+      break;
+    default:
+      if (LLVMIsAAllocaInst(v)) out = at_thread(s, slot(s, v), e->bx);
+  }
+  if (out) hipc__form_loops_map_put(&e->val, v, (uintptr_t)out);
+  return out;
+}
+
+static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su);
+
+/* Recomputes pure arithmetic at the builder's position. */
+static LLVMValueRef recompute(struct fl_state* s, LLVMValueRef v, unsigned su) {
+  unsigned n = LLVMGetNumOperands(v);
+  LLVMValueRef ops[8];
+  if (n > 8) abort(); /* pure_opcode() instructions have at most 3 */
+  for (unsigned o = 0; o < n; o++)
+    ops[o] = operand(s, LLVMGetOperand(v, o), su);
+  LLVMValueRef c = LLVMInstructionClone(v);
+  LLVMInsertIntoBuilder(s->e->b, c);
+  for (unsigned o = 0; o < n; o++) LLVMSetOperand(c, o, ops[o]);
+  return c;
+}
+
+/* The value of operand `v` for a use in segment `su` of the region. */
+static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
+  struct fl_emit* e = s->e;
+  if (LLVMIsAArgument(v) && LLVMGetParamParent(v) == s->fn) {
+    unsigned n = LLVMCountParams(s->fn);
+    for (unsigned i = 0; i < n; i++)
+      if (LLVMGetParam(s->fn, i) == v) return e->params[i];
+  }
+  if (!LLVMIsAInstruction(v)) return v;
+  LLVMValueRef f = fixed(s, v);
+  if (f) return f;
+  if (hipc__form_loops_barrier_kind(v)) {
+    unsigned k = 0;
+    while (s->bars[k] != v) k++;
+    return LLVMBuildLoad2(e->b, e->i32, e->res[k], "");
+  }
+  uintptr_t have = 0;
+  if (hipc__form_loops_dominated(s, v, e->r, su)) {
+    if (hipc__form_loops_map_get(&e->val, v, &have)) return (LLVMValueRef)have;
+    hipc__form_loops_fail(s, v, "internal error: a value used before its copy");
+    return LLVMGetUndef(LLVMTypeOf(v));
+  }
+  const struct fl_slot* sl = slot(s, v);
+  if (sl) {
+    LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
+    LLVMSetAlignment(l, sl->align);
+    return l;
+  }
+  if (hipc__form_loops_remat(s, v)) return recompute(s, v, su);
+  hipc__form_loops_fail(s, v, "internal error: a value without a slot");
+  return LLVMGetUndef(LLVMTypeOf(v));
+}
+
+/* Reverse post-order of the region's segments from its entry. */
+static unsigned order(struct fl_state* s, unsigned* out) {
+  const unsigned char* in = s->in_region + (size_t)s->e->r * s->nsegs;
+  unsigned char* seen = calloc(s->nsegs, 1);
+  unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
+  unsigned* next = calloc(s->nsegs, sizeof *next);
+  if (!seen || !stack || !next) abort();
+  unsigned sp = 0, n = 0, entry = hipc__form_loops_region_entry(s, s->e->r);
+  stack[sp++] = entry;
+  seen[entry] = 1;
+  while (sp) {
+    unsigned g = stack[sp - 1], succ[FL_MAX_SUCCS];
+    unsigned k = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
+    if (next[g] < k) {
+      unsigned c = succ[next[g]++];
+      if (in[c] && !seen[c]) {
+        seen[c] = 1;
+        stack[sp++] = c;
+      }
+      continue;
+    }
+    out[n++] = g;
+    sp--;
+  }
+  for (unsigned i = 0; i < n / 2; i++) {
+    unsigned t = out[i];
+    out[i] = out[n - 1 - i];
+    out[n - 1 - i] = t;
+  }
+  free(seen);
+  free(stack);
+  free(next);
+  return n;
+}
+
+/* Lifetime markers are dropped: they would mark per-thread array elements
+ * (what allocas become), which are not allocas. */
+static int lifetime(LLVMValueRef u) {
+  if (!LLVMIsACallInst(u)) return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(u);
+  if (!LLVMIsAFunction(callee)) return 0;
+  size_t len;
+  const char* n = LLVMGetValueName2(callee, &len);
+  return strncmp(n, "llvm.lifetime.", 14) == 0;
+}
+
+/* A thread's run of the region ends at barrier k. */
+static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
+  struct fl_emit* e = s->e;
+  LLVMValueRef bar = s->bars[k];
+  if (e->acc[k]) {
+    LLVMValueRef p = operand(s, LLVMGetOperand(bar, 0), g);
+    LLVMValueRef one = LLVMBuildZExt(
+        e->b,
+        LLVMBuildICmp(e->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""),
+        e->i32, "");
+    LLVMValueRef a = LLVMBuildLoad2(e->b, e->i32, e->acc[k], "");
+    switch (hipc__form_loops_barrier_kind(bar)) {
+      case FL_BAR_POPC:
+        a = LLVMBuildAdd(e->b, a, one, "");
+        break;
+      case FL_BAR_AND:
+        a = LLVMBuildAnd(e->b, a, one, "");
+        break;
+      default:
+        a = LLVMBuildOr(e->b, a, one, "");
+        break;
+    }
+    LLVMBuildStore(e->b, a, e->acc[k]);
+  }
+  LLVMValueRef id = LLVMConstInt(e->i32, k, 0);
+  if (e->check) {
+    LLVMValueRef f = LLVMBuildLoad2(e->b, e->i32, e->first, "");
+    LLVMValueRef bad = LLVMBuildAnd(
+        e->b,
+        LLVMBuildICmp(e->b, LLVMIntNE, f,
+                      LLVMConstInt(e->i32, (unsigned long long)-1, 1), ""),
+        LLVMBuildICmp(e->b, LLVMIntNE, f, id, ""), "");
+    LLVMBuildStore(e->b, id, e->first);
+    LLVMBasicBlockRef die =
+        LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
+    LLVMBuildCondBr(e->b, bad, die, e->xl);
+    LLVMPositionBuilderAtEnd(e->b, die);
+    if (!e->fatal) {
+      e->fatal = LLVMGetNamedFunction(s->m, "hipc_cpu_region_nonuniform");
+      if (!e->fatal)
+        e->fatal = LLVMAddFunction(
+            s->m, "hipc_cpu_region_nonuniform",
+            LLVMFunctionType(LLVMVoidTypeInContext(s->cx), NULL, 0, 0));
+    }
+    LLVMBuildCall2(e->b, LLVMGlobalGetValueType(e->fatal), e->fatal, NULL, 0,
+                   "");
+    LLVMBuildUnreachable(e->b);
+    return;
+  }
+  if (e->lastval) {
+    e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
+    e->end_id[e->nends++] = id;
+  } else if (e->vote) {
+    LLVMBuildStore(e->b, id, e->first);
+  }
+  LLVMBuildBr(e->b, e->xl);
+}
+
+static void end_at_return(struct fl_state* s) {
+  struct fl_emit* e = s->e;
+  if (e->mark_exit)
+    LLVMBuildStore(e->b, LLVMConstInt(e->i8, 1, 0),
+                   LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""));
+  if (e->lastval) {
+    e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
+    e->end_id[e->nends++] = LLVMConstInt(e->i32, (unsigned long long)-1, 1);
+  }
+  LLVMBuildBr(e->b, e->xl);
+}
+
+/* A call that may report the running thread (the runtime's assertion and
+ * trap messages read hipc_tls.thread_idx): anything but an intrinsic, a
+ * libdevice function (math, which kc maps to libm or intrinsics) or a
+ * function that touches no memory. */
+static int names_thread(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!LLVMIsAFunction(callee)) return 1;
+  size_t len;
+  const char* n = LLVMGetValueName2(callee, &len);
+  if (strncmp(n, "llvm.", 5) == 0 || strncmp(n, "__nv_", 5) == 0) return 0;
+  const char* k = "memory";
+  LLVMAttributeRef mem = LLVMGetEnumAttributeAtIndex(
+      callee, LLVMAttributeFunctionIndex,
+      LLVMGetEnumAttributeKindForName(k, strlen(k)));
+  return !mem || LLVMGetEnumAttributeValue(mem) != 0;
+}
+
+/* K.run keeps thread indices in registers; before such a call it stores
+ * them where the fiber form keeps them. Calls stop vectorisation anyway. */
+static void set_thread_idx(struct fl_state* s) {
+  struct fl_emit* e = s->e;
+  LLVMValueRef tls = hipc__form_loops_tls(s);
+  for (unsigned d = 0; d < 3; d++) {
+    LLVMValueRef off = LLVMConstInt(
+        e->i64, offsetof(hipc_thread_state, thread_idx) + 4 * d, 0);
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(e->b, e->i8, tls, &off, 1, "");
+    LLVMSetAlignment(LLVMBuildStore(e->b, e->idx[d], at), 4);
+  }
+}
+
+static void store_slot(struct fl_state* s, LLVMValueRef u, LLVMValueRef c) {
+  const struct fl_slot* sl = slot(s, u);
+  if (!sl || sl->is_alloca) return;
+  LLVMValueRef st = LLVMBuildStore(s->e->b, c, at_thread(s, sl, s->e->b));
+  LLVMSetAlignment(st, sl->align);
+}
+
+static void copy_segment(struct fl_state* s, unsigned g) {
+  struct fl_emit* e = s->e;
+  const struct fl_seg* sg = &s->segs[g];
+  LLVMPositionBuilderAtEnd(e->b, e->cb[g]);
+  /* Phis' slots are written after the block's last phi. */
+  LLVMValueRef phis = NULL;
+  for (LLVMValueRef u = sg->first;; u = LLVMGetNextInstruction(u)) {
+    if (phis && !LLVMIsAPHINode(u)) {
+      for (LLVMValueRef p = phis; p != u; p = LLVMGetNextInstruction(p)) {
+        uintptr_t c = 0;
+        if (hipc__form_loops_map_get(&e->val, p, &c))
+          store_slot(s, p, (LLVMValueRef)c);
+      }
+      phis = NULL;
+    }
+    if (u == sg->bar) {
+      end_at_barrier(s, g, (unsigned)sg->bar_id);
+      return;
+    }
+    if (LLVMIsAReturnInst(u)) {
+      end_at_return(s);
+      return;
+    }
+    if (fixed(s, u) || lifetime(u)) continue;
+    LLVMValueRef c;
+    if (LLVMIsAPHINode(u)) {
+      c = LLVMBuildPhi(e->b, LLVMTypeOf(u), "");
+      if (!phis) phis = u;
+    } else {
+      unsigned n = LLVMGetNumOperands(u);
+      LLVMValueRef* ops = calloc(n + 1, sizeof *ops);
+      if (!ops) abort();
+      for (unsigned o = 0; o < n; o++) {
+        LLVMValueRef v = LLVMGetOperand(u, o);
+        ops[o] = LLVMValueIsBasicBlock(v) ? v : operand(s, v, g);
+      }
+      if (LLVMIsACallInst(u) && names_thread(u)) set_thread_idx(s);
+      c = LLVMInstructionClone(u);
+      LLVMInsertIntoBuilder(e->b, c);
+      /* The builder gives what it inserts its own location. */
+      LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(u));
+      for (unsigned o = 0; o < n; o++)
+        if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
+      free(ops);
+      if (LLVMIsATerminatorInst(u)) {
+        unsigned ns = LLVMGetNumSuccessors(u);
+        for (unsigned i = 0; i < ns; i++) {
+          uintptr_t b = 0;
+          hipc__form_loops_map_get(&s->block_index, LLVMGetSuccessor(u, i), &b);
+          LLVMSetSuccessor(c, i, e->cb[s->first_seg[b]]);
+        }
+        return;
+      }
+    }
+    hipc__form_loops_map_put(&e->val, u, (uintptr_t)c);
+    if (!LLVMIsAPHINode(u)) store_slot(s, u, c);
+  }
+}
+
+LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s) {
+  struct fl_emit* e = s->e;
+  const unsigned char* in = s->in_region + (size_t)e->r * s->nsegs;
+  unsigned* rpo = malloc((s->nsegs + 1) * sizeof *rpo);
+  if (!rpo) abort();
+  unsigned n = order(s, rpo);
+  memset(e->cb, 0, s->nsegs * sizeof *e->cb);
+  for (unsigned i = 0; i < n; i++)
+    e->cb[rpo[i]] = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  for (unsigned i = 0; i < n; i++) copy_segment(s, rpo[i]);
+  /* The phis' incoming values, now that every block has its copy. */
+  for (unsigned i = 0; i < n; i++) {
+    const struct fl_seg* sg = &s->segs[rpo[i]];
+    if (sg->first != LLVMGetFirstInstruction(sg->bb)) continue;
+    for (LLVMValueRef u = sg->first; u && LLVMIsAPHINode(u);
+         u = LLVMGetNextInstruction(u)) {
+      uintptr_t c = 0;
+      hipc__form_loops_map_get(&e->val, u, &c);
+      unsigned k = LLVMCountIncoming(u);
+      /* One entry per incoming edge, as the copied terminators have them
+       * (a switch may have two cases to one block). */
+      for (unsigned j = 0; j < k; j++) {
+        unsigned su =
+            hipc__form_loops_use_seg(s, u, LLVMGetIncomingBlock(u, j));
+        if (!in[su]) continue;
+        LLVMPositionBuilderBefore(e->b, LLVMGetBasicBlockTerminator(e->cb[su]));
+        LLVMValueRef v = operand(s, LLVMGetIncomingValue(u, j), su);
+        LLVMAddIncoming((LLVMValueRef)c, &v, &e->cb[su], 1);
+      }
+    }
+  }
+  LLVMBasicBlockRef start = e->cb[hipc__form_loops_region_entry(s, e->r)];
+  free(rpo);
+  return s->note ? NULL : start;
+}

@@ -1,0 +1,402 @@
+/* kc's region form, step 5 (form_loops.h): writes `void K.run(ptr b)`.
+ *
+ * The entry block reads everything that is the same for the whole block
+ * once: the packed arguments, blockDim from `b`, blockIdx, gridDim and the
+ * warp size from the worker's hipc_tls, and lays out the per-thread storage
+ * (slots and allocas, one array per value, in the per-worker arena).
+ * Each region is then a z, y, x loop nest over the block's threads with
+ * threadIdx.x innermost, whose body is the region's code for one thread
+ * (form_loops_clone.c). A thread's run of a region ends at a barrier or at
+ * a return; after the loops, the barrier the threads went to (the same for
+ * all: form_loops_uniform.c made sure, and a region that could end at two
+ * checks at run time) picks the next region. A thread that returns while
+ * others go on to a barrier is marked in a per-thread flag that the later
+ * regions skip. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "form_loops.h"
+#include "hip/hipc/kernel.h"
+
+static LLVMValueRef byte_ptr(struct fl_emit* e, LLVMValueRef base,
+                             uint64_t off) {
+  if (!off) return base;
+  LLVMValueRef o = LLVMConstInt(e->i64, off, 0);
+  return LLVMBuildInBoundsGEP2(e->b, e->i8, base, &o, 1, "");
+}
+
+static LLVMValueRef load_u32(struct fl_emit* e, LLVMValueRef base, uint64_t off,
+                             const char* name) {
+  LLVMValueRef v = LLVMBuildLoad2(e->b, e->i32, byte_ptr(e, base, off), name);
+  LLVMSetAlignment(v, 4);
+  return v;
+}
+
+LLVMValueRef hipc__form_loops_tls(struct fl_state* s) {
+  LLVMValueRef g = LLVMGetNamedGlobal(s->m, "hipc_tls");
+  if (g) return g;
+  LLVMTypeRef ty =
+      LLVMArrayType2(LLVMInt8TypeInContext(s->cx), sizeof(hipc_thread_state));
+  g = LLVMAddGlobal(s->m, ty, "hipc_tls");
+  LLVMSetThreadLocal(g, 1);
+  LLVMSetThreadLocalMode(g, LLVMInitialExecTLSModel);
+  LLVMSetAlignment(g, 8);
+  return g;
+}
+
+static int is_byval(struct fl_state* s, unsigned i) {
+  const char* k = "byval";
+  return LLVMGetEnumAttributeAtIndex(
+             s->kernel, i + 1, LLVMGetEnumAttributeKindForName(k, strlen(k))) !=
+         NULL;
+}
+
+/* The entry: block-wide values, arguments, storage. */
+static void entry(struct fl_state* s, struct fl_emit* e) {
+  LLVMValueRef t = hipc__form_loops_tls(s);
+  for (unsigned d = 0; d < 3; d++) {
+    e->dim[d] = load_u32(e, e->blk, offsetof(hipc_cpu_block, dim) + 4 * d, "");
+    e->bidx[d] =
+        load_u32(e, t, offsetof(hipc_thread_state, block_idx) + 4 * d, "");
+    e->gdim[d] =
+        load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
+  }
+  e->warp = load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
+  /* While K.run runs no thread can wait: the runtime's collectives, if
+   * reached anyway, report it rather than hang. */
+  LLVMBuildStore(e->b, LLVMConstInt(e->i32, 1, 0),
+                 byte_ptr(e, t, offsetof(hipc_thread_state, in_regions)));
+  LLVMValueRef count =
+      load_u32(e, e->blk, offsetof(hipc_cpu_block, count), "count");
+  LLVMValueRef args = LLVMBuildLoad2(
+      e->b, e->ptr, byte_ptr(e, e->blk, offsetof(hipc_cpu_block, args)),
+      "args");
+  unsigned np = LLVMCountParams(s->fn);
+  e->params = calloc(np + 1, sizeof *e->params);
+  if (!e->params) abort();
+  for (unsigned i = 0; i < np; i++) {
+    LLVMValueRef at = byte_ptr(e, args, s->layout->offset[i]);
+    if (is_byval(s, i)) {
+      e->params[i] = at;
+      continue;
+    }
+    e->params[i] =
+        LLVMBuildLoad2(e->b, LLVMTypeOf(LLVMGetParam(s->fn, i)), at, "");
+    LLVMSetAlignment(e->params[i], s->layout->align[i]);
+  }
+
+  /* One copy for the block: allocas here. Per thread: arrays of `count`
+   * elements, each 64-byte aligned, in the arena. */
+  LLVMValueRef c64 = LLVMBuildZExt(e->b, count, e->i64, "");
+  LLVMValueRef total = LLVMConstInt(e->i64, 0, 0);
+  LLVMValueRef* offs = calloc(s->nslots + 1, sizeof *offs);
+  if (!offs) abort();
+  LLVMValueRef mask = LLVMConstInt(e->i64, ~(uint64_t)63, 0);
+  LLVMValueRef round = LLVMConstInt(e->i64, 63, 0);
+  for (unsigned k = 0; k <= s->nslots; k++) {
+    uint64_t size;
+    if (k < s->nslots) {
+      struct fl_slot* sl = &s->slots[k];
+      if (!sl->per_thread) {
+        sl->base = LLVMBuildAlloca(e->b, sl->ty, "");
+        LLVMSetAlignment(sl->base, sl->align);
+        continue;
+      }
+      size = (sl->size + sl->align - 1) / sl->align * sl->align;
+    } else {
+      if (!s->need_exit_flags) break;
+      size = 1;
+    }
+    offs[k] = total;
+    LLVMValueRef bytes =
+        LLVMBuildMul(e->b, c64, LLVMConstInt(e->i64, size, 0), "");
+    total = LLVMBuildAnd(
+        e->b,
+        LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""), round, ""),
+        mask, "");
+  }
+  int any = s->need_exit_flags;
+  for (unsigned k = 0; k < s->nslots; k++) any |= s->slots[k].per_thread;
+  if (any) {
+    LLVMTypeRef aty = LLVMFunctionType(e->ptr, &e->i64, 1, 0);
+    LLVMValueRef arena = LLVMGetNamedFunction(s->m, "hipc_cpu_region_arena");
+    if (!arena) {
+      /* Like malloc's: nothing else the kernel holds points into the
+       * arena (which lets alias analysis tell slots from shared memory),
+       * and it is 64-byte aligned. */
+      arena = LLVMAddFunction(s->m, "hipc_cpu_region_arena", aty);
+      const char *na = "noalias", *al = "align", *nu = "nounwind";
+      LLVMAddAttributeAtIndex(
+          arena, LLVMAttributeReturnIndex,
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(na, 7),
+                                  0));
+      LLVMAddAttributeAtIndex(
+          arena, LLVMAttributeReturnIndex,
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(al, 5),
+                                  64));
+      LLVMAddAttributeAtIndex(
+          arena, LLVMAttributeFunctionIndex,
+          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(nu, 8),
+                                  0));
+    }
+    LLVMValueRef mem = LLVMBuildCall2(e->b, aty, arena, &total, 1, "arena");
+    for (unsigned k = 0; k < s->nslots; k++)
+      if (s->slots[k].per_thread)
+        s->slots[k].base =
+            LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[k], 1, "");
+    if (s->need_exit_flags) {
+      e->exited = LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[s->nslots], 1,
+                                        "exited");
+      LLVMBuildMemSet(e->b, e->exited, LLVMConstInt(e->i8, 0, 0), c64, 64);
+    }
+  }
+  free(offs);
+
+  e->first = LLVMBuildAlloca(e->b, e->i32, "first");
+  e->acc = calloc(s->nbars + 1, sizeof *e->acc);
+  e->res = calloc(s->nbars + 1, sizeof *e->res);
+  if (!e->acc || !e->res) abort();
+  for (unsigned k = 0; k < s->nbars; k++) {
+    if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_PLAIN) continue;
+    e->acc[k] = LLVMBuildAlloca(e->b, e->i32, "");
+    e->res[k] = LLVMBuildAlloca(e->b, e->i32, "");
+  }
+}
+
+/* How region r ends: which barriers, and whether by returning. */
+static unsigned ends(struct fl_state* s, unsigned r, unsigned char* bar,
+                     int* ret) {
+  const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
+  unsigned n = 0;
+  memset(bar, 0, s->nbars + 1);
+  *ret = 0;
+  for (unsigned g = 0; g < s->nsegs; g++) {
+    if (!in[g]) continue;
+    if (s->segs[g].bar) {
+      n += !bar[s->segs[g].bar_id];
+      bar[s->segs[g].bar_id] = 1;
+    } else if (LLVMIsAReturnInst(LLVMGetBasicBlockTerminator(s->segs[g].bb))) {
+      *ret = 1;
+    }
+  }
+  return n;
+}
+
+static LLVMValueRef loop_phi(struct fl_emit* e, const char* name) {
+  return LLVMBuildPhi(e->b, e->i32, name);
+}
+
+/* Closes a do-while loop over [0, bound) of induction variable `iv`. */
+static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
+                       LLVMBasicBlockRef head, LLVMBasicBlockRef from,
+                       LLVMBasicBlockRef out, LLVMBasicBlockRef latch) {
+  LLVMValueRef next = LLVMBuildNUWAdd(e->b, iv, LLVMConstInt(e->i32, 1, 0), "");
+  LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, bound, ""), head,
+                  out);
+  LLVMValueRef zero = LLVMConstInt(e->i32, 0, 0);
+  LLVMValueRef vals[2] = {zero, next};
+  LLVMBasicBlockRef blocks[2] = {from, latch};
+  LLVMAddIncoming(iv, vals, blocks, 2);
+}
+
+static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
+                  unsigned char* bar) {
+  int ret;
+  unsigned nbar = ends(s, r, bar, &ret);
+  e->r = r;
+  e->vote = nbar >= 2 || (nbar == 1 && ret);
+  e->check = nbar >= 2;
+  e->mark_exit = s->need_exit_flags && ret && nbar >= 1;
+  /* When all the threads end the same way (no returning while others wait,
+   * one barrier at most), the last thread's end says where they all went:
+   * a value the vectoriser can carry out of the loop, where a store to
+   * `first` in every iteration would stop it. */
+  e->lastval = e->vote && !e->check && !s->need_exit_flags;
+  e->nends = 0;
+  LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(s->cx, e->run, "z");
+  LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(s->cx, e->run, "y");
+  e->xh = LLVMAppendBasicBlockInContext(s->cx, e->run, "x");
+  e->xl = LLVMAppendBasicBlockInContext(s->cx, e->run, "x.next");
+  LLVMBasicBlockRef yl = LLVMAppendBasicBlockInContext(s->cx, e->run, "y.next");
+  LLVMBasicBlockRef zl = LLVMAppendBasicBlockInContext(s->cx, e->run, "z.next");
+  LLVMBasicBlockRef post =
+      LLVMAppendBasicBlockInContext(s->cx, e->run, "after");
+
+  LLVMPositionBuilderAtEnd(e->b, e->pre[r]);
+  for (unsigned k = 0; k < s->nbars; k++) {
+    if (!bar[k] || !e->acc[k]) continue;
+    int and = hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_AND;
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, and, 0), e->acc[k]);
+  }
+  if (e->vote && !e->lastval)
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1),
+                   e->first);
+  LLVMBuildBr(e->b, zh);
+  LLVMPositionBuilderAtEnd(e->b, zh);
+  LLVMValueRef z = loop_phi(e, "tid.z");
+  LLVMBuildBr(e->b, yh);
+  LLVMPositionBuilderAtEnd(e->b, yh);
+  LLVMValueRef y = loop_phi(e, "tid.y");
+  LLVMValueRef row = LLVMBuildNUWMul(
+      e->b, e->dim[0],
+      LLVMBuildNUWAdd(e->b, y, LLVMBuildNUWMul(e->b, e->dim[1], z, ""), ""),
+      "");
+  LLVMBuildBr(e->b, e->xh);
+  LLVMPositionBuilderAtEnd(e->b, e->xh);
+  LLVMValueRef x = loop_phi(e, "tid.x");
+  e->idx[0] = x;
+  e->idx[1] = y;
+  e->idx[2] = z;
+  e->t = LLVMBuildNUWAdd(e->b, row, x, "t");
+  e->lane = NULL;
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(s->cx, e->run, "body");
+  if (s->need_exit_flags && r > 0) {
+    LLVMValueRef f = LLVMBuildLoad2(
+        e->b, e->i8,
+        LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""), "");
+    LLVMBuildCondBr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
+        e->xl, body);
+  } else {
+    LLVMBuildBr(e->b, body);
+  }
+  LLVMPositionBuilderBefore(e->bx, LLVMGetBasicBlockTerminator(e->xh));
+
+  LLVMBasicBlockRef start = hipc__form_loops_clone(s);
+  if (!start) return 0;
+  LLVMPositionBuilderAtEnd(e->b, body);
+  LLVMBuildBr(e->b, start);
+
+  LLVMPositionBuilderAtEnd(e->b, e->xl);
+  LLVMValueRef last = NULL;
+  if (e->lastval) {
+    last = LLVMBuildPhi(e->b, e->i32, "end");
+    LLVMAddIncoming(last, e->end_id, e->end_blk, e->nends);
+  }
+  loop_latch(e, x, e->dim[0], e->xh, yh, yl, e->xl);
+  LLVMPositionBuilderAtEnd(e->b, yl);
+  loop_latch(e, y, e->dim[1], yh, zh, zl, yl);
+  LLVMPositionBuilderAtEnd(e->b, zl);
+  loop_latch(e, z, e->dim[2], zh, e->pre[r], post, zl);
+
+  /* Where the threads went. */
+  LLVMPositionBuilderAtEnd(e->b, post);
+  LLVMValueRef next = NULL;
+  if (e->lastval)
+    next = last;
+  else if (e->vote)
+    next = LLVMBuildLoad2(e->b, e->i32, e->first, "next");
+  LLVMValueRef sw = e->vote ? LLVMBuildSwitch(e->b, next, e->done, nbar) : NULL;
+  for (unsigned k = 0; k < s->nbars; k++) {
+    if (!bar[k]) continue;
+    LLVMBasicBlockRef to = e->pre[k + 1];
+    if (e->acc[k]) {
+      to = LLVMAppendBasicBlockInContext(s->cx, e->run, "result");
+      LLVMPositionBuilderAtEnd(e->b, to);
+      LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->i32, e->acc[k], ""),
+                     e->res[k]);
+      LLVMBuildBr(e->b, e->pre[k + 1]);
+      LLVMPositionBuilderAtEnd(e->b, post);
+    }
+    if (sw)
+      LLVMAddCase(sw, LLVMConstInt(e->i32, k, 0), to);
+    else
+      LLVMBuildBr(e->b, to);
+  }
+  if (!sw && !nbar) LLVMBuildBr(e->b, e->done);
+  return 1;
+}
+
+int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
+  struct fl_emit e;
+  memset(&e, 0, sizeof e);
+  s->e = &e;
+  e.i8 = LLVMInt8TypeInContext(s->cx);
+  e.i32 = LLVMInt32TypeInContext(s->cx);
+  e.i64 = LLVMInt64TypeInContext(s->cx);
+  e.ptr = LLVMPointerTypeInContext(s->cx, 0);
+
+  unsigned char* bar = calloc(s->nbars + 1, 1);
+  if (!bar) abort();
+
+  size_t len;
+  const char* kname = LLVMGetValueName2(s->kernel, &len);
+  char* name = malloc(len + 8);
+  if (!name) abort();
+  memcpy(name, kname, len);
+  strcpy(name + len, ".run");
+  LLVMTypeRef fty =
+      LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e.ptr, 1, 0);
+  e.run = LLVMAddFunction(s->m, name, fty);
+  free(name);
+  *run_out = e.run;
+  LLVMSetLinkage(e.run, LLVMInternalLinkage);
+  /* The kernel's string attributes (floating-point modes, target) hold
+   * for its code in K.run too. */
+  unsigned na =
+      LLVMGetAttributeCountAtIndex(s->kernel, LLVMAttributeFunctionIndex);
+  LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
+  if (!attrs) abort();
+  LLVMGetAttributesAtIndex(s->kernel, LLVMAttributeFunctionIndex, attrs);
+  for (unsigned i = 0; i < na; i++)
+    if (LLVMIsStringAttribute(attrs[i]))
+      LLVMAddAttributeAtIndex(e.run, LLVMAttributeFunctionIndex, attrs[i]);
+  free(attrs);
+  e.blk = LLVMGetParam(e.run, 0);
+  LLVMSetValueName2(e.blk, "b", 1);
+  e.b = LLVMCreateBuilderInContext(s->cx);
+  e.bx = LLVMCreateBuilderInContext(s->cx);
+  LLVMPositionBuilderAtEnd(
+      e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
+  entry(s, &e);
+  LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
+  e.pre = calloc(s->nregions, sizeof *e.pre);
+  e.cb = calloc(s->nsegs, sizeof *e.cb);
+  e.end_blk = calloc(s->nsegs + 1, sizeof *e.end_blk);
+  e.end_id = calloc(s->nsegs + 1, sizeof *e.end_id);
+  if (!e.pre || !e.cb || !e.end_blk || !e.end_id) abort();
+  for (unsigned r = 0; r < s->nregions; r++)
+    e.pre[r] = LLVMAppendBasicBlockInContext(s->cx, e.run, "region");
+  e.done = LLVMAppendBasicBlockInContext(s->cx, e.run, "done");
+  LLVMPositionBuilderAtEnd(e.b, entry_end);
+  LLVMBuildBr(e.b, e.pre[0]);
+  int ok = 1;
+  for (unsigned r = 0; ok && r < s->nregions; r++) {
+    /* A region no barrier leads to (its barrier is unreachable) is empty. */
+    int reached = r == 0;
+    for (unsigned q = 0; q < s->nregions && !reached; q++)
+      reached = s->in_region[(size_t)q * s->nsegs +
+                             hipc__form_loops_seg_of(s, s->bars[r - 1])];
+    if (!reached) {
+      LLVMPositionBuilderAtEnd(e.b, e.pre[r]);
+      LLVMBuildUnreachable(e.b);
+      continue;
+    }
+    hipc__form_loops_map_free(&e.val);
+    ok = region(s, &e, r, bar);
+  }
+  if (ok) {
+    LLVMPositionBuilderAtEnd(e.b, e.done);
+    LLVMBuildStore(e.b,
+                   load_u32(&e, e.blk, offsetof(hipc_cpu_block, count), ""),
+                   byte_ptr(&e, e.blk, offsetof(hipc_cpu_block, next)));
+    LLVMBuildStore(
+        e.b, LLVMConstInt(e.i32, 0, 0),
+        byte_ptr(&e, hipc__form_loops_tls(s), offsetof(hipc_thread_state, in_regions)));
+    LLVMBuildRetVoid(e.b);
+  }
+  hipc__form_loops_map_free(&e.val);
+  LLVMDisposeBuilder(e.b);
+  LLVMDisposeBuilder(e.bx);
+  free(e.params);
+  free(e.acc);
+  free(e.res);
+  free(e.pre);
+  free(e.cb);
+  free(e.end_blk);
+  free(e.end_id);
+  free(bar);
+  s->e = NULL;
+  return ok;
+}
