@@ -151,10 +151,26 @@ static void unbind_var(abi_var* v) {
   v->bound = 0;
 }
 
+/* The image `f` pairs with: of those with its ID, the newest that no other
+ * fat binary holds. A code object loaded twice registers its image and then
+ * its fat binary once per load (kc's constructor has a higher priority than
+ * clang's), so each load's fat binary finds its own image. Under the lock. */
+static const hipc_kc_image* pick_image(const fatbin* f) {
+  const hipc_kc_image* cand[64];
+  size_t n = hipc__kc_image_find_all(f->cpu_id, cand, 64);
+  for (size_t i = 0; i < n; ++i) {
+    int taken = 0;
+    for (const fatbin* o = fatbins; o && !taken; o = o->next)
+      taken = o != f && o->image == cand[i];
+    if (!taken) return cand[i];
+  }
+  return n ? cand[0] : NULL;
+}
+
 /* Binds whatever of `f` can be bound now. */
 static void resolve(fatbin* f) {
   if (!f->valid) return;
-  if (!f->image) f->image = hipc__kc_image_find(f->cpu_id);
+  if (!f->image) f->image = pick_image(f);
   if (!f->image) return;
   for (size_t i = 0; i < f->nkernels; ++i)
     if (!f->kernels[i]->registered) bind_kernel(f, f->kernels[i]);

@@ -10,8 +10,11 @@
 #include "hip/hipc/kc_abi.h"
 
 /* -- kc_image.c */
-/* The registered image whose ID is `id`, or NULL ("" finds none). */
-const hipc_kc_image* hipc__kc_image_find(const char* id);
+
+/* The registered images of ID `id`, newest first (at most `max`); returns
+ * how many. Two loads of one code object register two images with one ID. */
+size_t hipc__kc_image_find_all(const char* id, const hipc_kc_image** out,
+                               size_t max);
 /* The kernel or variable of `img` named `name` (mangled), or NULL. */
 const hipc_kc_kernel* hipc__kc_image_kernel(const hipc_kc_image* img,
                                             const char* name);

@@ -69,14 +69,15 @@ void hipc_kc_unregister_image(const hipc_kc_image* img) {
   if (found) hipc__hip_abi_image_removed(img);
 }
 
-const hipc_kc_image* hipc__kc_image_find(const char* id) {
-  const hipc_kc_image* found = NULL;
-  if (!id || !*id) return NULL;
+size_t hipc__kc_image_find_all(const char* id, const hipc_kc_image** out,
+                               size_t max) {
+  size_t n = 0;
+  if (!id || !*id) return 0;
   pthread_mutex_lock(&lock);
-  for (size_t i = 0; i < nimages && !found; ++i)
-    if (strcmp(images[i]->id, id) == 0) found = images[i];
+  for (size_t i = nimages; i-- > 0 && n < max;)
+    if (strcmp(images[i]->id, id) == 0) out[n++] = images[i];
   pthread_mutex_unlock(&lock);
-  return found;
+  return n;
 }
 
 const hipc_kc_kernel* hipc__kc_image_kernel(const hipc_kc_image* img,
