@@ -10,7 +10,6 @@
 #include "hip/hipc/kc_abi.h"
 
 /* -- kc_image.c */
-
 /* The registered images of ID `id`, newest first (at most `max`); returns
  * how many. Two loads of one code object register two images with one ID. */
 size_t hipc__kc_image_find_all(const char* id, const hipc_kc_image** out,
