@@ -11,8 +11,9 @@
 #define HIPC_DEVICE_ASSERT_H
 
 /* The CPU device's (and the host's) handler; a GPU compilation keeps its
- * own. */
-#if !defined(__NVPTX__)
+ * own, and so does clang's front end: its host pass compiles host code
+ * only (the C library's assert), its CPU device pass is an NVPTX one. */
+#if !defined(__NVPTX__) && !defined(__HIPC_CLANG_HOST__)
 
 #include "hip/hip_runtime_api.h"
 
@@ -33,6 +34,6 @@ HIPC_API void hipc_assert_fail(const char* assertion, const char* file,
 }
 #endif
 
-#endif /* !__NVPTX__ */
+#endif /* !__NVPTX__ && !__HIPC_CLANG_HOST__ */
 
 #endif /* HIPC_DEVICE_ASSERT_H */

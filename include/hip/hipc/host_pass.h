@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <assert.h> /* __assert_fail: assert() in kernels */
 
 #include <cstdio>
 #include <cstdlib>

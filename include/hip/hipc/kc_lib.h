@@ -42,6 +42,10 @@ HIPC_API __attribute__((noreturn)) void hipc_kc_assertfail(
     const char* msg, const char* file, unsigned line, const char* func,
     size_t charsize);
 
+/* abort() in a kernel: the C library's, which the CPU device's fault
+ * handler reports with the kernel, block and thread. */
+HIPC_API __attribute__((noreturn)) void hipc_kc_abort(void);
+
 /* The device's counters, in nanoseconds: clock and clock64 (the CPU
  * device's clock(), clock64(): CLOCK_MONOTONIC) and globaltimer (the time
  * since the epoch, CLOCK_REALTIME). */

@@ -173,9 +173,18 @@ __device__ __attribute__((noreturn)) static inline void __assert_fail(
   __assertfail(message, file, line, function, sizeof(char));
   __builtin_trap();
 }
+#ifdef __HIPC_KC__
+// The CPU device: the C library's abort(), which the fault handler names
+// as "abort() called in kernel ... block ... thread ...".
+__device__ __attribute__((noreturn)) void hipc_kc_abort(void);
+__device__ __attribute__((noreturn)) static inline void abort(void) {
+  hipc_kc_abort();
+}
+#else
 __device__ __attribute__((noreturn)) static inline void abort(void) {
   __builtin_trap();
 }
+#endif
 }
 
 // nan and nanf, which clang's headers declare (__clang_cuda_math_forward_

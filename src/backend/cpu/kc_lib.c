@@ -249,6 +249,8 @@ void hipc_kc_assertfail(const char* msg, const char* file, unsigned line,
   hipc_assert_fail(msg, file, line, func);
 }
 
+void hipc_kc_abort(void) { abort(); }
+
 static uint64_t monotonic_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
