@@ -371,5 +371,5 @@ int hipc__frontend_wanted(const struct hipcc_options *o) {
   const char *f = o->frontend;
   if (f == NULL)
     f = getenv("HIPC_FRONTEND");
-  return f != NULL && strcmp(f, "clang") == 0;
+  return f == NULL || *f == '\0' || strcmp(f, "rewrite") != 0;
 }

@@ -74,7 +74,7 @@ static const struct opt options[] = {
     {"--hipc-frontend=", K_JOINED, 0, ID_FRONTEND, "<clang|rewrite>",
      "how HIP sources are compiled: clang's HIP front end and hipc's kernel "
      "compiler, or the source rewriter (default $HIPC_FRONTEND, else "
-     "rewrite)"},
+     "clang)"},
     {"--cuda-host-only", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},

@@ -25,7 +25,7 @@ check "the PTX has two instantiations of apply ($names)" \
 for n in $names; do
   check "the cubin has $n" grep -q -a -F ".text.$n" lk.sm_90.cubin
 done
-if [ "${HIPC_FRONTEND:-}" = clang ]; then
+if [ "${HIPC_FRONTEND:-clang}" = clang ]; then
   check "no warning ($(cat err.txt))" [ ! -s err.txt ]
   for n in $names; do
     check "the host object defines $n" \

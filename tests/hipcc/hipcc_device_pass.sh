@@ -261,7 +261,7 @@ check "the error is reported once" \
   [ "$(grep -c ': error: ' err.txt)" -eq 1 ]
 HIPC_OFFLOAD_ARCH= "$HIPCC" -c bad.hip -o bad.o 2> err.txt
 rc=$?
-if [ "${HIPC_FRONTEND:-}" = clang ]; then
+if [ "${HIPC_FRONTEND:-clang}" = clang ]; then
   # The clang front end compiles kernels for the CPU device with clang's
   # CUDA rules too (docs/frontend.md): the same error, without an arch.
   check "without an arch the CPU pass has the same error" [ $rc -ne 0 ]

@@ -62,7 +62,7 @@ SRC
 { cat defs.hip; sed '/^namespace tw {$/,/^extern "C"/d' main.hip; } > one.hip
 want="100 133 133 2 8 12 1"
 clang_fe=
-[ "${HIPC_FRONTEND:-}" = clang ] && clang_fe=1
+[ "${HIPC_FRONTEND:-clang}" = clang ] && clang_fe=1
 
 build_and_run() {  # build_and_run NAME HIPCC-FLAGS...
   local name=$1
