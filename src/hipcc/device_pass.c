@@ -7,12 +7,11 @@
  *     -include hip/hip_runtime.h <user's -I -D -U -include, -O> -S -> PTX
  *   $CUDA_PATH/bin/ptxas -arch=sm_XX PTX -> cubin
  *
- * on the original source (not the host pass's rewrite), so that clang's
- * diagnostics name the user's file and line. In between, the variables
- * that the host pass's rewriter (or, with the clang front end, hipc-kc)
- * saw declared `__managed__` are marked managed in the PTX (managed.h). The kernels and variables that
- * the PTX defines, the cubins and the PTX of the newest architecture then
- * make the table that gpu_table.c appends to the host object.
+ * In between, the variables that hipc-kc found declared `__managed__` are
+ * marked managed in the PTX (managed.h). The cubins and the PTX of the
+ * newest architecture go into the source's fat binary (frontend.c); the
+ * kernels and variables the PTX defines are checked against the host
+ * object (gpu_names.c).
  */
 #include "device_pass.h"
 
@@ -24,7 +23,7 @@
 #include <unistd.h>
 
 #include "elf_syms.h"
-#include "gpu_table.h"
+#include "gpu_names.h"
 
 /* The oldest architecture the NVPTX headers build for (scoped atomics). */
 #define MIN_SM 60
@@ -265,15 +264,8 @@ static int build_images(const struct device_pass *d,
       hipc__util_error("cannot read '%s': %s", im->ptx[i], strerror(errno));
       return 1;
     }
-    hipc__gpu_table_scan(names, text);
+    hipc__gpu_names_scan(names, text);
     free(text);
-    for (size_t v = 0; v < names->nvars; v++) {
-      const char *st;
-      if (names->vars[v].kind == 2 && names->vars[v].host == NULL &&
-          (st = hipc__managed_storage(src->managed, names->vars[v].name,
-                                      strlen(names->vars[v].name))) != NULL)
-        names->vars[v].host = hipc__util_strdup(st);
-    }
     im->img[im->nimg++] = (struct gpu_image_file){arch, 0, im->cubin[i]};
     int suffixed, v = sm_number(arch, &suffixed);
     if (!suffixed && v > newest_sm)
@@ -287,29 +279,8 @@ static int build_images(const struct device_pass *d,
   return 0;
 }
 
-int hipc__device_pass_compile(const struct device_pass *d,
-                              const struct hipcc_options *o,
-                              const struct device_source *src, char **table,
-                              struct gpu_names *names) {
-  *table = NULL;
-  *names = (struct gpu_names){0};
-  struct images im = {0};
-  int rc = build_images(d, o, src, &im, names);
-  if (rc == 0 && (names->nkernels > 0 || names->nvars > 0)) {
-    *table = hipc__gpu_table_text(names, im.img, im.nimg, src->inline_bytes);
-    if (*table == NULL)
-      rc = 1;
-  }
-  if (rc == 0 && o->verbose)
-    fprintf(stderr, "hipcc: %s: %zu kernel(s), %zu variable(s) for %zu "
-                    "GPU image(s)\n", src->path, names->nkernels, names->nvars,
-            im.nimg);
-  images_free(&im);
-  return rc;
-}
-
 void hipc__device_pass_check(const char *obj, const char *src,
-                             const struct gpu_names *names, int clang_host) {
+                             const struct gpu_names *names) {
   size_t n = names->nkernels + names->nvars;
   if (n == 0)
     return;
@@ -318,18 +289,12 @@ void hipc__device_pass_check(const char *obj, const char *src,
   for (size_t i = 0; i < names->nkernels; i++)
     v[i] = names->kernels[i];
   for (size_t i = 0; i < names->nvars; i++)
-    v[names->nkernels + i] = names->vars[i].host != NULL
-                                 ? names->vars[i].host
-                                 : names->vars[i].name;
-  /* The rewriter's table refers to each name by `.weakref`, which is an
-   * undefined weak symbol where the host object lacks it; clang's host
-   * object defines a handle per kernel and a shadow per variable, under
-   * the names its registrations give the GPU images. */
-  int rc = clang_host ? hipc__elf_syms_defined(obj, v, n, undefined)
-                      : hipc__elf_syms_undefined_weak(obj, v, n, undefined);
-  if (rc == 0) {
+    v[names->nkernels + i] = names->vars[i].name;
+  /* clang's host object defines a handle per kernel and a shadow per
+   * variable, under the names its registrations give the GPU images. */
+  if (hipc__elf_syms_defined(obj, v, n, undefined) == 0) {
     for (size_t i = 0; i < n; i++)
-      if (clang_host ? !undefined[i] : undefined[i])
+      if (!undefined[i])
         hipc__util_warning("%s: %s '%s' is in the GPU code but not in the "
                            "host object (the device and host compiles saw "
                            "different declarations); it cannot be used on "

@@ -4,7 +4,7 @@
 #ifndef HIPC_HIPCC_DEVICE_PASS_H
 #define HIPC_HIPCC_DEVICE_PASS_H
 
-#include "gpu_table.h"
+#include "gpu_names.h"
 #include "managed.h"
 #include "options.h"
 
@@ -34,27 +34,15 @@ struct device_source {
   const char *std;      /* -std=... */
   const char *save_ref; /* -save-temps: intermediate files go next to this
                            output; NULL: temporary files */
-  int inline_bytes;     /* embed the images byte by byte (for -S) */
   const struct managed_vars *managed; /* the __managed__ variables
                                          (managed.h), or NULL */
 };
 
-/* Compiles `src` for every architecture of `d` and sets `*table` to the
- * C++ text that embeds the images and registers them (malloc'd), or to
- * NULL when the source defines no kernel and no device variable; `*names`
- * gets the kernels and variables of the table (free them with
- * hipc__gpu_table_free). Returns 0, or the failing command's status (its
- * diagnostics name the user's file and line). */
-int hipc__device_pass_compile(const struct device_pass *d,
-                              const struct hipcc_options *o,
-                              const struct device_source *src, char **table,
-                              struct gpu_names *names);
-
-/* The clang front end's form of the same (docs/frontend.md): compiles
+/* The GPU images of a source (docs/frontend.md): compiles
  * `src` for every architecture of `d` and calls `add(arg, image)` for each
  * image to embed (the cubins, then the PTX of the newest architecture),
  * while the files exist; `*names` gets the kernels and variables the
- * images define (free them with hipc__gpu_table_free). Returns 0, the
+ * images define (free them with hipc__gpu_names_free). Returns 0, the
  * failing command's status, or what `add` returned when not 0. */
 int hipc__device_pass_each_image(const struct device_pass *d,
                                  const struct hipcc_options *o,
@@ -64,10 +52,9 @@ int hipc__device_pass_each_image(const struct device_pass *d,
                                  void *arg, struct gpu_names *names);
 
 /* Warns about each kernel or variable of `names` that the host object
- * `obj` (compiled from `src` with the table, or by clang's host pass when
- * `clang_host` is set) does not define: the two passes saw different
- * declarations, and the GPU cannot run it. */
+ * `obj` (compiled from `src` by clang's host pass) does not define: the
+ * two passes saw different declarations, and the GPU cannot run it. */
 void hipc__device_pass_check(const char *obj, const char *src,
-                             const struct gpu_names *names, int clang_host);
+                             const struct gpu_names *names);
 
 #endif /* HIPC_HIPCC_DEVICE_PASS_H */

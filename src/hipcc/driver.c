@@ -1,13 +1,8 @@
-/* The hipcc pipeline (docs/internals.md, "How a HIP source is compiled").
- *
- * A HIP source is preprocessed by the host C++ compiler, rewritten by
- * rewrite.c, and the result compiled as preprocessed C++. With GPU
- * architectures, the device pass (device_pass.c) first compiles the source
- * for each of them, and the table that embeds the images is appended to the
- * rewritten text (gpu_table.c). A C source is
- * compiled by the C compiler as is. Everything is then linked by the C++
- * compiler with libhipc from `<prefix>/lib`, where `<prefix>` is the
- * directory above the one holding the hipcc executable.
+/* The hipcc pipeline (docs/frontend.md): a HIP source goes through clang's
+ * front end and the kernel compiler (frontend.c), a C source through the C
+ * compiler as is, and everything is then linked by the C++ compiler with
+ * libhipc from `<prefix>/lib`, where `<prefix>` is the directory above the
+ * one holding the hipcc executable.
  */
 #define _GNU_SOURCE /* readlink */
 #include "driver.h"
@@ -21,7 +16,6 @@
 
 #include "device_pass.h"
 #include "frontend.h"
-#include "rewrite.h"
 
 struct ctx {
   struct hipcc_options *o;
@@ -87,26 +81,6 @@ static void dep_args(struct ctx *c, struct strvec *argv, const char *obj) {
   }
 }
 
-/* The flags every HIP source is preprocessed with. */
-static void hip_pp_flags(struct ctx *c, struct strvec *argv) {
-  static const char *const defs[] = {
-      "-D__HIPCC__=1", "-D__HIP__=1", "-D__HIP_PLATFORM_HIPC__=1",
-      "-D__HIPC_HOST_PASS__=1"};
-  for (size_t i = 0; i < sizeof defs / sizeof *defs; i++)
-    hipc__util_push(argv, defs[i]);
-  hipc__util_push(argv, c->inc_flag);
-  hipc__util_push(argv, "-include");
-  hipc__util_push(argv, "hip/hip_runtime.h");
-  if (c->genco) { /* the mark hipModuleLoad looks for */
-    hipc__util_push(argv, "-include");
-    hipc__util_push(argv, "hip/hipc/code_object.h");
-  }
-  if (c->dev.archs.n > 0) {  /* the types of the appended GPU table */
-    hipc__util_push(argv, "-include");
-    hipc__util_push(argv, "hip/hipc/gpu_module.h");
-  }
-}
-
 static const char *std_cxx(struct ctx *c) {
   return c->o->std_cxx ? c->o->std_cxx : "-std=c++17";
 }
@@ -115,127 +89,8 @@ static int run(struct ctx *c, struct strvec *argv) {
   return hipc__util_run(argv->v, c->o->verbose, NULL);
 }
 
-/* Where -save-temps puts the intermediate files of `in`: next to `out`. */
-static char *saved(const char *in, const char *out, const char *suffix) {
-  char *dir = hipc__util_dirname(out), *stem = hipc__util_stem(in);
-  char *p = hipc__util_format("%s/%s%s", dir, stem, suffix);
-  free(dir);
-  free(stem);
-  return p;
-}
-
-/* Rewrites the preprocessed file `ii` into `out` (NULL: stdout). With
- * `ds`, the device pass then compiles the source, told which variables the
- * rewrite found `__managed__`, and the table of its images (kept in
- * `*table`, with the names it has in `*names`) is appended. */
-static int rewrite_file(struct ctx *c, const char *ii, const char *out,
-                        const struct device_source *ds, char **table,
-                        struct gpu_names *names) {
-  size_t len;
-  char *text = hipc__util_read(ii, &len);
-  if (text == NULL) {
-    hipc__util_error("cannot read '%s': %s", ii, strerror(errno));
-    return 1;
-  }
-  char *res = NULL, *err = NULL;
-  size_t rlen = 0;
-  struct managed_vars managed = {0};
-  int rc = hipc__rewrite_text_managed(text, len, &res, &rlen, &err,
-                                      ds != NULL ? &managed : NULL);
-  free(text);
-  if (rc != 0) {
-    fprintf(stderr, "%s\n", err);
-    free(err);
-    return 1;
-  }
-  if (ds != NULL) {
-    struct device_source d = *ds;
-    d.managed = &managed;
-    rc = hipc__device_pass_compile(&c->dev, c->o, &d, table, names);
-    hipc__managed_free(&managed);
-    if (rc != 0) {
-      free(res);
-      return rc;
-    }
-  }
-  const char *tail = table != NULL ? *table : NULL;
-  if (tail != NULL) {
-    keep(c, *table);
-    size_t tlen = strlen(tail);
-    res = hipc__util_realloc(res, rlen + tlen + 1);
-    memcpy(res + rlen, tail, tlen + 1);
-    rlen += tlen;
-  }
-  rc = hipc__util_write(out, res, rlen) != 0;
-  free(res);
-  return rc;
-}
-
-/* The host pass of a HIP source: runs the preprocessing command `pp_cmd`
- * (and frees it), rewrites, runs the device pass `ds` (if not NULL) and
- * appends its table (`*table`, `*names`), and compiles. */
-static int compile_host(struct ctx *c, struct hipcc_input *in,
-                        const char *out, const char *ref, int n,
-                        struct strvec *pp_cmd, const struct device_source *ds,
-                        char **table, struct gpu_names *names) {
-  struct hipcc_options *o = c->o;
-  struct strvec pp = *pp_cmd;
-  int rc;
-  if (o->mode == MODE_DEPS) {
-    if (out != NULL) {
-      hipc__util_push(&pp, "-o");
-      hipc__util_push(&pp, out);
-    }
-    rc = run(c, &pp);
-    hipc__util_free(&pp);
-    return rc;
-  }
-  char *tmp = hipc__util_format("%d.ii", n);
-  const char *ii = o->save_temps ? keep(c, saved(in->path, ref, ".ii"))
-                                 : hipc__util_temp(tmp);
-  free(tmp);
-  if (ii == NULL) {
-    hipc__util_free(&pp);
-    return 1;
-  }
-  hipc__util_push(&pp, "-o");
-  hipc__util_push(&pp, ii);
-  rc = run(c, &pp);
-  hipc__util_free(&pp);
-  if (rc != 0)
-    return rc;
-  if (o->mode == MODE_PREPROCESS)
-    return rewrite_file(c, ii, out, NULL, NULL, NULL);
-
-  tmp = hipc__util_format("%d.hipc.ii", n);
-  const char *rii = o->save_temps ? keep(c, saved(in->path, ref, ".hipc.ii"))
-                                  : hipc__util_temp(tmp);
-  free(tmp);
-  if (rii == NULL)
-    return 1;
-  if (o->verbose)
-    fprintf(stderr, "hipcc: rewrite %s -> %s\n", ii, rii);
-  if ((rc = rewrite_file(c, ii, rii, ds, table, names)) != 0)
-    return rc;
-  /* Already preprocessed: -x c++-cpp-output skips a second preprocessing,
-   * and the line markers carry the user's file names and lines. */
-  struct strvec cc = {0};
-  hipc__util_append(&cc, &c->cxx);
-  hipc__util_push(&cc, o->mode == MODE_ASM ? "-S" : "-c");
-  hipc__util_push(&cc, "-x");
-  hipc__util_push(&cc, "c++-cpp-output");
-  hipc__util_push(&cc, std_cxx(c));
-  hipc__util_append(&cc, &o->cc);
-  hipc__util_push(&cc, rii);
-  hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, out);
-  rc = run(c, &cc);
-  hipc__util_free(&cc);
-  return rc;
-}
-
 /* Compiles the HIP source `in` to `out` (an object, an assembly file, the
- * rewritten text or the dependencies, by mode). `dep_obj` is the object
+ * preprocessed text or the dependencies, by mode). `dep_obj` is the object
  * name that -MD rules should name. */
 static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
                        const char *dep_obj, int n) {
@@ -243,49 +98,20 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   /* -save-temps files go next to the final output. */
   const char *ref = o->mode == MODE_LINK ? (o->output ? o->output : "a.out")
                                          : (out ? out : "./-");
-  if (hipc__frontend_wanted(o)) {
-    struct strvec dep = {0};
-    hipc__util_append(&dep, &o->dep);
-    if (o->mode != MODE_DEPS)
-      dep_args(c, &dep, dep_obj);
-    struct frontend_source fs = {in->path, n, out, ref, c->prefix,
-                                 c->inc_flag, std_cxx(c), &dep, &c->dev,
-                                 c->genco};
-    int rc = hipc__frontend_compile(o, &fs);
-    hipc__util_free(&dep);
-    return rc;
-  }
-  /* The device pass runs after the rewrite (which tells it the managed
-   * variables); its table goes into the host object. */
-  char *table = NULL;
-  struct gpu_names names = {0};
-  struct device_source ds = {in->path, n, c->inc_flag, std_cxx(c),
-                             o->save_temps ? ref : NULL,
-                             o->mode == MODE_ASM, NULL};
-  int gpu = c->dev.archs.n > 0 && o->mode != MODE_DEPS &&
-            o->mode != MODE_PREPROCESS;
-  struct strvec pp = {0};
-  hipc__util_append(&pp, &c->cxx);
-  hipc__util_push(&pp, "-E");
-  hipc__util_push(&pp, "-x");
-  hipc__util_push(&pp, "c++");
-  hipc__util_push(&pp, std_cxx(c));
-  hip_pp_flags(c, &pp);
-  hipc__util_append(&pp, &o->pp);
-  hipc__util_append(&pp, &o->cc);
-  hipc__util_append(&pp, &o->dep);
+  struct strvec dep = {0};
+  hipc__util_append(&dep, &o->dep);
   if (o->mode != MODE_DEPS)
-    dep_args(c, &pp, dep_obj);
-  hipc__util_push(&pp, in->path);
-  int rc = compile_host(c, in, out, ref, n, &pp, gpu ? &ds : NULL, &table,
-                        &names);
-  if (rc == 0 && table != NULL && o->mode != MODE_ASM)
-    hipc__device_pass_check(out, in->path, &names, 0);
-  hipc__gpu_table_free(&names);
+    dep_args(c, &dep, dep_obj);
+  struct frontend_source fs = {in->path, n,           out,
+                               ref,      c->prefix,   c->inc_flag,
+                               std_cxx(c), &dep,      &c->dev,
+                               c->genco};
+  int rc = hipc__frontend_compile(o, &fs);
+  hipc__util_free(&dep);
   return rc;
 }
 
-/* Compiles the C source `in` with the C compiler; no rewriting. */
+/* Compiles the C source `in` with the C compiler. */
 static int compile_c(struct ctx *c, struct hipcc_input *in, const char *out,
                      const char *dep_obj) {
   struct hipcc_options *o = c->o;
@@ -413,23 +239,6 @@ static const char *stop_output(struct ctx *c, struct hipcc_input *in) {
   return keep(c, p);
 }
 
-/* Whether the host C++ compiler is Clang (GCC needs -fno-gnu-unique). */
-static int cxx_is_clang(struct ctx *c) {
-  struct strvec argv = {0};
-  hipc__util_append(&argv, &c->cxx);
-  hipc__util_push(&argv, "-dM");
-  hipc__util_push(&argv, "-E");
-  hipc__util_push(&argv, "-x");
-  hipc__util_push(&argv, "c++");
-  hipc__util_push(&argv, "/dev/null");
-  char *text = NULL;
-  int rc = hipc__util_run(argv.v, 0, &text);
-  int clang = rc == 0 && text != NULL && strstr(text, "__clang__") != NULL;
-  hipc__util_free(&argv);
-  free(text);
-  return clang;
-}
-
 static int build(struct ctx *c);
 
 /* --genco: the HIP sources into one code object for hipModuleLoad (`-o`,
@@ -457,10 +266,6 @@ static int genco(struct ctx *c) {
     free(stem);
   }
   hipc__util_push(&o->cc, "-fPIC");
-  /* GCC makes template static members STB_GNU_UNIQUE: two code objects
-   * from one source would then share their registrations. */
-  if (!cxx_is_clang(c))
-    hipc__util_push(&o->cc, "-fno-gnu-unique");
   hipc__util_push(&o->link_pre, "-shared");
   hipc__util_push(&o->link_pre, "-Wl,-Bsymbolic");
   c->genco = 1;

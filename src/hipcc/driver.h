@@ -1,4 +1,4 @@
-/* The hipcc pipeline: preprocess, rewrite, compile, link. */
+/* The hipcc pipeline: the clang front end for HIP sources, the C compiler for C, the link. */
 #ifndef HIPC_HIPCC_DRIVER_H
 #define HIPC_HIPCC_DRIVER_H
 

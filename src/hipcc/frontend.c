@@ -242,7 +242,7 @@ static int read_managed(const char *path, struct managed_vars *m) {
   }
   for (char *line = strtok(text, "\n"); line != NULL;
        line = strtok(NULL, "\n"))
-    hipc__managed_add(m, line, line);
+    hipc__managed_add(m, line);
   free(text);
   return 0;
 }
@@ -324,7 +324,7 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
   if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
-                               o->save_temps ? s->ref : NULL, 0, &managed};
+                               o->save_temps ? s->ref : NULL, &managed};
     rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
   }
   if (rc == 0)
@@ -352,24 +352,17 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   /* The GPU images are found by the names clang's host registrations
    * give; a kernel or variable the host object lacks cannot run there. */
   if (gpu)
-    hipc__device_pass_check(host_obj, s->path, &names, 1);
+    hipc__device_pass_check(host_obj, s->path, &names);
   /* One object, as the user asked for: the host code and the CPU device's
    * code (which defines no external symbol, docs/frontend.md). */
   const char *ld[] = {"ld", "-r", host_obj, kc_obj, "-o", s->out, NULL};
   rc = hipc__util_run(ld, o->verbose, NULL);
 done:
   hipc__managed_free(&managed);
-  hipc__gpu_table_free(&names);
+  hipc__gpu_names_free(&names);
   hipc__util_free(&cc);
   for (size_t i = 0; i < j.owned.n; i++)
     free((char *)j.owned.v[i]);
   hipc__util_free(&j.owned);
   return rc;
-}
-
-int hipc__frontend_wanted(const struct hipcc_options *o) {
-  const char *f = o->frontend;
-  if (f == NULL)
-    f = getenv("HIPC_FRONTEND");
-  return f == NULL || *f == '\0' || strcmp(f, "rewrite") != 0;
 }

@@ -1,6 +1,5 @@
-/* hipcc's clang front end (docs/frontend.md): the path that replaces the
- * source rewriter, chosen by --hipc-frontend=clang or HIPC_FRONTEND=clang
- * until it becomes the only one. */
+/* hipcc's clang front end (docs/frontend.md): how a HIP source is
+ * compiled. */
 #ifndef HIPC_HIPCC_FRONTEND_H
 #define HIPC_HIPCC_FRONTEND_H
 
@@ -21,9 +20,6 @@ struct frontend_source {
   const struct device_pass *dev; /* the GPU architectures, maybe none */
   int genco;                     /* part of a --genco code object */
 };
-
-/* Whether HIP sources go through the clang front end. */
-int hipc__frontend_wanted(const struct hipcc_options *o);
 
 /* Compiles `s` by the mode of `o`: an object (host code, the CPU device's
  * code and the fat binary with the GPU images), assembly of the host code

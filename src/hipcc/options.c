@@ -27,7 +27,7 @@ enum {
 enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
-  ID_GENCO, ID_STATIC_LIB, ID_FRONTEND, ID_IGNORE,
+  ID_GENCO, ID_STATIC_LIB, ID_IGNORE,
 };
 
 struct opt {
@@ -47,7 +47,7 @@ static const struct opt options[] = {
     {"-c", K_FLAG, 0, ID_C, NULL, "compile to object files, do not link"},
     {"-S", K_FLAG, 0, ID_S, NULL, "compile to assembly, do not assemble"},
     {"-E", K_FLAG, 0, ID_E, NULL,
-     "preprocess and rewrite; print the C++ that would be compiled"},
+     "preprocess only (the host pass), to stdout or -o"},
     {"--offload-arch=", K_JOINED, 0, ID_ARCH, "<arch>",
      "also build device code for an NVIDIA GPU, sm_XX (repeatable; also "
      "--cuda-gpu-arch=; default $HIPC_OFFLOAD_ARCH)"},
@@ -71,10 +71,6 @@ static const struct opt options[] = {
     {"--emit-static-lib", K_FLAG, 0, ID_STATIC_LIB, NULL,
      "archive the objects into the -o static library (ar) instead of "
      "linking a program"},
-    {"--hipc-frontend=", K_JOINED, 0, ID_FRONTEND, "<clang|rewrite>",
-     "how HIP sources are compiled: clang's HIP front end and hipc's kernel "
-     "compiler, or the source rewriter (default $HIPC_FRONTEND, else "
-     "clang)"},
     {"--cuda-host-only", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
@@ -337,14 +333,6 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_STATIC_LIB:
       o->emit_static_lib = 1;
-      break;
-    case ID_FRONTEND:
-      if (strcmp(val, "clang") != 0 && strcmp(val, "rewrite") != 0) {
-        hipc__util_error("--hipc-frontend=%s: expected clang or rewrite", val);
-        o->action = ACTION_FAIL;
-        return;
-      }
-      o->frontend = val;
       break;
     case ID_IGNORE:
       break;

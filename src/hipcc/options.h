@@ -49,7 +49,6 @@ struct hipcc_options {
   int static_libhipc;     /* -static-libhipc */
   int genco;              /* --genco: device code only, a code object */
   int emit_static_lib;    /* --emit-static-lib: an archive, not a program */
-  const char *frontend;   /* --hipc-frontend= value, or NULL */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets

@@ -333,3 +333,17 @@ int hipc__util_run(const char *const *argv, int verbose, char **capture) {
                      WTERMSIG(st), strsignal(WTERMSIG(st)));
   return 1;
 }
+
+void hipc__util_buf_add(struct buf *b, const char *s, size_t n) {
+  if (b->n + n + 1 > b->cap) {
+    b->cap = (b->n + n + 1) * 2;
+    b->p = hipc__util_realloc(b->p, b->cap);
+  }
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = '\0';
+}
+
+void hipc__util_buf_puts(struct buf *b, const char *s) {
+  hipc__util_buf_add(b, s, strlen(s));
+}

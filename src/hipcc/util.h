@@ -44,6 +44,14 @@ int hipc__util_in_path(const char *prog);
  * NULL (after printing why) when the directory cannot be created. */
 char *hipc__util_temp(const char *name);
 
+/* A growing, NUL-terminated text. */
+struct buf {
+  char *p;
+  size_t n, cap;
+};
+void hipc__util_buf_add(struct buf *b, const char *s, size_t n);
+void hipc__util_buf_puts(struct buf *b, const char *s);
+
 /* Reads a whole file; returns a malloc'd buffer, NUL-terminated (after
  * `*len` bytes), or NULL (errno set). */
 char *hipc__util_read(const char *path, size_t *len);
