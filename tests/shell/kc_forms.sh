@@ -15,7 +15,7 @@ inc=$(realpath tests/kernels)
 sanitized=${HIPC_SANITIZED:-}
 tf=${TEST_CFLAGS:-}
 . tests/hipcc/common.bash
-hipcc() { "$HIPCC" --hipc-frontend=clang "$@"; }
+hipcc() { "$HIPCC" "$@"; }
 # form FILE KERNEL-NAME: the form hipcc -v printed for the kernel whose
 # mangled name contains KERNEL-NAME followed by its parameters.
 form() {

@@ -43,19 +43,6 @@ HIPC_API __attribute__((noreturn)) void hipc_cpu_kernel_error(const char* msg);
 
 #ifdef __cplusplus
 }
-
-namespace hipc {
-// What hipcc adds after `static thread_local T x;` (from `__shared__ T x;`)
-// in a function (docs/internals.md): a test and nothing else in a plain
-// launch.
-inline void shared_note(void* p, size_t n) {
-  if (__builtin_expect(hipc_tls.coop != nullptr, 0)) hipc_cpu_shared_use(p, n);
-}
-// The same at namespace scope, where the initialiser runs at start-up.
-struct shared_use {
-  shared_use(void* (*addr)(), size_t n) { hipc_cpu_shared_static(addr, n); }
-};
-}  // namespace hipc
 #endif
 
 #endif /* HIPC_COOP_H */

@@ -2,10 +2,11 @@
  * user's program) and the hipc runtime. Nothing here is part of HIP's API;
  * every name starts with hipc_.
  *
- * A kernel registers one `hipc_kernel_desc` when the program starts (see
- * hip/hipc/launch.h). On the CPU device a block is described by a
- * `hipc_cpu_block`, and the calling worker's thread-local `hipc_tls` holds the
- * built-in indices that `threadIdx` and friends read.
+ * A kernel registers one `hipc_kernel_desc` when the program starts (built
+ * by the runtime from clang's registration and kc's image: docs/frontend.md).
+ * On the CPU device a block is described by a `hipc_cpu_block`, and the
+ * calling worker's thread-local `hipc_tls` holds the built-in indices that
+ * kc's code reads.
  */
 #ifndef HIPC_KERNEL_H
 #define HIPC_KERNEL_H
@@ -136,7 +137,7 @@ typedef struct hipc_thread_state {
   void* static_shared;
   /* Cooperative launches only (hip/hipc/coop.h), else NULL. */
   const struct hipc_coop_info* coop;
-  /* Set while a kernel's region function runs (hip/hipc/regions.h): no
+  /* Set while a kernel's region form (kc's K.run) runs: no
    * thread can wait then, so the collectives refuse to. */
   int in_regions;
   /* Launch configuration pushed by <<<>>> / hipLaunchKernelGGL. */

@@ -7,7 +7,6 @@
 // clang's own `extern __shared__` array. Included by hip/hipc/launch.h.
 #ifndef HIPC_LAUNCH_CLANG_H
 #define HIPC_LAUNCH_CLANG_H
-#define HIPC_LAUNCH_H  // the CPU half (launch.h) is skipped
 
 #include "hip/hip_runtime_api.h"
 

@@ -5,7 +5,6 @@
 // is emitted for the GPU. Included by hip/hipc/launch.h.
 #ifndef HIPC_LAUNCH_NVPTX_H
 #define HIPC_LAUNCH_NVPTX_H
-#define HIPC_LAUNCH_H  // the CPU half (launch.h) is skipped
 
 #include <cstddef>
 

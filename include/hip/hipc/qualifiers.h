@@ -25,18 +25,6 @@
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __host__ __attribute__((host))
-#elif defined(__HIPC_HOST_PASS__)
-// hipcc's rewriter needs these three tokens intact: they are defined to
-// themselves so that preprocessing keeps them (docs/internals.md).
-#define __global__ __global__
-#define __shared__ __shared__
-#define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
-// The rewriter removes these three, and registers the variables they
-// declare at namespace scope for the symbol API (rewrite_symbols.c); a
-// __managed__ one becomes storage plus a reference (rewrite_managed.c).
-#define __device__ __device__
-#define __constant__ __constant__
-#define __managed__ __managed__
 #else
 // Compiled without hipcc: host code that merely includes the header.
 #define __global__

@@ -1,5 +1,5 @@
-/* Runtime support of the region form of kernels (hip/hipc/regions.h,
- * docs/internals.md "Regions"): the per-worker arena that holds per-thread
+/* Runtime support of kc's region form of kernels (src/kc/form_loops*.c,
+ * docs/frontend.md), called from their K.run: the per-worker arena that holds per-thread
  * values living across barriers, and the report of a loop condition that
  * the threads of a block disagree on. */
 #include <stdlib.h>
