@@ -50,6 +50,12 @@ static void make_target_machine(struct kc_ctx* c) {
   static const LLVMCodeGenOptLevel levels[] = {
       LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
       LLVMCodeGenLevelAggressive};
+  /* -march=native: this machine's CPU and every feature it has, as
+   * clang's -march=native gives the host compile. */
+  if (c->cpu && strcmp(c->cpu, "native") == 0) {
+    c->cpu = LLVMGetHostCPUName();
+    if (!c->features) c->features = LLVMGetHostCPUFeatures();
+  }
   /* PIC: the object may go into a shared library. */
   c->tm = LLVMCreateTargetMachine(
       target, c->host_triple, c->cpu ? c->cpu : default_cpu(c->host_triple),

@@ -107,6 +107,9 @@ else
   bad "AArch64 object"
 fi
 
+# --cpu native (hipcc's -march=native) is this machine's CPU.
+"$KC" k.bc --id kc-test-id -o native.o -O2 --cpu native || bad "--cpu native"
+
 # 3. The kernels run, at each level, and with debug information.
 for o in -O0 -O1 -O2 -O3 "-O2 -g"; do
   bc=k.bc
