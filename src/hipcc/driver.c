@@ -327,9 +327,9 @@ static int build(struct ctx *c) {
   return link_program(c);
 }
 
-/* The first host C++ compiler found: Clang vectorises the CPU device's
- * thread loop where GCC 12 does not (see docs/internals.md), so it comes
- * first. */
+/* The C++ compiler that links programs (HIP sources are always compiled by
+ * clang 19: frontend.c): the first found, as clang 19 is what compiled
+ * them. */
 static const char *default_cxx(void) {
   static const char *const candidates[] = {"clang++-19", "clang++", "g++"};
   for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i)

@@ -62,7 +62,8 @@ static const struct opt options[] = {
     {"-std=", K_JOINED, 0, ID_STD, "<standard>",
      "language standard (c++17 by default for HIP sources)"},
     {"-save-temps", K_FLAG, 0, ID_SAVE_TEMPS, NULL,
-     "keep the preprocessed .ii and rewritten .hipc.ii next to the output"},
+     "keep the intermediate files (.cpu.bc, .kc.o, .fatbin, .host.o, GPU "
+     ".ptx/.cubin) next to the output"},
     {"-static-libhipc", K_FLAG, 0, ID_STATIC_LIBHIPC, NULL,
      "link libhipc.a instead of libhipc.so"},
     {"--genco", K_FLAG, 0, ID_GENCO, NULL,

@@ -139,9 +139,8 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
   s.layout = layout;
   *run_out = NULL;
   if (note) *note = NULL;
-  /* As for the rewriter's region form (docs/internals.md): HIPC_NO_REGIONS
-   * (non-empty, not "0") in hipcc's environment keeps every kernel on
-   * fibers. */
+  /* HIPC_NO_REGIONS (non-empty, not "0") in hipcc's environment keeps
+   * every kernel on fibers, for comparison and debugging. */
   const char* off = getenv("HIPC_NO_REGIONS");
   if (off && *off && strcmp(off, "0") != 0) {
     if (note) *note = copy_str("HIPC_NO_REGIONS is set");
