@@ -190,11 +190,21 @@ static void replace_uses(struct kc_ctx* c, struct repls* rs) {
 /* Copies `old` into a new address-space-0 global of the same name, value
  * and attributes, and makes every use of `old` use it. */
 static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
-  char* name = hipc__diag_strdup(hipc__util_name(old));
+  const char* oname = hipc__util_name(old);
+  /* `extern __device__ T x;` here and `__device__ T x;` in another
+   * translation unit: both keep their linkage under a name of the device's
+   * own (the host object's `x` is another variable), as functions do
+   * (link.c). */
+  LLVMLinkage l = LLVMGetLinkage(old);
+  int shared = LLVMIsDeclaration(old) || l == LLVMExternalLinkage;
+  size_t len = strlen(HIPC_KC_DEV_PREFIX) + strlen(oname) + 1;
+  char* name = hipc__diag_xmalloc(len);
+  snprintf(name, len, "%s%s", shared ? HIPC_KC_DEV_PREFIX : "", oname);
   LLVMSetValueName2(old, "", 0);
   LLVMTypeRef ty = LLVMGlobalGetValueType(old);
   LLVMValueRef g = LLVMAddGlobal(c->mod, ty, name);
   free(name);
+  if (shared) LLVMSetVisibility(g, LLVMHiddenVisibility);
   LLVMValueRef init = LLVMGetInitializer(old);
   if (init) LLVMSetInitializer(g, init);
   LLVMSetLinkage(g, LLVMGetLinkage(old));

@@ -83,6 +83,9 @@ void hipc__load_module(struct kc_ctx* c);
 void hipc__kernels_collect(struct kc_ctx* c);
 /* link.c: every definition but the kernels internal, dead code removed. */
 void hipc__link_internalize(struct kc_ctx* c, int keep_kernels);
+/* The prefix of the device code's names that other translation units
+ * share: C++ __device__ functions and external __device__ variables. */
+#define HIPC_KC_DEV_PREFIX "__hipc_dev_"
 /* shared_size.c: notes that `fn` uses the static __shared__ segment up to
  * byte `end`; then sets each kernel's static_shared from what its code
  * (the kernel, K.thread, K.run and what they call) reaches. */

@@ -25,7 +25,7 @@ static void make_internal(LLVMValueRef v) {
   LLVMSetComdat(v, NULL);
 }
 
-#define DEV_PREFIX "__hipc_dev_"
+#define DEV_PREFIX HIPC_KC_DEV_PREFIX
 
 static int is_shared_device_fn(LLVMValueRef f) {
   return strncmp(hipc__util_name(f), DEV_PREFIX, strlen(DEV_PREFIX)) == 0;
@@ -73,6 +73,7 @@ void hipc__link_internalize(struct kc_ctx* c, int keep_kernels) {
        g = LLVMGetNextGlobal(g)) {
     if (LLVMIsDeclaration(g)) continue;
     if (strncmp(hipc__util_name(g), "llvm.", 5) == 0) continue;
+    if (is_shared_device_fn(g)) continue; /* an external __device__ variable */
     make_internal(g);
   }
 }
