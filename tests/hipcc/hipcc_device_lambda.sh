@@ -9,6 +9,8 @@
 # The program runs on the CPU device either way. Skipped when clang-19 or
 # the CUDA toolkit is not installed.
 set -u
+# Programs built without the sanitizers cannot load a sanitised libhipc.
+[ -n "${HIPC_SANITIZED:-}" ] && exit 77
 kernels=$(cd "$(dirname "${BASH_SOURCE[0]}")/../kernels" && pwd)
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 need_device_pass

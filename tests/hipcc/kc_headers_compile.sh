@@ -186,7 +186,10 @@ int main() {
   return 0;
 }
 SRC
-  if host_pass hd.hip hd.o &&
+  # (Not under the sanitizers: this program is linked without them.)
+  if [ -n "${HIPC_SANITIZED:-}" ]; then
+    :
+  elif host_pass hd.hip hd.o &&
      "$CLANGXX" hd.o -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc -o hd; then
     got=$(./hd)
     [ "$got" = "2 8 2 -1 4 1 3 0 1" ] ||
