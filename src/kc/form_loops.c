@@ -69,6 +69,7 @@ int hipc__form_loops_barrier_kind(LLVMValueRef inst) {
   if (strcmp(name, "llvm.nvvm.barrier0.popc") == 0) return FL_BAR_POPC;
   if (strcmp(name, "llvm.nvvm.barrier0.and") == 0) return FL_BAR_AND;
   if (strcmp(name, "llvm.nvvm.barrier0.or") == 0) return FL_BAR_OR;
+  if (hipc__form_loops_warp_kind(inst)) return FL_BAR_WARP;
   return FL_BAR_NONE;
 }
 
@@ -125,6 +126,7 @@ static void release(struct fl_state* s) {
   hipc__form_loops_map_free(&s->slot_of);
   hipc__form_loops_map_free(&s->remat);
   free(s->slots);
+  free(s->warp);
   free(s->reach);
 }
 

@@ -61,7 +61,8 @@ void hipc__form_loops_map_free(struct fl_map* m);
 
 /* What the barrier intrinsic `call` is: 0 none, 1 barrier0, 2 popc, 3 and,
  * 4 or. */
-enum { FL_BAR_NONE, FL_BAR_PLAIN, FL_BAR_POPC, FL_BAR_AND, FL_BAR_OR };
+enum { FL_BAR_NONE, FL_BAR_PLAIN, FL_BAR_POPC, FL_BAR_AND, FL_BAR_OR,
+       FL_BAR_WARP /* a warp collective (form_loops_warp.c) */ };
 int hipc__form_loops_barrier_kind(LLVMValueRef inst);
 
 /* The most successors a terminator may have (a switch's cases). */
@@ -117,6 +118,8 @@ struct fl_state {
   struct fl_slot* slots;
   struct fl_map slot_of;
   struct fl_map remat; /* value -> 1 recomputable, 2 not */
+  /* Per barrier: what a warp collective needs (form_loops_warp.c). */
+  struct fl_warp* warp;
   /* The dominance cache: segments of region reach_region reachable from its
    * entry without passing reach_seg (the segment of value reach_of). */
   LLVMValueRef reach_of;
@@ -135,6 +138,7 @@ struct fl_slot {
   int per_thread;           /* else one copy for the block */
   int is_alloca;            /* an alloca of the kernel */
   int loaded_where_defined; /* loaded in a region that defines it */
+  int fixed_form;           /* laid out by form_loops_warp.c, kept as is */
   LLVMValueRef base;        /* in K.run: array base or the copy */
 };
 
@@ -173,6 +177,7 @@ struct fl_emit {
   LLVMValueRef bidx[3], gdim[3], warp;
   LLVMValueRef* params;    /* the kernel's arguments */
   LLVMValueRef exited;     /* per-thread i8 flags, or NULL */
+  LLVMValueRef count;      /* i32: the block's threads */
   LLVMValueRef first;      /* i32: the barrier the threads went to */
   LLVMValueRef *acc, *res; /* per barrier: count/and/or, its result */
   LLVMBasicBlockRef* pre;  /* per region: its first block */
@@ -198,6 +203,52 @@ LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
  * from the x loop header; its ends branch to e->xl. Returns the block to
  * enter, or NULL after hipc__form_loops_fail. */
 LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s);
+
+/* form_loops_warp.c: a warp collective (the __hipc_kc_* functions of
+ * hip/hipc/kc_warp.h) cuts the regions like a barrier: each thread that
+ * reaches it stores its operands (per-thread arrays, or one copy when the
+ * same for all, or nothing when constant), and after the region's loop a
+ * loop nest over the block's warps and their lanes computes every thread's
+ * result from them into the call's per-thread slot. */
+enum {
+  FL_W_NONE,
+  FL_W_SHFL_IDX,
+  FL_W_SHFL_UP,
+  FL_W_SHFL_DOWN,
+  FL_W_SHFL_XOR,
+  FL_W_BALLOT,
+  FL_W_ANY,
+  FL_W_ALL,
+  FL_W_ACTIVEMASK,
+  FL_W_MATCH_ANY,
+  FL_W_MATCH_ALL,
+  FL_W_SYNCWARP,
+  FL_W_REDUCE
+};
+/* The operands' roles. */
+enum { FL_WR_MASK, FL_WR_V, FL_WR_P, FL_WR_WIDTH, FL_WR_PTR, FL_WR_N };
+enum { FL_OP_NONE, FL_OP_CONST, FL_OP_UNIFORM, FL_OP_THREAD };
+struct fl_warp {
+  int kind;               /* FL_W_*, FL_W_NONE for a barrier */
+  int arg[FL_WR_N];       /* the call's argument of each role, or -1 */
+  int cls[FL_WR_N];       /* FL_OP_* */
+  unsigned slot[FL_WR_N]; /* the slot of a non-constant operand */
+  int res;                /* the result's slot, or -1 */
+};
+/* Which collective the function `name` is (FL_W_*). */
+int hipc__form_loops_warp_name(const char* name);
+/* Which collective `call` is (FL_W_*), by the callee's name. */
+int hipc__form_loops_warp_kind(LLVMValueRef call);
+/* Checks the collectives and adds their slots (in the live step). */
+int hipc__form_loops_warp_slots(struct fl_state* s);
+/* The block that computes barrier k's results in K.run, then goes to
+ * `next`; `next` itself when it has none. */
+LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
+                                                unsigned k,
+                                                LLVMBasicBlockRef next);
+/* form_loops_live.c: a new slot for `v` (or the one it has). */
+struct fl_slot* hipc__form_loops_add_slot(struct fl_state* s, LLVMValueRef v,
+                                          LLVMTypeRef ty);
 
 /* form_loops_live.c: decides which values get slots. */
 int hipc__form_loops_live(struct fl_state* s);

@@ -99,7 +99,20 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
   if (!LLVMIsAInstruction(v)) return v;
   LLVMValueRef f = fixed(s, v);
   if (f) return f;
-  if (hipc__form_loops_barrier_kind(v)) {
+  int bk = hipc__form_loops_barrier_kind(v);
+  if (bk == FL_BAR_WARP) {
+    /* A collective's result: computed after the region that reaches it,
+     * never in the same run of a region as its use. */
+    const struct fl_slot* sl = slot(s, v);
+    if (!sl) {
+      hipc__form_loops_fail(s, v, "internal error: a collective without slot");
+      return LLVMGetUndef(LLVMTypeOf(v));
+    }
+    LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
+    LLVMSetAlignment(l, sl->align);
+    return l;
+  }
+  if (bk) {
     unsigned k = 0;
     while (s->bars[k] != v) k++;
     return LLVMBuildLoad2(e->b, e->i32, e->res[k], "");
@@ -171,6 +184,15 @@ static int lifetime(LLVMValueRef u) {
 static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
   struct fl_emit* e = s->e;
   LLVMValueRef bar = s->bars[k];
+  /* A warp collective: the thread's operands, for the results loop. */
+  const struct fl_warp* w = &s->warp[k];
+  for (unsigned r = 0; w->kind && r < FL_WR_N; r++) {
+    if (w->cls[r] != FL_OP_UNIFORM && w->cls[r] != FL_OP_THREAD) continue;
+    const struct fl_slot* sl = &s->slots[w->slot[r]];
+    LLVMValueRef v = operand(s, LLVMGetOperand(bar, (unsigned)w->arg[r]), g);
+    LLVMSetAlignment(LLVMBuildStore(e->b, v, at_thread(s, sl, e->b)),
+                     sl->align);
+  }
   if (e->acc[k]) {
     LLVMValueRef p = operand(s, LLVMGetOperand(bar, 0), g);
     LLVMValueRef one = LLVMBuildZExt(

@@ -69,6 +69,7 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
                  byte_ptr(e, t, offsetof(hipc_thread_state, in_regions)));
   LLVMValueRef count =
       load_u32(e, e->blk, offsetof(hipc_cpu_block, count), "count");
+  e->count = count;
   LLVMValueRef args = LLVMBuildLoad2(
       e->b, e->ptr, byte_ptr(e, e->blk, offsetof(hipc_cpu_block, args)),
       "args");
@@ -158,7 +159,8 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
   e->res = calloc(s->nbars + 1, sizeof *e->res);
   if (!e->acc || !e->res) abort();
   for (unsigned k = 0; k < s->nbars; k++) {
-    if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_PLAIN) continue;
+    int kind = hipc__form_loops_barrier_kind(s->bars[k]);
+    if (kind == FL_BAR_PLAIN || kind == FL_BAR_WARP) continue;
     e->acc[k] = LLVMBuildAlloca(e->b, e->i32, "");
     e->res[k] = LLVMBuildAlloca(e->b, e->i32, "");
   }
@@ -297,6 +299,11 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
       LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->i32, e->acc[k], ""),
                      e->res[k]);
       LLVMBuildBr(e->b, e->pre[k + 1]);
+      LLVMPositionBuilderAtEnd(e->b, post);
+    }
+    if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_WARP) {
+      to = hipc__form_loops_warp_results(s, k, to);
+      if (!to) return 0;
       LLVMPositionBuilderAtEnd(e->b, post);
     }
     if (sw)

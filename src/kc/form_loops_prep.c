@@ -25,7 +25,8 @@ static int starts(const char* s, const char* prefix) {
  * stage gives them lane loops), grid-wide barriers, and barriers this pass
  * does not know (bar.sync with an id, bar.arrive). */
 static const char* forbidden(const char* name) {
-  if (starts(name, "__hipc_kc_") || starts(name, "llvm.nvvm.shfl") ||
+  if ((starts(name, "__hipc_kc_") && !hipc__form_loops_warp_name(name)) ||
+      starts(name, "llvm.nvvm.shfl") ||
       starts(name, "llvm.nvvm.vote") || starts(name, "llvm.nvvm.match") ||
       starts(name, "llvm.nvvm.bar.warp.sync") ||
       starts(name, "llvm.nvvm.activemask"))
@@ -102,7 +103,7 @@ static int walk(struct fl_state* s, LLVMValueRef f, struct fl_map* seen,
   if (why) return hipc__form_loops_fail(s, NULL, "%s (%s)", why, name);
   if (starts(name, "llvm.nvvm.read.ptx.sreg.tid.") ||
       starts(name, "llvm.nvvm.read.ptx.sreg.laneid") ||
-      starts(name, "llvm.nvvm.barrier0"))
+      starts(name, "llvm.nvvm.barrier0") || hipc__form_loops_warp_name(name))
     *thread_state = 1;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
        bb = LLVMGetNextBasicBlock(bb))
