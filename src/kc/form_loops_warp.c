@@ -440,9 +440,13 @@ static LLVMValueRef result(struct wctx* c, const struct warp_facts* f,
       LLVMValueRef all = LLVMBuildICmp(b, LLVMIntEQ, same, lanes, "");
       LLVMValueRef p = opnd(c, FL_WR_PTR, t);
       if (!LLVMIsNull(p)) {
-        /* *pred = all, where the caller passed a pointer. */
+        /* *pred = all, where the caller passed a pointer; a thread that
+         * did not take part stored no pointer. */
         LLVMBasicBlockRef put = block(c, "pred"), on = block(c, "");
-        LLVMBuildCondBr(b, LLVMBuildIsNotNull(b, p, ""), put, on);
+        LLVMBuildCondBr(b,
+                        LLVMBuildAnd(b, active(c, t),
+                                     LLVMBuildIsNotNull(b, p, ""), ""),
+                        put, on);
         LLVMPositionBuilderAtEnd(b, put);
         LLVMSetAlignment(
             LLVMBuildStore(b, LLVMBuildZExt(b, all, c->i32, ""), p), 4);
