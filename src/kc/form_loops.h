@@ -178,6 +178,8 @@ struct fl_emit {
   LLVMValueRef* params;    /* the kernel's arguments */
   LLVMValueRef exited;     /* per-thread i8 flags, or NULL */
   LLVMValueRef count;      /* i32: the block's threads */
+  LLVMValueRef hi;         /* i32 alloca: threads from it on have returned
+                              (with exit flags), else NULL */
   LLVMValueRef first;      /* i32: the barrier the threads went to */
   LLVMValueRef *acc, *res; /* per barrier: count/and/or, its result */
   LLVMBasicBlockRef* pre;  /* per region: its first block */

@@ -155,6 +155,10 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
   free(offs);
 
   e->first = LLVMBuildAlloca(e->b, e->i32, "first");
+  if (s->need_exit_flags) {
+    e->hi = LLVMBuildAlloca(e->b, e->i32, "hi");
+    LLVMBuildStore(e->b, count, e->hi);
+  }
   e->acc = calloc(s->nbars + 1, sizeof *e->acc);
   e->res = calloc(s->nbars + 1, sizeof *e->res);
   if (!e->acc || !e->res) abort();
@@ -202,6 +206,39 @@ static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
   LLVMAddIncoming(iv, vals, blocks, 2);
 }
 
+/* After a region where threads may have returned: hi = one past the last
+ * thread that has not (a scan down from the old hi). Returns the block
+ * where the region's end goes on. */
+static LLVMBasicBlockRef lower_hi(struct fl_state* s, struct fl_emit* e,
+                                  LLVMBasicBlockRef at) {
+  LLVMValueRef h0 = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi");
+  LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBuildBr(e->b, head);
+  LLVMPositionBuilderAtEnd(e->b, head);
+  LLVMValueRef h = LLVMBuildPhi(e->b, e->i32, "");
+  LLVMValueRef one = LLVMConstInt(e->i32, 1, 0);
+  LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntEQ, h, LLVMConstInt(e->i32, 0, 0), ""),
+      out, look);
+  LLVMPositionBuilderAtEnd(e->b, look);
+  LLVMValueRef below = LLVMBuildSub(e->b, h, one, "");
+  LLVMValueRef i = LLVMBuildZExt(e->b, below, e->i64, "");
+  LLVMValueRef f = LLVMBuildLoad2(
+      e->b, e->i8, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &i, 1, ""),
+      "");
+  LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
+      head, out);
+  LLVMValueRef vals[2] = {h0, below};
+  LLVMBasicBlockRef from[2] = {at, look};
+  LLVMAddIncoming(h, vals, from, 2);
+  LLVMPositionBuilderAtEnd(e->b, out);
+  LLVMBuildStore(e->b, h, e->hi);
+  return out;
+}
+
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                   unsigned char* bar) {
   int ret;
@@ -234,6 +271,18 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   if (e->vote && !e->lastval)
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1),
                    e->first);
+  /* Threads from `hi` on have returned: in a one-dimensional block the
+   * x loop stops there (after `if (tid < warpSize) {...}` most do). */
+  LLVMValueRef xb = e->dim[0];
+  if (e->hi) {
+    LLVMValueRef h = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+    LLVMValueRef flat = LLVMBuildICmp(
+        e->b, LLVMIntEQ, LLVMBuildMul(e->b, e->dim[1], e->dim[2], ""),
+        LLVMConstInt(e->i32, 1, 0), "");
+    LLVMValueRef lower = LLVMBuildICmp(e->b, LLVMIntULT, h, e->dim[0], "");
+    xb = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, flat, lower, ""), h,
+                         e->dim[0], "xb");
+  }
   LLVMBuildBr(e->b, zh);
   LLVMPositionBuilderAtEnd(e->b, zh);
   LLVMValueRef z = loop_phi(e, "tid.z");
@@ -276,7 +325,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     last = LLVMBuildPhi(e->b, e->i32, "end");
     LLVMAddIncoming(last, e->end_id, e->end_blk, e->nends);
   }
-  loop_latch(e, x, e->dim[0], e->xh, yh, yl, e->xl);
+  loop_latch(e, x, xb, e->xh, yh, yl, e->xl);
   LLVMPositionBuilderAtEnd(e->b, yl);
   loop_latch(e, y, e->dim[1], yh, zh, zl, yl);
   LLVMPositionBuilderAtEnd(e->b, zl);
@@ -284,6 +333,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
 
   /* Where the threads went. */
   LLVMPositionBuilderAtEnd(e->b, post);
+  if (e->mark_exit) post = lower_hi(s, e, post);
   LLVMValueRef next = NULL;
   if (e->lastval)
     next = last;

@@ -278,17 +278,27 @@ static LLVMValueRef shuffle(struct wctx* c, LLVMValueRef l, LLVMValueRef t) {
           "");
       break;
   }
-  /* A source lane exists when it is in [0, n) of this warp: read at the
-   * thread's own index otherwise, so every load stays in the arrays. */
+  /* A source lane exists when it is in [0, n) of this warp. Its word is
+   * read under a branch: with a uniform delta the addresses are
+   * consecutive, which the vectoriser turns into masked loads. */
   LLVMValueRef in = LLVMBuildAnd(
       b, LLVMBuildNot(b, out, ""),
-      LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntSGE, src, LLVMConstInt(c->i32, 0, 0), ""),
-                   LLVMBuildICmp(b, LLVMIntSLT, src, c->n, ""), ""),
-      "");
-  LLVMValueRef st = sel(c, in, LLVMBuildAdd(b, c->wb, src, ""), t);
-  LLVMValueRef ok = LLVMBuildAnd(b, in, active(c, st), "");
-  LLVMValueRef val = opnd(c, FL_WR_V, st);
-  return sel(c, out, own, sel(c, ok, val, LLVMConstInt(c->i64, 0, 0)));
+      LLVMBuildICmp(b, LLVMIntULT, src, c->n, ""), "");
+  LLVMValueRef zero = LLVMConstInt(c->i64, 0, 0);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b), rd = block(c, "src");
+  LLVMBasicBlockRef join = block(c, "");
+  LLVMBuildCondBr(b, in, rd, join);
+  LLVMPositionBuilderAtEnd(b, rd);
+  LLVMValueRef st = LLVMBuildAdd(b, c->wb, src, "");
+  LLVMValueRef val = sel(c, active(c, st), opnd(c, FL_WR_V, st), zero);
+  LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, join);
+  LLVMPositionBuilderAtEnd(b, join);
+  LLVMValueRef got = LLVMBuildPhi(b, c->i64, "");
+  LLVMValueRef vals[2] = {zero, val};
+  LLVMBasicBlockRef blocks[2] = {from, rd_end};
+  LLVMAddIncoming(got, vals, blocks, 2);
+  return sel(c, out, own, got);
 }
 
 /* One step of a reduction (kc_warp.c's fold), on 64-bit words. */
@@ -484,13 +494,33 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
       c.uni[r] = LLVMBuildLoad2(c.b, sl->ty, sl->base, "");
       LLVMSetAlignment(c.uni[r], sl->align);
     }
-  /* for (wb = 0; wb < count; wb += warpSize) */
+  /* The warps from `hi` on have returned. */
+  LLVMValueRef upto =
+      c.e->hi ? LLVMBuildLoad2(c.b, c.i32, c.e->hi, "hi") : c.e->count;
+  /* for (wb = 0; wb < upto; wb += warpSize) */
   struct wloop W;
   loop_begin(&c, &W, "warp");
   c.wb = W.iv;
   LLVMValueRef left = LLVMBuildSub(c.b, c.e->count, c.wb, "");
   c.n = sel(&c, LLVMBuildICmp(c.b, LLVMIntULT, left, c.e->warp, ""), left,
             c.e->warp);
+  /* A warp whose lanes all returned has no results to compute (the
+   * common `if (tid < warpSize)` leaves most warps so). */
+  LLVMBasicBlockRef skip = NULL;
+  if (c.e->exited) {
+    struct wloop A;
+    loop_begin(&c, &A, "any");
+    LLVMValueRef any = acc_begin(&c, &A, LLVMConstInt(c.i1, 0, 0));
+    LLVMValueRef any2 =
+        LLVMBuildOr(c.b, any, active(&c, LLVMBuildAdd(c.b, c.wb, A.iv, "")),
+                    "");
+    LLVMBasicBlockRef latch = loop_end(&c, &A, LLVMConstInt(c.i32, 1, 0), c.n);
+    LLVMAddIncoming(any, &any2, &latch, 1);
+    LLVMBasicBlockRef work = block(&c, "warp.live");
+    skip = block(&c, "warp.skip");
+    LLVMBuildCondBr(c.b, any2, work, skip);
+    LLVMPositionBuilderAtEnd(c.b, work);
+  }
   struct warp_facts f;
   memset(&f, 0, sizeof f);
   warp_pass(&c, &f);
@@ -504,7 +534,11 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
     v = LLVMBuildTruncOrBitCast(c.b, v, rs->ty, "");
   LLVMSetAlignment(LLVMBuildStore(c.b, v, elem(&c, rs, t)), rs->align);
   loop_end(&c, &L, LLVMConstInt(c.i32, 1, 0), c.n);
-  loop_end(&c, &W, c.e->warp, c.e->count);
+  if (skip) {
+    LLVMBuildBr(c.b, skip);
+    LLVMPositionBuilderAtEnd(c.b, skip);
+  }
+  loop_end(&c, &W, c.e->warp, upto);
   LLVMBuildBr(c.b, next);
   LLVMDisposeBuilder(c.b);
   return start;
