@@ -62,7 +62,9 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     e->gdim[d] =
         load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
   }
-  e->warp = load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
+  e->warp = LLVMCountParams(e->run) > 1
+                ? LLVMGetParam(e->run, 1)
+                : load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
   /* While K.run runs no thread can wait: the runtime's collectives, if
    * reached anyway, report it rather than hang. */
   LLVMBuildStore(e->b, LLVMConstInt(e->i32, 1, 0),
@@ -365,6 +367,66 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   return 1;
 }
 
+/* 1 when the working copy reads the warp size or a lane, or has a warp
+ * collective. */
+static int uses_warp(struct fl_state* s) {
+  for (unsigned b = 0; b < s->nblocks; b++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
+         i = LLVMGetNextInstruction(i)) {
+      unsigned d;
+      int k = hipc__form_loops_index(i, &d);
+      if (k == FL_IDX_WARPSIZE || k == FL_IDX_LANEID ||
+          hipc__form_loops_warp_kind(i))
+        return 1;
+    }
+  return 0;
+}
+
+/* K.run over the body e->run(b, warp size): a call per warp size, which
+ * the inliner (always-inline, at every -O) turns into copies. */
+static LLVMValueRef by_warp_size(struct fl_state* s, struct fl_emit* e,
+                                 const char* name) {
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e->ptr, 1, 0);
+  LLVMValueRef run = LLVMAddFunction(s->m, name, fty);
+  LLVMSetLinkage(run, LLVMInternalLinkage);
+  unsigned na = LLVMGetAttributeCountAtIndex(e->run, LLVMAttributeFunctionIndex);
+  LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
+  if (!attrs) abort();
+  LLVMGetAttributesAtIndex(e->run, LLVMAttributeFunctionIndex, attrs);
+  for (unsigned i = 0; i < na; i++)
+    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex, attrs[i]);
+  free(attrs);
+  const char* ai = "alwaysinline";
+  LLVMAddAttributeAtIndex(
+      e->run, LLVMAttributeFunctionIndex,
+      LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(ai, 12),
+                              0));
+  LLVMBuilderRef b = e->b;
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMValueRef off = LLVMConstInt(e->i64, offsetof(hipc_thread_state, warp_size), 0);
+  LLVMValueRef ws = LLVMBuildLoad2(
+      b, e->i32, LLVMBuildInBoundsGEP2(b, e->i8, hipc__form_loops_tls(s), &off, 1, ""),
+      "ws");
+  LLVMSetAlignment(ws, 4);
+  LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 2);
+  LLVMTypeRef bty = LLVMGlobalGetValueType(e->run);
+  for (unsigned k = 0; k < 3; k++) {
+    LLVMBasicBlockRef at = k < 2 ? LLVMAppendBasicBlockInContext(s->cx, run, "") : other;
+    if (k < 2) LLVMAddCase(sw, LLVMConstInt(e->i32, 32u << k, 0), at);
+    LLVMPositionBuilderAtEnd(b, at);
+    LLVMValueRef args[2] = {LLVMGetParam(run, 0),
+                            k < 2 ? LLVMConstInt(e->i32, 32u << k, 0) : ws};
+    LLVMBuildCall2(b, bty, e->run, args, 2, "");
+    LLVMBuildBr(b, out);
+  }
+  LLVMPositionBuilderAtEnd(b, out);
+  LLVMBuildRetVoid(b);
+  return run;
+}
+
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   struct fl_emit e;
   memset(&e, 0, sizeof e);
@@ -383,10 +445,16 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".run");
+  /* A kernel that uses the warp size gets it as a parameter of the body,
+   * which K.run calls with the constant 32 or 64 (the CPU device's warp
+   * sizes; anything else as it is): inlined, each copy has its modulos,
+   * shuffle loops and results loops on a constant. */
+  int by_warp = uses_warp(s);
+  LLVMTypeRef bp[2] = {e.ptr, e.i32};
   LLVMTypeRef fty =
-      LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e.ptr, 1, 0);
+      LLVMFunctionType(LLVMVoidTypeInContext(s->cx), bp, by_warp ? 2 : 1, 0);
+  if (by_warp) strcpy(name + len, ".run.ws");
   e.run = LLVMAddFunction(s->m, name, fty);
-  free(name);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
   /* The kernel's string attributes (floating-point modes, target) hold
@@ -443,6 +511,11 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
         byte_ptr(&e, hipc__form_loops_tls(s), offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
   }
+  if (ok && by_warp) {
+    strcpy(name + len, ".run");
+    *run_out = by_warp_size(s, &e, name);
+  }
+  free(name);
   hipc__form_loops_map_free(&e.val);
   LLVMDisposeBuilder(e.b);
   LLVMDisposeBuilder(e.bx);
