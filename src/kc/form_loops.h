@@ -110,6 +110,8 @@ struct fl_state {
   unsigned char* reaches_bar;
   /* Calls through pointers: checked once, and whether they are fine. */
   int pointers_checked, pointers_ok;
+  /* 1 when the kernel calls a warp collective (form_loops_prep.c). */
+  int has_warp;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
   /* Storage of values that live across barriers and of allocas
@@ -251,6 +253,12 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
 /* form_loops_live.c: a new slot for `v` (or the one it has). */
 struct fl_slot* hipc__form_loops_add_slot(struct fl_state* s, LLVMValueRef v,
                                           LLVMTypeRef ty);
+
+/* form_loops_atomic.c: the copy of `u` (operands already mapped: `ops`)
+ * as plain code at s->e->b when it is an atomic read-modify-write of
+ * __shared__ memory, else NULL (nothing emitted). */
+LLVMValueRef hipc__form_loops_plain_atomic(struct fl_state* s, LLVMValueRef u,
+                                           LLVMValueRef* ops);
 
 /* form_loops_live.c: decides which values get slots. */
 int hipc__form_loops_live(struct fl_state* s);

@@ -332,13 +332,17 @@ static void copy_segment(struct fl_state* s, unsigned g) {
         LLVMValueRef v = LLVMGetOperand(u, o);
         ops[o] = LLVMValueIsBasicBlock(v) ? v : operand(s, v, g);
       }
-      if (LLVMIsACallInst(u) && names_thread(u)) set_thread_idx(s);
-      c = LLVMInstructionClone(u);
-      LLVMInsertIntoBuilder(e->b, c);
-      /* The builder gives what it inserts its own location. */
-      LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(u));
-      for (unsigned o = 0; o < n; o++)
-        if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
+      /* An atomic on shared memory: plain code (form_loops_atomic.c). */
+      c = hipc__form_loops_plain_atomic(s, u, ops);
+      if (!c && LLVMIsACallInst(u) && names_thread(u)) set_thread_idx(s);
+      if (!c) {
+        c = LLVMInstructionClone(u);
+        LLVMInsertIntoBuilder(e->b, c);
+        /* The builder gives what it inserts its own location. */
+        LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(u));
+        for (unsigned o = 0; o < n; o++)
+          if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
+      }
       free(ops);
       if (LLVMIsATerminatorInst(u)) {
         unsigned ns = LLVMGetNumSuccessors(u);

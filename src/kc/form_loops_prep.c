@@ -105,6 +105,7 @@ static int walk(struct fl_state* s, LLVMValueRef f, struct fl_map* seen,
       starts(name, "llvm.nvvm.read.ptx.sreg.laneid") ||
       starts(name, "llvm.nvvm.barrier0") || hipc__form_loops_warp_name(name))
     *thread_state = 1;
+  if (hipc__form_loops_warp_name(name)) s->has_warp = 1;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
@@ -267,9 +268,19 @@ int hipc__form_loops_prepare(struct fl_state* s) {
             "a recursive call to a function with thread indices or "
             "barriers");
     }
+  /* With warp collectives, loops of constant trip count are unrolled
+   * first (a shuffle reduction over `off = WarpSize / 2, ..., 1`): each
+   * collective then cuts straight code, rather than a loop whose regions
+   * end at the collective or at the loop's exit. */
   if (!run_shielded(s,
-                    "function(sroa,early-cse,simplifycfg,"
-                    "instcombine<no-verify-fixpoint>,simplifycfg)",
+                    s->has_warp
+                        ? "function(sroa,early-cse,simplifycfg,"
+                          "instcombine<no-verify-fixpoint>,simplifycfg,"
+                          "loop-simplify,lcssa,loop(loop-unroll-full),"
+                          "simplifycfg,instcombine<no-verify-fixpoint>,"
+                          "simplifycfg)"
+                        : "function(sroa,early-cse,simplifycfg,"
+                          "instcombine<no-verify-fixpoint>,simplifycfg)",
                     1))
     return 0;
   /* K.run does not keep hipc_tls.thread_idx up to date: code that reads

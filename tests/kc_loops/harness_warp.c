@@ -16,6 +16,7 @@ KERNEL(k_votes);
 KERNEL(k_shfl_width);
 KERNEL(k_block_sum);
 KERNEL(k_transpose);
+KERNEL(k_shared_atomics);
 #endif
 
 enum { IDX, UP, DOWN, XOR };
@@ -200,7 +201,41 @@ static void test_transpose(unsigned threads, unsigned n) {
   free(out);
 }
 
+/* Not a warp kernel: atomics on __shared__ memory (form_loops_atomic.c). */
+static void test_shared_atomics(unsigned threads, unsigned n) {
+  unsigned blocks = (n + threads - 1) / threads;
+  unsigned *in = malloc(sizeof(unsigned) * n),
+           *out = calloc(20 * blocks + 1, sizeof(unsigned));
+  float* fout = malloc(sizeof(float) * blocks);
+  for (unsigned i = 0; i < n; i++) in[i] = (i * 2654435761u) >> 24;
+  struct { unsigned *in, *out; float* fout; unsigned n; } args = {in, out, fout, n};
+  launch(RUN(k_shared_atomics), d3(blocks, 1, 1), d3(threads, 1, 1), &args);
+  int bad = 0;
+  for (unsigned b = 0; b < blocks; b++) {
+    unsigned bins[16] = {0}, total = 0, bits = 0;
+    int big = -1000;
+    for (unsigned i = b * threads; i < (b + 1) * threads && i < n; i++) {
+      bins[in[i] % 16]++;
+      total++;
+      if ((int)in[i] - 50 > big) big = (int)in[i] - 50;
+      bits |= 1u << (in[i] % 32);
+    }
+    const unsigned* o = out + 20 * b;
+    for (int k = 0; k < 16; k++) bad += o[k] != bins[k];
+    /* The first thread to get there wins: K.run runs them in order. */
+    bad += o[16] != total || (int)o[17] != big || o[18] != 0 || o[19] != bits;
+    bad += fout[b] != 0.5f * (float)total;
+  }
+  bad += out[20 * blocks] != blocks;
+  EXPECT(!bad, "shared_atomics %u n %u: %d wrong", threads, n, bad);
+  free(in);
+  free(out);
+  free(fout);
+}
+
 void test_warp(void) {
+  test_shared_atomics(256, 3000);
+  test_shared_atomics(64, 64);
   static const int sizes[] = {32, 64};
   for (int k = 0; k < 2; k++) {
     harness_warp_size = sizes[k];

@@ -213,6 +213,47 @@ extern "C" __global__ void k_transpose(const float* in, float* out,
 }
 #endif
 
+// Atomics on __shared__ memory become plain code in K.run
+// (form_loops_atomic.c); the one on global memory stays atomic.
+extern "C" __global__ void k_shared_atomics(const unsigned* in, unsigned* out,
+                                            float* fout, unsigned n) {
+  __shared__ unsigned bins[16];
+  __shared__ int total, big;
+  __shared__ float fsum;
+  __shared__ unsigned owner, bits;
+  unsigned t = threadIdx.x;
+  if (t < 16) bins[t] = 0;
+  if (t == 0) {
+    total = 0;
+    big = -1000;
+    fsum = 0.0f;
+    owner = ~0u;
+    bits = 0;
+  }
+  __syncthreads();
+  unsigned i = blockIdx.x * blockDim.x + t;
+  if (i < n) {
+    unsigned v = in[i];
+    atomicAdd(&bins[v % 16], 1u);
+    atomicAdd(&total, 1);
+    atomicMax(&big, (int)v - 50);
+    atomicAdd(&fsum, 0.5f);
+    atomicCAS(&owner, ~0u, t);
+    atomicOr(&bits, 1u << (v % 32));
+  }
+  __syncthreads();
+  unsigned* o = out + blockIdx.x * 20;
+  if (t < 16) o[t] = bins[t];
+  if (t == 0) {
+    o[16] = total;
+    o[17] = big;
+    o[18] = owner;
+    o[19] = bits;
+    fout[blockIdx.x] = fsum;
+    atomicAdd(&out[20 * gridDim.x], 1u);
+  }
+}
+
 // From tests/kernels/regions.hip: early returns before any barrier and
 // inside a loop of barriers.
 extern "C" __global__ void k_returns(int* out, int rounds) {

@@ -28,7 +28,7 @@ loops="k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave
   k_early_exit k_reverse_1024 k_nested k_loops k_uniform
   k_uniform_after_return k_ref_args k_uniform_redef k_mixed k_loaded_bound
   k_flag k_disagree k_shuffle k_warp_sum k_votes k_shfl_width k_block_sum
-  k_transpose"
+  k_transpose k_shared_atomics"
 fibers="k_divergent_barrier k_divergent_loop"
 
 devcc -S kernels.hip -o $b/kernels.ll
@@ -40,6 +40,11 @@ done
 for k in $fibers; do
   grep -q "^$k: fibers: " $b/forms.txt || { echo "FAIL: $k should be fibers"; exit 1; }
 done
+# Shared-memory atomics are plain code in K.run: one atomic is left there,
+# on global memory.
+n=$(awk '/^define.* @k_shared_atomics_run\(/,/^}/' $b/kernels.run.ll |
+  grep -c 'atomicrmw\|cmpxchg') || true
+[ "$n" = 1 ] || { echo "FAIL: k_shared_atomics: $n atomics in K.run, not 1"; exit 1; }
 clang-19 -O3 -c $b/kernels.run.ll -o $b/kernels.run.o
 clang-19 -std=c11 -O1 -g -Wall -Wextra -I"$top/include" harness.c \
   harness_ported.c harness_warp.c $b/kernels.run.o -o $b/harness -lm
