@@ -227,7 +227,8 @@ enum {
   FL_W_MATCH_ANY,
   FL_W_MATCH_ALL,
   FL_W_SYNCWARP,
-  FL_W_REDUCE
+  FL_W_REDUCE,
+  FL_W_EXCHANGE
 };
 /* The operands' roles. */
 enum { FL_WR_MASK, FL_WR_V, FL_WR_P, FL_WR_WIDTH, FL_WR_PTR, FL_WR_N };
@@ -238,6 +239,7 @@ struct fl_warp {
   int cls[FL_WR_N];       /* FL_OP_* */
   unsigned slot[FL_WR_N]; /* the slot of a non-constant operand */
   int res;                /* the result's slot, or -1 */
+  unsigned snap;          /* exchange: the slot of its warps' snapshots */
 };
 /* Which collective the function `name` is (FL_W_*). */
 int hipc__form_loops_warp_name(const char* name);

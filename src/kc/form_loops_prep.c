@@ -31,7 +31,6 @@ static const char* forbidden(const char* name) {
       starts(name, "llvm.nvvm.bar.warp.sync") ||
       starts(name, "llvm.nvvm.activemask"))
     return "uses a warp function";
-  if (strstr(name, "grid_sync")) return "uses a grid barrier";
   if (starts(name, "hipc_cpu_syncthreads") || starts(name, "hipc_cpu_warp_"))
     return "uses a collective of the fiber runtime";
   if ((starts(name, "llvm.nvvm.barrier") || starts(name, "llvm.nvvm.bar.")) &&
@@ -283,6 +282,20 @@ int hipc__form_loops_prepare(struct fl_state* s) {
                           "instcombine<no-verify-fixpoint>,simplifycfg)",
                     1))
     return 0;
+  /* Grid barriers stay with fibers, where one is left once the copy is
+   * cleaned up: a group's sync() switches on the group's kind, which the
+   * cleanup folds for a tile or a block. */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(s->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i) || !LLVMIsAFunction(LLVMGetCalledValue(i)))
+        continue;
+      size_t len;
+      const char* n = LLVMGetValueName2(LLVMGetCalledValue(i), &len);
+      if (strstr(n, "grid_sync"))
+        return hipc__form_loops_fail(s, i, "uses a grid barrier (%s)", n);
+    }
   /* K.run does not keep hipc_tls.thread_idx up to date: code that reads
    * hipc_tls itself (rather than the index intrinsics) keeps its fibers. */
   LLVMValueRef tls = LLVMGetNamedGlobal(s->m, "hipc_tls");

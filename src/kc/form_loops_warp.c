@@ -36,6 +36,7 @@ static const struct {
     {"__hipc_kc_match_all", FL_W_MATCH_ALL},
     {"__hipc_kc_syncwarp", FL_W_SYNCWARP},
     {"__hipc_kc_reduce", FL_W_REDUCE},
+    {"__hipc_kc_exchange", FL_W_EXCHANGE},
 };
 
 int hipc__form_loops_warp_name(const char* name) {
@@ -75,6 +76,7 @@ static void roles(int kind, int* arg) {
       /* fall through */
     case FL_W_MATCH_ANY:
     case FL_W_REDUCE:
+    case FL_W_EXCHANGE:
       arg[FL_WR_MASK] = 0;
       arg[FL_WR_V] = 1;
       break;
@@ -122,6 +124,18 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
       sl->fixed_form = 1;
       sl->per_thread = w->cls[r] == FL_OP_THREAD;
       w->slot[r] = (unsigned)(sl - s->slots);
+    }
+    if (w->kind == FL_W_EXCHANGE) {
+      /* The snapshot (hipc_warp_snapshot: active, nonzero, value[64]) of
+       * each warp, at index warp number of a per-thread array: only the
+       * first of every warp-size elements is touched. Keyed by the use of
+       * the site argument. */
+      LLVMTypeRef i64 = LLVMInt64TypeInContext(s->cx);
+      struct fl_slot* sl = hipc__form_loops_add_slot(
+          s, (LLVMValueRef)LLVMGetOperandUse(call, 2), LLVMArrayType2(i64, 66));
+      sl->fixed_form = 1;
+      sl->per_thread = 1;
+      w->snap = (unsigned)(sl - s->slots);
     }
     LLVMTypeRef rt = LLVMTypeOf(call);
     if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind) {
@@ -361,8 +375,9 @@ static void warp_pass(struct wctx* c, struct warp_facts* f) {
   LLVMValueRef a = active(c, t);
   LLVMValueRef act2 = LLVMBuildOr(c->b, act, at_lane(c, a, L.iv), "");
   LLVMValueRef nz2 = nz, red2 = red, have2 = have;
-  if (kind == FL_W_BALLOT || kind == FL_W_ANY || kind == FL_W_ALL) {
-    LLVMValueRef p = opnd(c, FL_WR_P, t);
+  if (kind == FL_W_BALLOT || kind == FL_W_ANY || kind == FL_W_ALL ||
+      kind == FL_W_EXCHANGE) {
+    LLVMValueRef p = opnd(c, kind == FL_W_EXCHANGE ? FL_WR_V : FL_WR_P, t);
     LLVMValueRef pn = LLVMBuildAnd(
         c->b, a,
         LLVMBuildICmp(c->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""), "");
@@ -411,6 +426,29 @@ static LLVMValueRef match(struct wctx* c, LLVMValueRef t,
   return same2;
 }
 
+/* exchange: writes the warp's snapshot; returns its address. */
+static LLVMValueRef snapshot(struct wctx* c, const struct warp_facts* f) {
+  LLVMBuilderRef b = c->b;
+  const struct fl_slot* sl = &c->s->slots[c->w->snap];
+  LLVMValueRef at = elem(c, sl, LLVMBuildUDiv(b, c->wb, c->e->warp, ""));
+  LLVMValueRef i2[2] = {LLVMConstInt(c->i64, 0, 0), NULL};
+  LLVMBuildStore(b, f->act, at);
+  i2[1] = LLVMConstInt(c->i64, 1, 0);
+  LLVMBuildStore(b, f->nz, LLVMBuildInBoundsGEP2(b, sl->ty, at, i2, 2, ""));
+  /* value[lane]: the lane's word when it took part, else 0. */
+  struct wloop L;
+  loop_begin(c, &L, "snap");
+  LLVMValueRef in = LLVMBuildICmp(b, LLVMIntULT, L.iv, c->n, "");
+  LLVMValueRef u = sel(c, in, LLVMBuildAdd(b, c->wb, L.iv, ""), c->wb);
+  LLVMValueRef ok = LLVMBuildAnd(b, in, active(c, u), "");
+  LLVMValueRef v = sel(c, ok, opnd(c, FL_WR_V, u), LLVMConstInt(c->i64, 0, 0));
+  i2[1] = LLVMBuildAdd(b, LLVMBuildZExt(b, L.iv, c->i64, ""),
+                       LLVMConstInt(c->i64, 2, 0), "");
+  LLVMBuildStore(b, v, LLVMBuildInBoundsGEP2(b, sl->ty, at, i2, 2, ""));
+  loop_end(c, &L, LLVMConstInt(c->i32, 1, 0), LLVMConstInt(c->i32, 64, 0));
+  return at;
+}
+
 /* Thread t's result (lane l); NULL for syncwarp. */
 static LLVMValueRef result(struct wctx* c, const struct warp_facts* f,
                            LLVMValueRef l, LLVMValueRef t) {
@@ -441,6 +479,8 @@ static LLVMValueRef result(struct wctx* c, const struct warp_facts* f,
       return f->act;
     case FL_W_REDUCE:
       return sel(c, f->have, f->red, opnd(c, FL_WR_V, t));
+    case FL_W_EXCHANGE:
+      return f->red;
     case FL_W_MATCH_ANY: {
       LLVMValueRef lanes;
       return match(c, t, &lanes);
@@ -524,6 +564,7 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
   struct warp_facts f;
   memset(&f, 0, sizeof f);
   warp_pass(&c, &f);
+  if (w->kind == FL_W_EXCHANGE) f.red = snapshot(&c, &f);
   /* for (l = 0; l < n; l++): thread wb + l */
   struct wloop L;
   loop_begin(&c, &L, "lane");
