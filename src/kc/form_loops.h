@@ -11,7 +11,12 @@
  *   live     values used across barriers: slots, one copy or per thread
  *   emit     K.run: block-wide values once, a z/y/x loop nest per region
  *   clone    a region's code for one thread, inside its x loop
+ *   warp     warp collectives: cuts like barriers, and after a region's
+ *            loop a loop nest over warps and lanes computing the results
+ *   atomic   atomics on __shared__ memory as plain code (used by clone)
  *
+ * A kernel that uses the warp size gets its K.run as a body with the warp
+ * size as a parameter, called with the constants 32 and 64 (emit).
  * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
  * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers. */
 #ifndef HIPC_KC_FORM_LOOPS_H

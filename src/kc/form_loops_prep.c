@@ -21,9 +21,11 @@ static int starts(const char* s, const char* prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Names that make the kernel keep its fibers: warp collectives (a later
- * stage gives them lane loops), grid-wide barriers, and barriers this pass
- * does not know (bar.sync with an id, bar.arrive). */
+/* Names that make the kernel keep its fibers: NVIDIA's warp instructions
+ * and __hipc_kc_* functions other than the warp collectives of
+ * form_loops_warp.c, the fiber runtime's collectives, and barriers this
+ * pass does not know (bar.sync with an id, bar.arrive). Grid barriers are
+ * looked for after the cleanup (hipc__form_loops_prepare). */
 static const char* forbidden(const char* name) {
   if ((starts(name, "__hipc_kc_") && !hipc__form_loops_warp_name(name)) ||
       starts(name, "llvm.nvvm.shfl") ||
