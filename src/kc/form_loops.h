@@ -125,6 +125,8 @@ struct fl_state {
   struct fl_slot* slots;
   struct fl_map slot_of;
   struct fl_map remat; /* value -> 1 recomputable, 2 not */
+  /* Scope metadata of the slots (hipc__form_loops_tag), built lazily. */
+  LLVMValueRef* scopes;
   /* Per barrier: what a warp collective needs (form_loops_warp.c). */
   struct fl_warp* warp;
   /* The dominance cache: segments of region reach_region reachable from its
@@ -153,6 +155,11 @@ struct fl_slot {
  * debug location; returns 0 so that callers can `return fail(...)`. */
 int hipc__form_loops_fail(struct fl_state* s, LLVMValueRef at, const char* fmt,
                           ...) __attribute__((format(printf, 3, 4)));
+
+/* Tags a load or store of slot `scope`'s array (s->nslots: the exit
+ * flags) as disjoint from the other slots' (form_loops.c). */
+void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
+                          unsigned scope);
 
 /* form_loops_prep.c: copies the kernel into s->fn, inlines every defined
  * callee and cleans the copy up. */

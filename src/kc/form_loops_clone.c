@@ -110,6 +110,7 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
     }
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
+    if (sl->per_thread) hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     return l;
   }
   if (bk) {
@@ -127,6 +128,7 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
   if (sl) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
+    if (sl->per_thread) hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     return l;
   }
   if (hipc__form_loops_remat(s, v)) return recompute(s, v, su);
@@ -190,8 +192,9 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
     if (w->cls[r] != FL_OP_UNIFORM && w->cls[r] != FL_OP_THREAD) continue;
     const struct fl_slot* sl = &s->slots[w->slot[r]];
     LLVMValueRef v = operand(s, LLVMGetOperand(bar, (unsigned)w->arg[r]), g);
-    LLVMSetAlignment(LLVMBuildStore(e->b, v, at_thread(s, sl, e->b)),
-                     sl->align);
+    LLVMValueRef st = LLVMBuildStore(e->b, v, at_thread(s, sl, e->b));
+    LLVMSetAlignment(st, sl->align);
+    if (sl->per_thread) hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
   }
   if (e->acc[k]) {
     LLVMValueRef p = operand(s, LLVMGetOperand(bar, 0), g);
@@ -250,8 +253,12 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
 static void end_at_return(struct fl_state* s) {
   struct fl_emit* e = s->e;
   if (e->mark_exit)
-    LLVMBuildStore(e->b, LLVMConstInt(e->i8, 1, 0),
-                   LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""));
+    hipc__form_loops_tag(
+        s,
+        LLVMBuildStore(
+            e->b, LLVMConstInt(e->i8, 1, 0),
+            LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "")),
+        s->nslots);
   if (e->lastval) {
     e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
     e->end_id[e->nends++] = LLVMConstInt(e->i32, (unsigned long long)-1, 1);
@@ -294,6 +301,7 @@ static void store_slot(struct fl_state* s, LLVMValueRef u, LLVMValueRef c) {
   if (!sl || sl->is_alloca) return;
   LLVMValueRef st = LLVMBuildStore(s->e->b, c, at_thread(s, sl, s->e->b));
   LLVMSetAlignment(st, sl->align);
+  if (sl->per_thread) hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
 }
 
 static void copy_segment(struct fl_state* s, unsigned g) {

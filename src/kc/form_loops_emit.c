@@ -308,6 +308,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     LLVMValueRef f = LLVMBuildLoad2(
         e->b, e->i8,
         LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""), "");
+    hipc__form_loops_tag(s, f, s->nslots);
     LLVMBuildCondBr(
         e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
         e->xl, body);

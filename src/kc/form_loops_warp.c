@@ -226,6 +226,7 @@ static LLVMValueRef opnd(struct wctx* c, unsigned r, LLVMValueRef t) {
       const struct fl_slot* sl = &c->s->slots[c->w->slot[r]];
       LLVMValueRef l = LLVMBuildLoad2(c->b, sl->ty, elem(c, sl, t), "");
       LLVMSetAlignment(l, sl->align);
+      hipc__form_loops_tag(c->s, l, c->w->slot[r]);
       return l;
     }
   }
@@ -238,6 +239,7 @@ static LLVMValueRef active(struct wctx* c, LLVMValueRef t) {
   LLVMValueRef f = LLVMBuildLoad2(
       c->b, c->i8, LLVMBuildInBoundsGEP2(c->b, c->i8, c->e->exited, &i, 1, ""),
       "");
+  hipc__form_loops_tag(c->s, f, c->s->nslots);
   return LLVMBuildICmp(c->b, LLVMIntEQ, f, LLVMConstInt(c->i8, 0, 0), "");
 }
 
@@ -573,7 +575,9 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
   const struct fl_slot* rs = &s->slots[w->res];
   if (LLVMTypeOf(v) != rs->ty)
     v = LLVMBuildTruncOrBitCast(c.b, v, rs->ty, "");
-  LLVMSetAlignment(LLVMBuildStore(c.b, v, elem(&c, rs, t)), rs->align);
+  LLVMValueRef put = LLVMBuildStore(c.b, v, elem(&c, rs, t));
+  LLVMSetAlignment(put, rs->align);
+  hipc__form_loops_tag(s, put, (unsigned)w->res);
   loop_end(&c, &L, LLVMConstInt(c.i32, 1, 0), c.n);
   if (skip) {
     LLVMBuildBr(c.b, skip);
