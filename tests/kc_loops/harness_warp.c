@@ -17,6 +17,7 @@ KERNEL(k_shfl_width);
 KERNEL(k_block_sum);
 KERNEL(k_transpose);
 KERNEL(k_shared_atomics);
+KERNEL(k_warp_2d);
 #endif
 
 enum { IDX, UP, DOWN, XOR };
@@ -201,6 +202,31 @@ static void test_transpose(unsigned threads, unsigned n) {
   free(out);
 }
 
+static void test_warp_2d(unsigned x, unsigned y) {
+  unsigned n = x * y;
+  unsigned long long* out = malloc(sizeof *out * n);
+  struct { unsigned long long* out; } args = {out};
+  launch(RUN(k_warp_2d), d3(1, 1, 1), d3(x, y, 1), &args);
+  int ws = harness_warp_size, bad = 0;
+  for (unsigned t = 0; t < n; t++) {
+    if (t % 5 == 1) {
+      bad += out[t] != 7;
+      continue;
+    }
+    unsigned wb = t - t % ws;
+    unsigned long long bits = 0;
+    for (unsigned l = 0; l < (unsigned)ws && wb + l < n; l++)
+      if ((wb + l) % 5 != 1 && ((wb + l) & 1)) bits |= 1ull << l;
+    /* xor 1 stays in the warp (an even warp size); a returned source
+     * gives 0; past the block's end, 0 too. */
+    unsigned src = t ^ 1;
+    unsigned long long sh = src < n && src % 5 != 1 ? src : 0;
+    bad += out[t] != (bits ^ (sh << 40));
+  }
+  EXPECT(!bad, "warp_2d %ux%u warp %d: %d wrong", x, y, ws, bad);
+  free(out);
+}
+
 /* Not a warp kernel: atomics on __shared__ memory (form_loops_atomic.c). */
 static void test_shared_atomics(unsigned threads, unsigned n) {
   unsigned blocks = (n + threads - 1) / threads;
@@ -251,6 +277,8 @@ void test_warp(void) {
     test_block_sum(128, 128);
     test_transpose(256, 1000);
     test_transpose(64, 64);
+    test_warp_2d(8, 12);
+    test_warp_2d(5, 7);
   }
   harness_warp_size = 32;
 }

@@ -178,6 +178,16 @@ extern "C" __global__ void k_shfl_width(const float* in, float* out, int gone) {
   out[3 * t + 2] = c;
 }
 
+// A 2-D block: lanes are linear indices across rows; threads that return
+// take no part (the vote sees only the others).
+extern "C" __global__ void k_warp_2d(unsigned long long* out) {
+  unsigned t = threadIdx.x + blockDim.x * threadIdx.y;
+  out[t] = 7;
+  if (t % 5 == 1) return;
+  unsigned long long b = __ballot(t & 1);
+  out[t] = b ^ ((unsigned long long)__shfl_xor((int)t, 1) << 40);
+}
+
 // bench/reduce.hip: a block sum in shared memory, the last warp by
 // __shfl_down under `if (tid < warpSize)`.
 extern "C" __global__ void k_block_sum(const unsigned* in, unsigned* out,

@@ -28,7 +28,7 @@ loops="k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave
   k_early_exit k_reverse_1024 k_nested k_loops k_uniform
   k_uniform_after_return k_ref_args k_uniform_redef k_mixed k_loaded_bound
   k_flag k_disagree k_shuffle k_warp_sum k_votes k_shfl_width k_block_sum
-  k_transpose k_shared_atomics"
+  k_transpose k_shared_atomics k_warp_2d"
 fibers="k_divergent_barrier k_divergent_loop"
 
 devcc -S kernels.hip -o $b/kernels.ll
