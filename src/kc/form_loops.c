@@ -69,6 +69,7 @@ int hipc__form_loops_barrier_kind(LLVMValueRef inst) {
   if (strcmp(name, "llvm.nvvm.barrier0.popc") == 0) return FL_BAR_POPC;
   if (strcmp(name, "llvm.nvvm.barrier0.and") == 0) return FL_BAR_AND;
   if (strcmp(name, "llvm.nvvm.barrier0.or") == 0) return FL_BAR_OR;
+  if (hipc__form_loops_warp_kind(inst)) return FL_BAR_WARP;
   return FL_BAR_NONE;
 }
 
@@ -111,6 +112,53 @@ static char* copy_str(const char* text) {
   return c;
 }
 
+/* Scope metadata: the slots' arrays (and the exit flags) never overlap,
+ * which LLVM cannot tell from their offsets into one arena. Each access
+ * gets its array's scope and a noalias list of all the others, so that
+ * the vectoriser needs no run-time overlap checks between them (which a
+ * gather defeats). Accesses without tags still alias anything. */
+void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
+                          unsigned scope) {
+  unsigned n = s->nslots + 1;
+  if (n > 256 || scope >= n || !access) return;
+  if (!s->scopes) {
+    s->scopes = calloc(2 * (size_t)n, sizeof *s->scopes);
+    if (!s->scopes) abort();
+    size_t len;
+    const char* k = LLVMGetValueName2(s->kernel, &len);
+    char name[64];
+    snprintf(name, sizeof name, "hipc.kc.slots.%.40s", k);
+    LLVMMetadataRef str = LLVMMDStringInContext2(s->cx, name, strlen(name));
+    LLVMMetadataRef dom = LLVMMDNodeInContext2(s->cx, &str, 1);
+    LLVMMetadataRef* one = calloc(n, sizeof *one);
+    if (!one) abort();
+    for (unsigned i = 0; i < n; i++) {
+      char id[96];
+      snprintf(id, sizeof id, "%s.%u", name, i);
+      LLVMMetadataRef ops[2] = {LLVMMDStringInContext2(s->cx, id, strlen(id)),
+                                dom};
+      one[i] = LLVMMDNodeInContext2(s->cx, ops, 2);
+      s->scopes[i] = LLVMMetadataAsValue(
+          s->cx, LLVMMDNodeInContext2(s->cx, &one[i], 1));
+    }
+    LLVMMetadataRef* others = calloc(n, sizeof *others);
+    if (!others) abort();
+    for (unsigned i = 0; i < n; i++) {
+      unsigned m = 0;
+      for (unsigned j = 0; j < n; j++)
+        if (j != i) others[m++] = one[j];
+      s->scopes[n + i] =
+          LLVMMetadataAsValue(s->cx, LLVMMDNodeInContext2(s->cx, others, m));
+    }
+    free(one);
+    free(others);
+  }
+  unsigned k_scope = LLVMGetMDKindIDInContext(s->cx, "alias.scope", 11);
+  unsigned k_noalias = LLVMGetMDKindIDInContext(s->cx, "noalias", 7);
+  LLVMSetMetadata(access, k_scope, s->scopes[scope]);
+  LLVMSetMetadata(access, k_noalias, s->scopes[n + scope]);
+}
+
 static void release(struct fl_state* s) {
   if (s->fn) LLVMDeleteFunction(s->fn);
   free(s->blocks);
@@ -125,6 +173,8 @@ static void release(struct fl_state* s) {
   hipc__form_loops_map_free(&s->slot_of);
   hipc__form_loops_map_free(&s->remat);
   free(s->slots);
+  free(s->warp);
+  free(s->scopes);
   free(s->reach);
 }
 

@@ -11,7 +11,12 @@
  *   live     values used across barriers: slots, one copy or per thread
  *   emit     K.run: block-wide values once, a z/y/x loop nest per region
  *   clone    a region's code for one thread, inside its x loop
+ *   warp     warp collectives: cuts like barriers, and after a region's
+ *            loop a loop nest over warps and lanes computing the results
+ *   atomic   atomics on __shared__ memory as plain code (used by clone)
  *
+ * A kernel that uses the warp size gets its K.run as a body with the warp
+ * size as a parameter, called with the constants 32 and 64 (emit).
  * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
  * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers. */
 #ifndef HIPC_KC_FORM_LOOPS_H
@@ -61,7 +66,8 @@ void hipc__form_loops_map_free(struct fl_map* m);
 
 /* What the barrier intrinsic `call` is: 0 none, 1 barrier0, 2 popc, 3 and,
  * 4 or. */
-enum { FL_BAR_NONE, FL_BAR_PLAIN, FL_BAR_POPC, FL_BAR_AND, FL_BAR_OR };
+enum { FL_BAR_NONE, FL_BAR_PLAIN, FL_BAR_POPC, FL_BAR_AND, FL_BAR_OR,
+       FL_BAR_WARP /* a warp collective (form_loops_warp.c) */ };
 int hipc__form_loops_barrier_kind(LLVMValueRef inst);
 
 /* The most successors a terminator may have (a switch's cases). */
@@ -109,6 +115,8 @@ struct fl_state {
   unsigned char* reaches_bar;
   /* Calls through pointers: checked once, and whether they are fine. */
   int pointers_checked, pointers_ok;
+  /* 1 when the kernel calls a warp collective (form_loops_prep.c). */
+  int has_warp;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
   /* Storage of values that live across barriers and of allocas
@@ -117,6 +125,10 @@ struct fl_state {
   struct fl_slot* slots;
   struct fl_map slot_of;
   struct fl_map remat; /* value -> 1 recomputable, 2 not */
+  /* Scope metadata of the slots (hipc__form_loops_tag), built lazily. */
+  LLVMValueRef* scopes;
+  /* Per barrier: what a warp collective needs (form_loops_warp.c). */
+  struct fl_warp* warp;
   /* The dominance cache: segments of region reach_region reachable from its
    * entry without passing reach_seg (the segment of value reach_of). */
   LLVMValueRef reach_of;
@@ -135,6 +147,7 @@ struct fl_slot {
   int per_thread;           /* else one copy for the block */
   int is_alloca;            /* an alloca of the kernel */
   int loaded_where_defined; /* loaded in a region that defines it */
+  int fixed_form;           /* laid out by form_loops_warp.c, kept as is */
   LLVMValueRef base;        /* in K.run: array base or the copy */
 };
 
@@ -142,6 +155,11 @@ struct fl_slot {
  * debug location; returns 0 so that callers can `return fail(...)`. */
 int hipc__form_loops_fail(struct fl_state* s, LLVMValueRef at, const char* fmt,
                           ...) __attribute__((format(printf, 3, 4)));
+
+/* Tags a load or store of slot `scope`'s array (s->nslots: the exit
+ * flags) as disjoint from the other slots' (form_loops.c). */
+void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
+                          unsigned scope);
 
 /* form_loops_prep.c: copies the kernel into s->fn, inlines every defined
  * callee and cleans the copy up. */
@@ -173,6 +191,9 @@ struct fl_emit {
   LLVMValueRef bidx[3], gdim[3], warp;
   LLVMValueRef* params;    /* the kernel's arguments */
   LLVMValueRef exited;     /* per-thread i8 flags, or NULL */
+  LLVMValueRef count;      /* i32: the block's threads */
+  LLVMValueRef hi;         /* i32 alloca: threads from it on have returned
+                              (with exit flags), else NULL */
   LLVMValueRef first;      /* i32: the barrier the threads went to */
   LLVMValueRef *acc, *res; /* per barrier: count/and/or, its result */
   LLVMBasicBlockRef* pre;  /* per region: its first block */
@@ -198,6 +219,60 @@ LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
  * from the x loop header; its ends branch to e->xl. Returns the block to
  * enter, or NULL after hipc__form_loops_fail. */
 LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s);
+
+/* form_loops_warp.c: a warp collective (the __hipc_kc_* functions of
+ * hip/hipc/kc_warp.h) cuts the regions like a barrier: each thread that
+ * reaches it stores its operands (per-thread arrays, or one copy when the
+ * same for all, or nothing when constant), and after the region's loop a
+ * loop nest over the block's warps and their lanes computes every thread's
+ * result from them into the call's per-thread slot. */
+enum {
+  FL_W_NONE,
+  FL_W_SHFL_IDX,
+  FL_W_SHFL_UP,
+  FL_W_SHFL_DOWN,
+  FL_W_SHFL_XOR,
+  FL_W_BALLOT,
+  FL_W_ANY,
+  FL_W_ALL,
+  FL_W_ACTIVEMASK,
+  FL_W_MATCH_ANY,
+  FL_W_MATCH_ALL,
+  FL_W_SYNCWARP,
+  FL_W_REDUCE,
+  FL_W_EXCHANGE
+};
+/* The operands' roles. */
+enum { FL_WR_MASK, FL_WR_V, FL_WR_P, FL_WR_WIDTH, FL_WR_PTR, FL_WR_N };
+enum { FL_OP_NONE, FL_OP_CONST, FL_OP_UNIFORM, FL_OP_THREAD };
+struct fl_warp {
+  int kind;               /* FL_W_*, FL_W_NONE for a barrier */
+  int arg[FL_WR_N];       /* the call's argument of each role, or -1 */
+  int cls[FL_WR_N];       /* FL_OP_* */
+  unsigned slot[FL_WR_N]; /* the slot of a non-constant operand */
+  int res;                /* the result's slot, or -1 */
+  unsigned snap;          /* exchange: the slot of its warps' snapshots */
+};
+/* Which collective the function `name` is (FL_W_*). */
+int hipc__form_loops_warp_name(const char* name);
+/* Which collective `call` is (FL_W_*), by the callee's name. */
+int hipc__form_loops_warp_kind(LLVMValueRef call);
+/* Checks the collectives and adds their slots (in the live step). */
+int hipc__form_loops_warp_slots(struct fl_state* s);
+/* The block that computes barrier k's results in K.run, then goes to
+ * `next`; `next` itself when it has none. */
+LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
+                                                unsigned k,
+                                                LLVMBasicBlockRef next);
+/* form_loops_live.c: a new slot for `v` (or the one it has). */
+struct fl_slot* hipc__form_loops_add_slot(struct fl_state* s, LLVMValueRef v,
+                                          LLVMTypeRef ty);
+
+/* form_loops_atomic.c: the copy of `u` (operands already mapped: `ops`)
+ * as plain code at s->e->b when it is an atomic read-modify-write of
+ * __shared__ memory, else NULL (nothing emitted). */
+LLVMValueRef hipc__form_loops_plain_atomic(struct fl_state* s, LLVMValueRef u,
+                                           LLVMValueRef* ops);
 
 /* form_loops_live.c: decides which values get slots. */
 int hipc__form_loops_live(struct fl_state* s);

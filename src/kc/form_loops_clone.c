@@ -99,7 +99,21 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
   if (!LLVMIsAInstruction(v)) return v;
   LLVMValueRef f = fixed(s, v);
   if (f) return f;
-  if (hipc__form_loops_barrier_kind(v)) {
+  int bk = hipc__form_loops_barrier_kind(v);
+  if (bk == FL_BAR_WARP) {
+    /* A collective's result: computed after the region that reaches it,
+     * never in the same run of a region as its use. */
+    const struct fl_slot* sl = slot(s, v);
+    if (!sl) {
+      hipc__form_loops_fail(s, v, "internal error: a collective without slot");
+      return LLVMGetUndef(LLVMTypeOf(v));
+    }
+    LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
+    LLVMSetAlignment(l, sl->align);
+    if (sl->per_thread) hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+    return l;
+  }
+  if (bk) {
     unsigned k = 0;
     while (s->bars[k] != v) k++;
     return LLVMBuildLoad2(e->b, e->i32, e->res[k], "");
@@ -114,6 +128,7 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
   if (sl) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
+    if (sl->per_thread) hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     return l;
   }
   if (hipc__form_loops_remat(s, v)) return recompute(s, v, su);
@@ -171,6 +186,16 @@ static int lifetime(LLVMValueRef u) {
 static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
   struct fl_emit* e = s->e;
   LLVMValueRef bar = s->bars[k];
+  /* A warp collective: the thread's operands, for the results loop. */
+  const struct fl_warp* w = &s->warp[k];
+  for (unsigned r = 0; w->kind && r < FL_WR_N; r++) {
+    if (w->cls[r] != FL_OP_UNIFORM && w->cls[r] != FL_OP_THREAD) continue;
+    const struct fl_slot* sl = &s->slots[w->slot[r]];
+    LLVMValueRef v = operand(s, LLVMGetOperand(bar, (unsigned)w->arg[r]), g);
+    LLVMValueRef st = LLVMBuildStore(e->b, v, at_thread(s, sl, e->b));
+    LLVMSetAlignment(st, sl->align);
+    if (sl->per_thread) hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
+  }
   if (e->acc[k]) {
     LLVMValueRef p = operand(s, LLVMGetOperand(bar, 0), g);
     LLVMValueRef one = LLVMBuildZExt(
@@ -228,8 +253,12 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
 static void end_at_return(struct fl_state* s) {
   struct fl_emit* e = s->e;
   if (e->mark_exit)
-    LLVMBuildStore(e->b, LLVMConstInt(e->i8, 1, 0),
-                   LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""));
+    hipc__form_loops_tag(
+        s,
+        LLVMBuildStore(
+            e->b, LLVMConstInt(e->i8, 1, 0),
+            LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "")),
+        s->nslots);
   if (e->lastval) {
     e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
     e->end_id[e->nends++] = LLVMConstInt(e->i32, (unsigned long long)-1, 1);
@@ -272,6 +301,7 @@ static void store_slot(struct fl_state* s, LLVMValueRef u, LLVMValueRef c) {
   if (!sl || sl->is_alloca) return;
   LLVMValueRef st = LLVMBuildStore(s->e->b, c, at_thread(s, sl, s->e->b));
   LLVMSetAlignment(st, sl->align);
+  if (sl->per_thread) hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
 }
 
 static void copy_segment(struct fl_state* s, unsigned g) {
@@ -310,13 +340,17 @@ static void copy_segment(struct fl_state* s, unsigned g) {
         LLVMValueRef v = LLVMGetOperand(u, o);
         ops[o] = LLVMValueIsBasicBlock(v) ? v : operand(s, v, g);
       }
-      if (LLVMIsACallInst(u) && names_thread(u)) set_thread_idx(s);
-      c = LLVMInstructionClone(u);
-      LLVMInsertIntoBuilder(e->b, c);
-      /* The builder gives what it inserts its own location. */
-      LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(u));
-      for (unsigned o = 0; o < n; o++)
-        if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
+      /* An atomic on shared memory: plain code (form_loops_atomic.c). */
+      c = hipc__form_loops_plain_atomic(s, u, ops);
+      if (!c && LLVMIsACallInst(u) && names_thread(u)) set_thread_idx(s);
+      if (!c) {
+        c = LLVMInstructionClone(u);
+        LLVMInsertIntoBuilder(e->b, c);
+        /* The builder gives what it inserts its own location. */
+        LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(u));
+        for (unsigned o = 0; o < n; o++)
+          if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
+      }
       free(ops);
       if (LLVMIsATerminatorInst(u)) {
         unsigned ns = LLVMGetNumSuccessors(u);

@@ -62,13 +62,16 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     e->gdim[d] =
         load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
   }
-  e->warp = load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
+  e->warp = LLVMCountParams(e->run) > 1
+                ? LLVMGetParam(e->run, 1)
+                : load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
   /* While K.run runs no thread can wait: the runtime's collectives, if
    * reached anyway, report it rather than hang. */
   LLVMBuildStore(e->b, LLVMConstInt(e->i32, 1, 0),
                  byte_ptr(e, t, offsetof(hipc_thread_state, in_regions)));
   LLVMValueRef count =
       load_u32(e, e->blk, offsetof(hipc_cpu_block, count), "count");
+  e->count = count;
   LLVMValueRef args = LLVMBuildLoad2(
       e->b, e->ptr, byte_ptr(e, e->blk, offsetof(hipc_cpu_block, args)),
       "args");
@@ -154,11 +157,16 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
   free(offs);
 
   e->first = LLVMBuildAlloca(e->b, e->i32, "first");
+  if (s->need_exit_flags) {
+    e->hi = LLVMBuildAlloca(e->b, e->i32, "hi");
+    LLVMBuildStore(e->b, count, e->hi);
+  }
   e->acc = calloc(s->nbars + 1, sizeof *e->acc);
   e->res = calloc(s->nbars + 1, sizeof *e->res);
   if (!e->acc || !e->res) abort();
   for (unsigned k = 0; k < s->nbars; k++) {
-    if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_PLAIN) continue;
+    int kind = hipc__form_loops_barrier_kind(s->bars[k]);
+    if (kind == FL_BAR_PLAIN || kind == FL_BAR_WARP) continue;
     e->acc[k] = LLVMBuildAlloca(e->b, e->i32, "");
     e->res[k] = LLVMBuildAlloca(e->b, e->i32, "");
   }
@@ -200,6 +208,39 @@ static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
   LLVMAddIncoming(iv, vals, blocks, 2);
 }
 
+/* After a region where threads may have returned: hi = one past the last
+ * thread that has not (a scan down from the old hi). Returns the block
+ * where the region's end goes on. */
+static LLVMBasicBlockRef lower_hi(struct fl_state* s, struct fl_emit* e,
+                                  LLVMBasicBlockRef at) {
+  LLVMValueRef h0 = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi");
+  LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBuildBr(e->b, head);
+  LLVMPositionBuilderAtEnd(e->b, head);
+  LLVMValueRef h = LLVMBuildPhi(e->b, e->i32, "");
+  LLVMValueRef one = LLVMConstInt(e->i32, 1, 0);
+  LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntEQ, h, LLVMConstInt(e->i32, 0, 0), ""),
+      out, look);
+  LLVMPositionBuilderAtEnd(e->b, look);
+  LLVMValueRef below = LLVMBuildSub(e->b, h, one, "");
+  LLVMValueRef i = LLVMBuildZExt(e->b, below, e->i64, "");
+  LLVMValueRef f = LLVMBuildLoad2(
+      e->b, e->i8, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &i, 1, ""),
+      "");
+  LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
+      head, out);
+  LLVMValueRef vals[2] = {h0, below};
+  LLVMBasicBlockRef from[2] = {at, look};
+  LLVMAddIncoming(h, vals, from, 2);
+  LLVMPositionBuilderAtEnd(e->b, out);
+  LLVMBuildStore(e->b, h, e->hi);
+  return out;
+}
+
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                   unsigned char* bar) {
   int ret;
@@ -232,6 +273,18 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   if (e->vote && !e->lastval)
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1),
                    e->first);
+  /* Threads from `hi` on have returned: in a one-dimensional block the
+   * x loop stops there (after `if (tid < warpSize) {...}` most do). */
+  LLVMValueRef xb = e->dim[0];
+  if (e->hi) {
+    LLVMValueRef h = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+    LLVMValueRef flat = LLVMBuildICmp(
+        e->b, LLVMIntEQ, LLVMBuildMul(e->b, e->dim[1], e->dim[2], ""),
+        LLVMConstInt(e->i32, 1, 0), "");
+    LLVMValueRef lower = LLVMBuildICmp(e->b, LLVMIntULT, h, e->dim[0], "");
+    xb = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, flat, lower, ""), h,
+                         e->dim[0], "xb");
+  }
   LLVMBuildBr(e->b, zh);
   LLVMPositionBuilderAtEnd(e->b, zh);
   LLVMValueRef z = loop_phi(e, "tid.z");
@@ -255,6 +308,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     LLVMValueRef f = LLVMBuildLoad2(
         e->b, e->i8,
         LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""), "");
+    hipc__form_loops_tag(s, f, s->nslots);
     LLVMBuildCondBr(
         e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
         e->xl, body);
@@ -274,7 +328,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     last = LLVMBuildPhi(e->b, e->i32, "end");
     LLVMAddIncoming(last, e->end_id, e->end_blk, e->nends);
   }
-  loop_latch(e, x, e->dim[0], e->xh, yh, yl, e->xl);
+  loop_latch(e, x, xb, e->xh, yh, yl, e->xl);
   LLVMPositionBuilderAtEnd(e->b, yl);
   loop_latch(e, y, e->dim[1], yh, zh, zl, yl);
   LLVMPositionBuilderAtEnd(e->b, zl);
@@ -282,6 +336,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
 
   /* Where the threads went. */
   LLVMPositionBuilderAtEnd(e->b, post);
+  if (e->mark_exit) post = lower_hi(s, e, post);
   LLVMValueRef next = NULL;
   if (e->lastval)
     next = last;
@@ -299,6 +354,11 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
       LLVMBuildBr(e->b, e->pre[k + 1]);
       LLVMPositionBuilderAtEnd(e->b, post);
     }
+    if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_WARP) {
+      to = hipc__form_loops_warp_results(s, k, to);
+      if (!to) return 0;
+      LLVMPositionBuilderAtEnd(e->b, post);
+    }
     if (sw)
       LLVMAddCase(sw, LLVMConstInt(e->i32, k, 0), to);
     else
@@ -306,6 +366,66 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   }
   if (!sw && !nbar) LLVMBuildBr(e->b, e->done);
   return 1;
+}
+
+/* 1 when the working copy reads the warp size or a lane, or has a warp
+ * collective. */
+static int uses_warp(struct fl_state* s) {
+  for (unsigned b = 0; b < s->nblocks; b++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
+         i = LLVMGetNextInstruction(i)) {
+      unsigned d;
+      int k = hipc__form_loops_index(i, &d);
+      if (k == FL_IDX_WARPSIZE || k == FL_IDX_LANEID ||
+          hipc__form_loops_warp_kind(i))
+        return 1;
+    }
+  return 0;
+}
+
+/* K.run over the body e->run(b, warp size): a call per warp size, which
+ * the inliner (always-inline, at every -O) turns into copies. */
+static LLVMValueRef by_warp_size(struct fl_state* s, struct fl_emit* e,
+                                 const char* name) {
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e->ptr, 1, 0);
+  LLVMValueRef run = LLVMAddFunction(s->m, name, fty);
+  LLVMSetLinkage(run, LLVMInternalLinkage);
+  unsigned na = LLVMGetAttributeCountAtIndex(e->run, LLVMAttributeFunctionIndex);
+  LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
+  if (!attrs) abort();
+  LLVMGetAttributesAtIndex(e->run, LLVMAttributeFunctionIndex, attrs);
+  for (unsigned i = 0; i < na; i++)
+    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex, attrs[i]);
+  free(attrs);
+  const char* ai = "alwaysinline";
+  LLVMAddAttributeAtIndex(
+      e->run, LLVMAttributeFunctionIndex,
+      LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(ai, 12),
+                              0));
+  LLVMBuilderRef b = e->b;
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMValueRef off = LLVMConstInt(e->i64, offsetof(hipc_thread_state, warp_size), 0);
+  LLVMValueRef ws = LLVMBuildLoad2(
+      b, e->i32, LLVMBuildInBoundsGEP2(b, e->i8, hipc__form_loops_tls(s), &off, 1, ""),
+      "ws");
+  LLVMSetAlignment(ws, 4);
+  LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 2);
+  LLVMTypeRef bty = LLVMGlobalGetValueType(e->run);
+  for (unsigned k = 0; k < 3; k++) {
+    LLVMBasicBlockRef at = k < 2 ? LLVMAppendBasicBlockInContext(s->cx, run, "") : other;
+    if (k < 2) LLVMAddCase(sw, LLVMConstInt(e->i32, 32u << k, 0), at);
+    LLVMPositionBuilderAtEnd(b, at);
+    LLVMValueRef args[2] = {LLVMGetParam(run, 0),
+                            k < 2 ? LLVMConstInt(e->i32, 32u << k, 0) : ws};
+    LLVMBuildCall2(b, bty, e->run, args, 2, "");
+    LLVMBuildBr(b, out);
+  }
+  LLVMPositionBuilderAtEnd(b, out);
+  LLVMBuildRetVoid(b);
+  return run;
 }
 
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
@@ -326,10 +446,16 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".run");
+  /* A kernel that uses the warp size gets it as a parameter of the body,
+   * which K.run calls with the constant 32 or 64 (the CPU device's warp
+   * sizes; anything else as it is): inlined, each copy has its modulos,
+   * shuffle loops and results loops on a constant. */
+  int by_warp = uses_warp(s);
+  LLVMTypeRef bp[2] = {e.ptr, e.i32};
   LLVMTypeRef fty =
-      LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e.ptr, 1, 0);
+      LLVMFunctionType(LLVMVoidTypeInContext(s->cx), bp, by_warp ? 2 : 1, 0);
+  if (by_warp) strcpy(name + len, ".run.ws");
   e.run = LLVMAddFunction(s->m, name, fty);
-  free(name);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
   /* The kernel's string attributes (floating-point modes, target) hold
@@ -386,6 +512,11 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
         byte_ptr(&e, hipc__form_loops_tls(s), offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
   }
+  if (ok && by_warp) {
+    strcpy(name + len, ".run");
+    *run_out = by_warp_size(s, &e, name);
+  }
+  free(name);
   hipc__form_loops_map_free(&e.val);
   LLVMDisposeBuilder(e.b);
   LLVMDisposeBuilder(e.bx);

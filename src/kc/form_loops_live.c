@@ -147,8 +147,8 @@ int hipc__form_loops_remat(struct fl_state* s, LLVMValueRef v) {
   return ok;
 }
 
-static struct fl_slot* add_slot(struct fl_state* s, LLVMValueRef v,
-                                LLVMTypeRef ty) {
+struct fl_slot* hipc__form_loops_add_slot(struct fl_state* s, LLVMValueRef v,
+                                          LLVMTypeRef ty) {
   uintptr_t k = 0;
   if (hipc__form_loops_map_get(&s->slot_of, v, &k)) return &s->slots[k - 1];
   if ((s->nslots & (s->nslots - 1)) == 0) {
@@ -174,7 +174,7 @@ static void consider(struct fl_state* s, LLVMValueRef v, unsigned r,
     return;
   if (hipc__form_loops_dominated(s, v, r, su) || hipc__form_loops_remat(s, v))
     return;
-  struct fl_slot* sl = add_slot(s, v, LLVMTypeOf(v));
+  struct fl_slot* sl = hipc__form_loops_add_slot(s, v, LLVMTypeOf(v));
   const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
   if (in[hipc__form_loops_seg_of(s, v)] || !s->reaches_bar[s->segs[su].block])
     sl->loaded_where_defined = 1;
@@ -191,13 +191,14 @@ int hipc__form_loops_live(struct fl_state* s) {
       LLVMTypeRef ty = LLVMGetAllocatedType(i);
       unsigned long long c = LLVMConstIntGetZExtValue(count);
       if (c != 1) ty = LLVMArrayType2(ty, c);
-      struct fl_slot* sl = add_slot(s, i, ty);
+      struct fl_slot* sl = hipc__form_loops_add_slot(s, i, ty);
       sl->is_alloca = 1;
       sl->per_thread = 1;
       if (LLVMGetAlignment(i) > sl->align) sl->align = LLVMGetAlignment(i);
       if (sl->align > 64)
         return hipc__form_loops_fail(s, i, "an alloca aligned to over 64");
     }
+  if (!hipc__form_loops_warp_slots(s)) return 0;
   for (unsigned r = 0; r < s->nregions; r++) {
     const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
     for (unsigned g = 0; g < s->nsegs; g++) {
@@ -224,7 +225,7 @@ int hipc__form_loops_live(struct fl_state* s) {
   }
   for (unsigned k = 0; k < s->nslots; k++) {
     struct fl_slot* sl = &s->slots[k];
-    if (!sl->is_alloca)
+    if (!sl->is_alloca && !sl->fixed_form)
       sl->per_thread =
           sl->loaded_where_defined || hipc__form_loops_divergent(s, sl->v);
   }

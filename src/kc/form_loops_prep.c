@@ -21,16 +21,18 @@ static int starts(const char* s, const char* prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Names that make the kernel keep its fibers: warp collectives (a later
- * stage gives them lane loops), grid-wide barriers, and barriers this pass
- * does not know (bar.sync with an id, bar.arrive). */
+/* Names that make the kernel keep its fibers: NVIDIA's warp instructions
+ * and __hipc_kc_* functions other than the warp collectives of
+ * form_loops_warp.c, the fiber runtime's collectives, and barriers this
+ * pass does not know (bar.sync with an id, bar.arrive). Grid barriers are
+ * looked for after the cleanup (hipc__form_loops_prepare). */
 static const char* forbidden(const char* name) {
-  if (starts(name, "__hipc_kc_") || starts(name, "llvm.nvvm.shfl") ||
+  if ((starts(name, "__hipc_kc_") && !hipc__form_loops_warp_name(name)) ||
+      starts(name, "llvm.nvvm.shfl") ||
       starts(name, "llvm.nvvm.vote") || starts(name, "llvm.nvvm.match") ||
       starts(name, "llvm.nvvm.bar.warp.sync") ||
       starts(name, "llvm.nvvm.activemask"))
     return "uses a warp function";
-  if (strstr(name, "grid_sync")) return "uses a grid barrier";
   if (starts(name, "hipc_cpu_syncthreads") || starts(name, "hipc_cpu_warp_"))
     return "uses a collective of the fiber runtime";
   if ((starts(name, "llvm.nvvm.barrier") || starts(name, "llvm.nvvm.bar.")) &&
@@ -102,8 +104,9 @@ static int walk(struct fl_state* s, LLVMValueRef f, struct fl_map* seen,
   if (why) return hipc__form_loops_fail(s, NULL, "%s (%s)", why, name);
   if (starts(name, "llvm.nvvm.read.ptx.sreg.tid.") ||
       starts(name, "llvm.nvvm.read.ptx.sreg.laneid") ||
-      starts(name, "llvm.nvvm.barrier0"))
+      starts(name, "llvm.nvvm.barrier0") || hipc__form_loops_warp_name(name))
     *thread_state = 1;
+  if (hipc__form_loops_warp_name(name)) s->has_warp = 1;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
@@ -266,11 +269,35 @@ int hipc__form_loops_prepare(struct fl_state* s) {
             "a recursive call to a function with thread indices or "
             "barriers");
     }
+  /* With warp collectives, loops of constant trip count are unrolled
+   * first (a shuffle reduction over `off = WarpSize / 2, ..., 1`): each
+   * collective then cuts straight code, rather than a loop whose regions
+   * end at the collective or at the loop's exit. */
   if (!run_shielded(s,
-                    "function(sroa,early-cse,simplifycfg,"
-                    "instcombine<no-verify-fixpoint>,simplifycfg)",
+                    s->has_warp
+                        ? "function(sroa,early-cse,simplifycfg,"
+                          "instcombine<no-verify-fixpoint>,simplifycfg,"
+                          "loop-simplify,lcssa,loop(loop-unroll-full),"
+                          "simplifycfg,instcombine<no-verify-fixpoint>,"
+                          "simplifycfg)"
+                        : "function(sroa,early-cse,simplifycfg,"
+                          "instcombine<no-verify-fixpoint>,simplifycfg)",
                     1))
     return 0;
+  /* Grid barriers stay with fibers, where one is left once the copy is
+   * cleaned up: a group's sync() switches on the group's kind, which the
+   * cleanup folds for a tile or a block. */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(s->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i) || !LLVMIsAFunction(LLVMGetCalledValue(i)))
+        continue;
+      size_t len;
+      const char* n = LLVMGetValueName2(LLVMGetCalledValue(i), &len);
+      if (strstr(n, "grid_sync"))
+        return hipc__form_loops_fail(s, i, "uses a grid barrier (%s)", n);
+    }
   /* K.run does not keep hipc_tls.thread_idx up to date: code that reads
    * hipc_tls itself (rather than the index intrinsics) keeps its fibers. */
   LLVMValueRef tls = LLVMGetNamedGlobal(s->m, "hipc_tls");

@@ -72,6 +72,8 @@ static int seed(const struct fl_state* s, LLVMValueRef i, int trust) {
       if (!LLVMIsAFunction(callee)) return 1;
       size_t len;
       const char* n = LLVMGetValueName2(callee, &len);
+      /* A collective's result differs between warps, and lanes. */
+      if (hipc__form_loops_barrier_kind(i) == FL_BAR_WARP) return 1;
       if (hipc__form_loops_barrier_kind(i)) return 2;
       if (starts(n, "llvm.nvvm.read.ptx.sreg.")) {
         n += strlen("llvm.nvvm.read.ptx.sreg.");

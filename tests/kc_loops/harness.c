@@ -51,6 +51,22 @@ run_fn find_run(const char* name) {
   exit(1);
 }
 /* The fiber forms in the object call the fiber runtime; never here. */
+#include "hip/hipc/kc_warp.h"
+uint64_t __hipc_kc_shfl_idx(uint64_t m, uint64_t v, int32_t s, int32_t w,
+                            uintptr_t site) { (void)m; (void)v; (void)s; (void)w; (void)site; abort(); }
+uint64_t __hipc_kc_shfl_up(uint64_t m, uint64_t v, uint32_t d, int32_t w,
+                           uintptr_t site) { (void)m; (void)v; (void)d; (void)w; (void)site; abort(); }
+uint64_t __hipc_kc_shfl_down(uint64_t m, uint64_t v, uint32_t d, int32_t w,
+                             uintptr_t site) { (void)m; (void)v; (void)d; (void)w; (void)site; abort(); }
+uint64_t __hipc_kc_shfl_xor(uint64_t m, uint64_t v, int32_t x, int32_t w,
+                            uintptr_t site) { (void)m; (void)v; (void)x; (void)w; (void)site; abort(); }
+uint64_t __hipc_kc_ballot(uint64_t m, int32_t p, uintptr_t site) { (void)m; (void)p; (void)site; abort(); }
+int32_t __hipc_kc_any(uint64_t m, int32_t p, uintptr_t site) { (void)m; (void)p; (void)site; abort(); }
+int32_t __hipc_kc_all(uint64_t m, int32_t p, uintptr_t site) { (void)m; (void)p; (void)site; abort(); }
+uint64_t __hipc_kc_activemask(uintptr_t site) { (void)site; abort(); }
+uint64_t __hipc_kc_match_any(uint64_t m, uint64_t v, uintptr_t site) { (void)m; (void)v; (void)site; abort(); }
+uint64_t __hipc_kc_reduce(uint64_t m, uint64_t v, uint32_t op, uint32_t ty,
+                          uintptr_t site) { (void)m; (void)v; (void)op; (void)ty; (void)site; abort(); }
 void hipc_cpu_syncthreads(void) { abort(); }
 unsigned hipc_cpu_syncthreads_count(int predicate, unsigned* arrived) {
   (void)predicate;
@@ -60,6 +76,7 @@ unsigned hipc_cpu_syncthreads_count(int predicate, unsigned* arrived) {
 #endif
 
 int failures;
+int harness_warp_size = 32;
 
 #ifndef KC_IMAGE
 KERNEL(k_matmul);
@@ -92,7 +109,7 @@ void launch(run_fn f, dim3 grid, dim3 block, void* args) {
         hipc_tls.block_idx = d3(x, y, z);
         hipc_tls.grid_dim = grid;
         hipc_tls.block_dim = block;
-        hipc_tls.warp_size = 32;
+        hipc_tls.warp_size = harness_warp_size;
 #ifdef KC_IMAGE
         /* The block's __shared__ segment, poisoned: no initial value. */
         size_t ss = image->static_shared ? image->static_shared : 64;
@@ -441,6 +458,7 @@ int main(int argc, char** argv) {
   test_mixed(33, 1);
   test_mixed(64, 7);
   test_ported();
+  test_warp();
   test_returns();
   test_reverse(RUN(k_skip_if), "skip_if", 0, 0);
   test_reverse(RUN(k_skip_if), "skip_if", -10, 0);

@@ -21,6 +21,8 @@ run_fn find_run(const char* name);
 #define KERNEL(k) void k##_run(hipc_cpu_block*)
 
 extern int failures;
+/* The warp size launch() runs blocks at (32 unless a test changes it). */
+extern int harness_warp_size;
 #define EXPECT(cond, ...)                           \
   do {                                              \
     if (!(cond)) {                                  \
@@ -39,5 +41,7 @@ void launch(run_fn f, dim3 grid, dim3 block, void* args);
 /* harness_ported.c: the kernels of tests/kernels/syncthreads.hip and
  * regions.hip. */
 void test_ported(void);
+/* harness_warp.c: the warp kernels, at warp sizes 32 and 64. */
+void test_warp(void);
 
 #endif

@@ -133,13 +133,136 @@ extern "C" __global__ void k_divergent_loop(int* out) {
   out[threadIdx.x] = 1;
 }
 
-// Kept on fibers: a warp shuffle. (KC_LOOPS_NO_WARP leaves it out where
-// hipc-kc cannot compile warp functions yet.)
+// Warp collectives in the region form (form_loops_warp.c). KC_LOOPS_NO_WARP
+// leaves them out where hipc-kc cannot compile warp functions.
 #ifndef KC_LOOPS_NO_WARP
 extern "C" __global__ void k_shuffle(int* out) {
-  out[threadIdx.x] = __shfl_down(threadIdx.x, 1);
+  out[threadIdx.x] = __shfl_down((int)threadIdx.x, 1);
+}
+
+// A warp sum by __shfl_down in a loop, and a butterfly by __shfl_xor.
+extern "C" __global__ void k_warp_sum(const int* in, int* out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = in[t], x = v;
+  for (int off = warpSize / 2; off > 0; off /= 2) v += __shfl_down(v, off);
+  for (int m = 1; m < warpSize; m *= 2) x += __shfl_xor(x, m);
+  out[2 * t] = v;
+  out[2 * t + 1] = x;
+}
+
+// Votes on a per-thread predicate; _sync forms with the full mask.
+extern "C" __global__ void k_votes(const int* in, unsigned long long* out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int p = in[t];
+  unsigned long long* o = out + 6 * t;
+  o[0] = __ballot(p);
+  o[1] = __any(p);
+  o[2] = __all(p);
+  o[3] = __ballot_sync(~0ull, p > 1);
+  o[4] = __reduce_add_sync(~0ull, (unsigned)p);
+  o[5] = __match_any_sync(~0ull, p) ^ __activemask();
+}
+
+// Shuffles with a width and threads that returned before them: a source
+// lane that did not take part gives 0.
+extern "C" __global__ void k_shfl_width(const float* in, float* out, int gone) {
+  int t = threadIdx.x;
+  out[3 * t] = out[3 * t + 1] = out[3 * t + 2] = -1.0f;
+  if (t % 7 == gone) return;
+  float v = in[t];
+  float a = __shfl_up(v, 3, 16);
+  float b = __shfl(v, (t * 5) % 16, 16);
+  float c = __shfl_xor(v, 9, 8);
+  out[3 * t] = a;
+  out[3 * t + 1] = b;
+  out[3 * t + 2] = c;
+}
+
+// A 2-D block: lanes are linear indices across rows; threads that return
+// take no part (the vote sees only the others).
+extern "C" __global__ void k_warp_2d(unsigned long long* out) {
+  unsigned t = threadIdx.x + blockDim.x * threadIdx.y;
+  out[t] = 7;
+  if (t % 5 == 1) return;
+  unsigned long long b = __ballot(t & 1);
+  out[t] = b ^ ((unsigned long long)__shfl_xor((int)t, 1) << 40);
+}
+
+// bench/reduce.hip: a block sum in shared memory, the last warp by
+// __shfl_down under `if (tid < warpSize)`.
+extern "C" __global__ void k_block_sum(const unsigned* in, unsigned* out,
+                                       unsigned n) {
+  __shared__ unsigned s[256];
+  unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
+  unsigned ws = warpSize;
+  s[tid] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (unsigned stride = blockDim.x / 2; stride >= ws; stride /= 2) {
+    if (tid < stride) s[tid] += s[tid + stride];
+    __syncthreads();
+  }
+  if (tid < ws) {
+    unsigned v = s[tid];
+    for (unsigned off = ws / 2; off > 0; off /= 2) v += __shfl_down(v, off, ws);
+    if (tid == 0) out[blockIdx.x] = v;
+  }
+}
+
+// bench/shfl_transpose.hip: 16 rounds of 4x4 tile transposes by __shfl.
+extern "C" __global__ void k_transpose(const float* in, float* out,
+                                       unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned lane = threadIdx.x % 16, base = threadIdx.x - lane;
+  float v = i < n ? in[i] : 0.0f;
+  for (int round = 0; round < 16; ++round) {
+    unsigned src = base + (lane % 4) * 4 + lane / 4;
+    v = __shfl(v, (int)src % warpSize, warpSize);
+    if (round == 0 && i < n) out[n + i] = v;
+  }
+  if (i < n) out[i] = v;
 }
 #endif
+
+// Atomics on __shared__ memory become plain code in K.run
+// (form_loops_atomic.c); the one on global memory stays atomic.
+extern "C" __global__ void k_shared_atomics(const unsigned* in, unsigned* out,
+                                            float* fout, unsigned n) {
+  __shared__ unsigned bins[16];
+  __shared__ int total, big;
+  __shared__ float fsum;
+  __shared__ unsigned owner, bits;
+  unsigned t = threadIdx.x;
+  if (t < 16) bins[t] = 0;
+  if (t == 0) {
+    total = 0;
+    big = -1000;
+    fsum = 0.0f;
+    owner = ~0u;
+    bits = 0;
+  }
+  __syncthreads();
+  unsigned i = blockIdx.x * blockDim.x + t;
+  if (i < n) {
+    unsigned v = in[i];
+    atomicAdd(&bins[v % 16], 1u);
+    atomicAdd(&total, 1);
+    atomicMax(&big, (int)v - 50);
+    atomicAdd(&fsum, 0.5f);
+    atomicCAS(&owner, ~0u, t);
+    atomicOr(&bits, 1u << (v % 32));
+  }
+  __syncthreads();
+  unsigned* o = out + blockIdx.x * 20;
+  if (t < 16) o[t] = bins[t];
+  if (t == 0) {
+    o[16] = total;
+    o[17] = big;
+    o[18] = owner;
+    o[19] = bits;
+    fout[blockIdx.x] = fsum;
+    atomicAdd(&out[20 * gridDim.x], 1u);
+  }
+}
 
 // From tests/kernels/regions.hip: early returns before any barrier and
 // inside a loop of barriers.

@@ -27,7 +27,8 @@ loops="k_matmul k_reduce k_counts k_saxpy k_byval k_branch3d k_leave
   k_returns k_all_return k_skip_if k_break k_neighbours k_barrier_loop
   k_early_exit k_reverse_1024 k_nested k_loops k_uniform
   k_uniform_after_return k_ref_args k_uniform_redef k_mixed k_loaded_bound
-  k_flag k_disagree"
+  k_flag k_disagree k_shuffle k_warp_sum k_votes k_shfl_width k_block_sum
+  k_transpose k_shared_atomics k_warp_2d"
 fibers="k_divergent_barrier k_divergent_loop"
 
 devcc -S kernels.hip -o $b/kernels.ll
@@ -36,12 +37,17 @@ cat $b/forms.txt
 for k in $loops; do
   grep -qx "$k: loops" $b/forms.txt || { echo "FAIL: $k should be loops"; exit 1; }
 done
-for k in $fibers k_shuffle; do
+for k in $fibers; do
   grep -q "^$k: fibers: " $b/forms.txt || { echo "FAIL: $k should be fibers"; exit 1; }
 done
+# Shared-memory atomics are plain code in K.run: one atomic is left there,
+# on global memory.
+n=$(awk '/^define.* @k_shared_atomics_run\(/,/^}/' $b/kernels.run.ll |
+  grep -c 'atomicrmw\|cmpxchg') || true
+[ "$n" = 1 ] || { echo "FAIL: k_shared_atomics: $n atomics in K.run, not 1"; exit 1; }
 clang-19 -O3 -c $b/kernels.run.ll -o $b/kernels.run.o
 clang-19 -std=c11 -O1 -g -Wall -Wextra -I"$top/include" harness.c \
-  harness_ported.c $b/kernels.run.o -o $b/harness -lm
+  harness_ported.c harness_warp.c $b/kernels.run.o -o $b/harness -lm
 $b/harness
 # Threads that disagree on a branch around barriers: the program stops.
 if $b/harness disagree > $b/disagree.txt 2>&1; then
@@ -53,7 +59,7 @@ echo "k_disagree: stopped, as it should be"
 
 kc=${BUILD:-$top/build}/bin/hipc-kc
 [ -x "$kc" ] || { echo "(no $kc: the kc pipeline part is skipped)"; exit 0; }
-devcc -DKC_LOOPS_NO_WARP -c kernels.hip -o $b/kernels.bc
+devcc -c kernels.hip -o $b/kernels.bc
 for o in -O0 -O2 "-O3 -g"; do
   "$kc" $b/kernels.bc --id kc-loops -o $b/kernels.kc.o $o -v 2> $b/kc_forms.txt
   for k in $loops; do
@@ -65,7 +71,7 @@ for o in -O0 -O2 "-O3 -g"; do
       { echo "FAIL: hipc-kc $o: $k should be fibers"; exit 1; }
   done
   clang-19 -std=c11 -O1 -g -Wall -Wextra -DKC_IMAGE -I"$top/include" \
-    harness.c harness_ported.c $b/kernels.kc.o -o $b/harness_kc -lm
+    harness.c harness_ported.c harness_warp.c $b/kernels.kc.o -o $b/harness_kc -lm
   echo "hipc-kc $o:"
   $b/harness_kc
   if $b/harness_kc disagree > $b/disagree.txt 2>&1; then
