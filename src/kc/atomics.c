@@ -5,6 +5,7 @@
  * runtime's: hipc_kc_atomic_inc32/dec32. */
 #include <string.h>
 
+#include "kc/form_loops.h"
 #include "kc/kc.h"
 
 static int starts(const char* s, const char* p) {
@@ -55,26 +56,11 @@ int hipc__atomics_lower_call(struct kc_ctx* c, LLVMValueRef call,
         LLVMAtomicOrderingMonotonic, 0);
     r = LLVMBuildExtractValue(b, x, 0, "");
   } else {
-    static const struct {
-      const char* prefix;
-      LLVMAtomicRMWBinOp op;
-    } ops[] = {
-        {"add.gen.i.", LLVMAtomicRMWBinOpAdd},
-        {"add.gen.f.", LLVMAtomicRMWBinOpFAdd},
-        {"exch.gen.i.", LLVMAtomicRMWBinOpXchg},
-        {"max.gen.i.", LLVMAtomicRMWBinOpMax},
-        {"min.gen.i.", LLVMAtomicRMWBinOpMin},
-        {"and.gen.i.", LLVMAtomicRMWBinOpAnd},
-        {"or.gen.i.", LLVMAtomicRMWBinOpOr},
-        {"xor.gen.i.", LLVMAtomicRMWBinOpXor},
-    };
-    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
-      if (starts(p, ops[i].prefix)) {
-        r = LLVMBuildAtomicRMW(b, ops[i].op, LLVMGetOperand(call, 0),
-                               LLVMGetOperand(call, 1),
-                               LLVMAtomicOrderingMonotonic, 0);
-        break;
-      }
+    LLVMAtomicRMWBinOp op;
+    if (hipc__atomics_rmw_op(p, &op))
+      r = LLVMBuildAtomicRMW(b, op, LLVMGetOperand(call, 0),
+                             LLVMGetOperand(call, 1),
+                             LLVMAtomicOrderingMonotonic, 0);
   }
   LLVMDisposeBuilder(b);
   if (!r) return 0;

@@ -51,6 +51,12 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
                         const struct kc_param_layout* layout,
                         LLVMValueRef* run_out, char** note);
 
+/* The atomicrmw operation of the nvvm atomic intrinsic whose name, after
+ * "llvm.nvvm.atomic.", is `suffix` (add.gen.i.*, exch.gen.i.*, ...): 1, or
+ * 0 for one that is not a plain read-modify-write (cas, inc, dec). */
+/* (form_loops_atomic.c; kc's atomics.c lowers by it too.) */
+int hipc__atomics_rmw_op(const char* suffix, LLVMAtomicRMWBinOp* op);
+
 /* ---- Internal: shared by form_loops*.c. ---- */
 
 /* A map from LLVM objects to small integers (open addressing). */

@@ -40,6 +40,28 @@ static int starts(const char* s, const char* p) {
   return strncmp(s, p, strlen(p)) == 0;
 }
 
+int hipc__atomics_rmw_op(const char* suffix, LLVMAtomicRMWBinOp* op) {
+  static const struct {
+    const char* prefix;
+    LLVMAtomicRMWBinOp op;
+  } ops[] = {
+      {"add.gen.i.", LLVMAtomicRMWBinOpAdd},
+      {"add.gen.f.", LLVMAtomicRMWBinOpFAdd},
+      {"exch.gen.i.", LLVMAtomicRMWBinOpXchg},
+      {"max.gen.i.", LLVMAtomicRMWBinOpMax},
+      {"min.gen.i.", LLVMAtomicRMWBinOpMin},
+      {"and.gen.i.", LLVMAtomicRMWBinOpAnd},
+      {"or.gen.i.", LLVMAtomicRMWBinOpOr},
+      {"xor.gen.i.", LLVMAtomicRMWBinOpXor},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+    if (starts(suffix, ops[i].prefix)) {
+      *op = ops[i].op;
+      return 1;
+    }
+  return 0;
+}
+
 /* The read-modify-write of `u` (atomicrmw, or an nvvm atomic intrinsic) as
  * an atomicrmw operation; 0 for none that is done here. */
 static int rmw_op(LLVMValueRef u, LLVMAtomicRMWBinOp* op) {
@@ -55,24 +77,7 @@ static int rmw_op(LLVMValueRef u, LLVMAtomicRMWBinOp* op) {
   if (!starts(n, "llvm.nvvm.atomic.")) return 0;
   n += strlen("llvm.nvvm.atomic.");
   /* As kc's lowering reads them (atomics.c). */
-  static const struct {
-    const char* prefix;
-    LLVMAtomicRMWBinOp op;
-  } ops[] = {
-      {"add.gen.i.", LLVMAtomicRMWBinOpAdd},
-      {"add.gen.f.", LLVMAtomicRMWBinOpFAdd},
-      {"exch.gen.i.", LLVMAtomicRMWBinOpXchg},
-      {"max.gen.i.", LLVMAtomicRMWBinOpMax},
-      {"min.gen.i.", LLVMAtomicRMWBinOpMin},
-      {"and.gen.i.", LLVMAtomicRMWBinOpAnd},
-      {"or.gen.i.", LLVMAtomicRMWBinOpOr},
-      {"xor.gen.i.", LLVMAtomicRMWBinOpXor},
-  };
-  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
-    if (starts(n, ops[i].prefix)) {
-      *op = ops[i].op;
-      return 1;
-    }
+  if (hipc__atomics_rmw_op(n, op)) return 1;
   return 0;
 }
 
