@@ -59,16 +59,22 @@ static LLVMValueRef strip_casts(LLVMValueRef v) {
   return v;
 }
 
-/* The globals annotated "hipc.managed" (llvm.global.annotations holds
- * {ptr var, ptr string, ptr file, i32 line, ptr args} entries). The
- * annotations are dropped afterwards: nothing on the host reads them. */
-static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out) {
+/* The globals annotated "hipc.managed" (`__managed__`), and in `*builtin`
+ * (`*nbuiltin` of them) those annotated "hipc.builtin" (the headers'
+ * threadIdx & co., which no host code names: not in the image).
+ * llvm.global.annotations holds {ptr var, ptr string, ptr file, i32 line,
+ * ptr args} entries. The annotations are dropped afterwards: nothing on the
+ * host reads them. */
+static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out,
+                                LLVMValueRef** builtin, unsigned* nbuiltin) {
   LLVMValueRef ann = LLVMGetNamedGlobal(c->mod, "llvm.global.annotations");
-  *out = NULL;
+  *out = *builtin = NULL;
+  *nbuiltin = 0;
   if (!ann) return 0;
   LLVMValueRef init = LLVMGetInitializer(ann);
   unsigned n = init ? (unsigned)LLVMGetNumOperands(init) : 0, found = 0;
   *out = hipc__diag_xmalloc(n * sizeof **out);
+  *builtin = hipc__diag_xmalloc(n * sizeof **builtin);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef e = LLVMGetOperand(init, i);
     if (LLVMGetNumOperands(e) < 2) continue;
@@ -80,6 +86,7 @@ static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out) {
     size_t len = 0;
     const char* s = LLVMGetAsString(LLVMGetInitializer(str), &len);
     if (s && strcmp(s, "hipc.managed") == 0) (*out)[found++] = var;
+    if (s && strcmp(s, "hipc.builtin") == 0) (*builtin)[(*nbuiltin)++] = var;
   }
   LLVMDeleteGlobal(ann);
   /* The annotations' strings, now unused. */
@@ -229,8 +236,9 @@ static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
 }
 
 void hipc__globals_lower(struct kc_ctx* c) {
-  LLVMValueRef* managed = NULL;
-  unsigned n_managed = managed_globals(c, &managed);
+  LLVMValueRef *managed = NULL, *builtin = NULL;
+  unsigned n_builtin = 0;
+  unsigned n_managed = managed_globals(c, &managed, &builtin, &n_builtin);
   if (c->managed_names) write_managed_names(c, managed, n_managed);
   struct repls rs = {0};
   uint64_t at = 0;
@@ -274,7 +282,7 @@ void hipc__globals_lower(struct kc_ctx* c) {
       push(&rs, (struct repl){g, R_SHARED, at, NULL, at + size});
       at += size;
     } else if (as == 1 || as == 4) {
-      int def = !LLVMIsDeclaration(g);
+      int def = !LLVMIsDeclaration(g) && !in_list(builtin, n_builtin, g);
       char* name = hipc__diag_strdup(hipc__util_name(g));
       LLVMValueRef ng = move_to_as0(c, g);
       if (def)
@@ -287,6 +295,7 @@ void hipc__globals_lower(struct kc_ctx* c) {
   }
   free(all);
   free(managed);
+  free(builtin);
   if (at > UINT32_MAX)
     hipc__diag_fatal("%s: %llu bytes of __shared__ variables", c->in_path,
                      (unsigned long long)at);

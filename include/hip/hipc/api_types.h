@@ -80,10 +80,10 @@ typedef struct dim3 {
 
 /* One kernel of a multi-device cooperative launch.
  *
- * In HIP C++ sources `gridDim` and `blockDim` are macros for
+ * In C++ compiled without hipcc, `gridDim` and `blockDim` are macros for
  * `__hipc_gridDim()` and `__hipc_blockDim()` (hip/hipc/indices.h), so
  * `params.gridDim` calls `params.__hipc_gridDim()`: the member functions
- * make that the field. */
+ * make that the field. (hipcc's passes declare objects, not macros.) */
 typedef struct hipLaunchParams_t {
   void* func;           /* the kernel's host-side address */
   dim3 gridDim;

@@ -14,6 +14,10 @@
 #ifndef HIPC_HOST_PASS_H
 #define HIPC_HOST_PASS_H
 
+// <exception> (std::terminate, which the C headers of libstdc++ reach)
+// stays host code: <iostream>, <memory> and <stdexcept> declare it again.
+#include <exception>
+
 #pragma clang force_cuda_host_device begin
 #include <stddef.h>
 #include <stdint.h>

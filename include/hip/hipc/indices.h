@@ -12,6 +12,14 @@
 
 #include "hip/hipc/kernel.h"
 
+#if defined(__HIPC_CLANG_HOST__)
+// The host pass of the clang front end parses device code and never emits
+// it: the indices are device variables no host code reads, not macros, so
+// that a host variable of the same name (`dim3 gridDim(n);`) is ordinary
+// C++. (The CPU device's code reads them through hipc-kc: docs/frontend.md.)
+extern const __attribute__((device)) dim3 threadIdx, blockIdx, blockDim,
+    gridDim;
+#else
 #define threadIdx (hipc_tls.thread_idx)
 #define blockIdx (hipc_tls.block_idx)
 // Calls rather than `(hipc_tls.grid_dim)`, so that `params.gridDim` of a
@@ -21,6 +29,7 @@
 #define gridDim __hipc_gridDim()
 inline const dim3& __hipc_blockDim() { return hipc_tls.block_dim; }
 inline const dim3& __hipc_gridDim() { return hipc_tls.grid_dim; }
+#endif
 
 
 #define hipThreadIdx_x (threadIdx.x)

@@ -42,16 +42,21 @@ HIPC_NVPTX_SREG3(grid_dim_t, nctaid)
 }  // namespace nvptx
 }  // namespace hipc
 
-// Empty temporaries (macros, as on the CPU device): no object is ever
-// stored, every access goes through the properties above.
-#define threadIdx (::hipc::nvptx::thread_idx_t{})
-#define blockIdx (::hipc::nvptx::block_idx_t{})
-// Calls, as on the CPU device, so that `params.gridDim` of a
-// hipLaunchParams still names its field (hip/hipc/api_types.h).
-#define blockDim __hipc_blockDim()
-#define gridDim __hipc_gridDim()
-HIPC_NVPTX_FN inline ::hipc::nvptx::block_dim_t __hipc_blockDim() { return {}; }
-HIPC_NVPTX_FN inline ::hipc::nvptx::grid_dim_t __hipc_gridDim() { return {}; }
+// Objects, not macros, so that a host variable of the same name (`dim3
+// gridDim(n);` in main) is ordinary C++ in the device passes too, which
+// parse host code. Their fields are properties that read the special
+// registers; the (empty) objects themselves are never read ("hipc.builtin":
+// hipc-kc leaves them out of the symbols the host can name; only there:
+// an annotation keeps a variable alive, and the GPU pass drops them).
+#ifdef __HIPC_KC__
+#define HIPC_NVPTX_BUILTIN __attribute__((device, annotate("hipc.builtin")))
+#else
+#define HIPC_NVPTX_BUILTIN __attribute__((device))
+#endif
+static const HIPC_NVPTX_BUILTIN ::hipc::nvptx::thread_idx_t threadIdx = {};
+static const HIPC_NVPTX_BUILTIN ::hipc::nvptx::block_idx_t blockIdx = {};
+static const HIPC_NVPTX_BUILTIN ::hipc::nvptx::block_dim_t blockDim = {};
+static const HIPC_NVPTX_BUILTIN ::hipc::nvptx::grid_dim_t gridDim = {};
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
