@@ -14,6 +14,7 @@
 #include "hip/hipc/indices_nvptx.h"
 #include "hip/hipc/kc_warp.h"
 #include "hip/hipc/sync_nvptx.h"
+#include "hip/hipc/warp_types.h"
 
 namespace hipc {
 
@@ -50,35 +51,6 @@ HIPC_NVPTX_FN T from_bits(uint64_t b) {
   T v;
   __builtin_memcpy(&v, &b, sizeof(T));
   return v;
-}
-
-template <typename MaskT>
-HIPC_NVPTX_FN uint64_t sync_mask(MaskT mask) {
-  static_assert(std::is_integral<MaskT>::value && sizeof(MaskT) == 8,
-                "the mask of a HIP _sync warp function must be a 64-bit "
-                "integer (unsigned long long), e.g. __activemask() or ~0ull");
-  return static_cast<uint64_t>(mask);
-}
-
-template <typename T>
-using matchable = std::enable_if_t<
-    (std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8)) ||
-        std::is_same<T, float>::value || std::is_same<T, double>::value,
-    unsigned long long>;
-
-template <typename T>
-constexpr bool reduce_arith_type() {
-  return std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
-         std::is_same<T, long long>::value ||
-         std::is_same<T, unsigned long long>::value ||
-         std::is_same<T, float>::value || std::is_same<T, double>::value;
-}
-
-template <typename T>
-constexpr bool reduce_logic_type() {
-  return std::is_same<T, unsigned>::value || std::is_same<T, int>::value ||
-         std::is_same<T, long long>::value ||
-         std::is_same<T, unsigned long long>::value;
 }
 
 // The HIPC_KC_TYPE_* code of a reduction's type.

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "hip/hipc/indices_nvptx.h"
+#include "hip/hipc/warp_types.h"
 
 namespace hipc {
 namespace nvptx {
@@ -216,28 +217,11 @@ HIPC_NVPTX_FN unsigned long long __match_all(T value, int* pred) {
 #else
 #define HIPC_NVPTX_REDUX(sredux, uredux)
 #endif
-// The types of HIP's __reduce_*_sync (as on the CPU device, warp_sync.h):
-// int, unsigned, long long, unsigned long long, and float or double for
-// add, min and max.
-namespace hipc {
-namespace nvptx {
-template <typename T>
-constexpr bool reduce_logic_type() {
-  return std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
-         std::is_same<T, long long>::value ||
-         std::is_same<T, unsigned long long>::value;
-}
-template <typename T>
-constexpr bool reduce_arith_type() {
-  return reduce_logic_type<T>() || std::is_same<T, float>::value ||
-         std::is_same<T, double>::value;
-}
-}  // namespace nvptx
-}  // namespace hipc
+// The types of HIP's __reduce_*_sync: hip/hipc/warp_types.h.
 #define HIPC_NVPTX_REDUCE(name, op, sredux, uredux, kind, types)             \
   template <typename T>                                                      \
   HIPC_NVPTX_FN T name(unsigned long long mask, T value) {                   \
-    static_assert(hipc::nvptx::kind<T>(), #name " takes " types);           \
+    static_assert(hipc::kind<T>(), #name " takes " types);           \
     const unsigned m = static_cast<unsigned>(mask);                          \
     HIPC_NVPTX_REDUX(sredux, uredux)                                         \
     return hipc::nvptx::reduce_lanes(m, value, [](T a, T b) { return op; }); \

@@ -22,24 +22,9 @@
 
 #include "hip/hipc/sync.h"
 #include "hip/hipc/warp.h"
+#include "hip/hipc/warp_types.h"
 
 namespace hipc {
-
-template <typename MaskT>
-inline uint64_t sync_mask(MaskT mask) {
-  static_assert(std::is_integral<MaskT>::value && sizeof(MaskT) == 8,
-                "the mask of a HIP _sync warp function must be a 64-bit "
-                "integer (unsigned long long), e.g. __activemask() or ~0ull");
-  return static_cast<uint64_t>(mask);
-}
-
-// The types __match_any / __match_all take: 32- and 64-bit integers,
-// float, double. Values are compared as bit patterns.
-template <typename T>
-using matchable = std::enable_if_t<
-    (std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8)) ||
-        std::is_same<T, float>::value || std::is_same<T, double>::value,
-    unsigned long long>;
 
 inline unsigned long long match_any(const hipc_warp_snapshot* s,
                                     uint64_t lanes, uint64_t mine) {
@@ -59,20 +44,6 @@ inline unsigned long long match_all(const hipc_warp_snapshot* s,
   return same ? lanes : 0;
 }
 
-template <typename T>
-constexpr bool reduce_arith_type() {
-  return std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
-         std::is_same<T, long long>::value ||
-         std::is_same<T, unsigned long long>::value ||
-         std::is_same<T, float>::value || std::is_same<T, double>::value;
-}
-
-template <typename T>
-constexpr bool reduce_logic_type() {
-  return std::is_same<T, unsigned>::value || std::is_same<T, int>::value ||
-         std::is_same<T, long long>::value ||
-         std::is_same<T, unsigned long long>::value;
-}
 
 // Folds the values of the lanes of `mask` that arrived, in lane order.
 // Integer additions wrap, as on a GPU.
