@@ -17,8 +17,7 @@
  *
  * Unloading waits for every device, removes the module's kernels and
  * variables from the registries and dlclose()s it. A code object that
- * registered something that cannot be removed (GPU images, namespace-scope
- * __shared__ variables) stays mapped, as does one the dynamic linker
+ * registered something that cannot be removed (GPU images) stays mapped, as does one the dynamic linker
  * keeps (then its registrations are restored). Module and function
  * handles are never freed, so a stale one is recognised. */
 #define _GNU_SOURCE

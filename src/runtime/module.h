@@ -18,9 +18,8 @@ void hipc__module_note_kernel(const hipc_kernel_desc* d);
  * see symbol.c). */
 void hipc__module_note_symbol(const void* host_addr, void* storage,
                               const char* name, size_t size, int kind);
-/* Something was registered that cannot be unregistered (a GPU module, a
- * namespace-scope __shared__ variable): the code object stays mapped
- * after hipModuleUnload. */
+/* Something was registered that cannot be unregistered (a GPU module):
+ * the code object stays mapped after hipModuleUnload. */
 void hipc__module_note_pin(void);
 
 /* -- module.c and module_launch.c: the module API's handles. */

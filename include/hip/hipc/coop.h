@@ -28,15 +28,6 @@ typedef struct hipc_coop_info {
  * mistake and aborts. */
 HIPC_API void hipc_cpu_grid_sync(int multi);
 
-/* Notes that the static `__shared__` variable at `p` (`n` bytes) is in
- * use. hipcc adds a call after each such declaration; it matters only in
- * cooperative launches, where blocks take turns on a worker and each needs
- * its own copy (the call is skipped everywhere else). */
-HIPC_API void hipc_cpu_shared_use(void* p, size_t n);
-/* The same for a namespace-scope variable, registered once at start-up:
- * `addr` returns the calling thread's copy. */
-HIPC_API void hipc_cpu_shared_static(void* (*addr)(void), size_t n);
-
 /* Reports a misuse inside a kernel ("hipc: <msg> in kernel ... block ...
  * thread ...") and aborts. */
 HIPC_API __attribute__((noreturn)) void hipc_cpu_kernel_error(const char* msg);

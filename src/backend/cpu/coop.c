@@ -16,12 +16,9 @@
  *
  * A block that exits leaves the barriers: the others do not wait for it.
  *
- * Static __shared__ variables are thread_local (per worker): the blocks a
- * worker interleaves take turns with them. hipcc notes each one in use
- * (hipc_cpu_shared_use); when the worker switches blocks it saves the
- * outgoing block's copies and restores the incoming one's. Dynamic shared
- * memory is allocated per block, and so is the static segment of kernels
- * compiled by kc (docs/frontend.md). */
+ * Each block has its own dynamic shared memory and its own static
+ * __shared__ segment (docs/frontend.md), so the blocks a worker interleaves
+ * need nothing saved or restored when it switches between them. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -56,18 +53,10 @@ typedef struct coop_block {
   hipc_cpu_block b;
   dim3 idx;
   void* dyn;                /* its dynamic shared memory */
-  void* stat;               /* its static __shared__ segment (kc) */
-  char* saved;              /* its static shared variables, while out */
-  size_t saved_cap;
-  uint32_t saved_count;     /* ranges saved */
+  void* stat;               /* its static __shared__ segment */
   barrier* waits;           /* the barrier it is suspended at, or NULL */
   uint32_t gen;             /* ... until its generation passes this */
 } coop_block;
-
-typedef struct range {
-  char* p;
-  size_t n;
-} range;
 
 /* A worker's state while it runs a cooperative launch. */
 typedef struct runner {
@@ -76,54 +65,9 @@ typedef struct runner {
   hipc_kernel_desc desc;    /* the kernel, with the precise thread loop */
   coop_block** blocks;      /* in flight */
   size_t nblocks, cap;
-  coop_block* owner;        /* whose static shared copies are in place */
-  range* ranges;            /* static __shared__ variables in use */
-  size_t nranges, rcap;
 } runner;
 
-/* Static __shared__ variables at namespace scope, registered at start-up:
- * a function that returns the calling thread's copy, and its size. */
-typedef struct static_var {
-  void* (*addr)(void);
-  size_t n;
-} static_var;
-static pthread_mutex_t statics_lock = PTHREAD_MUTEX_INITIALIZER;
-static static_var* statics;
-static size_t nstatics;
-
-static int add_range(runner* r, void* p, size_t n) {
-  for (size_t i = 0; i < r->nranges; ++i)
-    if (r->ranges[i].p == p) return 0;
-  if (r->nranges == r->rcap) {
-    size_t cap = r->rcap ? 2 * r->rcap : 16;
-    range* a = realloc(r->ranges, cap * sizeof *a);
-    if (!a) return -1;
-    r->ranges = a;
-    r->rcap = cap;
-  }
-  r->ranges[r->nranges++] = (range){p, n};
-  return 0;
-}
-
-void hipc_cpu_shared_use(void* p, size_t n) {
-  cpu_worker* w = hipc__pool_self();
-  if (w && w->coop && add_range(w->coop, p, n) != 0)
-    hipc__cpu_kernel_fatal("out of memory for shared variables");
-}
-
 void hipc_cpu_kernel_error(const char* msg) { hipc__cpu_kernel_fatal(msg); }
-
-void hipc_cpu_shared_static(void* (*addr)(void), size_t n) {
-  if (!addr) return;
-  pthread_mutex_lock(&statics_lock);
-  static_var* a = realloc(statics, (nstatics + 1) * sizeof *a);
-  if (a) {
-    statics = a;
-    statics[nstatics++] = (static_var){addr, n};
-  }
-  pthread_mutex_unlock(&statics_lock);
-  hipc__module_note_pin(); /* its code object stays mapped */
-}
 
 /* -- barriers */
 
@@ -214,31 +158,6 @@ void hipc__coop_release(kernel_job* k) {
   k->coop = NULL;
 }
 
-static void save(runner* r, coop_block* cb) {
-  size_t total = 0;
-  for (size_t i = 0; i < r->nranges; ++i) total += r->ranges[i].n;
-  if (total > cb->saved_cap) {
-    char* p = realloc(cb->saved, total);
-    if (!p) hipc__cpu_kernel_fatal("out of memory for shared variables");
-    cb->saved = p;
-    cb->saved_cap = total;
-  }
-  char* dst = cb->saved;
-  for (size_t i = 0; i < r->nranges; ++i) {
-    memcpy(dst, r->ranges[i].p, r->ranges[i].n);
-    dst += r->ranges[i].n;
-  }
-  cb->saved_count = (uint32_t)r->nranges;
-}
-
-static void restore(runner* r, coop_block* cb) {
-  const char* src = cb->saved;
-  for (size_t i = 0; i < cb->saved_count; ++i) {
-    memcpy(r->ranges[i].p, src, r->ranges[i].n);
-    src += r->ranges[i].n;
-  }
-}
-
 /* Blocks that completed, kept per worker for the next ones (their
  * scheduling state is large). */
 #define CACHE_MAX 64
@@ -249,7 +168,6 @@ void hipc__coop_thread_fini(void) {
   while (ncache) {
     coop_block* cb = cache[--ncache];
     hipc__sched_block_destroy(cb->bs);
-    free(cb->saved);
     free(cb);
   }
 }
@@ -261,7 +179,6 @@ static coop_block* block_new(runner* r, uint64_t u) {
     cb = cache[--ncache];
     hipc__sched_block_reset(cb->bs);
     cb->b = (hipc_cpu_block){0};
-    cb->saved_count = 0;
     cb->waits = NULL;
   } else {
     cb = calloc(1, sizeof *cb);
@@ -279,9 +196,8 @@ static coop_block* block_new(runner* r, uint64_t u) {
     cb->dyn = aligned_alloc(64, (k->shmem + 63) & ~(size_t)63);
     if (!cb->dyn) hipc__cpu_kernel_fatal("out of memory for shared");
   }
-  /* kc's kernels reach their static __shared__ variables through
-   * hipc_tls.static_shared: each block in flight has its own segment, so
-   * nothing is saved or restored when the worker switches blocks. */
+  /* Kernels reach their static __shared__ variables through
+   * hipc_tls.static_shared: each block in flight has its own segment. */
   size_t stat = k->desc->static_shared;
   if (stat) {
     cb->stat = aligned_alloc(64, (stat + 63) & ~(size_t)63);
@@ -301,7 +217,6 @@ static coop_block* block_new(runner* r, uint64_t u) {
 static void block_free(runner* r, size_t i) {
   coop_block* cb = r->blocks[i];
   r->blocks[i] = r->blocks[--r->nblocks];
-  if (r->owner == cb) r->owner = NULL;
   free(cb->dyn);
   cb->dyn = NULL;
   free(cb->stat);
@@ -311,7 +226,6 @@ static void block_free(runner* r, size_t i) {
     return;
   }
   hipc__sched_block_destroy(cb->bs);
-  free(cb->saved);
   free(cb);
 }
 
@@ -319,11 +233,6 @@ static void block_free(runner* r, size_t i) {
 static void step(runner* r, cpu_worker* w, size_t i) {
   coop_block* cb = r->blocks[i];
   hipc_thread_state* ts = &hipc_tls;
-  if (r->owner != cb) {
-    if (r->owner) save(r, r->owner);
-    restore(r, cb);
-    r->owner = cb;
-  }
   if (cb->waits) {
     cb->waits = NULL;
     hipc__sched_block_release(cb->bs);
@@ -350,11 +259,6 @@ void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
    * that synchronises is not possible): the precise loop keeps threadIdx
    * exact for the report. */
   r.desc.run = r.desc.run_precise;
-  pthread_mutex_lock(&statics_lock);
-  for (size_t i = 0; i < nstatics; ++i)
-    if (add_range(&r, statics[i].addr(), statics[i].n))
-      hipc__cpu_kernel_fatal("out of memory for shared variables");
-  pthread_mutex_unlock(&statics_lock);
   w->coop = &r;
   hipc_thread_state* ts = &hipc_tls;
   ts->block_dim = k->block;
@@ -404,5 +308,4 @@ void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
   w->coop = NULL;
   w->kernel_name = NULL;
   free(r.blocks);
-  free(r.ranges);
 }
