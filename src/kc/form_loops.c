@@ -176,6 +176,7 @@ static void release(struct fl_state* s) {
   free(s->warp);
   free(s->scopes);
   free(s->reach);
+  free(s->fwd);
 }
 
 int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,

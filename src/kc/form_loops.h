@@ -140,6 +140,10 @@ struct fl_state {
   LLVMValueRef reach_of;
   unsigned reach_region;
   unsigned char* reach;
+  /* The forward cache: segments of region fwd_region reachable from the
+   * end of segment fwd_from (+1; 0: empty). */
+  unsigned fwd_from, fwd_region;
+  unsigned char* fwd;
   /* Emission (form_loops_emit.c, form_loops_clone.c). */
   struct fl_emit* e;
 };
@@ -152,7 +156,9 @@ struct fl_slot {
   unsigned align;
   int per_thread;           /* else one copy for the block */
   int is_alloca;            /* an alloca of the kernel */
-  int loaded_where_defined; /* loaded in a region that defines it */
+  int reread;   /* a thread may read it after writing it in one run of a
+                   region (a path from the definition to a use) */
+  int tail_use; /* read after the last barrier a thread meets */
   int fixed_form;           /* laid out by form_loops_warp.c, kept as is */
   LLVMValueRef base;        /* in K.run: array base or the copy */
 };
@@ -200,7 +206,12 @@ struct fl_emit {
   LLVMValueRef count;      /* i32: the block's threads */
   LLVMValueRef hi;         /* i32 alloca: threads from it on have returned
                               (with exit flags), else NULL */
-  LLVMValueRef first;      /* i32: the barrier the threads went to */
+  LLVMValueRef nexit;      /* i32 alloca: how many threads have returned */
+  LLVMValueRef nret;       /* i32 alloca: how many in this run of a region */
+  LLVMValueRef newhi;      /* i32 alloca: one past the last thread that went
+                              to a barrier in this run (hi after it) */
+  LLVMValueRef dense;      /* i1: every thread below the x bound runs */
+  LLVMValueRef seen;       /* i64: a bit per barrier the threads went to */
   LLVMValueRef *acc, *res; /* per barrier: count/and/or, its result */
   LLVMBasicBlockRef* pre;  /* per region: its first block */
   LLVMBasicBlockRef done;  /* the return */
@@ -208,13 +219,16 @@ struct fl_emit {
   /* The region being written. */
   unsigned r;
   int vote, check, mark_exit; /* what its ends do (form_loops_emit.c) */
-  int lastval;                /* the vote is the last thread's end */
-  unsigned nends;             /* with lastval: each end, and its id */
-  LLVMBasicBlockRef* end_blk;
-  LLVMValueRef* end_id;
+  unsigned* bit;              /* per barrier: its bit in `seen` */
+  unsigned nends;             /* each way to the x latch: the block, and */
+  LLVMBasicBlockRef* end_blk; /* the bit of the barrier it went to (0: */
+  LLVMValueRef* end_bit;      /* returned, or skipped as exited) */
+  LLVMValueRef* end_ret;      /* i32 1 where the thread returned */
   LLVMValueRef idx[3], t, lane;
   LLVMBasicBlockRef xh, xl;
   struct fl_map val;     /* original value -> its copy here */
+  LLVMBuilderRef bp;     /* at the end of the region's first block */
+  struct fl_map hoisted; /* one-copy slot -> its value at the region's start */
   LLVMBasicBlockRef* cb; /* per segment: its copy here */
 };
 
@@ -225,6 +239,12 @@ LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
  * from the x loop header; its ends branch to e->xl. Returns the block to
  * enter, or NULL after hipc__form_loops_fail. */
 LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s);
+
+/* form_loops_emit.c: the thread's run of the region ends here (the
+ * builder's block), at the barrier whose bit is `bit` (0: none). The x
+ * latch ors the bits of all threads into `seen`: one `or` reduction, which
+ * the vectoriser carries through the loop. */
+void hipc__form_loops_end(struct fl_emit* e, LLVMValueRef bit, int ret);
 
 /* form_loops_warp.c: a warp collective (the __hipc_kc_* functions of
  * hip/hipc/kc_warp.h) cuts the regions like a barrier: each thread that
@@ -289,6 +309,10 @@ int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
 /* 1 when `v` is pure arithmetic on indices, parameters and constants, which
  * a later region recomputes rather than keeps. */
 int hipc__form_loops_remat(struct fl_state* s, LLVMValueRef v);
+/* 1 when segment `to` can be reached from the end of segment `from`
+ * within region r (form_loops_live.c). */
+int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
+                             unsigned to);
 /* Which index intrinsic `v` calls: 0 none, else FL_IDX_*. */
 enum {
   FL_IDX_NONE,

@@ -125,6 +125,15 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
     return LLVMGetUndef(LLVMTypeOf(v));
   }
   const struct fl_slot* sl = slot(s, v);
+  if (sl && !sl->per_thread) {
+    /* One copy for the block: read once, before the region's loops. */
+    if (hipc__form_loops_map_get(&e->hoisted, (void*)sl, &have))
+      return (LLVMValueRef)have;
+    LLVMValueRef l = LLVMBuildLoad2(e->bp, sl->ty, sl->base, "");
+    LLVMSetAlignment(l, sl->align);
+    hipc__form_loops_map_put(&e->hoisted, (void*)sl, (uintptr_t)l);
+    return l;
+  }
   if (sl) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
@@ -216,37 +225,8 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
     }
     LLVMBuildStore(e->b, a, e->acc[k]);
   }
-  LLVMValueRef id = LLVMConstInt(e->i32, k, 0);
-  if (e->check) {
-    LLVMValueRef f = LLVMBuildLoad2(e->b, e->i32, e->first, "");
-    LLVMValueRef bad = LLVMBuildAnd(
-        e->b,
-        LLVMBuildICmp(e->b, LLVMIntNE, f,
-                      LLVMConstInt(e->i32, (unsigned long long)-1, 1), ""),
-        LLVMBuildICmp(e->b, LLVMIntNE, f, id, ""), "");
-    LLVMBuildStore(e->b, id, e->first);
-    LLVMBasicBlockRef die =
-        LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
-    LLVMBuildCondBr(e->b, bad, die, e->xl);
-    LLVMPositionBuilderAtEnd(e->b, die);
-    if (!e->fatal) {
-      e->fatal = LLVMGetNamedFunction(s->m, "hipc_cpu_region_nonuniform");
-      if (!e->fatal)
-        e->fatal = LLVMAddFunction(
-            s->m, "hipc_cpu_region_nonuniform",
-            LLVMFunctionType(LLVMVoidTypeInContext(s->cx), NULL, 0, 0));
-    }
-    LLVMBuildCall2(e->b, LLVMGlobalGetValueType(e->fatal), e->fatal, NULL, 0,
-                   "");
-    LLVMBuildUnreachable(e->b);
-    return;
-  }
-  if (e->lastval) {
-    e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
-    e->end_id[e->nends++] = id;
-  } else if (e->vote) {
-    LLVMBuildStore(e->b, id, e->first);
-  }
+  hipc__form_loops_end(e, LLVMConstInt(e->i64, (uint64_t)1 << e->bit[k], 0),
+                       0);
   LLVMBuildBr(e->b, e->xl);
 }
 
@@ -259,10 +239,7 @@ static void end_at_return(struct fl_state* s) {
             e->b, LLVMConstInt(e->i8, 1, 0),
             LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "")),
         s->nslots);
-  if (e->lastval) {
-    e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
-    e->end_id[e->nends++] = LLVMConstInt(e->i32, (unsigned long long)-1, 1);
-  }
+  hipc__form_loops_end(e, LLVMConstInt(e->i64, 0, 0), 1);
   LLVMBuildBr(e->b, e->xl);
 }
 

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "form_loops.h"
 #include "hip/hipc/kernel.h"
 
@@ -156,10 +158,14 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
   }
   free(offs);
 
-  e->first = LLVMBuildAlloca(e->b, e->i32, "first");
+  e->seen = LLVMBuildAlloca(e->b, e->i64, "seen");
   if (s->need_exit_flags) {
     e->hi = LLVMBuildAlloca(e->b, e->i32, "hi");
     LLVMBuildStore(e->b, count, e->hi);
+    e->nexit = LLVMBuildAlloca(e->b, e->i32, "nexit");
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->nexit);
+    e->nret = LLVMBuildAlloca(e->b, e->i32, "nret");
+    e->newhi = LLVMBuildAlloca(e->b, e->i32, "newhi");
   }
   e->acc = calloc(s->nbars + 1, sizeof *e->acc);
   e->res = calloc(s->nbars + 1, sizeof *e->res);
@@ -195,50 +201,66 @@ static LLVMValueRef loop_phi(struct fl_emit* e, const char* name) {
   return LLVMBuildPhi(e->b, e->i32, name);
 }
 
+/* Loop metadata for an x loop: no interleaving. Blocks are short (64 to
+ * 1024 threads, often fewer once threads return), and an interleaved
+ * vector body of 4 * 32 lanes would leave them all to the scalar rest. */
+static void x_loop_hints(struct fl_emit* e, LLVMValueRef br) {
+  LLVMContextRef cx = LLVMGetTypeContext(e->i32);
+  const char* ic = "llvm.loop.interleave.count";
+  LLVMMetadataRef hint[2] = {
+      LLVMMDStringInContext2(cx, ic, strlen(ic)),
+      LLVMValueAsMetadata(LLVMConstInt(e->i32, 1, 0))};
+  LLVMMetadataRef self = LLVMTemporaryMDNode(cx, NULL, 0);
+  LLVMMetadataRef ops[2] = {self, LLVMMDNodeInContext2(cx, hint, 2)};
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(cx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(self, loop);
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cx, "llvm.loop", 9),
+                  LLVMMetadataAsValue(cx, loop));
+}
+
 /* Closes a do-while loop over [0, bound) of induction variable `iv`. */
 static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
                        LLVMBasicBlockRef head, LLVMBasicBlockRef from,
                        LLVMBasicBlockRef out, LLVMBasicBlockRef latch) {
   LLVMValueRef next = LLVMBuildNUWAdd(e->b, iv, LLVMConstInt(e->i32, 1, 0), "");
-  LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, bound, ""), head,
-                  out);
+  LLVMValueRef br = LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, bound, ""), head, out);
+  if (head == e->xh) x_loop_hints(e, br);
   LLVMValueRef zero = LLVMConstInt(e->i32, 0, 0);
   LLVMValueRef vals[2] = {zero, next};
   LLVMBasicBlockRef blocks[2] = {from, latch};
   LLVMAddIncoming(iv, vals, blocks, 2);
 }
 
-/* After a region where threads may have returned: hi = one past the last
- * thread that has not (a scan down from the old hi). Returns the block
- * where the region's end goes on. */
-static LLVMBasicBlockRef lower_hi(struct fl_state* s, struct fl_emit* e,
-                                  LLVMBasicBlockRef at) {
-  LLVMValueRef h0 = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi");
-  LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
-  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
-  LLVMBuildBr(e->b, head);
-  LLVMPositionBuilderAtEnd(e->b, head);
-  LLVMValueRef h = LLVMBuildPhi(e->b, e->i32, "");
-  LLVMValueRef one = LLVMConstInt(e->i32, 1, 0);
-  LLVMBuildCondBr(
-      e->b, LLVMBuildICmp(e->b, LLVMIntEQ, h, LLVMConstInt(e->i32, 0, 0), ""),
-      out, look);
-  LLVMPositionBuilderAtEnd(e->b, look);
-  LLVMValueRef below = LLVMBuildSub(e->b, h, one, "");
-  LLVMValueRef i = LLVMBuildZExt(e->b, below, e->i64, "");
-  LLVMValueRef f = LLVMBuildLoad2(
-      e->b, e->i8, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &i, 1, ""),
-      "");
-  LLVMBuildCondBr(
-      e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
-      head, out);
-  LLVMValueRef vals[2] = {h0, below};
-  LLVMBasicBlockRef from[2] = {at, look};
-  LLVMAddIncoming(h, vals, from, 2);
-  LLVMPositionBuilderAtEnd(e->b, out);
-  LLVMBuildStore(e->b, h, e->hi);
-  return out;
+void hipc__form_loops_end(struct fl_emit* e, LLVMValueRef bit, int ret) {
+  e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
+  e->end_ret[e->nends] = LLVMConstInt(e->i32, (unsigned)ret, 0);
+  e->end_bit[e->nends++] = bit;
+}
+
+/* After a region whose threads may go to different barriers: more than one
+ * bit in `seen` stops the program. Returns the block where it goes on. */
+static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
+                               LLVMValueRef m) {
+  LLVMValueRef one = LLVMConstInt(e->i64, 1, 0);
+  LLVMValueRef many = LLVMBuildICmp(
+      e->b, LLVMIntNE, LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, one, ""), ""),
+      LLVMConstInt(e->i64, 0, 0), "");
+  LLVMBasicBlockRef die = LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBuildCondBr(e->b, many, die, ok);
+  LLVMPositionBuilderAtEnd(e->b, die);
+  if (!e->fatal) {
+    e->fatal = LLVMGetNamedFunction(s->m, "hipc_cpu_region_nonuniform");
+    if (!e->fatal)
+      e->fatal = LLVMAddFunction(
+          s->m, "hipc_cpu_region_nonuniform",
+          LLVMFunctionType(LLVMVoidTypeInContext(s->cx), NULL, 0, 0));
+  }
+  LLVMBuildCall2(e->b, LLVMGlobalGetValueType(e->fatal), e->fatal, NULL, 0, "");
+  LLVMBuildUnreachable(e->b);
+  LLVMPositionBuilderAtEnd(e->b, ok);
+  return ok;
 }
 
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
@@ -249,12 +271,10 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   e->vote = nbar >= 2 || (nbar == 1 && ret);
   e->check = nbar >= 2;
   e->mark_exit = s->need_exit_flags && ret && nbar >= 1;
-  /* When all the threads end the same way (no returning while others wait,
-   * one barrier at most), the last thread's end says where they all went:
-   * a value the vectoriser can carry out of the loop, where a store to
-   * `first` in every iteration would stop it. */
-  e->lastval = e->vote && !e->check && !s->need_exit_flags;
-  e->nends = 0;
+  if (e->vote && nbar > 64)
+    return hipc__form_loops_fail(s, NULL, "a region that ends at over 64 barriers");
+  for (unsigned k = 0, n = 0; k < s->nbars; k++)
+    if (bar[k]) e->bit[k] = n++;
   LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(s->cx, e->run, "z");
   LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(s->cx, e->run, "y");
   e->xh = LLVMAppendBasicBlockInContext(s->cx, e->run, "x");
@@ -270,9 +290,12 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     int and = hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_AND;
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, and, 0), e->acc[k]);
   }
-  if (e->vote && !e->lastval)
-    LLVMBuildStore(e->b, LLVMConstInt(e->i32, (unsigned long long)-1, 1),
-                   e->first);
+  if (e->vote) LLVMBuildStore(e->b, LLVMConstInt(e->i64, 0, 0), e->seen);
+  if (e->mark_exit) {
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->nret);
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->newhi);
+  }
+  e->nends = 0;
   /* Threads from `hi` on have returned: in a one-dimensional block the
    * x loop stops there (after `if (tid < warpSize) {...}` most do). */
   LLVMValueRef xb = e->dim[0];
@@ -284,8 +307,17 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     LLVMValueRef lower = LLVMBuildICmp(e->b, LLVMIntULT, h, e->dim[0], "");
     xb = LLVMBuildSelect(e->b, LLVMBuildAnd(e->b, flat, lower, ""), h,
                          e->dim[0], "xb");
+    /* Dense: no thread below the bound has returned (the returned ones all
+     * lie from `hi` on, which a flat block's loop stops at). The loops then
+     * skip no thread, and LLVM unswitches them on it: no flag is read. */
+    LLVMValueRef n = LLVMBuildLoad2(e->b, e->i32, e->nexit, "");
+    LLVMValueRef above = LLVMBuildSelect(
+        e->b, flat, LLVMBuildSub(e->b, e->count, h, ""),
+        LLVMConstInt(e->i32, 0, 0), "");
+    e->dense = LLVMBuildICmp(e->b, LLVMIntEQ, n, above, "dense");
   }
-  LLVMBuildBr(e->b, zh);
+  LLVMPositionBuilderBefore(e->bp, LLVMBuildBr(e->b, zh));
+  hipc__form_loops_map_free(&e->hoisted);
   LLVMPositionBuilderAtEnd(e->b, zh);
   LLVMValueRef z = loop_phi(e, "tid.z");
   LLVMBuildBr(e->b, yh);
@@ -305,10 +337,14 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   e->lane = NULL;
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(s->cx, e->run, "body");
   if (s->need_exit_flags && r > 0) {
+    LLVMBasicBlockRef chk = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+    LLVMBuildCondBr(e->b, e->dense, body, chk);
+    LLVMPositionBuilderAtEnd(e->b, chk);
     LLVMValueRef f = LLVMBuildLoad2(
         e->b, e->i8,
         LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""), "");
     hipc__form_loops_tag(s, f, s->nslots);
+    hipc__form_loops_end(e, LLVMConstInt(e->i64, 0, 0), 0);
     LLVMBuildCondBr(
         e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
         e->xl, body);
@@ -323,10 +359,37 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   LLVMBuildBr(e->b, start);
 
   LLVMPositionBuilderAtEnd(e->b, e->xl);
-  LLVMValueRef last = NULL;
-  if (e->lastval) {
-    last = LLVMBuildPhi(e->b, e->i32, "end");
-    LLVMAddIncoming(last, e->end_id, e->end_blk, e->nends);
+  LLVMValueRef one = NULL;
+  if (e->mark_exit) {
+    one = LLVMBuildPhi(e->b, e->i32, "ret");
+    LLVMAddIncoming(one, e->end_ret, e->end_blk, e->nends);
+  }
+  LLVMValueRef bit = NULL;
+  if (e->vote) {
+    bit = LLVMBuildPhi(e->b, e->i64, "bit");
+    LLVMAddIncoming(bit, e->end_bit, e->end_blk, e->nends);
+    LLVMBuildStore(
+        e->b,
+        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->i64, e->seen, ""), bit, ""),
+        e->seen);
+  }
+  if (one) {
+    /* hi after the region: a max reduction over the threads that went on. */
+    LLVMValueRef on = LLVMBuildICmp(e->b, LLVMIntNE, bit,
+                                    LLVMConstInt(e->i64, 0, 0), "");
+    LLVMValueRef cand = LLVMBuildSelect(
+        e->b, on, LLVMBuildNUWAdd(e->b, e->t, LLVMConstInt(e->i32, 1, 0), ""),
+        LLVMConstInt(e->i32, 0, 0), "");
+    LLVMValueRef h = LLVMBuildLoad2(e->b, e->i32, e->newhi, "");
+    LLVMBuildStore(
+        e->b,
+        LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, cand, h, ""), cand,
+                        h, ""),
+        e->newhi);
+    LLVMBuildStore(
+        e->b,
+        LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->nret, ""), one, ""),
+        e->nret);
   }
   loop_latch(e, x, xb, e->xh, yh, yl, e->xl);
   LLVMPositionBuilderAtEnd(e->b, yl);
@@ -336,12 +399,24 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
 
   /* Where the threads went. */
   LLVMPositionBuilderAtEnd(e->b, post);
-  if (e->mark_exit) post = lower_hi(s, e, post);
+  if (e->mark_exit) {
+    LLVMBuildStore(e->b,
+                   LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->nexit, ""),
+                                LLVMBuildLoad2(e->b, e->i32, e->nret, ""), ""),
+                   e->nexit);
+    LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->i32, e->newhi, ""), e->hi);
+  }
   LLVMValueRef next = NULL;
-  if (e->lastval)
-    next = last;
-  else if (e->vote)
-    next = LLVMBuildLoad2(e->b, e->i32, e->first, "next");
+  if (e->vote) {
+    LLVMValueRef m = LLVMBuildLoad2(e->b, e->i64, e->seen, "seen");
+    if (e->check) post = agree(s, e, m);
+    /* The lowest bit: 64 when no thread went to a barrier (all returned). */
+    LLVMTypeRef cty = LLVMFunctionType(e->i64, (LLVMTypeRef[]){e->i64, LLVMInt1TypeInContext(s->cx)}, 2, 0);
+    LLVMValueRef cttz = LLVMGetNamedFunction(s->m, "llvm.cttz.i64");
+    if (!cttz) cttz = LLVMAddFunction(s->m, "llvm.cttz.i64", cty);
+    LLVMValueRef args[2] = {m, LLVMConstInt(LLVMInt1TypeInContext(s->cx), 0, 0)};
+    next = LLVMBuildCall2(e->b, cty, cttz, args, 2, "next");
+  }
   LLVMValueRef sw = e->vote ? LLVMBuildSwitch(e->b, next, e->done, nbar) : NULL;
   for (unsigned k = 0; k < s->nbars; k++) {
     if (!bar[k]) continue;
@@ -360,7 +435,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
       LLVMPositionBuilderAtEnd(e->b, post);
     }
     if (sw)
-      LLVMAddCase(sw, LLVMConstInt(e->i32, k, 0), to);
+      LLVMAddCase(sw, LLVMConstInt(e->i64, e->bit[k], 0), to);
     else
       LLVMBuildBr(e->b, to);
   }
@@ -473,15 +548,19 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   LLVMSetValueName2(e.blk, "b", 1);
   e.b = LLVMCreateBuilderInContext(s->cx);
   e.bx = LLVMCreateBuilderInContext(s->cx);
+  e.bp = LLVMCreateBuilderInContext(s->cx);
   LLVMPositionBuilderAtEnd(
       e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
   entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
   e.cb = calloc(s->nsegs, sizeof *e.cb);
+  e.bit = calloc(s->nbars + 1, sizeof *e.bit);
   e.end_blk = calloc(s->nsegs + 1, sizeof *e.end_blk);
-  e.end_id = calloc(s->nsegs + 1, sizeof *e.end_id);
-  if (!e.pre || !e.cb || !e.end_blk || !e.end_id) abort();
+  e.end_bit = calloc(s->nsegs + 1, sizeof *e.end_bit);
+  e.end_ret = calloc(s->nsegs + 1, sizeof *e.end_ret);
+  if (!e.pre || !e.cb || !e.bit || !e.end_blk || !e.end_bit || !e.end_ret)
+    abort();
   for (unsigned r = 0; r < s->nregions; r++)
     e.pre[r] = LLVMAppendBasicBlockInContext(s->cx, e.run, "region");
   e.done = LLVMAppendBasicBlockInContext(s->cx, e.run, "done");
@@ -520,13 +599,17 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   hipc__form_loops_map_free(&e.val);
   LLVMDisposeBuilder(e.b);
   LLVMDisposeBuilder(e.bx);
+  LLVMDisposeBuilder(e.bp);
+  hipc__form_loops_map_free(&e.hoisted);
   free(e.params);
   free(e.acc);
   free(e.res);
   free(e.pre);
   free(e.cb);
+  free(e.bit);
   free(e.end_blk);
-  free(e.end_id);
+  free(e.end_bit);
+  free(e.end_ret);
   free(bar);
   s->e = NULL;
   return ok;

@@ -5,9 +5,10 @@
  * reads the value computed in the same run of r when its definition
  * dominates the use in r's own control flow (from r's entry); any other use
  * reads a slot, which every definition writes: one element per thread, or
- * one copy for the block when the value is uniform and never read in a
- * region that also writes it (else a thread could read what another thread
- * wrote in this run). Cheap pure arithmetic on indices, parameters and
+ * one copy for the block when the value is uniform and no thread can read
+ * it after writing it in the same run of a region. A region reads such a
+ * copy once, before its loops (form_loops_clone.c), so that what earlier
+ * threads of the run write is not what later ones read. Cheap pure arithmetic on indices, parameters and
  * constants is recomputed instead, which keeps addresses affine in the
  * thread index. Allocas become per-thread arrays as well. */
 #include <stdlib.h>
@@ -80,6 +81,32 @@ int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
     s->reach_region = r;
   }
   return !s->reach[su];
+}
+
+int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
+                             unsigned to) {
+  if (!s->fwd || s->fwd_from != from + 1 || s->fwd_region != r) {
+    if (!s->fwd) s->fwd = malloc(s->nsegs + 1);
+    unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
+    if (!s->fwd || !stack) abort();
+    memset(s->fwd, 0, s->nsegs);
+    const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
+    unsigned sp = 0;
+    stack[sp++] = from;
+    while (sp) {
+      unsigned g = stack[--sp], succ[FL_MAX_SUCCS];
+      unsigned n = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
+      for (unsigned i = 0; i < n; i++)
+        if (in[succ[i]] && !s->fwd[succ[i]]) {
+          s->fwd[succ[i]] = 1;
+          stack[sp++] = succ[i];
+        }
+    }
+    free(stack);
+    s->fwd_from = from + 1;
+    s->fwd_region = r;
+  }
+  return s->fwd[to];
 }
 
 static int pure_opcode(LLVMOpcode op) {
@@ -176,8 +203,9 @@ static void consider(struct fl_state* s, LLVMValueRef v, unsigned r,
     return;
   struct fl_slot* sl = hipc__form_loops_add_slot(s, v, LLVMTypeOf(v));
   const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
-  if (in[hipc__form_loops_seg_of(s, v)] || !s->reaches_bar[s->segs[su].block])
-    sl->loaded_where_defined = 1;
+  unsigned sd = hipc__form_loops_seg_of(s, v);
+  if (in[sd] && hipc__form_loops_reaches(s, r, sd, su)) sl->reread = 1;
+  if (!s->reaches_bar[s->segs[su].block]) sl->tail_use = 1;
 }
 
 int hipc__form_loops_live(struct fl_state* s) {
@@ -226,8 +254,8 @@ int hipc__form_loops_live(struct fl_state* s) {
   for (unsigned k = 0; k < s->nslots; k++) {
     struct fl_slot* sl = &s->slots[k];
     if (!sl->is_alloca && !sl->fixed_form)
-      sl->per_thread =
-          sl->loaded_where_defined || hipc__form_loops_divergent(s, sl->v);
+      sl->per_thread = sl->reread || sl->tail_use ||
+                       hipc__form_loops_divergent(s, sl->v);
   }
   return 1;
 }
