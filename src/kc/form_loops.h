@@ -208,10 +208,10 @@ struct fl_emit {
                               (with exit flags), else NULL */
   LLVMValueRef nexit;      /* i32 alloca: how many threads have returned */
   LLVMValueRef nret;       /* i32 alloca: how many in this run of a region */
-  LLVMValueRef newhi;      /* i32 alloca: one past the last thread that went
-                              to a barrier in this run (hi after it) */
   LLVMValueRef dense;      /* i1: every thread below the x bound runs */
-  LLVMValueRef seen;       /* i64: a bit per barrier the threads went to */
+  LLVMValueRef* cnt;       /* per end id (1 + the index of a barrier among
+                              the region's ends): i32 alloca, how many
+                              threads went there in a run of the region */
   LLVMValueRef *acc, *res; /* per barrier: count/and/or, its result */
   LLVMBasicBlockRef* pre;  /* per region: its first block */
   LLVMBasicBlockRef done;  /* the return */
@@ -219,10 +219,10 @@ struct fl_emit {
   /* The region being written. */
   unsigned r;
   int vote, check, mark_exit; /* what its ends do (form_loops_emit.c) */
-  unsigned* bit;              /* per barrier: its bit in `seen` */
+  unsigned* end_of;           /* per barrier: its end id in this region */
   unsigned nends;             /* each way to the x latch: the block, and */
-  LLVMBasicBlockRef* end_blk; /* the bit of the barrier it went to (0: */
-  LLVMValueRef* end_bit;      /* returned, or skipped as exited) */
+  LLVMBasicBlockRef* end_blk; /* the end id of the barrier it went to (0: */
+  LLVMValueRef* end_id;       /* returned, or skipped as exited) */
   LLVMValueRef* end_ret;      /* i32 1 where the thread returned */
   LLVMValueRef idx[3], t, lane;
   LLVMBasicBlockRef xh, xl;
@@ -241,10 +241,10 @@ LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
 LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s);
 
 /* form_loops_emit.c: the thread's run of the region ends here (the
- * builder's block), at the barrier whose bit is `bit` (0: none). The x
- * latch ors the bits of all threads into `seen`: one `or` reduction, which
- * the vectoriser carries through the loop. */
-void hipc__form_loops_end(struct fl_emit* e, LLVMValueRef bit, int ret);
+ * builder's block), at the barrier whose end id is `id` (0: none). The x
+ * latch counts the threads per end id: add reductions, which the
+ * vectoriser carries through the loop. */
+void hipc__form_loops_end(struct fl_emit* e, unsigned id, int ret);
 
 /* form_loops_warp.c: a warp collective (the __hipc_kc_* functions of
  * hip/hipc/kc_warp.h) cuts the regions like a barrier: each thread that
@@ -306,6 +306,9 @@ int hipc__form_loops_live(struct fl_state* s);
  * region r is the one computed earlier in the same run of region r. */
 int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
                                unsigned su);
+/* 1 when instructions of opcode `op` have no side effect and read no
+ * memory (arithmetic, casts, compares, selects, GEPs). */
+int hipc__form_loops_pure_opcode(LLVMOpcode op);
 /* 1 when `v` is pure arithmetic on indices, parameters and constants, which
  * a later region recomputes rather than keeps. */
 int hipc__form_loops_remat(struct fl_state* s, LLVMValueRef v);

@@ -110,7 +110,7 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
     }
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
-    if (sl->per_thread) hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+    hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     return l;
   }
   if (bk) {
@@ -131,13 +131,14 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
       return (LLVMValueRef)have;
     LLVMValueRef l = LLVMBuildLoad2(e->bp, sl->ty, sl->base, "");
     LLVMSetAlignment(l, sl->align);
+    hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     hipc__form_loops_map_put(&e->hoisted, (void*)sl, (uintptr_t)l);
     return l;
   }
   if (sl) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
-    if (sl->per_thread) hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+    hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     return l;
   }
   if (hipc__form_loops_remat(s, v)) return recompute(s, v, su);
@@ -203,7 +204,7 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
     LLVMValueRef v = operand(s, LLVMGetOperand(bar, (unsigned)w->arg[r]), g);
     LLVMValueRef st = LLVMBuildStore(e->b, v, at_thread(s, sl, e->b));
     LLVMSetAlignment(st, sl->align);
-    if (sl->per_thread) hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
+    hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
   }
   if (e->acc[k]) {
     LLVMValueRef p = operand(s, LLVMGetOperand(bar, 0), g);
@@ -225,8 +226,7 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
     }
     LLVMBuildStore(e->b, a, e->acc[k]);
   }
-  hipc__form_loops_end(e, LLVMConstInt(e->i64, (uint64_t)1 << e->bit[k], 0),
-                       0);
+  hipc__form_loops_end(e, e->end_of[k], 0);
   LLVMBuildBr(e->b, e->xl);
 }
 
@@ -239,7 +239,7 @@ static void end_at_return(struct fl_state* s) {
             e->b, LLVMConstInt(e->i8, 1, 0),
             LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "")),
         s->nslots);
-  hipc__form_loops_end(e, LLVMConstInt(e->i64, 0, 0), 1);
+  hipc__form_loops_end(e, 0, 1);
   LLVMBuildBr(e->b, e->xl);
 }
 
@@ -278,7 +278,42 @@ static void store_slot(struct fl_state* s, LLVMValueRef u, LLVMValueRef c) {
   if (!sl || sl->is_alloca) return;
   LLVMValueRef st = LLVMBuildStore(s->e->b, c, at_thread(s, sl, s->e->b));
   LLVMSetAlignment(st, sl->align);
-  if (sl->per_thread) hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
+  hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
+}
+
+/* 1 when the copy `c` is there before the region's loops: a constant, an
+ * argument, or an instruction of K.run's entry or the region's first
+ * block. */
+static int before_loops(struct fl_state* s, LLVMValueRef c) {
+  if (!LLVMIsAInstruction(c)) return 1;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(c);
+  return bb == s->e->pre[s->e->r] || bb == LLVMGetEntryBasicBlock(s->e->run);
+}
+
+/* A uniform value with a slot, computed where every thread of the region
+ * goes (its entry segment) from values known before the loops, is
+ * computed and stored once, before them: the loops then read an invariant
+ * and store nothing to the slot (a store to one address in every iteration
+ * would keep them scalar). The region is only entered when some thread
+ * runs it, so the value is one a thread would have stored. */
+static LLVMValueRef hoist(struct fl_state* s, LLVMValueRef u, unsigned g,
+                          LLVMValueRef* ops, unsigned n) {
+  struct fl_emit* e = s->e;
+  const struct fl_slot* sl = slot(s, u);
+  if (!sl || sl->per_thread || sl->is_alloca ||
+      g != hipc__form_loops_region_entry(s, e->r) ||
+      !hipc__form_loops_pure_opcode(LLVMGetInstructionOpcode(u)))
+    return NULL;
+  for (unsigned o = 0; o < n; o++)
+    if (!before_loops(s, ops[o])) return NULL;
+  LLVMValueRef c = LLVMInstructionClone(u);
+  LLVMInsertIntoBuilder(e->bp, c);
+  for (unsigned o = 0; o < n; o++)
+    if (ops[o] != LLVMGetOperand(u, o)) LLVMSetOperand(c, o, ops[o]);
+  LLVMValueRef st = LLVMBuildStore(e->bp, c, sl->base);
+  LLVMSetAlignment(st, sl->align);
+  hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
+  return c;
 }
 
 static void copy_segment(struct fl_state* s, unsigned g) {
@@ -316,6 +351,12 @@ static void copy_segment(struct fl_state* s, unsigned g) {
       for (unsigned o = 0; o < n; o++) {
         LLVMValueRef v = LLVMGetOperand(u, o);
         ops[o] = LLVMValueIsBasicBlock(v) ? v : operand(s, v, g);
+      }
+      c = hoist(s, u, g, ops, n);
+      if (c) {
+        free(ops);
+        hipc__form_loops_map_put(&e->val, u, (uintptr_t)c);
+        continue;
       }
       /* An atomic on shared memory: plain code (form_loops_atomic.c). */
       c = hipc__form_loops_plain_atomic(s, u, ops);

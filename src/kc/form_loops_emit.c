@@ -91,8 +91,11 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     LLVMSetAlignment(e->params[i], s->layout->align[i]);
   }
 
-  /* One copy for the block: allocas here. Per thread: arrays of `count`
-   * elements, each 64-byte aligned, in the arena. */
+  /* Per thread: arrays of `count` elements, each 64-byte aligned, in the
+   * arena. One copy for the block: one element there too, not an alloca,
+   * which SROA would turn into a value carried around the thread loops (a
+   * recurrence that stops the vectoriser, where a store to a fixed address
+   * is moved out of the loop by LICM). */
   LLVMValueRef c64 = LLVMBuildZExt(e->b, count, e->i64, "");
   LLVMValueRef total = LLVMConstInt(e->i64, 0, 0);
   LLVMValueRef* offs = calloc(s->nslots + 1, sizeof *offs);
@@ -103,11 +106,6 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     uint64_t size;
     if (k < s->nslots) {
       struct fl_slot* sl = &s->slots[k];
-      if (!sl->per_thread) {
-        sl->base = LLVMBuildAlloca(e->b, sl->ty, "");
-        LLVMSetAlignment(sl->base, sl->align);
-        continue;
-      }
       size = (sl->size + sl->align - 1) / sl->align * sl->align;
     } else {
       if (!s->need_exit_flags) break;
@@ -115,15 +113,15 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     }
     offs[k] = total;
     LLVMValueRef bytes =
-        LLVMBuildMul(e->b, c64, LLVMConstInt(e->i64, size, 0), "");
+        k < s->nslots && !s->slots[k].per_thread
+            ? LLVMConstInt(e->i64, size, 0)
+            : LLVMBuildMul(e->b, c64, LLVMConstInt(e->i64, size, 0), "");
     total = LLVMBuildAnd(
         e->b,
         LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""), round, ""),
         mask, "");
   }
-  int any = s->need_exit_flags;
-  for (unsigned k = 0; k < s->nslots; k++) any |= s->slots[k].per_thread;
-  if (any) {
+  if (s->need_exit_flags || s->nslots) {
     LLVMTypeRef aty = LLVMFunctionType(e->ptr, &e->i64, 1, 0);
     LLVMValueRef arena = LLVMGetNamedFunction(s->m, "hipc_cpu_region_arena");
     if (!arena) {
@@ -147,9 +145,8 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     }
     LLVMValueRef mem = LLVMBuildCall2(e->b, aty, arena, &total, 1, "arena");
     for (unsigned k = 0; k < s->nslots; k++)
-      if (s->slots[k].per_thread)
-        s->slots[k].base =
-            LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[k], 1, "");
+      s->slots[k].base =
+          LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[k], 1, "");
     if (s->need_exit_flags) {
       e->exited = LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[s->nslots], 1,
                                         "exited");
@@ -158,14 +155,12 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
   }
   free(offs);
 
-  e->seen = LLVMBuildAlloca(e->b, e->i64, "seen");
   if (s->need_exit_flags) {
     e->hi = LLVMBuildAlloca(e->b, e->i32, "hi");
     LLVMBuildStore(e->b, count, e->hi);
     e->nexit = LLVMBuildAlloca(e->b, e->i32, "nexit");
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->nexit);
     e->nret = LLVMBuildAlloca(e->b, e->i32, "nret");
-    e->newhi = LLVMBuildAlloca(e->b, e->i32, "newhi");
   }
   e->acc = calloc(s->nbars + 1, sizeof *e->acc);
   e->res = calloc(s->nbars + 1, sizeof *e->res);
@@ -232,20 +227,75 @@ static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
   LLVMAddIncoming(iv, vals, blocks, 2);
 }
 
-void hipc__form_loops_end(struct fl_emit* e, LLVMValueRef bit, int ret) {
-  e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
-  e->end_ret[e->nends] = LLVMConstInt(e->i32, (unsigned)ret, 0);
-  e->end_bit[e->nends++] = bit;
+/* After a region where threads returned: hi = one past the last thread
+ * that has not, a scan down from the old hi over the exit flags, eight at a
+ * time while they are all set (the common `if (tid < n) {...}` leaves a
+ * run of returned threads at the top). Ends at a new block. */
+static void lower_hi(struct fl_state* s, struct fl_emit* e,
+                     LLVMBasicBlockRef at) {
+  LLVMValueRef h0 = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+  LLVMBasicBlockRef words = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi8");
+  LLVMBasicBlockRef word = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi");
+  LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMValueRef one = LLVMConstInt(e->i32, 1, 0), eight = LLVMConstInt(e->i32, 8, 0);
+  LLVMBuildBr(e->b, words);
+  /* while (h >= 8 && the eight flags below h are set) h -= 8; */
+  LLVMPositionBuilderAtEnd(e->b, words);
+  LLVMValueRef hw = LLVMBuildPhi(e->b, e->i32, "");
+  LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, hw, eight, ""), word,
+                  head);
+  LLVMPositionBuilderAtEnd(e->b, word);
+  LLVMValueRef below8 = LLVMBuildSub(e->b, hw, eight, "");
+  LLVMValueRef i8x = LLVMBuildZExt(e->b, below8, e->i64, "");
+  LLVMValueRef w = LLVMBuildLoad2(
+      e->b, e->i64, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &i8x, 1, ""),
+      "");
+  LLVMSetAlignment(w, 1);
+  LLVMBuildCondBr(e->b,
+                  LLVMBuildICmp(e->b, LLVMIntEQ, w,
+                                LLVMConstInt(e->i64, 0x0101010101010101ull, 0),
+                                ""),
+                  words, head);
+  LLVMValueRef wv[2] = {h0, below8};
+  LLVMBasicBlockRef wf[2] = {at, word};
+  LLVMAddIncoming(hw, wv, wf, 2);
+  /* then one at a time */
+  LLVMPositionBuilderAtEnd(e->b, head);
+  LLVMValueRef h = LLVMBuildPhi(e->b, e->i32, "");
+  LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntEQ, h, LLVMConstInt(e->i32, 0, 0), ""),
+      out, look);
+  LLVMPositionBuilderAtEnd(e->b, look);
+  LLVMValueRef below = LLVMBuildSub(e->b, h, one, "");
+  LLVMValueRef i = LLVMBuildZExt(e->b, below, e->i64, "");
+  LLVMValueRef f = LLVMBuildLoad2(
+      e->b, e->i8, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &i, 1, ""),
+      "");
+  LLVMBuildCondBr(
+      e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
+      head, out);
+  LLVMValueRef vals[3] = {hw, hw, below};
+  LLVMBasicBlockRef from[3] = {words, word, look};
+  LLVMAddIncoming(h, vals, from, 3);
+  LLVMPositionBuilderAtEnd(e->b, out);
+  LLVMBuildStore(e->b, h, e->hi);
 }
 
+void hipc__form_loops_end(struct fl_emit* e, unsigned id, int ret) {
+  e->end_blk[e->nends] = LLVMGetInsertBlock(e->b);
+  e->end_ret[e->nends] = LLVMConstInt(e->i32, (unsigned)ret, 0);
+  e->end_id[e->nends++] = LLVMConstInt(e->i32, id, 0);
+}
+
+
 /* After a region whose threads may go to different barriers: more than one
- * bit in `seen` stops the program. Returns the block where it goes on. */
+ * end reached stops the program. Returns the block where it goes on. */
 static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
-                               LLVMValueRef m) {
-  LLVMValueRef one = LLVMConstInt(e->i64, 1, 0);
-  LLVMValueRef many = LLVMBuildICmp(
-      e->b, LLVMIntNE, LLVMBuildAnd(e->b, m, LLVMBuildSub(e->b, m, one, ""), ""),
-      LLVMConstInt(e->i64, 0, 0), "");
+                               LLVMValueRef ends) {
+  LLVMValueRef many =
+      LLVMBuildICmp(e->b, LLVMIntUGT, ends, LLVMConstInt(e->i32, 1, 0), "");
   LLVMBasicBlockRef die = LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
   LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
   LLVMBuildCondBr(e->b, many, die, ok);
@@ -271,10 +321,8 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   e->vote = nbar >= 2 || (nbar == 1 && ret);
   e->check = nbar >= 2;
   e->mark_exit = s->need_exit_flags && ret && nbar >= 1;
-  if (e->vote && nbar > 64)
-    return hipc__form_loops_fail(s, NULL, "a region that ends at over 64 barriers");
   for (unsigned k = 0, n = 0; k < s->nbars; k++)
-    if (bar[k]) e->bit[k] = n++;
+    if (bar[k]) e->end_of[k] = ++n;
   LLVMBasicBlockRef zh = LLVMAppendBasicBlockInContext(s->cx, e->run, "z");
   LLVMBasicBlockRef yh = LLVMAppendBasicBlockInContext(s->cx, e->run, "y");
   e->xh = LLVMAppendBasicBlockInContext(s->cx, e->run, "x");
@@ -290,10 +338,18 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     int and = hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_AND;
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, and, 0), e->acc[k]);
   }
-  if (e->vote) LLVMBuildStore(e->b, LLVMConstInt(e->i64, 0, 0), e->seen);
+  for (unsigned j = 1; e->vote && j <= nbar; j++) {
+    if (!e->cnt[j]) {
+      /* Counters are allocas of the entry, made when first needed. */
+      LLVMBuilderRef a = LLVMCreateBuilderInContext(s->cx);
+      LLVMPositionBuilderBefore(a, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->run)));
+      e->cnt[j] = LLVMBuildAlloca(a, e->i32, "cnt");
+      LLVMDisposeBuilder(a);
+    }
+    LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->cnt[j]);
+  }
   if (e->mark_exit) {
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->nret);
-    LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->newhi);
   }
   e->nends = 0;
   /* Threads from `hi` on have returned: in a one-dimensional block the
@@ -344,7 +400,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
         e->b, e->i8,
         LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, ""), "");
     hipc__form_loops_tag(s, f, s->nslots);
-    hipc__form_loops_end(e, LLVMConstInt(e->i64, 0, 0), 0);
+    hipc__form_loops_end(e, 0, 0);
     LLVMBuildCondBr(
         e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
         e->xl, body);
@@ -364,28 +420,25 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     one = LLVMBuildPhi(e->b, e->i32, "ret");
     LLVMAddIncoming(one, e->end_ret, e->end_blk, e->nends);
   }
-  LLVMValueRef bit = NULL;
-  if (e->vote) {
-    bit = LLVMBuildPhi(e->b, e->i64, "bit");
-    LLVMAddIncoming(bit, e->end_bit, e->end_blk, e->nends);
-    LLVMBuildStore(
-        e->b,
-        LLVMBuildOr(e->b, LLVMBuildLoad2(e->b, e->i64, e->seen, ""), bit, ""),
-        e->seen);
+  int one_way = e->mark_exit && nbar == 1;
+  if (e->vote && !one_way) {
+    /* Per end: how many threads went there (add reductions, which LLVM 19
+     * vectorises next to others where it leaves min/max pairs scalar). */
+    LLVMValueRef id = LLVMBuildPhi(e->b, e->i32, "end");
+    LLVMAddIncoming(id, e->end_id, e->end_blk, e->nends);
+    for (unsigned j = 1; j <= nbar; j++) {
+      LLVMValueRef hit = LLVMBuildZExt(
+          e->b,
+          LLVMBuildICmp(e->b, LLVMIntEQ, id, LLVMConstInt(e->i32, j, 0), ""),
+          e->i32, "");
+      LLVMBuildStore(
+          e->b,
+          LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->cnt[j], ""), hit,
+                       ""),
+          e->cnt[j]);
+    }
   }
   if (one) {
-    /* hi after the region: a max reduction over the threads that went on. */
-    LLVMValueRef on = LLVMBuildICmp(e->b, LLVMIntNE, bit,
-                                    LLVMConstInt(e->i64, 0, 0), "");
-    LLVMValueRef cand = LLVMBuildSelect(
-        e->b, on, LLVMBuildNUWAdd(e->b, e->t, LLVMConstInt(e->i32, 1, 0), ""),
-        LLVMConstInt(e->i32, 0, 0), "");
-    LLVMValueRef h = LLVMBuildLoad2(e->b, e->i32, e->newhi, "");
-    LLVMBuildStore(
-        e->b,
-        LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntUGT, cand, h, ""), cand,
-                        h, ""),
-        e->newhi);
     LLVMBuildStore(
         e->b,
         LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->nret, ""), one, ""),
@@ -404,18 +457,37 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                    LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->nexit, ""),
                                 LLVMBuildLoad2(e->b, e->i32, e->nret, ""), ""),
                    e->nexit);
-    LLVMBuildStore(e->b, LLVMBuildLoad2(e->b, e->i32, e->newhi, ""), e->hi);
+    /* Only when some thread returned in this run: hi moves down. */
+    LLVMValueRef n = LLVMBuildLoad2(e->b, e->i32, e->nret, "");
+    LLVMBasicBlockRef scan = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+    LLVMBasicBlockRef same = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+    LLVMBuildCondBr(
+        e->b, LLVMBuildICmp(e->b, LLVMIntEQ, n, LLVMConstInt(e->i32, 0, 0), ""),
+        same, scan);
+    LLVMPositionBuilderAtEnd(e->b, scan);
+    lower_hi(s, e, scan);
+    LLVMBuildBr(e->b, same);
+    LLVMPositionBuilderAtEnd(e->b, same);
   }
   LLVMValueRef next = NULL;
-  if (e->vote) {
-    LLVMValueRef m = LLVMBuildLoad2(e->b, e->i64, e->seen, "seen");
-    if (e->check) post = agree(s, e, m);
-    /* The lowest bit: 64 when no thread went to a barrier (all returned). */
-    LLVMTypeRef cty = LLVMFunctionType(e->i64, (LLVMTypeRef[]){e->i64, LLVMInt1TypeInContext(s->cx)}, 2, 0);
-    LLVMValueRef cttz = LLVMGetNamedFunction(s->m, "llvm.cttz.i64");
-    if (!cttz) cttz = LLVMAddFunction(s->m, "llvm.cttz.i64", cty);
-    LLVMValueRef args[2] = {m, LLVMConstInt(LLVMInt1TypeInContext(s->cx), 0, 0)};
-    next = LLVMBuildCall2(e->b, cty, cttz, args, 2, "next");
+  if (one_way) {
+    /* With one barrier and exits, a thread left below hi went on. */
+    next = LLVMBuildZExt(
+        e->b,
+        LLVMBuildICmp(e->b, LLVMIntNE, LLVMBuildLoad2(e->b, e->i32, e->hi, ""),
+                      LLVMConstInt(e->i32, 0, 0), ""),
+        e->i32, "next");
+  } else if (e->vote) {
+    /* The end some thread went to (0: all returned); two stop the program. */
+    LLVMValueRef zero = LLVMConstInt(e->i32, 0, 0), ends = zero;
+    next = zero;
+    for (unsigned j = 1; j <= nbar; j++) {
+      LLVMValueRef some = LLVMBuildICmp(
+          e->b, LLVMIntNE, LLVMBuildLoad2(e->b, e->i32, e->cnt[j], ""), zero, "");
+      ends = LLVMBuildAdd(e->b, ends, LLVMBuildZExt(e->b, some, e->i32, ""), "");
+      next = LLVMBuildSelect(e->b, some, LLVMConstInt(e->i32, j, 0), next, "");
+    }
+    if (e->check) post = agree(s, e, ends);
   }
   LLVMValueRef sw = e->vote ? LLVMBuildSwitch(e->b, next, e->done, nbar) : NULL;
   for (unsigned k = 0; k < s->nbars; k++) {
@@ -435,7 +507,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
       LLVMPositionBuilderAtEnd(e->b, post);
     }
     if (sw)
-      LLVMAddCase(sw, LLVMConstInt(e->i64, e->bit[k], 0), to);
+      LLVMAddCase(sw, LLVMConstInt(e->i32, e->end_of[k], 0), to);
     else
       LLVMBuildBr(e->b, to);
   }
@@ -555,11 +627,13 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
   e.cb = calloc(s->nsegs, sizeof *e.cb);
-  e.bit = calloc(s->nbars + 1, sizeof *e.bit);
+  e.end_of = calloc(s->nbars + 1, sizeof *e.end_of);
+  e.cnt = calloc(s->nbars + 2, sizeof *e.cnt);
   e.end_blk = calloc(s->nsegs + 1, sizeof *e.end_blk);
-  e.end_bit = calloc(s->nsegs + 1, sizeof *e.end_bit);
+  e.end_id = calloc(s->nsegs + 1, sizeof *e.end_id);
   e.end_ret = calloc(s->nsegs + 1, sizeof *e.end_ret);
-  if (!e.pre || !e.cb || !e.bit || !e.end_blk || !e.end_bit || !e.end_ret)
+  if (!e.pre || !e.cb || !e.end_of || !e.cnt || !e.end_blk || !e.end_id ||
+      !e.end_ret)
     abort();
   for (unsigned r = 0; r < s->nregions; r++)
     e.pre[r] = LLVMAppendBasicBlockInContext(s->cx, e.run, "region");
@@ -606,9 +680,10 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   free(e.res);
   free(e.pre);
   free(e.cb);
-  free(e.bit);
+  free(e.end_of);
+  free(e.cnt);
   free(e.end_blk);
-  free(e.end_bit);
+  free(e.end_id);
   free(e.end_ret);
   free(bar);
   s->e = NULL;

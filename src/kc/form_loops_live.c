@@ -109,7 +109,7 @@ int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
   return s->fwd[to];
 }
 
-static int pure_opcode(LLVMOpcode op) {
+int hipc__form_loops_pure_opcode(LLVMOpcode op) {
   switch (op) {
     case LLVMAdd:
     case LLVMFAdd:
@@ -158,7 +158,7 @@ static int remat_within(struct fl_state* s, LLVMValueRef v, int* budget) {
   if (!LLVMIsAInstruction(v)) return 1;
   unsigned dim;
   if (hipc__form_loops_index(v, &dim) || LLVMIsAAllocaInst(v)) return 1;
-  if (!pure_opcode(LLVMGetInstructionOpcode(v)) || --*budget < 0) return 0;
+  if (!hipc__form_loops_pure_opcode(LLVMGetInstructionOpcode(v)) || --*budget < 0) return 0;
   unsigned n = LLVMGetNumOperands(v);
   for (unsigned o = 0; o < n; o++)
     if (!remat_within(s, LLVMGetOperand(v, o), budget)) return 0;

@@ -535,6 +535,7 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
       const struct fl_slot* sl = &s->slots[w->slot[r]];
       c.uni[r] = LLVMBuildLoad2(c.b, sl->ty, sl->base, "");
       LLVMSetAlignment(c.uni[r], sl->align);
+      hipc__form_loops_tag(s, c.uni[r], w->slot[r]);
     }
   /* The warps from `hi` on have returned. */
   LLVMValueRef upto =
