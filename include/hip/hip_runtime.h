@@ -39,6 +39,7 @@
 #include "hip/hipc/intrinsics_int.h"
 #include "hip/hipc/intrinsics_float.h"
 #include "hip/hipc/clock.h"
+#include "hip/hipc/ldst.h"
 #include "hip/hipc/coop.h"
 #include "hip/hipc/texture.h"
 #include <cmath>

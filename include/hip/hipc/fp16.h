@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "hip/hipc/qualifiers.h"
 #include "hip/hipc/vector_types.h"
@@ -152,15 +153,16 @@ struct __half {
   HIPC_HD constexpr __half(const __half_raw& r) : __x(r.x) {}
   HIPC_HD __half(float f) : __x(hipc::fp16::from_float(f, hipc::fp16::rn)) {}
   HIPC_HD __half(double d) : __x(hipc::fp16::from_double(d, hipc::fp16::rn)) {}
-  HIPC_HD __half(int v) : __x(hipc::fp16::from_int(v, hipc::fp16::rn)) {}
-  HIPC_HD __half(unsigned int v)
-      : __x(hipc::fp16::from_uint(v, hipc::fp16::rn)) {}
-  HIPC_HD __half(short v) : __x(hipc::fp16::from_int(v, hipc::fp16::rn)) {}
-  HIPC_HD __half(unsigned short v)
-      : __x(hipc::fp16::from_uint(v, hipc::fp16::rn)) {}
-  HIPC_HD __half(long long v) : __x(hipc::fp16::from_int(v, hipc::fp16::rn)) {}
-  HIPC_HD __half(unsigned long long v)
-      : __x(hipc::fp16::from_uint(v, hipc::fp16::rn)) {}
+  // From any integer type (bool and char included), rounded to nearest
+  // even, as HIP's __half is.
+  template <typename T,
+            std::enable_if_t<std::is_integral<T>::value, int> = 0>
+  HIPC_HD __half(T v)
+      : __x(std::is_signed<T>::value
+                ? hipc::fp16::from_int(static_cast<long long>(v),
+                                       hipc::fp16::rn)
+                : hipc::fp16::from_uint(static_cast<unsigned long long>(v),
+                                        hipc::fp16::rn)) {}
   HIPC_HD __half& operator=(const __half_raw& r) {
     __x = r.x;
     return *this;
@@ -177,6 +179,10 @@ struct alignas(4) __half2 {
   HIPC_HD __half2(const __half& a, const __half& b) : x(a), y(b) {}
   HIPC_HD __half2(const __half2_raw& r)
       : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+  // One value of any arithmetic type in both halves (HIP's __half2(1)).
+  template <typename T,
+            std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>
+  HIPC_HD __half2(T v) : x(v), y(x) {}
   HIPC_HD __half2& operator=(const __half2_raw& r) {
     x = __half_raw{r.x};
     y = __half_raw{r.y};

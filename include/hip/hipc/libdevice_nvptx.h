@@ -258,13 +258,6 @@ __device__ __forceinline__ unsigned __funnelshift_rc(unsigned lo, unsigned hi,
   unsigned long long v = (static_cast<unsigned long long>(hi) << 32) | lo;
   return static_cast<unsigned>(v >> (shift < 32 ? shift : 32));
 }
-// A load through the read-only data path: a plain load, which the compiler
-// turns into ld.global.nc where it can tell the data is not written.
-template <typename T>
-__device__ __forceinline__ T __ldg(const T* p) {
-  return *p;
-}
-
 // clock() and clock64() (the SM's cycle counter) come from clang's header
 // above; wall_clock64() is the GPU's global timer, in nanoseconds (a rate
 // of 1000000 kHz: hipDeviceAttributeWallClockRate).
