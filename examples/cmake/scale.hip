@@ -1,0 +1,19 @@
+// A kernel behind a plain C++ function, for main.cpp.
+#include <hip/hip_runtime.h>
+
+#include "scale.h"
+
+__global__ void scale_kernel(float* p, float s, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] *= s;
+}
+
+int scale_on_device(float* host, float s, int n) {
+  float* d;
+  if (hipMalloc(&d, n * sizeof(float)) != hipSuccess) return -1;
+  hipMemcpy(d, host, n * sizeof(float), hipMemcpyHostToDevice);
+  scale_kernel<<<(n + 127) / 128, 128>>>(d, s, n);
+  hipError_t e = hipMemcpy(host, d, n * sizeof(float), hipMemcpyDeviceToHost);
+  hipFree(d);
+  return e == hipSuccess ? 0 : -1;
+}
