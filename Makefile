@@ -175,17 +175,19 @@ uninstall:
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
 
 # make deb: a Debian package of the toolchain in /usr (dist/deb-control.in
-# names what hipcc runs).
+# names what hipcc runs), written to $(DEB_DIR).
+DEB_DIR ?= $(BUILD)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
-DEB := $(BUILD)/hipc_$(HIPC_VERSION_TEXT)_$(DEB_ARCH).deb
+DEB := $(DEB_DIR)/hipc_$(HIPC_VERSION_TEXT)_$(DEB_ARCH).deb
+DEB_ROOT = $(abspath $(DEB_DIR))/deb-root
 deb: all
-	rm -rf $(BUILD)/deb
-	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(BUILD)/deb \
-		PREFIX=/usr
-	install -d $(BUILD)/deb/DEBIAN
+	rm -rf $(DEB_ROOT)
+	$(MAKE) --no-print-directory install DESTDIR=$(DEB_ROOT) PREFIX=/usr
+	install -d $(DEB_ROOT)/DEBIAN
 	sed -e 's/@VERSION@/$(HIPC_VERSION_TEXT)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
-		dist/deb-control.in > $(BUILD)/deb/DEBIAN/control
-	dpkg-deb --root-owner-group --build $(BUILD)/deb $(DEB)
+		dist/deb-control.in > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $(DEB)
+	rm -rf $(DEB_ROOT)
 
 run: all
 	@mkdir -p $(BUILD)/examples

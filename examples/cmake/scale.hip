@@ -11,9 +11,11 @@ __global__ void scale_kernel(float* p, float s, int n) {
 int scale_on_device(float* host, float s, int n) {
   float* d;
   if (hipMalloc(&d, n * sizeof(float)) != hipSuccess) return -1;
-  hipMemcpy(d, host, n * sizeof(float), hipMemcpyHostToDevice);
-  scale_kernel<<<(n + 127) / 128, 128>>>(d, s, n);
-  hipError_t e = hipMemcpy(host, d, n * sizeof(float), hipMemcpyDeviceToHost);
-  hipFree(d);
+  hipError_t e = hipMemcpy(d, host, n * sizeof(float), hipMemcpyHostToDevice);
+  if (e == hipSuccess) {
+    scale_kernel<<<(n + 127) / 128, 128>>>(d, s, n);
+    e = hipMemcpy(host, d, n * sizeof(float), hipMemcpyDeviceToHost);
+  }
+  if (hipFree(d) != hipSuccess) e = hipErrorInvalidValue;
   return e == hipSuccess ? 0 : -1;
 }
