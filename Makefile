@@ -9,6 +9,9 @@
 #                 (--offload-arch=$(HIPC_GPU_ARCH)), run on GPUs if present
 #   make gpu-bundle   everything a GPU machine runs, in build/gpu-bundle
 #                 (tests/gpu/run_on_device.sh runs it there)
+#   make install PREFIX=/usr/local DESTDIR=   the toolchain, relocatable
+#   make uninstall    removes what make install put there
+#   make deb      build/hipc_VERSION_ARCH.deb (dpkg-deb), installed in /usr
 
 BUILD ?= build
 CC ?= cc
@@ -27,8 +30,25 @@ HIPCC_SRC := $(wildcard src/hipcc/*.c)
 HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))
 HEADERS := $(shell find include src -name '*.h')
 
+# The CMake package and the pkg-config file (dist/), with the HIP version
+# of include/hip/hip_version.h.
+hip_version_part = $(shell sed -n 's/^\#define HIP_VERSION_$(1) *\([0-9]*\).*/\1/p' \
+	include/hip/hip_version.h)
+HIP_VERSION_MAJOR := $(call hip_version_part,MAJOR)
+HIP_VERSION_TEXT := $(HIP_VERSION_MAJOR).$(call hip_version_part,MINOR).$(call hip_version_part,PATCH)
+hipc_version_part = $(shell sed -n 's/^\#define HIPC_VERSION_$(1) *\([0-9]*\).*/\1/p' \
+	include/hip/hip_version.h)
+HIPC_VERSION_TEXT := $(call hipc_version_part,MAJOR).$(call hipc_version_part,MINOR).$(call hipc_version_part,PATCH)
+DIST_FILES := $(BUILD)/lib/cmake/hip/hip-config.cmake \
+	$(BUILD)/lib/cmake/hip/hip-config-version.cmake \
+	$(BUILD)/lib/cmake/hip-lang/hip-lang-config.cmake \
+	$(BUILD)/lib/pkgconfig/hip.pc
+SUBST = sed -e 's/@HIP_VERSION@/$(HIP_VERSION_TEXT)/g' \
+	-e 's/@HIP_VERSION_MAJOR@/$(HIP_VERSION_MAJOR)/g'
+
 all: $(BUILD)/lib/libhipc.so $(BUILD)/lib/libhipc.a $(BUILD)/bin/hipcc \
-	$(BUILD)/include
+	$(BUILD)/include $(BUILD)/bin/hipconfig $(BUILD)/bin/hipInfo \
+	$(BUILD)/lib/hipc/bin/clang++ $(BUILD)/bin/hipc-clang++ $(DIST_FILES)
 
 $(BUILD)/obj/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -85,6 +105,90 @@ $(BUILD)/include:
 	@mkdir -p $(BUILD)
 	ln -sfn $(CURDIR)/include $@
 
+# The tools (src/tools). hipInfo uses only the public API; its rpath is
+# relative ($ORIGIN), so it runs from the build tree and where installed.
+$(BUILD)/bin/hipconfig: src/tools/hipconfig.c include/hip/hip_version.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(HIPCC_CFLAGS) -o $@ $<
+
+$(BUILD)/bin/hipInfo: src/tools/hipInfo.c $(HEADERS) $(BUILD)/lib/libhipc.so
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< -L$(BUILD)/lib \
+		-Wl,-rpath,'$$ORIGIN/../lib' -lhipc
+
+# hipcc under names CMake takes as a HIP compiler: CMake 3.25 refuses any
+# CMAKE_HIP_COMPILER whose path contains "hipcc", and looks for clang++ in
+# `hipconfig --hipclangpath` (docs/internals.md, "Installed tree").
+$(BUILD)/bin/hipc-clang++:
+	@mkdir -p $(dir $@)
+	ln -sfn hipcc $@
+
+$(BUILD)/lib/hipc/bin/clang++:
+	@mkdir -p $(dir $@)
+	ln -sfn ../../../bin/hipcc $@
+
+$(BUILD)/lib/cmake/hip/%: dist/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/lib/cmake/hip/%: dist/%.in include/hip/hip_version.h
+	@mkdir -p $(dir $@)
+	$(SUBST) $< > $@
+
+$(BUILD)/lib/cmake/hip-lang/%: dist/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/lib/pkgconfig/%: dist/%.in include/hip/hip_version.h
+	@mkdir -p $(dir $@)
+	$(SUBST) $< > $@
+
+# make install: the build's toolchain under $(DESTDIR)$(PREFIX). Nothing
+# in it names the build tree or the prefix: hipcc, hipconfig, libhipc's
+# hiprtc, the CMake files and hip.pc find the rest from their own place.
+PREFIX ?= /usr/local
+DEST = $(DESTDIR)$(PREFIX)
+INSTALLED_BIN := hipcc hipc-kc hipconfig hipInfo
+install: all
+	install -d $(DEST)/bin $(DEST)/lib/hipc/bin $(DEST)/lib/cmake/hip \
+		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/pkgconfig $(DEST)/include
+	install -m 755 $(addprefix $(BUILD)/bin/,$(INSTALLED_BIN)) $(DEST)/bin
+	ln -sfn hipcc $(DEST)/bin/hipc-clang++
+	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
+	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
+	install -m 644 $(BUILD)/lib/libhipc.a $(DEST)/lib
+	rm -rf $(DEST)/include/hip
+	cp -R include/hip $(DEST)/include/hip
+	chmod -R u=rwX,go=rX $(DEST)/include/hip
+	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
+	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
+		$(DEST)/lib/cmake/hip-lang
+	install -m 644 $(BUILD)/lib/pkgconfig/hip.pc $(DEST)/lib/pkgconfig
+
+uninstall:
+	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
+		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
+		$(DEST)/lib/pkgconfig/hip.pc
+	rm -rf $(DEST)/include/hip $(DEST)/lib/cmake/hip \
+		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
+	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
+		$(DEST)/lib $(DEST)/bin 2>/dev/null
+
+# make deb: a Debian package of the toolchain in /usr (dist/deb-control.in
+# names what hipcc runs), written to $(DEB_DIR).
+DEB_DIR ?= $(BUILD)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB := $(DEB_DIR)/hipc_$(HIPC_VERSION_TEXT)_$(DEB_ARCH).deb
+DEB_ROOT = $(abspath $(DEB_DIR))/deb-root
+deb: all
+	rm -rf $(DEB_ROOT)
+	$(MAKE) --no-print-directory install DESTDIR=$(DEB_ROOT) PREFIX=/usr
+	install -d $(DEB_ROOT)/DEBIAN
+	sed -e 's/@VERSION@/$(HIPC_VERSION_TEXT)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+		dist/deb-control.in > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $(DEB)
+	rm -rf $(DEB_ROOT)
+
 run: all
 	@mkdir -p $(BUILD)/examples
 	$(BUILD)/bin/hipcc -O2 examples/warp_shuffle.hip \
@@ -136,4 +240,5 @@ gpu-bundle: all
 clean:
 	rm -rf build build-asan build-ubsan build-tsan
 
-.PHONY: all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean
+.PHONY: all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean \
+	install uninstall deb

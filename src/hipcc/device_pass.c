@@ -47,6 +47,10 @@ static int add_arch(struct device_pass *d, const char *a, int *warned) {
   int suffixed;
   int v = sm_number(a, &suffixed);
   if (v < 0) {
+    /* The CPU device's code is always built: `cpu` asks for nothing more
+     * (CMake's default HIP architecture, see hipc__driver_run). */
+    if (strcmp(a, "cpu") == 0)
+      return 0;
     if (strncmp(a, "gfx", 3) == 0) {
       if (!(*warned)++)
         hipc__util_warning("--offload-arch=%s: hipc builds no code for AMD "

@@ -16,6 +16,13 @@
 
 #include "device_pass.h"
 #include "frontend.h"
+#include "hip/hip_version.h"
+
+#define HIPC_STR_(x) #x
+#define HIPC_STR(x) HIPC_STR_(x)
+#define HIP_VERSION_STRING                                                  \
+  HIPC_STR(HIP_VERSION_MAJOR) "." HIPC_STR(HIP_VERSION_MINOR) "."           \
+  HIPC_STR(HIP_VERSION_PATCH)
 
 struct ctx {
   struct hipcc_options *o;
@@ -338,11 +345,41 @@ static const char *default_cxx(void) {
   return "g++";
 }
 
+/* What -v prints first, on stderr, in the words clang's HIP driver uses:
+ * CMake's HIP support (CMakeDetermineHIPCompiler.cmake) finds the
+ * installation, and so `<prefix>/lib/cmake/hip-lang`, in "Found HIP
+ * installation: DIR," and takes its default architecture from
+ * " -target-cpu NAME ": `cpu`, the CPU device, which --offload-arch takes
+ * and which adds nothing (the CPU device's code is always built). */
+static void verbose_header(void) {
+  char *prefix = find_prefix("hipcc");
+  fprintf(stderr,
+          "hipcc (hipc) " HIPCC_VERSION "\n"
+          "Found HIP installation: %s, version " HIP_VERSION_STRING "\n"
+          "CPU device: -target-cpu cpu (the default --offload-arch)\n",
+          prefix);
+  free(prefix);
+}
+
+/* -print-targets: what --offload-arch takes. */
+static void print_targets(void) {
+  printf("  Registered Targets:\n"
+         "    cpu    - the CPU device (always built)\n"
+         "    sm_XX  - NVIDIA GPUs, sm_60 or newer (sm_90a-style too)\n"
+         "    gfx*   - AMD GPUs: accepted, no code is built\n");
+}
+
 int hipc__driver_run(struct hipcc_options *o) {
   if (o->action == ACTION_FAIL)
     return 1;
   if (o->action == ACTION_HELP) {
     hipc__options_help();
+    return 0;
+  }
+  if (o->verbose)
+    verbose_header();
+  if (o->action == ACTION_PRINT_TARGETS) {
+    print_targets();
     return 0;
   }
   struct ctx c = {.o = o};

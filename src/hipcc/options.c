@@ -27,7 +27,7 @@ enum {
 enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
-  ID_GENCO, ID_STATIC_LIB, ID_IGNORE,
+  ID_GENCO, ID_STATIC_LIB, ID_IGNORE, ID_PRINT_TARGETS,
 };
 
 struct opt {
@@ -43,14 +43,19 @@ static const struct opt options[] = {
     {"--help", K_FLAG, 0, ID_HELP, NULL, "print this help and exit"},
     {"--version", K_FLAG, 0, ID_VERSION, NULL,
      "print hipcc's version and the host compiler's"},
-    {"-v", K_FLAG, 0, ID_V, NULL, "print each command before running it"},
+    {"-v", K_FLAG, 0, ID_V, NULL,
+     "print where hipc is installed, then each command before running it"},
+    {"-print-targets", K_FLAG, 0, ID_PRINT_TARGETS, NULL,
+     "print the architectures --offload-arch takes and exit"},
+    {"--print-targets", K_FLAG, 0, ID_PRINT_TARGETS, NULL, NULL},
     {"-c", K_FLAG, 0, ID_C, NULL, "compile to object files, do not link"},
     {"-S", K_FLAG, 0, ID_S, NULL, "compile to assembly, do not assemble"},
     {"-E", K_FLAG, 0, ID_E, NULL,
      "preprocess only (the host pass), to stdout or -o"},
     {"--offload-arch=", K_JOINED, 0, ID_ARCH, "<arch>",
      "also build device code for an NVIDIA GPU, sm_XX (repeatable; also "
-     "--cuda-gpu-arch=; default $HIPC_OFFLOAD_ARCH)"},
+     "--cuda-gpu-arch=; default $HIPC_OFFLOAD_ARCH); cpu names the CPU "
+     "device, which is always built"},
     {"--offload-arch", K_SEP, 0, ID_ARCH, NULL, NULL},
     {"-offload-arch=", K_JOINED, 0, ID_ARCH, NULL, NULL},
     {"-offload-arch", K_SEP, 0, ID_ARCH, NULL, NULL},
@@ -278,6 +283,9 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_V:
       o->verbose = 1;
+      break;
+    case ID_PRINT_TARGETS:
+      o->action = ACTION_PRINT_TARGETS;
       break;
     case ID_C:
       o->mode = MODE_COMPILE;

@@ -10,7 +10,9 @@ enum hipcc_lang { LANG_NONE, LANG_HIP, LANG_C, LANG_OTHER };
 enum hipcc_mode { MODE_LINK, MODE_COMPILE, MODE_ASM, MODE_PREPROCESS,
                   MODE_DEPS };
 
-enum hipcc_action { ACTION_BUILD, ACTION_HELP, ACTION_VERSION, ACTION_FAIL };
+enum hipcc_action {
+  ACTION_BUILD, ACTION_HELP, ACTION_VERSION, ACTION_PRINT_TARGETS, ACTION_FAIL
+};
 
 struct hipcc_input {
   const char *path;

@@ -53,6 +53,8 @@ static hipError_t launch(const coop_item* it, const hipc_coop_launch* c) {
   hipc_launch l = {.kernel = it->k->desc, .name = it->k->name,
                    .grid = it->grid, .block = it->block, .shmem = it->shmem,
                    .args = it->args, .coop = c};
+  hipc__log_launch(it->k->name, it->grid, it->block, it->shmem, NULL,
+                   it->dev->ordinal);
   return it->dev->ops->launch(it->q, &l);
 }
 

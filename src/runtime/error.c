@@ -16,6 +16,12 @@ hipError_t hipc__error_record(hipError_t e) {
   return e;
 }
 
+hipError_t hipc__error_record_in(hipError_t e, const char* fn) {
+  last_error = e;
+  if (__builtin_expect(hipc__log_level() > 0, 0)) hipc__log_api(fn, e);
+  return e;
+}
+
 hipError_t hipGetLastError(void) {
   hipError_t e = last_error;
   last_error = hipSuccess;

@@ -14,7 +14,17 @@
  */
 hipError_t hipc__error_record(hipError_t e);
 
+/** hipc__error_record, and the log line of HIPC_LOG_LEVEL (log.c) for
+ * the entry point `fn`. */
+hipError_t hipc__error_record_in(hipError_t e, const char* fn);
+
 /* Returns `e` from an API entry point, recording it first. */
-#define HIPC_RETURN(e) return hipc__error_record(e)
+#define HIPC_RETURN(e) return hipc__error_record_in((e), __func__)
+
+/* The log (log.c): HIPC_LOG_LEVEL, or AMD_LOG_LEVEL, read once. */
+int hipc__log_level(void);
+void hipc__log_api(const char* fn, hipError_t e);
+void hipc__log_launch(const char* name, dim3 grid, dim3 block, size_t shmem,
+                      hipStream_t stream, int device);
 
 #endif /* HIPC_RUNTIME_ERROR_H */

@@ -79,6 +79,7 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
                    .block = block, .shmem = shmem, .args = args};
+  hipc__log_launch(k->name, grid, block, shmem, stream, dev->ordinal);
   e = dev->ops->launch(q, &l);
   if (e == hipSuccess && hipc__launch_blocking()) e = dev->ops->queue_sync(q);
   HIPC_RETURN(e);

@@ -3,6 +3,8 @@
 # directory, and `fail`, which a test sets to 1 on a failed check.
 HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
 BUILD=$(realpath "${BUILD:-build}")
+# The repository (for make install and examples/).
+REPO=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
@@ -35,5 +37,41 @@ need_libhipc() {
   if [ ! -e "$BUILD/lib/libhipc.so" ]; then
     echo "skip: $BUILD/lib/libhipc.so is not built"
     exit 77
+  fi
+}
+
+# install_hipc PREFIX: `make install` of $BUILD into a staging folder
+# (DESTDIR, PREFIX=/opt/hipc), then the tree moved to PREFIX, so that what
+# the test uses is found relative to the installed files and nothing can
+# come from a path baked in at install time. Skips (77) under the
+# sanitizers: programs built by the installed hipcc link the instrumented
+# libhipc without the sanitizer's runtime.
+install_hipc() {
+  if [ -n "${HIPC_SANITIZED:-}" ]; then
+    echo "skip: installed programs do not link the sanitizers' runtime"
+    exit 77
+  fi
+  if ! make -s -C "$REPO" BUILD="$BUILD" DESTDIR="$dir/stage" \
+       PREFIX=/opt/hipc install > install.log 2>&1; then
+    echo "FAIL: make install"
+    cat install.log
+    exit 1
+  fi
+  mkdir -p "$(dirname "$1")"
+  mv "$dir/stage/opt/hipc" "$1"
+  rm -rf "$dir/stage"
+}
+
+# expect_output DESCRIPTION WANTED COMMAND...: the command succeeds and
+# prints exactly WANTED.
+expect_output() {
+  local what=$1 want=$2 got
+  shift 2
+  if ! got=$("$@" 2>&1); then
+    echo "FAIL: $what: '$*' failed: $got"
+    fail=1
+  elif [ "$got" != "$want" ]; then
+    echo "FAIL: $what: got '$got', expected '$want'"
+    fail=1
   fi
 }

@@ -1,9 +1,10 @@
-// BUILD-WITH: src/runtime/error.c
+// BUILD-WITH: src/runtime/error.c src/runtime/log.c
 /* Unit test of src/runtime/error.c: the error codes, their names and
  * messages, and the per-thread last error. Build and run:
  *
  *   cc -std=c11 -Wall -Wextra -Iinclude -Isrc/runtime \
- *      tests/unit/test_error.c src/runtime/error.c -pthread && ./a.out
+ *      tests/unit/test_error.c src/runtime/error.c src/runtime/log.c \
+ *      -pthread && ./a.out
  *
  * Exits 0 when every check passes; prints each failed check with its line.
  */
