@@ -250,17 +250,17 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
     }
     return e;
   }
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return e;
-  if (dev != a->dev) { /* in order with the stream, on the array's device */
-    if ((e = dev->ops->queue_sync(q)) != hipSuccess) return e;
-    if ((e = hipc__null_queue_for_work(a->dev, &q)) != hipSuccess) return e;
+  if (w.dev != a->dev) { /* in order with the stream, on the array's device */
+    if ((e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess) return e;
+    if ((e = hipc__work_begin_null(a->dev, &w)) != hipSuccess) return e;
     blocking = 1;
   }
   c.array = a->data;
-  return a->dev->ops->array_copy(q, &c, blocking);
+  e = a->dev->ops->array_copy(w.q, &c, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 static hipError_t copy_2d(hipArray_const_t array, int to_array, size_t x,

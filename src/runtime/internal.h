@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
+#include "env.h"
 #include "error.h"
 #include "module.h"
 #include "hip/hip_runtime_api.h"
@@ -43,13 +44,31 @@ hipError_t hipc__current_device(hipc_device** out);
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q);
 
-/* Like hipc__stream_resolve, for enqueuing work: also orders the null
- * stream against blocking streams (see stream.c). */
-hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
-                                 hipc_queue** q);
-/* The null queue of `dev` (not necessarily the current device), ordered as
- * hipc__stream_for_work orders the null stream. */
-hipError_t hipc__null_queue_for_work(hipc_device* dev, hipc_queue** q);
+/* Enqueuing work on a stream, in stream order whatever thread does it:
+ *
+ *   hipc_work w;
+ *   hipError_t e = hipc__work_begin(stream, &w);
+ *   if (e != hipSuccess) return e;
+ *   e = w.dev->ops->launch(w.q, ...);          // enqueue only, never wait
+ *   return hipc__work_end(&w, e, blocking);
+ *
+ * hipc__work_begin resolves the handle, waits while the queue is full
+ * (back-pressure), takes the device's ordering lock and orders the
+ * null stream against blocking streams (see stream.c); backend calls in
+ * between must not wait for the device (pass blocking 0). hipc__work_end
+ * lets go and, with `blocking` and `e` hipSuccess, waits for the queue's
+ * work so far (the operation included); it returns `e` or why the wait
+ * failed. */
+typedef struct hipc_work {
+  hipc_device* dev;
+  hipc_queue* q;
+  void* held; /* the ordering lock held (stream.c), or NULL */
+} hipc_work;
+hipError_t hipc__work_begin(hipStream_t s, hipc_work* w);
+/* The same on the null stream of `dev` (not necessarily the current
+ * device). */
+hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w);
+hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking);
 /* Whether HIP_LAUNCH_BLOCKING asks for synchronous launches. */
 int hipc__launch_blocking(void);
 

@@ -68,36 +68,37 @@ static hipc_device* foreign_device(const hipc_device* dev, const void* p) {
   return a.dev;
 }
 
-/* The device and queue that do a copy (`src` set) or a fill on `stream`.
- * Normally the stream's. But the CPU device cannot reach a GPU's memory,
- * and a GPU may not fill another's: such work goes to the null queue of
- * the device that owns the memory, after the stream's earlier work, and
- * blocks (so that it stays in order with the stream's later work). */
+/* Begins the work (hipc__work_begin) of a copy (`src` set) or a fill on
+ * `stream`: normally on the stream's queue. But the CPU device cannot
+ * reach a GPU's memory, and a GPU may not fill another's: such work goes
+ * to the null queue of the device that owns the memory, after the
+ * stream's earlier work, and blocks (so that it stays in order with the
+ * stream's later work). */
 static hipError_t work_queue(hipStream_t stream, void* dst, const void* src,
-                             hipc_device** dev, hipc_queue** q,
-                             int* blocking) {
-  hipError_t e = hipc__stream_for_work(stream, dev, q);
+                             hipc_work* w, int* blocking) {
+  hipError_t e = hipc__work_begin(stream, w);
   if (e != hipSuccess) return e;
-  hipc_device* owner = foreign_device(*dev, dst);
-  if (!owner && src && (*dev)->ops->host_memory)
-    owner = foreign_device(*dev, src);
-  if (!owner || (src && !(*dev)->ops->host_memory)) return hipSuccess;
-  e = (*dev)->ops->queue_sync(*q);
+  hipc_device* owner = foreign_device(w->dev, dst);
+  if (!owner && src && w->dev->ops->host_memory)
+    owner = foreign_device(w->dev, src);
+  if (!owner || (src && !w->dev->ops->host_memory)) return hipSuccess;
+  e = hipc__work_end(w, hipSuccess, 1);
   if (e != hipSuccess) return e;
-  *dev = owner;
   *blocking = 1;
-  return hipc__null_queue_for_work(owner, q);
+  return hipc__work_begin_null(owner, w);
 }
 
-/* A checked pitched copy (a linear one is one row) on `stream`. */
+/* A checked pitched copy (a linear one is one row) on `stream`. The
+ * backend only enqueues; a blocking copy waits in hipc__work_end. */
 static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = work_queue(stream, dst, src, &dev, &q, &blocking);
-  if (e != hipSuccess || width == 0 || height == 0) return e;
-  const hipc_backend_ops* ops = dev->ops;
+  hipc_work w;
+  hipError_t e = work_queue(stream, dst, src, &w, &blocking);
+  if (e != hipSuccess) return e;
+  if (width == 0 || height == 0) return hipc__work_end(&w, e, 0);
+  const hipc_backend_ops* ops = w.dev->ops;
+  hipc_queue* q = w.q;
   void* staging = NULL;
   if (!blocking && !tracked(dst)) blocking = 1;
   if (!blocking && !tracked(src) && ops->queue_host_fn) {
@@ -110,20 +111,23 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
     }
   }
   if (height == 1) {
-    e = ops->memcpy(q, dst, src, width, blocking);
+    e = ops->memcpy(q, dst, src, width, 0);
   } else if (ops->memcpy_2d) {
-    e = ops->memcpy_2d(q, dst, dpitch, src, spitch, width, height, blocking);
+    e = ops->memcpy_2d(q, dst, dpitch, src, spitch, width, height, 0);
   } else { /* a backend without pitched copies: row by row */
     for (size_t y = 0; y < height && e == hipSuccess; ++y)
       e = ops->memcpy(q, (char*)dst + y * dpitch,
-                      (const char*)src + y * spitch, width, blocking);
+                      (const char*)src + y * spitch, width, 0);
   }
-  if (staging) {
-    if (e == hipSuccess) e = ops->queue_host_fn(q, free_staging, staging);
-    if (e != hipSuccess) {
-      ops->queue_sync(q);
-      free(staging);
-    }
+  int freed_later = 0;
+  if (staging && e == hipSuccess) {
+    e = ops->queue_host_fn(q, free_staging, staging);
+    freed_later = e == hipSuccess;
+  }
+  e = hipc__work_end(&w, e, blocking);
+  if (staging && !freed_later) {
+    ops->queue_sync(q); /* a copy may still read it */
+    free(staging);
   }
   return e;
 }
@@ -270,16 +274,18 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   size_t n = span(pitch, row, height);
   if (n == SIZE_MAX || !hipc__alloc_in_bounds(dst, n))
     return hipErrorInvalidValue;
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = work_queue(stream, dst, NULL, &dev, &q, &blocking);
+  hipc_work w;
+  hipError_t e = work_queue(stream, dst, NULL, &w, &blocking);
   if (e != hipSuccess) return e;
-  if (!blocking && !tracked(dst)) blocking = 1;
+  const hipc_backend_ops* ops = w.dev->ops;
   if (height == 1 && size == 1)
-    return dev->ops->memset(q, dst, (int)(value & 0xff), width, blocking);
-  if (!dev->ops->memset_2d) return hipErrorNotSupported;
-  return dev->ops->memset_2d(q, dst, height == 1 ? row : pitch, value, size,
-                             width, height, blocking);
+    e = ops->memset(w.q, dst, (int)(value & 0xff), width, 0);
+  else if (!ops->memset_2d)
+    e = hipErrorNotSupported;
+  else
+    e = ops->memset_2d(w.q, dst, height == 1 ? row : pitch, value, size,
+                       width, height, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 hipError_t hipMemset(void* dst, int value, size_t n) {

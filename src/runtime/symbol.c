@@ -169,11 +169,12 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
   if (e != hipSuccess) return e;
   if (n == 0) return hipSuccess;
   if (!other || !in_bounds(other, n)) return hipErrorInvalidValue;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return e;
-  return to_symbol ? dev->ops->memcpy(q, addr, other, n, blocking)
-                   : dev->ops->memcpy(q, other, addr, n, blocking);
+  e = to_symbol ? w.dev->ops->memcpy(w.q, addr, other, n, 0)
+                : w.dev->ops->memcpy(w.q, other, addr, n, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 hipError_t hipMemcpyToSymbol(const void* symbol, const void* src,
