@@ -227,6 +227,19 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
     return hipErrorInvalidMemcpyDirection;
   if (c.width == 0 || c.height == 0 || c.depth == 0) return hipSuccess;
   if (!c.mem) return hipErrorInvalidValue;
+  /* The memory side, as the kind says (to an array: the source). */
+  int mem_device = c.to_array ? HIPC_KIND_SRC_DEVICE(kind)
+                              : HIPC_KIND_DST_DEVICE(kind);
+  size_t mem_rows = (c.depth - 1) * c.rows + c.height;
+  if (c.depth > 1 && c.rows < c.height) return hipErrorInvalidValue;
+  if (c.height > 1 || c.depth > 1) {
+    if (c.width > c.pitch) return hipErrorInvalidPitchValue;
+    if (mem_rows - 1 > (SIZE_MAX - c.width) / c.pitch)
+      return hipErrorInvalidValue;
+  }
+  size_t mem_span = (mem_rows - 1) * c.pitch + c.width;
+  hipError_t e = hipc__check_copy_side(a->dev, c.mem, mem_span, mem_device);
+  if (e != hipSuccess) return e;
   size_t row = a->pitch;
   if (c.x > row || c.width > row - c.x || c.y > a->rows ||
       c.height > a->rows - c.y || c.z > a->slices ||
@@ -235,8 +248,10 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
   if ((c.height > 1 || c.depth > 1) && c.width > c.pitch)
     return hipErrorInvalidPitchValue;
   if (c.depth > 1 && c.rows < c.height) return hipErrorInvalidValue;
-  hipError_t e = hipSuccess;
   if (a->dev->ops->host_memory) {
+    /* The array's side is the array's own (checked above), the memory
+     * side was checked with `kind`: copy as plain memory. */
+    kind = hipMemcpyDefault;
     for (size_t z = 0; z < c.depth && e == hipSuccess; ++z) {
       char* arr = (char*)a->data + (c.z + z) * a->slice + c.y * a->pitch + c.x;
       char* mem = (char*)c.mem + z * c.rows * c.pitch;

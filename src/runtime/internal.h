@@ -78,7 +78,7 @@ int hipc__launch_blocking(void);
 hipError_t hipc__event_resolve(hipEvent_t e, hipc_device** dev,
                                hipc_event** impl);
 
-/* -- memory.c: the allocation table. */
+/* -- alloc_table.c: the allocation table (memory.c: allocations). */
 typedef struct hipc_alloc {
   void* base;
   size_t size;
@@ -93,15 +93,8 @@ typedef struct hipc_alloc {
 /* `registered` of a __managed__ variable's memory (kind Managed): it
  * belongs to its module or program, never freed nor unregistered. */
 #define HIPC_ALLOC_VARIABLE 2
-/* Finds the allocation containing `p`; copies it to *out. */
+/* Finds the allocation containing `p`; copies it to *out. O(log n). */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
-/* Adds `a` to the table; 0, or -1 when out of memory. */
-int hipc__alloc_insert(const hipc_alloc* a);
-/* Removes the allocation that starts exactly at `base` (copied to *out);
- * 0, or -1 when there is none. */
-int hipc__alloc_remove(void* base, hipc_alloc* out);
-/* Frees every device allocation of `dev` (hipDeviceReset). */
-void hipc__alloc_release_device(hipc_device* dev);
 /* Adds `a` to the table: 0; -1 when out of memory; -2 when it overlaps an
  * entry. */
 int hipc__alloc_insert(const hipc_alloc* a);
@@ -109,9 +102,33 @@ int hipc__alloc_insert(const hipc_alloc* a);
 int hipc__alloc_remove(void* base, hipc_alloc* out);
 /* Whether some entry overlaps [p, p + n). */
 int hipc__alloc_overlaps(const void* p, size_t n);
+/* Frees every device allocation of `dev` (hipDeviceReset). */
+void hipc__alloc_release_device(hipc_device* dev);
+/* -- memory.c */
 /* Whether [p, p + n) stays inside the tracked allocation holding p (true
  * for untracked memory, which hipc cannot check). */
 int hipc__alloc_in_bounds(const void* p, size_t n);
+/* Checks [p, p + n) as device memory for work on `dev`: hipSuccess when
+ * it lies inside a live allocation (of any kind: device, managed, pinned or
+ * registered host memory), or, on the CPU device, inside a variable of a
+ * loaded program or code object (where hipGetSymbolAddress points);
+ * hipErrorInvalidValue for NULL, a range past the end of its allocation,
+ * and on the CPU device for any other pointer (freed, never allocated,
+ * wild). On a GPU an unknown pointer is left to the driver, which checks
+ * it. */
+hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
+                                  size_t n);
+/* One side of a copy: device memory (`device_side`, as the copy's kind
+ * says) checked as above; host memory only for overruns of a tracked
+ * allocation (other host memory is the caller's, as with memcpy). */
+hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
+                                 size_t n, int device_side);
+/* Whether a copy of `kind` takes its source / destination as device
+ * memory (hipMemcpyDefault: neither, each pointer says what it is). */
+#define HIPC_KIND_SRC_DEVICE(kind) \
+  ((kind) == hipMemcpyDeviceToHost || (kind) == hipMemcpyDeviceToDevice)
+#define HIPC_KIND_DST_DEVICE(kind) \
+  ((kind) == hipMemcpyHostToDevice || (kind) == hipMemcpyDeviceToDevice)
 /* Releases what `a` holds through its device's backend. */
 hipError_t hipc__alloc_release(const hipc_alloc* a);
 /* hipFree and hipHostFree (without recording the result). */
