@@ -48,9 +48,9 @@ static void test_memset_foreign(void) {
 
 static void test_copy_freed_and_wild(void) {
   char host[256];
-  void* p = freed(256);
   void* live = NULL;
   CHECK_ERR(hipMalloc(&live, 256), hipSuccess);
+  void* p = freed(256); /* after `live`, which could reuse its address */
   CHECK_ERR(hipMemcpy(p, host, 256, hipMemcpyHostToDevice),
             hipErrorInvalidValue);
   CHECK_ERR(hipMemcpy(host, p, 256, hipMemcpyDeviceToHost),
