@@ -239,6 +239,12 @@ hipError_t hipc__cpu_memset_2d(hipc_queue* q, void* dst, size_t pitch,
                                size_t width, size_t height, int blocking);
 hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
                                    void* arg);
+/* -- heap.c: the device's memory, in mappings of its own (see heap.c). */
+/* `size` bytes, 256-byte aligned, or NULL. */
+void* hipc__heap_alloc(size_t size);
+/* Frees what hipc__heap_alloc returned: 0, or -1 for anything else. */
+int hipc__heap_free(void* p);
+
 /* -- device_lib.c */
 /* Flushes what kernels printed to stdout (called when a worker is done
  * with a kernel's blocks, so that the output is out by the time the host

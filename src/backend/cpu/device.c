@@ -144,11 +144,11 @@ static hipError_t cpu_init(hipc_device* dev, int index) {
   return e;
 }
 
+/* Device, pinned and managed memory: heap.c's mappings, 256-byte aligned
+ * like a GPU allocation, never next to the runtime's own data. */
 static hipError_t cpu_alloc(hipc_device* dev, size_t size, void** out) {
   (void)dev;
-  /* 256-byte alignment, like a GPU allocation. */
-  size_t rounded = (size + 255) & ~(size_t)255;
-  void* p = aligned_alloc(256, rounded ? rounded : 256);
+  void* p = hipc__heap_alloc(size);
   if (!p) return hipErrorOutOfMemory;
   *out = p;
   return hipSuccess;
@@ -156,8 +156,7 @@ static hipError_t cpu_alloc(hipc_device* dev, size_t size, void** out) {
 
 static hipError_t cpu_release(hipc_device* dev, void* ptr) {
   (void)dev;
-  free(ptr);
-  return hipSuccess;
+  return hipc__heap_free(ptr) == 0 ? hipSuccess : hipErrorInvalidValue;
 }
 
 /* -- kernels */
