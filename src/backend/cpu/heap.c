@@ -129,9 +129,13 @@ static map slabs;               /* base >> SLAB_SHIFT -> slab */
 static map bigs;                /* address -> mapped length (guard too) */
 
 static size_t page_size(void) {
-  static size_t page;
-  if (!page) page = (size_t)sysconf(_SC_PAGESIZE);
-  return page;
+  static size_t page; /* the same value whoever stores it first */
+  size_t p = __atomic_load_n(&page, __ATOMIC_RELAXED);
+  if (!p) {
+    p = (size_t)sysconf(_SC_PAGESIZE);
+    __atomic_store_n(&page, p, __ATOMIC_RELAXED);
+  }
+  return p;
 }
 
 /* A SLAB_SIZE-aligned mapping of SLAB_SIZE bytes followed by a guard
