@@ -159,6 +159,11 @@ typedef struct hipc_backend_ops {
    * thread once everything before it on `q` has finished, and work after
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
+  /* Back-pressure: blocks while `q` is full (as a GPU's launch queue
+   * does), so that work enqueued faster than it runs cannot grow without
+   * bound. Called before the runtime enqueues on `q`, with no lock held.
+   * NULL: the backend bounds its queues itself. */
+  void (*queue_throttle)(hipc_queue* q);
 
   /* -- host and managed memory. host_register, host_unregister and
    *    host_device_pointer may be NULL when the device reaches host memory

@@ -227,6 +227,19 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
     return hipErrorInvalidMemcpyDirection;
   if (c.width == 0 || c.height == 0 || c.depth == 0) return hipSuccess;
   if (!c.mem) return hipErrorInvalidValue;
+  /* The memory side, as the kind says (to an array: the source). */
+  int mem_device = c.to_array ? HIPC_KIND_SRC_DEVICE(kind)
+                              : HIPC_KIND_DST_DEVICE(kind);
+  size_t mem_rows = (c.depth - 1) * c.rows + c.height;
+  if (c.depth > 1 && c.rows < c.height) return hipErrorInvalidValue;
+  if (c.height > 1 || c.depth > 1) {
+    if (c.width > c.pitch) return hipErrorInvalidPitchValue;
+    if (mem_rows - 1 > (SIZE_MAX - c.width) / c.pitch)
+      return hipErrorInvalidValue;
+  }
+  size_t mem_span = (mem_rows - 1) * c.pitch + c.width;
+  hipError_t e = hipc__check_copy_side(a->dev, c.mem, mem_span, mem_device);
+  if (e != hipSuccess) return e;
   size_t row = a->pitch;
   if (c.x > row || c.width > row - c.x || c.y > a->rows ||
       c.height > a->rows - c.y || c.z > a->slices ||
@@ -235,8 +248,10 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
   if ((c.height > 1 || c.depth > 1) && c.width > c.pitch)
     return hipErrorInvalidPitchValue;
   if (c.depth > 1 && c.rows < c.height) return hipErrorInvalidValue;
-  hipError_t e = hipSuccess;
   if (a->dev->ops->host_memory) {
+    /* The array's side is the array's own (checked above), the memory
+     * side was checked with `kind`: copy as plain memory. */
+    kind = hipMemcpyDefault;
     for (size_t z = 0; z < c.depth && e == hipSuccess; ++z) {
       char* arr = (char*)a->data + (c.z + z) * a->slice + c.y * a->pitch + c.x;
       char* mem = (char*)c.mem + z * c.rows * c.pitch;
@@ -250,17 +265,17 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
     }
     return e;
   }
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return e;
-  if (dev != a->dev) { /* in order with the stream, on the array's device */
-    if ((e = dev->ops->queue_sync(q)) != hipSuccess) return e;
-    if ((e = hipc__null_queue_for_work(a->dev, &q)) != hipSuccess) return e;
+  if (w.dev != a->dev) { /* in order with the stream, on the array's device */
+    if ((e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess) return e;
+    if ((e = hipc__work_begin_null(a->dev, &w)) != hipSuccess) return e;
     blocking = 1;
   }
   c.array = a->data;
-  return a->dev->ops->array_copy(q, &c, blocking);
+  e = a->dev->ops->array_copy(w.q, &c, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 static hipError_t copy_2d(hipArray_const_t array, int to_array, size_t x,

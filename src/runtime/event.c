@@ -132,14 +132,14 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   hipc_event* impl;
   hipError_t e = find(event, &edev, &impl, NULL, NULL);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_device* dev;
-  hipc_queue* q;
   /* As work: on the null stream, the record waits for the blocking
    * streams. */
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(dev != edev, hipErrorInvalidHandle);
-  e = dev->ops->event_record(impl, q);
+  e = w.dev != edev ? hipErrorInvalidHandle
+                    : w.dev->ops->event_record(impl, w.q);
+  e = hipc__work_end(&w, e, 0);
   if (e == hipSuccess) {
     pthread_mutex_lock(&lock);
     if (live_index(event) >= 0) event->recorded = 1;

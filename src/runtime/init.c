@@ -29,10 +29,11 @@ static const backend_entry backends[] = {
     {&hipc_cpu_ops, "cpu"},
 };
 
+/* HIPC_DEVICES: all (the default), cpu or gpu. */
 static int wanted(const char* kind) {
-  const char* sel = getenv("HIPC_DEVICES");
-  if (!sel || !*sel || strcmp(sel, "all") == 0) return 1;
-  return strcmp(sel, kind) == 0;
+  static const char* const choices[] = {"all", "cpu", "gpu", NULL};
+  int sel = hipc__env_choice("HIPC_DEVICES", choices, 0);
+  return sel == 0 || strcmp(choices[sel], kind) == 0;
 }
 
 static void init_devices(void) {

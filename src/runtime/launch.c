@@ -71,18 +71,17 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   const hipc_kernel* k = hipc__kernel_find(function_address);
   HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
   HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  e = hipc__check_config(&dev->props, k, grid, block, shmem);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
-                   .block = block, .shmem = shmem, .args = args};
-  hipc__log_launch(k->name, grid, block, shmem, stream, dev->ordinal);
-  e = dev->ops->launch(q, &l);
-  if (e == hipSuccess && hipc__launch_blocking()) e = dev->ops->queue_sync(q);
-  HIPC_RETURN(e);
+  e = hipc__check_config(&w.dev->props, k, grid, block, shmem);
+  if (e == hipSuccess) {
+    hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
+                     .block = block, .shmem = shmem, .args = args};
+    hipc__log_launch(k->name, grid, block, shmem, stream, w.dev->ordinal);
+    e = w.dev->ops->launch(w.q, &l);
+  }
+  HIPC_RETURN(hipc__work_end(&w, e, hipc__launch_blocking()));
 }
 
 /* The per-thread state read by the kernel-language headers (see

@@ -202,11 +202,12 @@ hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
   hipc_alloc a;
   e = check_managed_range(dev_ptr, count, device, &a);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (dev->ops->prefetch) e = dev->ops->prefetch(q, dev_ptr, count, device);
+  if (w.dev->ops->prefetch)
+    e = w.dev->ops->prefetch(w.q, dev_ptr, count, device);
+  e = hipc__work_end(&w, e, 0);
   if (e == hipSuccess) e = hipc__advice_prefetched(&a, dev_ptr, count, device);
   HIPC_RETURN(e);
 }

@@ -115,6 +115,12 @@ static hipError_t resource(const hipResourceDesc* res, int surface,
         t->pitch = res->res.pitch2D.pitchInBytes;
         t->slice = t->pitch * t->height;
       }
+      /* The memory must be a live allocation (or a variable): a freed or
+       * wild pointer would be read by every fetch. */
+      if (t->height > 0 && t->pitch > SIZE_MAX / t->height)
+        return hipErrorInvalidValue;
+      hipError_t e = hipc__check_device_ptr(*dev, p, t->pitch * t->height);
+      if (e != hipSuccess) return e;
       break;
     }
     default:
