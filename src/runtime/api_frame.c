@@ -62,13 +62,12 @@ void hipc__api_leave(void) {
     long tid = hipc__trace_tid();
     char args[1024];
     hipc__args_json(args, sizeof args);
-    char ev[1400];
+    char ev[1400], when[80];
+    hipc__trace_time(when, sizeof when, f->t0, t1);
     snprintf(ev, sizeof ev,
              "{\"ph\":\"X\",\"cat\":\"api\",\"name\":\"%s\",\"pid\":%d,"
-             "\"tid\":%ld,\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"result\":"
-             "\"%s\"%s}}",
-             f->fn, hipc__trace_pid(), tid, hipc__trace_us(f->t0),
-             (double)(t1 - f->t0) / 1000.0,
+             "\"tid\":%ld,%s,\"args\":{\"result\":\"%s\"%s}}",
+             f->fn, hipc__trace_pid(), tid, when,
              /* One that returned another's result without HIPC_RETURN
               * has that one's as the last error. */
              hipGetErrorName(f->has_result ? f->result

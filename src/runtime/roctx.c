@@ -40,19 +40,20 @@ static roctx_range_id_t next_id = 1;
 
 /* An event of category roctx: `ph` and its other members `extra`. */
 static void emit(const char* ph, const char* message, long tid, uint64_t t,
-                 const char* extra) {
-  char esc[512], ev[800];
+                 uint64_t t1, const char* extra) {
+  char esc[512], ev[800], when[80];
   hipc__json_escape(esc, sizeof esc, message);
+  hipc__trace_time(when, sizeof when, t, t1);
   snprintf(ev, sizeof ev,
            "{\"ph\":\"%s\",\"cat\":\"roctx\",\"name\":\"%s\",\"pid\":%d,"
-           "\"tid\":%ld,\"ts\":%.3f%s}",
-           ph, esc, hipc__trace_pid(), tid, hipc__trace_us(t), extra);
+           "\"tid\":%ld,%s%s}",
+           ph, esc, hipc__trace_pid(), tid, when, extra);
   hipc__trace_emit(ev);
 }
 
 void roctxMarkA(const char* message) {
   if (tracing())
-    emit("i", message ? message : "", hipc__trace_tid(), hipc__trace_now(),
+    emit("i", message ? message : "", hipc__trace_tid(), hipc__trace_now(), 0,
          ",\"s\":\"t\"");
 }
 
@@ -72,9 +73,8 @@ int roctxRangePop(void) {
   if (level < MAX_LEVELS && stack[level].message) {
     uint64_t t1 = hipc__trace_now();
     char extra[64];
-    snprintf(extra, sizeof extra, ",\"dur\":%.3f,\"args\":{\"level\":%d}",
-             (double)(t1 - stack[level].t0) / 1000.0, level);
-    emit("X", stack[level].message, hipc__trace_tid(), stack[level].t0,
+    snprintf(extra, sizeof extra, ",\"args\":{\"level\":%d}", level);
+    emit("X", stack[level].message, hipc__trace_tid(), stack[level].t0, t1,
          extra);
     free(stack[level].message);
     stack[level].message = NULL;
@@ -112,8 +112,8 @@ void roctxRangeStop(roctx_range_id_t id) {
   if (!r) return;
   char extra[64];
   snprintf(extra, sizeof extra, ",\"id\":%llu", (unsigned long long)id);
-  emit("b", r->message, r->tid, r->t0, extra);
-  emit("e", r->message, r->tid, hipc__trace_now(), extra);
+  emit("b", r->message, r->tid, r->t0, 0, extra);
+  emit("e", r->message, r->tid, hipc__trace_now(), 0, extra);
   free(r->message);
   free(r);
 }

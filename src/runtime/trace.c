@@ -15,6 +15,7 @@
  * device work goes on one track per stream (trace_device.c). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +42,21 @@ uint64_t hipc__trace_now(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-double hipc__trace_us(uint64_t ns) {
-  return ((double)ns - (double)t_start) / 1000.0;
+/* Microseconds with three decimals, printed from integers (printf's
+ * floating point would be most of the cost of an event). */
+static void micros(char* out, size_t len, uint64_t ns) {
+  snprintf(out, len, "%" PRIu64 ".%03u", ns / 1000, (unsigned)(ns % 1000));
+}
+
+void hipc__trace_time(char* out, size_t len, uint64_t t0, uint64_t t1) {
+  char ts[32], dur[32];
+  micros(ts, sizeof ts, t0 > t_start ? t0 - t_start : 0);
+  if (t1 == 0) {
+    snprintf(out, len, "\"ts\":%s", ts);
+    return;
+  }
+  micros(dur, sizeof dur, t1 > t0 ? t1 - t0 : 0);
+  snprintf(out, len, "\"ts\":%s,\"dur\":%s", ts, dur);
 }
 
 int hipc__trace_pid(void) { return pid; }

@@ -80,8 +80,9 @@ void hipc__trace_emit(const char* json);
  * host thread's track (its "tid"; emits the track's name first). */
 int hipc__trace_pid(void);
 long hipc__trace_tid(void);
-/* Microseconds since the trace began, for "ts". */
-double hipc__trace_us(uint64_t ns);
+/* Writes the members "ts" (of `t0`, in microseconds since the trace
+ * began) and, unless `t1` is 0, "dur" (from `t0` to `t1`) to `out`. */
+void hipc__trace_time(char* out, size_t len, uint64_t t0, uint64_t t1);
 /* Escapes `s` into `out` as the inside of a JSON string (truncated to
  * `len` bytes, NUL-terminated). */
 void hipc__json_escape(char* out, size_t len, const char* s);

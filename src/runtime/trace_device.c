@@ -173,13 +173,13 @@ static void poll(track* t, int drop) {
       if (!drop) return;
     } else {
       name_track(t);
-      double ts = hipc__trace_us(b), dur = e > b ? (double)(e - b) / 1e3 : 0;
-      size_t n = strlen(w->body) + 128;
+      char when[80];
+      hipc__trace_time(when, sizeof when, b, e > b ? e : b);
+      size_t n = strlen(w->body) + 160;
       char* ev = malloc(n);
       if (ev) {
-        snprintf(ev, n, "{\"ph\":\"X\",\"pid\":%d,\"tid\":%ld,\"ts\":%.3f,"
-                 "\"dur\":%.3f,%s}", hipc__trace_pid(), t->tid, ts, dur,
-                 w->body);
+        snprintf(ev, n, "{\"ph\":\"X\",\"pid\":%d,\"tid\":%ld,%s,%s}",
+                 hipc__trace_pid(), t->tid, when, w->body);
         hipc__trace_emit(ev);
         free(ev);
       }
