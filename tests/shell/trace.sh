@@ -3,7 +3,8 @@
 # and its trace checked by tests/shell/trace/check.py (the Chrome trace
 # event format, and the kernels, copies, fills, API calls and roctx ranges
 # the program made); a program that exits with work in flight still
-# leaves valid JSON; -lroctx64 links; no trace without the variable; a
+# leaves valid JSON; the trace of examples/cooperative_groups.hip is in
+# the format; -lroctx64 links; no trace without the variable; a
 # file that cannot be written is reported and the program runs.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
@@ -24,6 +25,13 @@ HIPC_TRACE=$PWD/t.json ./timeline > expected.json
 check "traced run" test $? -eq 0
 check "the trace matches the format and the program" \
   python3 "$REPO/tests/shell/trace/check.py" t.json expected.json
+# shellcheck disable=SC2086
+"$HIPCC" $TF -O2 "$REPO/examples/cooperative_groups.hip" -o cg 2> build3.txt ||
+  { cat build3.txt; exit 1; }
+HIPC_TRACE=$PWD/cg.json ./cg > /dev/null
+check "examples/cooperative_groups runs traced" test $? -eq 0
+check "its trace is in the format" python3 "$REPO/tests/shell/trace/check.py" cg.json
+check "with its kernels" grep -q '"cat":"kernel"' cg.json
 HIPC_TRACE=$PWD/t32.json HIPC_WARP_SIZE=32 ./timeline > expected32.json
 check "traced run at warp 32" \
   python3 "$REPO/tests/shell/trace/check.py" t32.json expected32.json
