@@ -48,7 +48,8 @@ SUBST = sed -e 's/@HIP_VERSION@/$(HIP_VERSION_TEXT)/g' \
 
 all: $(BUILD)/lib/libhipc.so $(BUILD)/lib/libhipc.a $(BUILD)/bin/hipcc \
 	$(BUILD)/include $(BUILD)/bin/hipconfig $(BUILD)/bin/hipInfo \
-	$(BUILD)/lib/hipc/bin/clang++ $(BUILD)/bin/hipc-clang++ $(DIST_FILES)
+	$(BUILD)/lib/hipc/bin/clang++ $(BUILD)/bin/hipc-clang++ $(DIST_FILES) \
+	$(BUILD)/lib/libroctx64.so
 
 $(BUILD)/obj/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -67,6 +68,12 @@ $(BUILD)/lib/libhipc.so: $(LIB_OBJ)
 
 # hipcc itself is never built with sanitizers: it only runs compilers.
 HIPCC_CFLAGS := -O2 -g
+
+# roctx (include/roctx.h) is in libhipc; programs written for ROCm link
+# -lroctx64, which this linker script turns into libhipc.
+$(BUILD)/lib/libroctx64.so:
+	@mkdir -p $(dir $@)
+	echo '/* roctx is part of libhipc. */ INPUT(AS_NEEDED(-lhipc))' > $@
 
 $(BUILD)/lib/libhipc.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -156,10 +163,12 @@ install: all
 	ln -sfn hipcc $(DEST)/bin/hipc-clang++
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
-	install -m 644 $(BUILD)/lib/libhipc.a $(DEST)/lib
-	rm -rf $(DEST)/include/hip
-	cp -R include/hip $(DEST)/include/hip
-	chmod -R u=rwX,go=rX $(DEST)/include/hip
+	install -m 644 $(BUILD)/lib/libhipc.a $(BUILD)/lib/libroctx64.so \
+		$(DEST)/lib
+	rm -rf $(DEST)/include/hip $(DEST)/include/roctracer
+	cp -R include/hip include/roctracer $(DEST)/include
+	install -m 644 include/roctx.h $(DEST)/include
+	chmod -R u=rwX,go=rX $(DEST)/include/hip $(DEST)/include/roctracer
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
@@ -168,8 +177,10 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
+		$(DEST)/lib/libroctx64.so $(DEST)/include/roctx.h \
 		$(DEST)/lib/pkgconfig/hip.pc
-	rm -rf $(DEST)/include/hip $(DEST)/lib/cmake/hip \
+	rm -rf $(DEST)/include/hip $(DEST)/include/roctracer \
+		$(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null

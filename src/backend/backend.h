@@ -148,6 +148,11 @@ typedef struct hipc_backend_ops {
   /* Milliseconds from `start`'s completion to `stop`'s: hipErrorNotReady
    * while either latest record has not completed. */
   hipError_t (*event_elapsed)(float* ms, hipc_event* start, hipc_event* stop);
+  /* The moment the latest record of `e` completed, in nanoseconds of the
+   * host's CLOCK_MONOTONIC; hipErrorNotReady before. NULL: the device's
+   * clock is not the host's (the trace then places events through
+   * event_elapsed, src/runtime/trace_device.c). */
+  hipError_t (*event_time)(hipc_event* e, uint64_t* ns);
 
   /* -- dependencies and host work on queues */
   /* Work enqueued on `q` after this waits until the record of `e` that is

@@ -174,6 +174,7 @@ static hipError_t array_create(hipArray_t* out,
 
 hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
                           size_t width, size_t height, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags & (hipArrayLayered | hipArrayCubemap),
                  hipErrorInvalidValue);
   HIPC_RETURN(array_create(array, desc, width, height, 0, flags));
@@ -182,11 +183,13 @@ hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
 hipError_t hipMalloc3DArray(hipArray_t* array,
                             const struct hipChannelFormatDesc* desc,
                             struct hipExtent extent, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN(array_create(array, desc, extent.width, extent.height,
                            extent.depth, flags));
 }
 
 hipError_t hipFreeArray(hipArray_t array) {
+  HIPC_API_ENTER();
   struct hipArray* a = hipc__array_lookup(array);
   HIPC_RETURN_IF(!a, hipErrorInvalidValue);
   /* As hipFree: work already enqueued may still read it. */
@@ -204,6 +207,7 @@ hipError_t hipFreeArray(hipArray_t array) {
 
 hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
                            unsigned int* flags, hipArray_t array) {
+  HIPC_API_ENTER();
   struct hipArray* a = hipc__array_lookup(array);
   HIPC_RETURN_IF(!a, hipErrorInvalidHandle);
   if (desc) *desc = a->desc;
@@ -292,6 +296,7 @@ static hipError_t copy_2d(hipArray_const_t array, int to_array, size_t x,
 hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                               const void* src, size_t spitch, size_t width,
                               size_t height, hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, NULL, 1));
 }
@@ -300,6 +305,7 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
                                    size_t hOffset, const void* src,
                                    size_t spitch, size_t width, size_t height,
                                    hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, stream, 0));
 }
@@ -307,6 +313,7 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
 hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src,
                                 size_t wOffset, size_t hOffset, size_t width,
                                 size_t height, hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, NULL, 1));
 }
@@ -316,6 +323,7 @@ hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch,
                                      size_t hOffset, size_t width,
                                      size_t height, hipMemcpyKind kind,
                                      hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, stream, 0));
 }
@@ -354,6 +362,7 @@ static hipError_t copy_linear(hipArray_const_t array, int to_array, size_t x,
 hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                             const void* src, size_t count,
                             hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_linear(dst, 1, wOffset, hOffset, (char*)src, count, kind));
 }
@@ -361,6 +370,7 @@ hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
 hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray,
                               size_t wOffset, size_t hOffset, size_t count,
                               hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_linear(srcArray, 0, wOffset, hOffset, (char*)dst, count, kind));
 }

@@ -55,6 +55,10 @@ static hipError_t launch(const coop_item* it, const hipc_coop_launch* c) {
   hipc_launch l = {.kernel = it->k->desc, .name = it->k->name,
                    .grid = it->grid, .block = it->block, .shmem = it->shmem,
                    .args = it->args, .coop = c};
+  HIPC_ARG_STR("kernel", it->k->name);
+  HIPC_ARG_DIM3("grid", it->grid);
+  HIPC_ARG_DIM3("block", it->block);
+  HIPC_ARG_U64("shared", it->shmem);
   hipc_work w;
   hipError_t e = hipc__work_begin(it->stream, &w);
   if (e != hipSuccess) return e;
@@ -68,6 +72,7 @@ hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
                                       dim3 blockDimX, void** kernelParams,
                                       unsigned int sharedMemBytes,
                                       hipStream_t stream) {
+  HIPC_API_ENTER();
   coop_item it;
   hipError_t e = prepare(&it, f, gridDim, blockDimX, kernelParams,
                          sharedMemBytes, stream);
@@ -81,6 +86,7 @@ hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
 
 hipError_t hipLaunchCooperativeKernelMultiDevice(
     hipLaunchParams* launchParamsList, int numDevices, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!launchParamsList || numDevices <= 0, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)(hipCooperativeLaunchMultiDeviceNoPreSync |
                                      hipCooperativeLaunchMultiDeviceNoPostSync),

@@ -9,6 +9,7 @@
 #include "env.h"
 #include "error.h"
 #include "module.h"
+#include "trace.h"
 #include "hip/hip_runtime_api.h"
 
 /* Returns `err` (recording it for hipGetLastError) when `cond` holds. */

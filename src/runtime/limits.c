@@ -33,6 +33,7 @@ static size_t default_value(enum hipLimit_t limit) {
 }
 
 hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pValue, hipErrorInvalidValue);
   HIPC_RETURN_IF((unsigned)limit >= hipLimitRange, hipErrorUnsupportedLimit);
   hipc_device* dev;
@@ -46,6 +47,7 @@ hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
 }
 
 hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF((unsigned)limit >= hipLimitRange, hipErrorUnsupportedLimit);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);

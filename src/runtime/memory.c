@@ -67,6 +67,7 @@ hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
 
 /* Device memory of the current device, recorded with `flags`. */
 static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
+  HIPC_ARG_U64("size", size);
   if (!ptr) return hipErrorInvalidValue;
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
@@ -85,10 +86,12 @@ static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
     return hipErrorOutOfMemory;
   }
   *ptr = p;
+  HIPC_ARG_PTR("ptr", p);
   return hipSuccess;
 }
 
 hipError_t hipMalloc(void** ptr, size_t size) {
+  HIPC_API_ENTER();
   HIPC_RETURN(device_malloc(ptr, size, 0));
 }
 
@@ -99,6 +102,7 @@ hipError_t hipMalloc(void** ptr, size_t size) {
  * recorded (hipPointerGetAttributes' allocationFlags). */
 hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
                                  unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags != hipDeviceMallocDefault &&
                      flags != hipDeviceMallocFinegrained &&
                      flags != hipMallocSignalMemory &&
@@ -112,6 +116,7 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
  * them. Registered host memory, interior and unknown pointers are
  * hipErrorInvalidValue, and nothing is freed. */
 hipError_t hipc__free(void* ptr) {
+  HIPC_ARG_PTR("ptr", ptr);
   if (!ptr) return hipSuccess;
   hipc_alloc a;
   if (!hipc__alloc_find(ptr, &a) || a.base != ptr || a.registered)
@@ -123,7 +128,10 @@ hipError_t hipc__free(void* ptr) {
   return hipc__alloc_release(&a);
 }
 
-hipError_t hipFree(void* ptr) { HIPC_RETURN(hipc__free(ptr)); }
+hipError_t hipFree(void* ptr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__free(ptr));
+}
 
 /* -- pitched allocations: rows padded to the texture pitch alignment */
 
@@ -159,11 +167,13 @@ static hipError_t malloc_pitched(void** ptr, size_t* pitch, size_t width,
 
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width,
                           size_t height) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!ptr || !pitch, hipErrorInvalidValue);
   HIPC_RETURN(malloc_pitched(ptr, pitch, width, height, 1));
 }
 
 hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pitchedDevPtr, hipErrorInvalidValue);
   hipPitchedPtr r = {NULL, 0, extent.width, extent.height};
   hipError_t e = malloc_pitched(&r.ptr, &r.pitch, extent.width,
@@ -175,6 +185,7 @@ hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
 /* -- what hipc knows about a pointer */
 
 hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!ptr || !size, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
@@ -187,6 +198,7 @@ hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
  * pointer; host and managed memory have both. */
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                    const void* ptr) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!attributes || !ptr, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
@@ -204,6 +216,7 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
 }
 
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!free_bytes || !total, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);

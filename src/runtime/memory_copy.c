@@ -63,6 +63,13 @@ static hipError_t check_sides(void* dst, size_t ds, const void* src,
 static hipError_t check_copy_2d(void* dst, size_t dpitch, const void* src,
                                 size_t spitch, size_t width, size_t height,
                                 hipMemcpyKind kind, hipStream_t stream) {
+  static const char* const kinds[] = {
+      "hipMemcpyHostToHost", "hipMemcpyHostToDevice", "hipMemcpyDeviceToHost",
+      "hipMemcpyDeviceToDevice", "hipMemcpyDefault"};
+  HIPC_ARG_PTR("dst", dst);
+  HIPC_ARG_PTR("src", src);
+  HIPC_ARG_U64("bytes", (uint64_t)width * height);
+  HIPC_ARG_STR("kind", (unsigned)kind <= hipMemcpyDefault ? kinds[kind] : "?");
   hipError_t e = check_kind(kind);
   if (e != hipSuccess) return e;
   if (width == 0 || height == 0) return hipSuccess;
@@ -159,43 +166,52 @@ hipError_t hipc__copy(void* dst, const void* src, size_t n,
 
 hipError_t hipMemcpy(void* dst, const void* src, size_t n,
                      hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, kind, NULL, 1));
 }
 
 hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t n,
                                hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 1));
 }
 
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n,
                           hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 0));
 }
 
 hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyHostToDevice, NULL, 1));
 }
 
 hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToHost, NULL, 1));
 }
 
 hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToDevice, NULL, 1));
 }
 
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t n,
                               hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyHostToDevice, stream, 0));
 }
 
 hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t n,
                               hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToHost, stream, 0));
 }
 
 hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src,
                               size_t n, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToDevice, stream, 0));
 }
 
@@ -212,6 +228,7 @@ static hipError_t copy_2d_checked(void* dst, size_t dpitch, const void* src,
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src,
                        size_t spitch, size_t width, size_t height,
                        hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d_checked(dst, dpitch, src, spitch, width, height, kind,
                               NULL, 1));
 }
@@ -219,6 +236,7 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src,
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                             size_t spitch, size_t width, size_t height,
                             hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d_checked(dst, dpitch, src, spitch, width, height, kind,
                               stream, 0));
 }
@@ -267,11 +285,13 @@ static hipError_t copy_3d(const struct hipMemcpy3DParms* p,
 }
 
 hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_3d(p, NULL, 1));
 }
 
 hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
                             hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_3d(p, stream, 0));
 }
 
@@ -280,6 +300,9 @@ hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
 static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
                           unsigned size, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
+  HIPC_ARG_PTR("dst", dst);
+  HIPC_ARG_U64("value", value);
+  HIPC_ARG_U64("bytes", (uint64_t)width * size * height);
   if (width == 0 || height == 0) {
     /* Nothing to write, but the stream must still be valid. */
     hipc_device* dev;
@@ -311,50 +334,60 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
 }
 
 hipError_t hipMemset(void* dst, int value, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, n, (uint32_t)value, 1, n, 1, NULL, 1));
 }
 
 hipError_t hipMemsetAsync(void* dst, int value, size_t n,
                           hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, n, (uint32_t)value, 1, n, 1, stream, 0));
 }
 
 hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value,
                        size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, count, value, 1, count, 1, NULL, 1));
 }
 
 hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value,
                             size_t count, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, count, value, 1, count, 1, stream, 0));
 }
 
 hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value,
                         size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, value, 2, count, 1, NULL, 1));
 }
 
 hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value,
                              size_t count, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, value, 2, count, 1, stream, 0));
 }
 
 hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, (uint32_t)value, 4, count, 1, NULL, 1));
 }
 
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                              hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, (uint32_t)value, 4, count, 1, stream, 0));
 }
 
 hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width,
                        size_t height) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, pitch, (uint32_t)value, 1, width, height, NULL, 1));
 }
 
 hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width,
                             size_t height, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       fill_2d(dst, pitch, (uint32_t)value, 1, width, height, stream, 0));
 }
@@ -380,10 +413,12 @@ static hipError_t fill_3d(hipPitchedPtr p, int value, hipExtent x,
 
 hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value,
                        hipExtent extent) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_3d(pitchedDevPtr, value, extent, NULL, 1));
 }
 
 hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
                             hipExtent extent, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_3d(pitchedDevPtr, value, extent, stream, 0));
 }

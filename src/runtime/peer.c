@@ -33,6 +33,7 @@ static hipError_t can_access(hipc_device* a, hipc_device* b, int* out) {
 
 hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
                                   int peerDeviceId) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!canAccessPeer, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -47,6 +48,7 @@ hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
 }
 
 hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
+  HIPC_API_ENTER();
   hipc_device* cur;
   hipError_t e = hipc__current_device(&cur);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -70,6 +72,7 @@ hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
 }
 
 hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
+  HIPC_API_ENTER();
   hipc_device* cur;
   hipError_t e = hipc__current_device(&cur);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -164,6 +167,7 @@ static hipError_t copy_peer(void* dst, int dst_device, const void* src,
 
 hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
                          int srcDeviceId, size_t sizeBytes) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_peer(dst, dstDeviceId, src, srcDeviceId, sizeBytes, NULL, 0));
 }
@@ -171,6 +175,7 @@ hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
 hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src,
                               int srcDevice, size_t sizeBytes,
                               hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_peer(dst, dstDeviceId, src, srcDevice, sizeBytes, stream, 1));
 }

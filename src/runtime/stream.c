@@ -104,6 +104,7 @@ static hipError_t per_thread_stream(hipc_device* dev, hipStream_t* out) {
 /* A handle as a created stream (the per-thread stream included), or NULL
  * for the null stream; hipErrorInvalidHandle for anything else. */
 static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
+  HIPC_ARG_PTR("stream", s);
   if (s == NULL || s == hipStreamLegacy) {
     *out = NULL;
     return hipc__current_device(dev);
@@ -259,6 +260,8 @@ static hipError_t create(hipc_device* dev, unsigned flags, int priority,
   }
   live[nlive++] = s;
   pthread_mutex_unlock(&lock);
+  hipc__trace_stream(s->queue, s); /* names its track */
+  HIPC_ARG_PTR("stream", s);
   *out = s;
   return hipSuccess;
 fail_table:
@@ -272,6 +275,7 @@ fail_queue:
 
 hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
                                        int priority) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!stream, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)hipStreamNonBlocking,
                  hipErrorInvalidValue);
@@ -284,15 +288,18 @@ hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
 }
 
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned flags) {
+  HIPC_API_ENTER();
   return hipStreamCreateWithPriority(stream, flags, 0);
 }
 
 hipError_t hipStreamCreate(hipStream_t* stream) {
+  HIPC_API_ENTER();
   return hipStreamCreateWithPriority(stream, hipStreamDefault, 0);
 }
 
 hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
                                            int* greatestPriority) {
+  HIPC_API_ENTER();
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (leastPriority) *leastPriority = PRIORITY_LEAST;
@@ -301,6 +308,7 @@ hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!stream || stream == hipStreamPerThread ||
                      stream == hipStreamLegacy,
                  hipErrorInvalidHandle);
@@ -320,6 +328,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
 /* -- synchronisation */
 
 hipError_t hipStreamSynchronize(hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
@@ -336,6 +345,7 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
 }
 
 hipError_t hipStreamQuery(hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
@@ -352,6 +362,7 @@ hipError_t hipStreamQuery(hipStream_t stream) {
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
                               unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags != 0, hipErrorInvalidValue);
   hipc_event* ev;
   hipc_device* edev;
@@ -387,6 +398,7 @@ static void run_callback(void* arg) {
 hipError_t hipStreamAddCallback(hipStream_t stream,
                                 hipStreamCallback_t callback_fn,
                                 void* userData, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!callback_fn || flags != 0, hipErrorInvalidValue);
   callback* c = malloc(sizeof *c);
   HIPC_RETURN_IF(!c, hipErrorOutOfMemory);
@@ -400,6 +412,7 @@ hipError_t hipStreamAddCallback(hipStream_t stream,
 
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
                              void* userData) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!fn, hipErrorInvalidValue);
   hipc_work w;
   hipError_t e = hipc__work_begin(stream, &w);
@@ -412,6 +425,7 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
 /* -- properties */
 
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!flags, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -422,6 +436,7 @@ hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
 }
 
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!priority, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -432,6 +447,7 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
 }
 
 hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!device, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;

@@ -175,6 +175,7 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
 hipError_t hipMemcpyToSymbol(const void* symbol, const void* src,
                              size_t sizeBytes, size_t offset,
                              hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(symbol_copy(symbol, (void*)(uintptr_t)src, sizeBytes, offset,
                           kind, NULL, 1, 1));
 }
@@ -182,6 +183,7 @@ hipError_t hipMemcpyToSymbol(const void* symbol, const void* src,
 hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src,
                                   size_t sizeBytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(symbol_copy(symbol, (void*)(uintptr_t)src, sizeBytes, offset,
                           kind, stream, 0, 1));
 }
@@ -189,17 +191,20 @@ hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src,
 hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol,
                                size_t sizeBytes, size_t offset,
                                hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(symbol_copy(symbol, dst, sizeBytes, offset, kind, NULL, 1, 0));
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol,
                                     size_t sizeBytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       symbol_copy(symbol, dst, sizeBytes, offset, kind, stream, 0, 0));
 }
 
 hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!devPtr, hipErrorInvalidValue);
   hipc_device* dev;
   char* addr;
@@ -210,6 +215,7 @@ hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
 }
 
 hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!size, hipErrorInvalidValue);
   sym_record s;
   HIPC_RETURN_IF(!symbol || !find(symbol, &s), hipErrorInvalidSymbol);

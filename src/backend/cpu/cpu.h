@@ -221,6 +221,8 @@ hipError_t hipc__pool_event_query(hipc_event* e);
 hipError_t hipc__pool_event_sync(hipc_event* e);
 hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
                                     hipc_event* stop);
+/* The CLOCK_MONOTONIC time of the latest record's completion. */
+hipError_t hipc__pool_event_time(hipc_event* e, uint64_t* ns);
 hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e);
 
 /* The worker the calling thread is, or NULL on other threads. */

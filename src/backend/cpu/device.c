@@ -355,6 +355,7 @@ const hipc_backend_ops hipc_cpu_ops = {
     .event_query = hipc__pool_event_query,
     .event_sync = hipc__pool_event_sync,
     .event_elapsed = hipc__pool_event_elapsed,
+    .event_time = hipc__pool_event_time,
     .queue_wait_event = hipc__pool_wait_event,
     .queue_host_fn = hipc__cpu_queue_host_fn,
     .queue_throttle = hipc__pool_throttle,

@@ -498,3 +498,15 @@ hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
   pthread_mutex_unlock(&dev->lock);
   return r;
 }
+
+hipError_t hipc__pool_event_time(hipc_event* e, uint64_t* ns) {
+  cpu_device* dev = e->dev;
+  hipError_t r = hipErrorNotReady;
+  pthread_mutex_lock(&dev->lock);
+  if (!e->last) {
+    *ns = e->time_ns;
+    r = hipSuccess;
+  }
+  pthread_mutex_unlock(&dev->lock);
+  return r;
+}
