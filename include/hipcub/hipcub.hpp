@@ -28,7 +28,11 @@
 #include "hipcub/block/block_scan.hpp"
 #include "hipcub/block/block_store.hpp"
 
-#if __has_include("hipcub/device/device_reduce.hpp")
+#include "hipcub/device/device_radix_sort.hpp"
+#include "hipcub/device/device_reduce.hpp"
+#include "hipcub/device/device_scan.hpp"
+
+#if __has_include("hipcub/device/device_select.hpp")
 #include "hipcub/device/device_adjacent_difference.hpp"
 #include "hipcub/device/device_histogram.hpp"
 #include "hipcub/device/device_merge_sort.hpp"
