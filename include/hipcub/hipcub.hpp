@@ -28,11 +28,7 @@
 #include "hipcub/block/block_scan.hpp"
 #include "hipcub/block/block_store.hpp"
 
-#include "hipcub/device/device_radix_sort.hpp"
-#include "hipcub/device/device_reduce.hpp"
-#include "hipcub/device/device_scan.hpp"
 
-#if __has_include("hipcub/device/device_select.hpp")
 #include "hipcub/device/device_adjacent_difference.hpp"
 #include "hipcub/device/device_histogram.hpp"
 #include "hipcub/device/device_merge_sort.hpp"
@@ -44,6 +40,5 @@
 #include "hipcub/device/device_segmented_radix_sort.hpp"
 #include "hipcub/device/device_segmented_reduce.hpp"
 #include "hipcub/device/device_select.hpp"
-#endif
 
 #endif  // HIPCUB_HIPCUB_HPP
