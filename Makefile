@@ -157,9 +157,10 @@ install: all
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(DEST)/lib
-	rm -rf $(DEST)/include/hip
+	rm -rf $(DEST)/include/hip $(DEST)/include/hipcub
 	cp -R include/hip $(DEST)/include/hip
-	chmod -R u=rwX,go=rX $(DEST)/include/hip
+	cp -R include/hipcub $(DEST)/include/hipcub
+	chmod -R u=rwX,go=rX $(DEST)/include/hip $(DEST)/include/hipcub
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
@@ -169,7 +170,7 @@ uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/pkgconfig/hip.pc
-	rm -rf $(DEST)/include/hip $(DEST)/lib/cmake/hip \
+	rm -rf $(DEST)/include/hip $(DEST)/include/hipcub $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
