@@ -165,10 +165,11 @@ install: all
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(BUILD)/lib/libroctx64.so \
 		$(DEST)/lib
-	rm -rf $(DEST)/include/hip $(DEST)/include/roctracer
-	cp -R include/hip include/roctracer $(DEST)/include
+	rm -rf $(DEST)/include/hip $(DEST)/include/roctracer $(DEST)/include/hipcub
+	cp -R include/hip include/roctracer include/hipcub $(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
-	chmod -R u=rwX,go=rX $(DEST)/include/hip $(DEST)/include/roctracer
+	chmod -R u=rwX,go=rX $(DEST)/include/hip $(DEST)/include/roctracer \
+		$(DEST)/include/hipcub
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
@@ -180,7 +181,7 @@ uninstall:
 		$(DEST)/lib/libroctx64.so $(DEST)/include/roctx.h \
 		$(DEST)/lib/pkgconfig/hip.pc
 	rm -rf $(DEST)/include/hip $(DEST)/include/roctracer \
-		$(DEST)/lib/cmake/hip \
+		$(DEST)/include/hipcub $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
