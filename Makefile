@@ -100,6 +100,34 @@ $(BUILD)/bin/hipc-kc: $(KC_OBJ)
 	$(CC) $(HIPCC_CFLAGS) -o $@ $(KC_OBJ) $(shell $(LLVM_CONFIG) --ldflags) \
 		$(shell $(LLVM_CONFIG) --link-shared --libs)
 
+# The HIP libraries (src/lib, README.md "HIP libraries"): each its own
+# shared library in $(BUILD)/lib, linked with libhipc. libhipblas needs
+# OpenBLAS (libopenblas-dev) and libhipfft FFTW3 (libfftw3-dev) for the CPU
+# device; each is left out where its back end is not installed (a test
+# compile decides: lib_probe HEADER, CODE, FLAGS). libhipsparse needs
+# nothing. On NVIDIA GPUs they load cuBLAS / cuFFT / cuSPARSE at run time.
+LIBS_COMMON_SRC := $(wildcard src/lib/common/*.c)
+OPENBLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
+OPENBLAS_LIBS := $(or $(shell pkg-config --libs openblas 2>/dev/null),-lopenblas)
+FFTW_LIBS := -lfftw3f_threads -lfftw3f -lfftw3_threads -lfftw3
+COMMA := ,
+lib_probe = $(shell printf '\043include <$(1)>\nint main(void){$(2);return 0;}\n' | \
+	$(CC) -x c - $(3) -o /dev/null >/dev/null 2>&1 && echo 1)
+HAVE_OPENBLAS := $(call lib_probe,cblas.h,cblas_sdot(1$(COMMA)(float[]){1}$(COMMA)1$(COMMA)(float[]){1}$(COMMA)1),$(OPENBLAS_CFLAGS) $(OPENBLAS_LIBS))
+HAVE_FFTW := $(call lib_probe,fftw3.h,fftwf_init_threads();fftw_init_threads(),$(FFTW_LIBS))
+HIP_LIBS := hipsparse $(if $(HAVE_OPENBLAS),hipblas) $(if $(HAVE_FFTW),hipfft)
+all: $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS))
+
+$(BUILD)/obj/src/lib/hipblas/%.c.o: FILE_CFLAGS := $(OPENBLAS_CFLAGS)
+$(BUILD)/lib/libhipblas.so: LIB_LDLIBS := $(OPENBLAS_LIBS)
+$(BUILD)/lib/libhipfft.so: LIB_LDLIBS := $(FFTW_LIBS)
+define hip_lib_rule
+$(BUILD)/lib/lib$(1).so: $(patsubst %,$(BUILD)/obj/%.o,$(wildcard src/lib/$(1)/*.c) $(LIBS_COMMON_SRC)) $(BUILD)/lib/libhipc.so
+	$$(CC) -shared $$(CFLAGS) -pthread -o $$@ $$(filter %.o,$$^) \
+		-L$(BUILD)/lib -Wl,-rpath,'$$$$ORIGIN' -lhipc $$(LIB_LDLIBS) -ldl -lm
+endef
+$(foreach l,hipblas hipfft hipsparse,$(eval $(call hip_lib_rule,$(l))))
+
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
 	@mkdir -p $(BUILD)

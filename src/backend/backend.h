@@ -159,6 +159,11 @@ typedef struct hipc_backend_ops {
    * thread once everything before it on `q` has finished, and work after
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
+  /* The vendor stream under `q` (a CUstream), with the device's context
+   * made current on the calling thread, for the HIP libraries that hand
+   * work to the vendor's own (hipc_stream_native). NULL: none (the CPU
+   * device). */
+  void* (*queue_native)(hipc_queue* q);
 
   /* -- host and managed memory. host_register, host_unregister and
    *    host_device_pointer may be NULL when the device reaches host memory
