@@ -56,9 +56,3 @@ void hipblas__cu_destroy(void* cu) {
   destroy_fn destroy = (destroy_fn)hipblas__cu_sym("cublasDestroy_v2");
   if (destroy) destroy(cu);
 }
-
-/* cublasComputeType_t's values for hipBLAS's compute types. */
-int hipblas__cu_compute(hipblasComputeType_t t) {
-  static const int map[] = {64, 65, 68, 69, 74, 75, 77, 70, 71, 72, 73};
-  return (unsigned)t < sizeof map / sizeof map[0] ? map[t] : -1;
-}

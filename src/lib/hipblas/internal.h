@@ -100,13 +100,17 @@ HIPBLAS_LOCAL hipblasStatus_t hipblas__cu_status(int cublas_status);
 HIPBLAS_LOCAL void* hipblas__cu_begin(hipblasHandle_t h, void* native);
 HIPBLAS_LOCAL void hipblas__cu_end(hipblasHandle_t h);
 HIPBLAS_LOCAL void hipblas__cu_destroy(void* cu);
-HIPBLAS_LOCAL int hipblas__cu_compute(hipblasComputeType_t t);
 
 /* cuBLAS's enum values from hipBLAS's. */
 #define CU_OP(x) ((int)(x) - 111)
 #define CU_FILL(x) ((x) == HIPBLAS_FILL_MODE_UPPER ? 1 : (x) == HIPBLAS_FILL_MODE_LOWER ? 0 : 2)
 #define CU_DIAG(x) ((int)(x) - 131)
 #define CU_SIDE(x) ((int)(x) - 141)
+/* cublasComputeType_t's value for a hipBLAS compute type (-1: none). */
+static inline int hipblas__cu_compute(hipblasComputeType_t t) {
+  static const int map[] = {64, 65, 68, 69, 74, 75, 77, 70, 71, 72, 73};
+  return (unsigned)t < sizeof map / sizeof map[0] ? map[t] : -1;
+}
 
 /* Calls cuBLAS's `NAME`, of parameter types `PROTO` (the cuBLAS handle
  * first), with `ARGS` (the handle as `cu`), and returns its status from the
