@@ -177,6 +177,9 @@ $(BUILD)/lib/pkgconfig/%: dist/%.in include/hip/hip_version.h
 PREFIX ?= /usr/local
 DEST = $(DESTDIR)$(PREFIX)
 INSTALLED_BIN := hipcc hipc-kc hipconfig hipInfo
+# The HIP libraries' headers (all of them, built or not: a program can
+# compile against one whose library this build left out).
+HIP_LIB_HEADERS := hipblas hipfft hipsparse hipblas.h hipfft.h hipsparse.h
 install: all
 	install -d $(DEST)/bin $(DEST)/lib/hipc/bin $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/pkgconfig $(DEST)/include
@@ -184,10 +187,11 @@ install: all
 	ln -sfn hipcc $(DEST)/bin/hipc-clang++
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
+	install -m 755 $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS)) $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(DEST)/lib
-	rm -rf $(DEST)/include/hip
-	cp -R include/hip $(DEST)/include/hip
-	chmod -R u=rwX,go=rX $(DEST)/include/hip
+	rm -rf $(addprefix $(DEST)/include/,hip $(HIP_LIB_HEADERS))
+	cp -R $(addprefix include/,hip $(HIP_LIB_HEADERS)) $(DEST)/include
+	chmod -R u=rwX,go=rX $(addprefix $(DEST)/include/,hip $(HIP_LIB_HEADERS))
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
@@ -196,8 +200,10 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
+		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse) \
 		$(DEST)/lib/pkgconfig/hip.pc
-	rm -rf $(DEST)/include/hip $(DEST)/lib/cmake/hip \
+	rm -rf $(addprefix $(DEST)/include/,hip $(HIP_LIB_HEADERS)) \
+		$(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
@@ -208,11 +214,15 @@ DEB_DIR ?= $(BUILD)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB := $(DEB_DIR)/hipc_$(HIPC_VERSION_TEXT)_$(DEB_ARCH).deb
 DEB_ROOT = $(abspath $(DEB_DIR))/deb-root
+# What the HIP libraries this build made link with.
+DEB_LIB_DEPS := $(if $(HAVE_OPENBLAS),$(COMMA) libopenblas0)$(if \
+	$(HAVE_FFTW),$(COMMA) libfftw3-single3$(COMMA) libfftw3-double3)
 deb: all
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install DESTDIR=$(DEB_ROOT) PREFIX=/usr
 	install -d $(DEB_ROOT)/DEBIAN
 	sed -e 's/@VERSION@/$(HIPC_VERSION_TEXT)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+		-e 's/@LIBDEPS@/$(DEB_LIB_DEPS)/' \
 		dist/deb-control.in > $(DEB_ROOT)/DEBIAN/control
 	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $(DEB)
 	rm -rf $(DEB_ROOT)
