@@ -21,8 +21,8 @@ hipblasStatus_t hipblasCreate(hipblasHandle_t* handle) {
   return HIPBLAS_STATUS_SUCCESS;
 }
 
-/* Waits for the handle's work (its jobs read the handle's nothing, but the
- * caller may free what they use once this returns, as with hipBLAS). */
+/* Jobs already enqueued hold copies of what they need, not the handle:
+ * they still run, in stream order, after it is gone. */
 hipblasStatus_t hipblasDestroy(hipblasHandle_t h) {
   HIPBLAS_CHECK_HANDLE(h);
   if (h->cu) hipblas__cu_destroy(h->cu);
