@@ -193,6 +193,11 @@ for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip; do
   esac
 done
 
+# The HIP libraries against OpenBLAS and FFTW called directly
+# (bench/hip_libs.sh).
+echo
+BUILD=$BUILD bench/hip_libs.sh || { failed=1; failures+=("hip_libs: see above"); }
+
 if [ ${#failures[@]} -gt 0 ]; then
   echo
   for f in "${failures[@]}"; do

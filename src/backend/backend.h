@@ -169,6 +169,11 @@ typedef struct hipc_backend_ops {
    * bound. Called before the runtime enqueues on `q`, with no lock held.
    * NULL: the backend bounds its queues itself. */
   void (*queue_throttle)(hipc_queue* q);
+  /* The vendor stream under `q` (a CUstream), with the device's context
+   * made current on the calling thread, for the HIP libraries that hand
+   * work to the vendor's own (hipc_stream_native). NULL: none (the CPU
+   * device). */
+  void* (*queue_native)(hipc_queue* q);
 
   /* -- host and managed memory. host_register, host_unregister and
    *    host_device_pointer may be NULL when the device reaches host memory
