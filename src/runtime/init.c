@@ -107,6 +107,8 @@ hipError_t hipDeviceSynchronize(void) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_unsafe(); /* capture.c */
+  HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(dev->ops->device_sync(dev));
 }
 

@@ -1,5 +1,6 @@
 /* Kernel launch: the one C entry every launch goes through, and the launch
  * configuration that <<<>>> pushes. */
+#include "graph.h"
 #include "internal.h"
 
 hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem,
@@ -71,9 +72,11 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   const hipc_kernel* k = hipc__kernel_find(function_address);
   HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
   HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);
+  hipError_t e = hipc__capture_kernel(stream, k, grid, block, args, shmem);
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e); /* capture.c */
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = hipc__check_config(&dev->props, k, grid, block, shmem);
   HIPC_RETURN_IF(e != hipSuccess, e);

@@ -170,6 +170,8 @@ static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
 }
 
 hipError_t hipMalloc(void** ptr, size_t size) {
+  hipError_t e = hipc__capture_unsafe();
+  HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(device_malloc(ptr, size, 0));
 }
 
@@ -204,7 +206,12 @@ hipError_t hipc__free(void* ptr) {
   return hipc__alloc_release(&a);
 }
 
-hipError_t hipFree(void* ptr) { HIPC_RETURN(hipc__free(ptr)); }
+hipError_t hipFree(void* ptr) {
+  hipError_t e = hipc__capture_unsafe();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  if (hipc__mempool_free(ptr, &e)) HIPC_RETURN(e); /* hipMallocAsync's */
+  HIPC_RETURN(hipc__free(ptr));
+}
 
 /* -- pitched allocations: rows padded to the texture pitch alignment */
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "internal.h"
 #include "texture_internal.h"
 
@@ -93,9 +94,12 @@ static hipError_t work_queue(hipStream_t stream, void* dst, const void* src,
 static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
+  hipError_t e = hipc__capture_copy(stream, dst, dpitch, src, spitch, width,
+                                    height, hipMemcpyDefault);
+  if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = work_queue(stream, dst, src, &dev, &q, &blocking);
+  e = work_queue(stream, dst, src, &dev, &q, &blocking);
   if (e != hipSuccess || width == 0 || height == 0) return e;
   const hipc_backend_ops* ops = dev->ops;
   void* staging = NULL;
@@ -270,9 +274,12 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   size_t n = span(pitch, row, height);
   if (n == SIZE_MAX || !hipc__alloc_in_bounds(dst, n))
     return hipErrorInvalidValue;
+  hipError_t e = hipc__capture_fill(stream, dst, height == 1 ? row : pitch,
+                                    value, size, width, height);
+  if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = work_queue(stream, dst, NULL, &dev, &q, &blocking);
+  e = work_queue(stream, dst, NULL, &dev, &q, &blocking);
   if (e != hipSuccess) return e;
   if (!blocking && !tracked(dst)) blocking = 1;
   if (height == 1 && size == 1)

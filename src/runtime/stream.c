@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -95,6 +96,21 @@ static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
   return hipSuccess;
 }
 
+hipError_t hipc__stream_lookup(hipStream_t s, hipc_device** dev,
+                               hipStream_t* out) {
+  return lookup(s, dev, out);
+}
+
+hipError_t hipc__stream_capture_implicit(hipc_device* dev) {
+  int hit = 0;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < nlive; ++i)
+    if (live[i]->dev == dev && !(live[i]->flags & hipStreamNonBlocking))
+      hit |= hipc__capture_invalidate(live[i]);
+  pthread_mutex_unlock(&lock);
+  return hit ? hipErrorStreamCaptureImplicit : hipSuccess;
+}
+
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q) {
   hipStream_t st;
@@ -149,6 +165,9 @@ hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
                                  hipc_queue** q) {
   hipStream_t st;
   hipError_t e = lookup(s, dev, &st);
+  if (e != hipSuccess) return e;
+  /* Capturing streams take what capture.c hooks; the rest is refused. */
+  e = hipc__capture_check_work(st, *dev);
   if (e != hipSuccess) return e;
   *q = st ? st->queue : (*dev)->null_queue;
   return order(*dev, st);
@@ -258,6 +277,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   if (i >= 0) live[i] = live[--nlive];
   pthread_mutex_unlock(&lock);
   HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
+  hipc__capture_stream_gone(stream);
   /* The queue finishes its work (records of `tail` included) first. */
   stream->dev->ops->queue_destroy(stream->queue);
   if (stream->tail) stream->dev->ops->event_destroy(stream->tail);
@@ -273,6 +293,8 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_check_work(st, dev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
   if (!st) {
     /* The null stream is done once the blocking streams' work queued so
      * far is, too: make it wait for that, then wait for it. */
@@ -286,6 +308,8 @@ hipError_t hipStreamQuery(hipStream_t stream) {
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_check_work(st, dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (st) HIPC_RETURN(dev->ops->queue_query(st->queue));
   e = dev->ops->queue_query(dev->null_queue);
@@ -304,6 +328,8 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
   hipc_device* edev;
   hipError_t e = hipc__event_resolve(event, &edev, &ev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_wait_event(stream, event); /* capture.c */
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
   hipc_device* dev;
   hipc_queue* q;
   e = hipc__stream_for_work(stream, &dev, &q);
@@ -351,9 +377,11 @@ hipError_t hipStreamAddCallback(hipStream_t stream,
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
                              void* userData) {
   HIPC_RETURN_IF(!fn, hipErrorInvalidValue);
+  hipError_t e = hipc__capture_host_fn(stream, fn, userData); /* capture.c */
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
   hipc_device* dev;
   hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  e = hipc__stream_for_work(stream, &dev, &q);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
   HIPC_RETURN(dev->ops->queue_host_fn(q, fn, userData));
