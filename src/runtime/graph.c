@@ -146,11 +146,6 @@ static void remove_node(hipGraphNode_t n) {
   hipc__node_free(n);
 }
 
-static size_t index_of(hipGraph_t g, hipGraphNode_t n) {
-  for (size_t i = 0; i < g->nnodes; ++i)
-    if (g->nodes[i] == n) return i;
-  return SIZE_MAX;
-}
 
 hipGraph_t hipc__graph_clone(hipGraph_t g) {
   hipGraph_t c = hipc__graph_new();
@@ -158,6 +153,7 @@ hipGraph_t hipc__graph_clone(hipGraph_t g) {
   c->nodes = calloc(g->nnodes ? g->nnodes : 1, sizeof *c->nodes);
   if (!c->nodes) goto fail;
   c->cap = g->nnodes;
+  for (size_t i = 0; i < g->nnodes; ++i) g->nodes[i]->idx = i;
   for (size_t i = 0; i < g->nnodes; ++i) {
     hipGraphNode_t o = g->nodes[i], n = hipc__node_new(o->type);
     if (!n) goto fail;
@@ -170,7 +166,7 @@ hipGraph_t hipc__graph_clone(hipGraph_t g) {
   for (size_t i = 0; i < g->nnodes; ++i) {
     hipGraphNode_t o = g->nodes[i];
     for (size_t d = 0; d < o->ndeps; ++d)
-      if (link_nodes(c->nodes[index_of(g, o->deps[d])], c->nodes[i]) != 0)
+      if (link_nodes(c->nodes[o->deps[d]->idx], c->nodes[i]) != 0)
         goto fail;
   }
   return c;

@@ -26,6 +26,8 @@ struct hipGraphNode {
   hipGraphNode_t* outs; /* the nodes that depend on it */
   size_t nouts, capouts;
   hipGraphNode_t clone_of; /* the node this one is a copy of, or NULL */
+  size_t idx; /* scratch: its index in graph->nodes, set by whoever needs
+                 it under the graph lock (clone, flatten) */
   union {
     struct {
       hipKernelNodeParams p; /* p.kernelParams points at `ptrs` */

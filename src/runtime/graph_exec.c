@@ -56,6 +56,7 @@ static int flatten(hipGraphExec_t x, hipGraph_t g, size_t* capo) {
   if (!indeg || !ready) goto out;
   size_t head = 0, tail = 0;
   for (size_t i = 0; i < n; ++i) {
+    g->nodes[i]->idx = i;
     indeg[i] = g->nodes[i]->ndeps;
     if (!indeg[i]) ready[tail++] = g->nodes[i];
   }
@@ -63,6 +64,7 @@ static int flatten(hipGraphExec_t x, hipGraph_t g, size_t* capo) {
     hipGraphNode_t v = ready[head++];
     if (v->type == hipGraphNodeTypeGraph) {
       if (flatten(x, v->u.child, capo) != 0) goto out;
+      for (size_t i = 0; i < n; ++i) g->nodes[i]->idx = i; /* reused */
     } else if (v->type != hipGraphNodeTypeEmpty) {
       if (x->norder == *capo) {
         size_t nc = *capo ? *capo * 2 : 16;
@@ -74,8 +76,7 @@ static int flatten(hipGraphExec_t x, hipGraph_t g, size_t* capo) {
       x->order[x->norder++] = v;
     }
     for (size_t o = 0; o < v->nouts; ++o) {
-      size_t k = 0;
-      while (g->nodes[k] != v->outs[o]) ++k;
+      size_t k = v->outs[o]->idx;
       if (--indeg[k] == 0) ready[tail++] = g->nodes[k];
     }
   }
@@ -462,20 +463,21 @@ static hipGraphExecUpdateResult same_shape(hipGraph_t a, hipGraph_t b,
     *bad = NULL;
     return hipGraphExecUpdateErrorTopologyChanged;
   }
+  for (size_t i = 0; i < a->nnodes; ++i) a->nodes[i]->idx = i;
   for (size_t i = 0; i < a->nnodes; ++i) {
     hipGraphNode_t x = a->nodes[i], y = b->nodes[i];
     *bad = y;
     if (x->type != y->type) return hipGraphExecUpdateErrorNodeTypeChanged;
     if (x->ndeps != y->ndeps) return hipGraphExecUpdateErrorTopologyChanged;
     for (size_t d = 0; d < x->ndeps; ++d) {
-      size_t k = 0;
-      while (a->nodes[k] != x->deps[d]) ++k;
+      size_t k = x->deps[d]->idx;
       if (b->nodes[k] != y->deps[d])
         return hipGraphExecUpdateErrorTopologyChanged;
     }
     if (x->type == hipGraphNodeTypeGraph) {
       hipGraphExecUpdateResult r = same_shape(x->u.child, y->u.child, bad);
       if (r != hipGraphExecUpdateSuccess) return r;
+      for (size_t k = 0; k < a->nnodes; ++k) a->nodes[k]->idx = k;
     }
   }
   return hipGraphExecUpdateSuccess;

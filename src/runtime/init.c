@@ -119,6 +119,7 @@ hipError_t hipDeviceReset(void) {
   e = dev->ops->device_sync(dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc__peer_reset(dev);
+  hipc__mempool_reset(dev); /* before the table entries go */
   hipc__alloc_release_device(dev);
   HIPC_RETURN(hipSuccess);
 }

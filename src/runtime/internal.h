@@ -83,6 +83,9 @@ void hipc__capture_stream_gone(hipStream_t st);
 /* Whether `p` is a live allocation of a memory pool; if so it is freed
  * (after the work of its device) as hipFree frees it. */
 int hipc__mempool_free(void* p, hipError_t* result);
+/* hipDeviceReset: every pool of `dev` gives all its memory back (blocks
+ * in use included) and the default pool is current again. */
+void hipc__mempool_reset(hipc_device* dev);
 
 /* -- event.c */
 /* Resolves a user event handle to its device and backend event;

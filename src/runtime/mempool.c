@@ -307,6 +307,25 @@ int hipc__mempool_free(void* ptr, hipError_t* result) {
   return b != NULL;
 }
 
+void hipc__mempool_reset(hipc_device* dev) {
+  pthread_mutex_lock(&lock);
+  current_pool[dev->ordinal] = NULL;
+  for (size_t i = 0; i < nlive; ++i) {
+    hipMemPool_t p = live[i];
+    if (p->dev != dev) continue;
+    trim(p, 0, 1);
+    while (p->used_list) {
+      block* b = p->used_list;
+      p->used_list = b->next;
+      hipc_alloc a;
+      hipc__alloc_remove(b->ptr, &a);
+      count_use(p, b->size, -1);
+      block_release(p, b);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 /* -- pools */
 
 hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,

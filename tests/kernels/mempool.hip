@@ -253,11 +253,31 @@ static void test_bad_input() {
   HIP_CHECK(hipStreamDestroy(s));
 }
 
+// hipDeviceReset gives every pool's memory back, blocks in use included.
+static void test_device_reset() {
+  int dev = 0;
+  HIP_CHECK(hipGetDevice(&dev));
+  hipMemPool_t def;
+  HIP_CHECK(hipDeviceGetDefaultMemPool(&def, dev));
+  void* p = nullptr;
+  HIP_CHECK(hipMallocAsync(&p, 4096, 0));
+  CHECK(attr64(def, hipMemPoolAttrUsedMemCurrent) >= 4096u);
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipDeviceReset());
+  CHECK_EQ(attr64(def, hipMemPoolAttrUsedMemCurrent), 0u);
+  CHECK_EQ(attr64(def, hipMemPoolAttrReservedMemCurrent), 0u);
+  CHECK_ERR(hipFreeAsync(p, 0), hipErrorInvalidValue);
+  HIP_CHECK(hipMallocAsync(&p, 4096, 0));
+  HIP_CHECK(hipFreeAsync(p, 0));
+  HIP_CHECK(hipDeviceSynchronize());
+}
+
 int main() {
   test_basic();
   test_reuse_same_stream();
   test_reuse_other_stream();
   test_pools();
   test_bad_input();
+  test_device_reset();
   return test_summary("mempool");
 }

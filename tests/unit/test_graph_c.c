@@ -26,7 +26,9 @@ static void test_nodes(void) {
   unsigned char* d = NULL;
   CHECK_ERR(hipMalloc((void**)&d, PITCH * H), hipSuccess);
   CHECK_ERR(hipMemset(d, 0, PITCH * H), hipSuccess);
-  static uint16_t h[PITCH / 2 * H];
+  /* Pinned: a copy to pageable memory makes the launch wait (on a GPU). */
+  uint16_t* h = NULL;
+  CHECK_ERR(hipHostMalloc((void**)&h, PITCH * H, 0), hipSuccess);
   for (int i = 0; i < PITCH / 2 * H; ++i) h[i] = 7;
   hipGraph_t g = NULL;
   CHECK_ERR(hipGraphCreate(&g, 0), hipSuccess);
@@ -92,6 +94,7 @@ static void test_nodes(void) {
   CHECK_ERR(hipGraphDestroy(g), hipSuccess);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
   CHECK_ERR(hipFree(d), hipSuccess);
+  CHECK_ERR(hipHostFree(h), hipSuccess);
 }
 
 /* The same kind of work captured, into pool memory. */
