@@ -353,7 +353,8 @@ hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
     e = hipErrorInvalidValue;
   } else {
     hipMemPool_t p = mem_pool;
-    live[live_index(p)] = live[--nlive];
+    int i = live_index(p);
+    live[i] = live[--nlive];
     if (current_pool[p->dev->ordinal] == p)
       current_pool[p->dev->ordinal] = NULL;
     trim(p, 0, 1);
