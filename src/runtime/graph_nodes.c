@@ -42,8 +42,23 @@ static hipError_t unpack_extra(const hipc_kernel_desc* d, void** extra,
   return *size < off ? hipErrorInvalidValue : hipSuccess;
 }
 
-/* Where parameter i lies in a node's argument buffer: 16-byte slots. */
-static size_t slot(size_t n) { return (n + 15) & ~(size_t)15; }
+/* Lays out the parameters of `d` in a node's argument buffer: each at a
+ * multiple of its alignment (at least 16); off[i] (if given) receives
+ * their offsets. Returns the buffer's size. The buffer is aligned to
+ * BUF_ALIGN. */
+#define BUF_ALIGN 64
+static size_t layout(const hipc_kernel_desc* d, size_t* off) {
+  size_t at = 0;
+  for (uint32_t i = 0; i < d->num_params; ++i) {
+    size_t a = d->param_aligns && d->param_aligns[i] > 16 ? d->param_aligns[i]
+                                                          : 16;
+    if (a > BUF_ALIGN) a = BUF_ALIGN;
+    at = (at + a - 1) / a * a;
+    if (off) off[i] = at;
+    at += d->param_sizes[i];
+  }
+  return (at + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
+}
 
 hipError_t hipc__node_set_kernel(hipGraphNode_t n,
                                  const hipKernelNodeParams* p) {
@@ -68,21 +83,21 @@ hipError_t hipc__node_set_kernel(hipGraphNode_t n,
     if (e != hipSuccess) return e;
     src = local;
   }
-  size_t bytes = 0;
-  for (uint32_t i = 0; i < d->num_params; ++i) bytes += slot(d->param_sizes[i]);
-  void* buf = aligned_alloc(16, bytes ? bytes : 16);
+  size_t* off = calloc(d->num_params + 1, sizeof *off);
+  size_t bytes = off ? layout(d, off) : 0;
+  void* buf = off ? aligned_alloc(BUF_ALIGN, bytes ? bytes : BUF_ALIGN) : NULL;
   void** ptrs = calloc(d->num_params + 1, sizeof *ptrs);
   if (!buf || !ptrs) {
+    free(off);
     free(buf);
     free(ptrs);
     return hipErrorOutOfMemory;
   }
-  size_t off = 0;
   for (uint32_t i = 0; i < d->num_params; ++i) {
-    ptrs[i] = (char*)buf + off;
+    ptrs[i] = (char*)buf + off[i];
     memcpy(ptrs[i], src[i], d->param_sizes[i]);
-    off += slot(d->param_sizes[i]);
   }
+  free(off);
   if (n->type == hipGraphNodeTypeKernel) hipc__node_free_params(n);
   n->u.kernel.p = *p;
   n->u.kernel.p.kernelParams = ptrs;
@@ -160,10 +175,8 @@ hipError_t hipc__node_copy_params(hipGraphNode_t dst, hipGraphNode_t src) {
   if (src->type == hipGraphNodeTypeKernel) {
     if (!src->u.kernel.k) return hipErrorInvalidValue;
     const hipc_kernel_desc* d = src->u.kernel.k->desc;
-    size_t bytes = 0;
-    for (uint32_t i = 0; i < d->num_params; ++i)
-      bytes += slot(d->param_sizes[i]);
-    void* buf = aligned_alloc(16, bytes ? bytes : 16);
+    size_t bytes = layout(d, NULL);
+    void* buf = aligned_alloc(BUF_ALIGN, bytes ? bytes : BUF_ALIGN);
     void** ptrs = calloc(d->num_params + 1, sizeof *ptrs);
     if (!buf || !ptrs) {
       free(buf);

@@ -2,8 +2,10 @@
  * copies only (runs on a GPU as device 0 as well as on the CPU device):
  * pitched 16-bit fills, 1D and 3D copies and host nodes in dependency
  * order, a launch held back by a gate on its stream (it is asynchronous),
- * the same work captured, and hipMallocAsync memory used by graph nodes. */
+ * the same work captured, hipMallocAsync memory used by graph nodes, and
+ * all of it from several threads at once. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -129,8 +131,57 @@ static void test_capture_with_pool(void) {
                "hipErrorStreamCaptureUnjoined") == 0);
 }
 
+static atomic_int host_runs;
+static void count_fn(void* arg) {
+  (void)arg;
+  atomic_fetch_add(&host_runs, 1);
+}
+
+/* Each thread captures, instantiates and launches its own graph, with pool
+ * memory, while the others do the same. */
+static void* worker(void* arg) {
+  int id = (int)(intptr_t)arg, bad = 0;
+  hipStream_t s = NULL;
+  bad |= hipStreamCreateWithFlags(&s, hipStreamNonBlocking) != hipSuccess;
+  int* d = NULL;
+  bad |= hipMallocAsync((void**)&d, 64 * sizeof(int), s) != hipSuccess;
+  hipGraph_t g = NULL;
+  bad |= hipStreamBeginCapture(s, hipStreamCaptureModeThreadLocal) !=
+         hipSuccess;
+  bad |= hipMemsetD32Async(d, id, 64, s) != hipSuccess;
+  bad |= hipLaunchHostFunc(s, count_fn, NULL) != hipSuccess;
+  bad |= hipStreamEndCapture(s, &g) != hipSuccess;
+  hipGraphExec_t x = NULL;
+  bad |= hipGraphInstantiate(&x, g, NULL, NULL, 0) != hipSuccess;
+  for (int i = 0; i < 20; ++i) bad |= hipGraphLaunch(x, s) != hipSuccess;
+  int h[64];
+  bad |= hipMemcpyAsync(h, d, sizeof h, hipMemcpyDeviceToHost, s) !=
+         hipSuccess;
+  bad |= hipFreeAsync(d, s) != hipSuccess;
+  bad |= hipStreamSynchronize(s) != hipSuccess;
+  for (int i = 0; i < 64; ++i) bad |= h[i] != id;
+  bad |= hipGraphExecDestroy(x) != hipSuccess;
+  bad |= hipGraphDestroy(g) != hipSuccess;
+  bad |= hipStreamDestroy(s) != hipSuccess;
+  return (void*)(intptr_t)bad;
+}
+
+static void test_threads(void) {
+  enum { T = 4 };
+  pthread_t th[T];
+  for (int i = 0; i < T; ++i)
+    pthread_create(&th[i], NULL, worker, (void*)(intptr_t)(i + 1));
+  for (int i = 0; i < T; ++i) {
+    void* r = NULL;
+    pthread_join(th[i], &r);
+    CHECK_EQ((intptr_t)r, 0);
+  }
+  CHECK_EQ(atomic_load(&host_runs), T * 20);
+}
+
 int main(void) {
   test_nodes();
   test_capture_with_pool();
+  test_threads();
   return check_summary("test_graph_c");
 }
