@@ -242,6 +242,7 @@ static void test_misuse() {
   // The capture is still fine: work on a non-blocking stream is allowed.
   k_add<<<1, N, 0, nb>>>(d, 1);
   HIP_CHECK(hipGetLastError());
+  HIP_CHECK(hipStreamSynchronize(nb));  // it may, as nb does not capture
   // Work on the null stream would wait for the capturing stream.
   k_add<<<1, N, 0, 0>>>(d, 1);
   CHECK_ERR(hipGetLastError(), hipErrorStreamCaptureImplicit);
