@@ -51,13 +51,13 @@ typedef struct captured_event {
   size_t ndeps;
 } captured_event;
 
-static int active;           /* captures in progress */
-static int active_global;    /* of them, in hipStreamCaptureModeGlobal */
+static int active;              /* captures in progress (`ncaps`) */
+static capture** caps;          /* the captures in progress */
+static size_t ncaps, capcaps;
 static unsigned long long next_id = 1;
 static captured_event* events;
 static size_t nevents, capevents;
-static __thread int thread_captures; /* global or thread-local, this thread */
-static __thread int thread_mode;     /* hipStreamCaptureMode, 0: global */
+static __thread int thread_mode; /* hipStreamCaptureMode, 0: global */
 
 static int any_active(void) {
   return __atomic_load_n(&active, __ATOMIC_ACQUIRE) != 0;
@@ -146,11 +146,9 @@ static void end(capture* c) {
       ++i;
     }
   }
-  __atomic_sub_fetch(&active, 1, __ATOMIC_RELEASE);
-  if (c->mode == hipStreamCaptureModeGlobal) --active_global;
-  if (c->mode != hipStreamCaptureModeRelaxed &&
-      pthread_equal(c->thread, pthread_self()))
-    --thread_captures;
+  for (size_t i = 0; i < ncaps; ++i)
+    if (caps[i] == c) caps[i] = caps[--ncaps];
+  __atomic_store_n(&active, (int)ncaps, __ATOMIC_RELEASE);
   free(c->streams);
   free(c);
 }
@@ -376,12 +374,18 @@ int hipc__capture_invalidate(hipStream_t st) {
 hipError_t hipc__capture_unsafe(void) {
   if (!any_active()) return hipSuccess;
   if (thread_mode == hipStreamCaptureModeRelaxed) return hipSuccess;
-  int global;
+  /* Global captures of any thread, and this thread's thread-local ones. */
+  int global = 0, mine = 0;
   pthread_mutex_lock(&hipc__graph_lock);
-  global = active_global;
+  for (size_t i = 0; i < ncaps; ++i) {
+    capture* c = caps[i];
+    if (c->mode == hipStreamCaptureModeGlobal) global = 1;
+    if (c->mode != hipStreamCaptureModeRelaxed &&
+        pthread_equal(c->thread, pthread_self()))
+      mine = 1;
+  }
   pthread_mutex_unlock(&hipc__graph_lock);
-  if (thread_captures ||
-      (thread_mode == hipStreamCaptureModeGlobal && global))
+  if (mine || (thread_mode == hipStreamCaptureModeGlobal && global))
     return hipErrorStreamCaptureUnsupported;
   return hipSuccess;
 }
@@ -430,17 +434,25 @@ hipError_t hipStreamBeginCapture(hipStream_t stream,
     e = hipErrorIllegalState;
   } else {
     e = join(c, st, NULL, 0);
+    if (e == hipSuccess && ncaps == capcaps) {
+      size_t nc = capcaps ? capcaps * 2 : 8;
+      capture** t = realloc(caps, nc * sizeof *t);
+      if (t) {
+        caps = t;
+        capcaps = nc;
+      }
+    }
     /* Its nodes are live handles while it is built. */
-    if (e == hipSuccess && hipc__graph_publish(c->graph) != 0) {
+    if (e == hipSuccess &&
+        (ncaps == capcaps || hipc__graph_publish(c->graph) != 0)) {
       leave(st);
       e = hipErrorOutOfMemory;
     }
   }
   if (e == hipSuccess) {
     c->id = next_id++;
-    __atomic_add_fetch(&active, 1, __ATOMIC_RELEASE);
-    if (mode == hipStreamCaptureModeGlobal) ++active_global;
-    if (mode != hipStreamCaptureModeRelaxed) ++thread_captures;
+    caps[ncaps++] = c;
+    __atomic_store_n(&active, (int)ncaps, __ATOMIC_RELEASE);
   } else {
     hipc__graph_free(c->graph);
     free(c->streams);

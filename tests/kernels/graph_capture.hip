@@ -284,6 +284,26 @@ static void test_misuse() {
   HIP_CHECK(hipGraphExecDestroy(x));
   HIP_CHECK(hipGraphDestroy(g));
 
+  // A thread-local capture refuses this thread's unsafe calls only.
+  HIP_CHECK(hipStreamBeginCapture(s, hipStreamCaptureModeThreadLocal));
+  CHECK_ERR(hipMalloc(&p, 64), hipErrorStreamCaptureUnsupported);
+  std::thread([] {
+    void* q = nullptr;
+    HIP_CHECK(hipMalloc(&q, 64));
+    HIP_CHECK(hipFree(q));
+  }).join();
+  HIP_CHECK(hipStreamEndCapture(s, &g));
+  HIP_CHECK(hipGraphDestroy(g));
+
+  // A capturing stream destroyed by another thread: its capture is over
+  // for the thread that began it too.
+  hipStream_t t2;
+  HIP_CHECK(hipStreamCreate(&t2));
+  HIP_CHECK(hipStreamBeginCapture(t2, hipStreamCaptureModeGlobal));
+  std::thread([&] { HIP_CHECK(hipStreamDestroy(t2)); }).join();
+  HIP_CHECK(hipMalloc(&p, 64));
+  HIP_CHECK(hipFree(p));
+
   // A capturing stream that is destroyed ends its capture.
   hipStream_t t;
   HIP_CHECK(hipStreamCreate(&t));
