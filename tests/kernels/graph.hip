@@ -405,6 +405,45 @@ static void test_big_and_small() {
   HIP_CHECK(hipFree(d));
 }
 
+// Memcpy nodes with an array on one side (3D).
+static void test_array_copies() {
+  const int W = 5, H = 4, D = 3;
+  std::vector<float> data(W * H * D), back(W * H * D, -1);
+  for (int i = 0; i < W * H * D; ++i) data[i] = static_cast<float>(i * 7 % 19);
+  hipChannelFormatDesc cd = hipCreateChannelDesc<float>();
+  hipArray_t arr;
+  HIP_CHECK(hipMalloc3DArray(&arr, &cd, make_hipExtent(W, H, D), 0));
+  hipGraph_t g;
+  HIP_CHECK(hipGraphCreate(&g, 0));
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(data.data(), W * sizeof(float), W, H);
+  p.dstArray = arr;
+  p.extent = make_hipExtent(W, H, D);
+  p.kind = hipMemcpyHostToDevice;
+  hipGraphNode_t in, out;
+  HIP_CHECK(hipGraphAddMemcpyNode(&in, g, nullptr, 0, &p));
+  hipMemcpy3DParms q{};
+  q.srcArray = arr;
+  q.dstPtr = make_hipPitchedPtr(back.data(), W * sizeof(float), W, H);
+  q.extent = make_hipExtent(W, H, D);
+  q.kind = hipMemcpyDeviceToHost;
+  HIP_CHECK(hipGraphAddMemcpyNode(&out, g, &in, 1, &q));
+  hipMemcpy3DParms got{};
+  HIP_CHECK(hipGraphMemcpyNodeGetParams(out, &got));
+  CHECK(got.srcArray == arr && got.dstPtr.ptr == back.data());
+  // Both an array and a pointer on one side.
+  q.srcPtr = make_hipPitchedPtr(data.data(), W * sizeof(float), W, H);
+  CHECK_ERR(hipGraphMemcpyNodeSetParams(out, &q), hipErrorInvalidValue);
+  hipGraphExec_t x;
+  HIP_CHECK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));
+  HIP_CHECK(hipGraphLaunch(x, 0));
+  HIP_CHECK(hipStreamSynchronize(0));
+  CHECK_ARRAY(back.data(), data.data(), W * H * D);
+  HIP_CHECK(hipGraphExecDestroy(x));
+  HIP_CHECK(hipGraphDestroy(g));
+  HIP_CHECK(hipFreeArray(arr));
+}
+
 static void test_bad_input() {
   hipGraph_t g, other;
   CHECK_ERR(hipGraphCreate(nullptr, 0), hipErrorInvalidValue);
@@ -528,6 +567,7 @@ int main() {
   test_params_and_updates();
   test_clone_and_dot();
   test_big_and_small();
+  test_array_copies();
   test_bad_input();
   return test_summary("graph");
 }
