@@ -405,6 +405,65 @@ static void test_big_and_small() {
   HIP_CHECK(hipFree(d));
 }
 
+// Copies and fills big enough that the CPU device spreads them over its
+// workers, between small kernels.
+static void test_big_copies() {
+  const size_t n = (size_t)3 << 20;  // ints: 12 MiB
+  int *a, *b;
+  HIP_CHECK(hipMalloc(&a, n * sizeof(int)));
+  HIP_CHECK(hipMalloc(&b, n * sizeof(int)));
+  std::vector<int> h(n, 0);
+  hipGraph_t g;
+  HIP_CHECK(hipGraphCreate(&g, 0));
+  hipMemsetParams mp{};
+  mp.dst = a;
+  mp.elementSize = 4;
+  mp.width = n;
+  mp.height = 1;
+  mp.value = 0x01020304;
+  hipGraphNode_t fill, k, copy, fill8, back;
+  HIP_CHECK(hipGraphAddMemsetNode(&fill, g, nullptr, 0, &mp));
+  int one = 1;
+  void* args[] = {&a, &one};
+  hipKernelNodeParams kp = kparams((const void*)k_add, args);
+  HIP_CHECK(hipGraphAddKernelNode(&k, g, &fill, 1, &kp));
+  HIP_CHECK(hipGraphAddMemcpyNode1D(&copy, g, &k, 1, b, a, n * sizeof(int),
+                                    hipMemcpyDeviceToDevice));
+  // Bytes 0x55 in the last quarter of b, as a pitched fill of 4 rows
+  // (n / 4 bytes apart, n / 8 bytes each).
+  hipMemsetParams m8{};
+  m8.dst = b + 3 * n / 4;
+  m8.elementSize = 1;
+  m8.width = n / 8;
+  m8.height = 4;
+  m8.pitch = n / 4;
+  m8.value = 0x55;
+  HIP_CHECK(hipGraphAddMemsetNode(&fill8, g, &copy, 1, &m8));
+  HIP_CHECK(hipGraphAddMemcpyNode1D(&back, g, &fill8, 1, h.data(), b,
+                                    n * sizeof(int), hipMemcpyDeviceToHost));
+  hipGraphExec_t x;
+  HIP_CHECK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));
+  HIP_CHECK(hipGraphLaunch(x, 0));
+  HIP_CHECK(hipStreamSynchronize(0));
+  size_t bad = 0;
+  const unsigned char* bytes = reinterpret_cast<const unsigned char*>(h.data());
+  for (size_t i = 0; i < n; ++i) {
+    int want = 0x01020304 + (i < N ? 1 : 0);
+    size_t byte = i * 4;  // index in bytes
+    size_t rel = byte >= 3 * n ? byte - 3 * n : SIZE_MAX;
+    if (rel != SIZE_MAX && rel % (n / 4) < n / 8) {
+      bad += bytes[byte] != 0x55 || bytes[byte + 3] != 0x55;
+      continue;
+    }
+    bad += h[i] != want;
+  }
+  CHECK_EQ(bad, 0u);
+  HIP_CHECK(hipGraphExecDestroy(x));
+  HIP_CHECK(hipGraphDestroy(g));
+  HIP_CHECK(hipFree(a));
+  HIP_CHECK(hipFree(b));
+}
+
 // Memcpy nodes with an array on one side (3D).
 static void test_array_copies() {
   const int W = 5, H = 4, D = 3;
@@ -568,6 +627,7 @@ int main() {
   test_clone_and_dot();
   test_big_and_small();
   test_array_copies();
+  test_big_copies();
   test_bad_input();
   return test_summary("graph");
 }

@@ -5,8 +5,9 @@
  * become one job of one unit that a single worker runs from start to end,
  * in order: no hand-over between workers and no enqueue per node, which is
  * what makes a graph of small kernels cheaper than launching them one by
- * one. A kernel with many threads is worth spreading over every worker, so
- * it stays a job of its own (its packed arguments shared, not copied).
+ * one. A kernel with many threads, or a big copy or fill, is worth
+ * spreading over every worker, so it stays a job of its own (a kernel's
+ * packed arguments shared, not copied).
  *
  * A batch is freed when its owner destroyed it and no enqueued job refers
  * to it any more (`refs`). */
@@ -15,8 +16,10 @@
 
 #include "cpu.h"
 
-/* Kernels with more threads than this run as their own job. */
+/* Kernels with more threads than this, and copies and fills of more
+ * bytes than INLINE_BYTES, run as their own job (on every worker). */
 #define INLINE_THREADS 8192
+#define INLINE_BYTES ((size_t)4 << 20)
 
 typedef struct item {
   int kind;      /* HIPC_OP_* */
@@ -105,10 +108,16 @@ static void inline_release(cpu_job* j) { batch_unref(((batch_job*)j)->b); }
 
 static void big_release(cpu_job* j) { batch_unref(((big_job*)j)->b); }
 
-static int is_big(const hipc_launch* l) {
-  uint64_t threads = (uint64_t)l->grid.x * l->grid.y * l->grid.z *
-                     l->block.x * l->block.y * l->block.z;
-  return threads > INLINE_THREADS;
+static int is_big(const hipc_op* o) {
+  if (o->kind == HIPC_OP_LAUNCH) {
+    const hipc_launch* l = &o->launch;
+    uint64_t threads = (uint64_t)l->grid.x * l->grid.y * l->grid.z *
+                       l->block.x * l->block.y * l->block.z;
+    return threads > INLINE_THREADS;
+  }
+  size_t row = o->kind == HIPC_OP_FILL ? o->width * o->elem_size : o->width;
+  return (o->kind == HIPC_OP_COPY || o->kind == HIPC_OP_FILL) &&
+         row * o->height > INLINE_BYTES;
 }
 
 hipError_t hipc__cpu_batch_create(hipc_device* dev, const hipc_op* ops,
@@ -129,7 +138,7 @@ hipError_t hipc__cpu_batch_create(hipc_device* dev, const hipc_op* ops,
         hipc__cpu_kernel_prepare(&it->k, &ops[i].launch, d->nworkers) != 0)
       goto fail;
     b->nitems = i + 1;
-    int big = it->kind == HIPC_OP_LAUNCH && is_big(&ops[i].launch);
+    int big = is_big(&ops[i]);
     segment* last = b->nsegs ? &b->segs[b->nsegs - 1] : NULL;
     if (!big && last && !last->big)
       ++last->n;
@@ -147,6 +156,27 @@ hipError_t hipc__cpu_batch_enqueue(hipc_queue* q, hipc_batch* b) {
   for (size_t s = 0; s < b->nsegs; ++s) {
     segment* sg = &b->segs[s];
     cpu_job* j;
+    const hipc_op* o = &b->items[sg->first].op;
+    /* Big copies and fills: the ordinary (chunked) jobs. */
+    if (sg->big && o->kind == HIPC_OP_COPY) {
+      hipError_t e =
+          o->height == 1
+              ? hipc__cpu_memcpy(q, o->dst, o->src, o->width, 0)
+              : hipc__cpu_memcpy_2d(q, o->dst, o->dpitch, o->src, o->spitch,
+                                    o->width, o->height, 0);
+      if (e != hipSuccess) return e;
+      continue;
+    }
+    if (sg->big && o->kind == HIPC_OP_FILL) {
+      hipError_t e =
+          o->height == 1 && o->elem_size == 1
+              ? hipc__cpu_memset(q, o->dst, (int)(o->value & 0xff), o->width,
+                                 0)
+              : hipc__cpu_memset_2d(q, o->dst, o->dpitch, o->value,
+                                    o->elem_size, o->width, o->height, 0);
+      if (e != hipSuccess) return e;
+      continue;
+    }
     if (sg->big) {
       big_job* bj = calloc(1, sizeof *bj);
       if (!bj) return hipErrorOutOfMemory;
