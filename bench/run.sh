@@ -39,6 +39,8 @@ target_of() {
     saxpy) echo 2 ;;
     matmul) echo 10 ;;
     graph_launch) echo 1 ;; # a graph must beat launching its nodes
+    hipcub_sort) echo 2 ;;
+    hipcub_reduce | hipcub_scan) echo 1.5 ;;
     *) echo - ;;
   esac
 }
@@ -48,7 +50,8 @@ declare -A built
 # Workloads of this repository (bench/*.hip) are their own reference: the
 # same binary run with BENCH_SIDE=ref (see bench/README.md).
 declare -A self_ref
-workloads=("$BENCH_DIR"/*.hip bench/*.hip)
+# bench/hipcub/*.hip have references in bench/ref/ like "$BENCH_DIR"'s.
+workloads=("$BENCH_DIR"/*.hip bench/hipcub/*.hip bench/*.hip)
 
 echo "bench: building into $OUT ($HIPC_CPU_THREADS threads)"
 for src in "${workloads[@]}"; do
@@ -205,6 +208,11 @@ for src in "${workloads[@]}"; do
     *) bench_row "$name" "$name" ;;
   esac
 done
+
+# The HIP libraries against OpenBLAS and FFTW called directly
+# (bench/hip_libs.sh).
+echo
+BUILD=$BUILD bench/hip_libs.sh || { failed=1; failures+=("hip_libs: see above"); }
 
 if [ ${#failures[@]} -gt 0 ]; then
   echo

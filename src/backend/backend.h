@@ -167,6 +167,11 @@ typedef struct hipc_backend_ops {
   /* Milliseconds from `start`'s completion to `stop`'s: hipErrorNotReady
    * while either latest record has not completed. */
   hipError_t (*event_elapsed)(float* ms, hipc_event* start, hipc_event* stop);
+  /* The moment the latest record of `e` completed, in nanoseconds of the
+   * host's CLOCK_MONOTONIC; hipErrorNotReady before. NULL: the device's
+   * clock is not the host's (the trace then places events through
+   * event_elapsed, src/runtime/trace_device.c). */
+  hipError_t (*event_time)(hipc_event* e, uint64_t* ns);
 
   /* -- dependencies and host work on queues */
   /* Work enqueued on `q` after this waits until the record of `e` that is
@@ -178,6 +183,18 @@ typedef struct hipc_backend_ops {
    * thread once everything before it on `q` has finished, and work after
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
+  /* Back-pressure: blocks while `q` has no room for `n` more entries (as
+   * a GPU's launch queue does; work of more entries than the bound waits
+   * for an empty queue), so that work enqueued faster than it runs cannot
+   * grow without bound. Called before the runtime enqueues on `q`, with no
+   * lock held: `n` is 1 but for batches (batch_create's `entries`). NULL:
+   * the backend bounds its queues itself. */
+  void (*queue_throttle)(hipc_queue* q, size_t n);
+  /* The vendor stream under `q` (a CUstream), with the device's context
+   * made current on the calling thread, for the HIP libraries that hand
+   * work to the vendor's own (hipc_stream_native). NULL: none (the CPU
+   * device). */
+  void* (*queue_native)(hipc_queue* q);
 
   /* -- host and managed memory. host_register, host_unregister and
    *    host_device_pointer may be NULL when the device reaches host memory
@@ -287,9 +304,11 @@ typedef struct hipc_backend_ops {
    *    graph's nodes are enqueued one by one through the entries above. */
   /* Prepares `n` operations, run in order as one unit of queued work each
    * time the batch is enqueued (what it can of them: a backend may still
-   * split big kernels into work of their own). */
+   * split big kernels into work of their own). *entries: how many queue
+   * entries each batch_enqueue adds (what queue_throttle must make room
+   * for first). */
   hipError_t (*batch_create)(hipc_device* dev, const hipc_op* ops, size_t n,
-                             hipc_batch** out);
+                             hipc_batch** out, size_t* entries);
   hipError_t (*batch_enqueue)(hipc_queue* q, hipc_batch* b);
   /* Gives the batch up; work already enqueued still runs. */
   void (*batch_destroy)(hipc_batch* b);

@@ -412,6 +412,7 @@ void hipc__capture_stream_gone(hipStream_t st) {
 
 hipError_t hipStreamBeginCapture(hipStream_t stream,
                                  hipStreamCaptureMode mode) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF((unsigned)mode > hipStreamCaptureModeRelaxed,
                  hipErrorInvalidValue);
   hipc_device* dev;
@@ -480,6 +481,7 @@ static int joined(capture* c) {
 }
 
 hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pGraph, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -524,6 +526,7 @@ static hipError_t status_of(hipStream_t stream, hipStreamCaptureStatus* out,
 
 hipError_t hipStreamIsCapturing(hipStream_t stream,
                                 hipStreamCaptureStatus* pCaptureStatus) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pCaptureStatus, hipErrorInvalidValue);
   struct hipc_stream_capture* sc;
   pthread_mutex_lock(&hipc__graph_lock);
@@ -536,6 +539,7 @@ hipError_t hipStreamGetCaptureInfo_v2(
     hipStream_t stream, hipStreamCaptureStatus* captureStatus_out,
     unsigned long long* id_out, hipGraph_t* graph_out,
     const hipGraphNode_t** dependencies_out, size_t* numDependencies_out) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!captureStatus_out, hipErrorInvalidValue);
   struct hipc_stream_capture* sc;
   pthread_mutex_lock(&hipc__graph_lock);
@@ -553,6 +557,7 @@ hipError_t hipStreamGetCaptureInfo_v2(
 hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
                                    hipStreamCaptureStatus* pCaptureStatus,
                                    unsigned long long* pId) {
+  HIPC_API_ENTER();
   return hipStreamGetCaptureInfo_v2(stream, pCaptureStatus, pId, NULL, NULL,
                                     NULL);
 }
@@ -561,6 +566,7 @@ hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
                                               hipGraphNode_t* dependencies,
                                               size_t numDependencies,
                                               unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags > hipStreamSetCaptureDependencies,
                  hipErrorInvalidValue);
   HIPC_RETURN_IF(numDependencies && !dependencies, hipErrorInvalidValue);
@@ -585,6 +591,7 @@ hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
 }
 
 hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode* mode) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!mode || (unsigned)*mode > hipStreamCaptureModeRelaxed,
                  hipErrorInvalidValue);
   int old = thread_mode;

@@ -178,6 +178,7 @@ fail:
 /* -- the API */
 
 hipError_t hipGraphCreate(hipGraph_t* pGraph, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pGraph || flags != 0, hipErrorInvalidValue);
   hipGraph_t g = hipc__graph_new();
   HIPC_RETURN_IF(!g, hipErrorOutOfMemory);
@@ -193,6 +194,7 @@ hipError_t hipGraphCreate(hipGraph_t* pGraph, unsigned int flags) {
 }
 
 hipError_t hipGraphDestroy(hipGraph_t graph) {
+  HIPC_API_ENTER();
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = graph && live_index(graph) >= 0;
   if (ok) hipc__graph_free(graph);
@@ -201,6 +203,7 @@ hipError_t hipGraphDestroy(hipGraph_t graph) {
 }
 
 hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t originalGraph) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pGraphClone, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = hipSuccess;
@@ -221,6 +224,7 @@ hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t originalGraph) {
 hipError_t hipGraphNodeFindInClone(hipGraphNode_t* pNode,
                                    hipGraphNode_t originalNode,
                                    hipGraph_t clonedGraph) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pNode, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = hipErrorInvalidValue;
@@ -251,6 +255,7 @@ hipError_t hipGraphAddDependencies(hipGraph_t graph,
                                    const hipGraphNode_t* from,
                                    const hipGraphNode_t* to,
                                    size_t numDependencies) {
+  HIPC_API_ENTER();
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = check_edges(graph, from, to, numDependencies);
   /* An edge that is already there is hipErrorInvalidValue, as in CUDA. */
@@ -267,6 +272,7 @@ hipError_t hipGraphRemoveDependencies(hipGraph_t graph,
                                       const hipGraphNode_t* from,
                                       const hipGraphNode_t* to,
                                       size_t numDependencies) {
+  HIPC_API_ENTER();
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = check_edges(graph, from, to, numDependencies);
   for (size_t i = 0; i < numDependencies && e == hipSuccess; ++i)
@@ -297,6 +303,7 @@ static void report(hipGraphNode_t* out, size_t* count, hipGraphNode_t* a,
 
 hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* nodes,
                             size_t* numNodes) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!numNodes, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = hipc__graph_ok(graph);
@@ -307,6 +314,7 @@ hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* nodes,
 
 hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t* pRootNodes,
                                 size_t* pNumRootNodes) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pNumRootNodes, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = hipSuccess;
@@ -330,6 +338,7 @@ hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t* pRootNodes,
 
 hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t* from,
                             hipGraphNode_t* to, size_t* numEdges) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!numEdges || (!from) != (!to), hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = hipc__graph_ok(graph);
@@ -356,6 +365,7 @@ hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t* from,
 hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node,
                                        hipGraphNode_t* pDependencies,
                                        size_t* pNumDependencies) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pNumDependencies, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = hipc__node_ok(node);
@@ -367,6 +377,7 @@ hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node,
 hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node,
                                          hipGraphNode_t* pDependentNodes,
                                          size_t* pNumDependentNodes) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pNumDependentNodes, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = hipc__node_ok(node);
@@ -376,6 +387,7 @@ hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node,
 }
 
 hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeType* pType) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pType, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = hipc__node_ok(node);
@@ -385,6 +397,7 @@ hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeType* pType) {
 }
 
 hipError_t hipGraphDestroyNode(hipGraphNode_t node) {
+  HIPC_API_ENTER();
   pthread_mutex_lock(&hipc__graph_lock);
   int ok = hipc__node_ok(node);
   if (ok) remove_node(node);

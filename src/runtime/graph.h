@@ -90,6 +90,11 @@ hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
                                       size_t width, size_t height,
                                       hipMemcpyKind kind);
 
+/* Checks the memory of a memcpy or memset node for work on `dev` as
+ * hipMemcpy3DAsync and hipMemset check theirs (the allocation table: freed
+ * or foreign device pointers, overruns); hipSuccess for other nodes. */
+hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev);
+
 /* -- graph_exec.c */
 /* Runs node `n` (not a child graph) on `stream` through the runtime's
  * ordinary entry points. */

@@ -88,6 +88,7 @@ static void body(FILE* f, hipGraph_t g, unsigned flags, int depth) {
 
 hipError_t hipGraphDebugDotPrint(hipGraph_t graph, const char* path,
                                  unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!path, hipErrorInvalidValue);
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = hipSuccess;

@@ -10,6 +10,11 @@
  * - otherwise (NVIDIA), and for event nodes and copies with arrays, each
  *   node goes through the runtime's ordinary entry points
  *   (hipc__node_issue) on the stream.
+ * A batch goes through hipc__work_begin_n / hipc__work_end like any other
+ * work (stream order, room on the queue for all its entries), after its
+ * copy and fill nodes' memory has been checked against the allocation
+ * table as hipMemcpy and hipMemset check theirs: memory freed since the
+ * graph was made is refused, not written.
  * A launch into a capturing stream adds the graph as a child-graph node.
  * Launches of one executable graph are serialised by its lock against
  * updates; the batches they enqueued stay valid until they have run. */
@@ -21,6 +26,8 @@
 typedef struct step {
   hipc_batch* batch; /* NULL: order[first] issued on its own */
   size_t first;      /* the first node of the step in `order` */
+  size_t entries;    /* queue entries the batch enqueues (batch_create) */
+  int memory;        /* the batch has memcpy or memset nodes */
 } step;
 
 struct hipGraphExec {
@@ -229,12 +236,16 @@ static hipError_t make_plan(hipGraphExec_t x) {
     if (nrun) { /* close the run before this node */
       step* st = &x->steps[x->nsteps];
       st->first = run_first;
-      e = ops->batch_create(x->dev, run, nrun, &st->batch);
+      st->memory = 0;
+      for (size_t k2 = run_first; k2 < i; ++k2)
+        st->memory |= x->order[k2]->type == hipGraphNodeTypeMemcpy ||
+                      x->order[k2]->type == hipGraphNodeTypeMemset;
+      e = ops->batch_create(x->dev, run, nrun, &st->batch, &st->entries);
       if (e == hipSuccess) ++x->nsteps;
       nrun = 0;
     }
     if (i < x->norder && e == hipSuccess)
-      x->steps[x->nsteps++] = (step){NULL, i};
+      x->steps[x->nsteps++] = (step){NULL, i, 0, 0};
   }
   free(run);
   return e;
@@ -297,6 +308,7 @@ static hipError_t instantiate(hipGraphExec_t* out, hipGraph_t graph) {
 hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec, hipGraph_t graph,
                                hipGraphNode_t* pErrorNode, char* pLogBuffer,
                                size_t bufferSize) {
+  HIPC_API_ENTER();
   if (pErrorNode) *pErrorNode = NULL;
   if (pLogBuffer && bufferSize) pLogBuffer[0] = 0;
   HIPC_RETURN(instantiate(pGraphExec, graph));
@@ -305,6 +317,7 @@ hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec, hipGraph_t graph,
 hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* pGraphExec,
                                         hipGraph_t graph,
                                         unsigned long long flags) {
+  HIPC_API_ENTER();
   /* Allocation nodes do not exist here, so AutoFreeOnLaunch has nothing
    * to do; Upload has nothing to upload; device launch is not there. */
   HIPC_RETURN_IF(flags & ~(unsigned long long)(
@@ -326,6 +339,7 @@ static int take(hipGraphExec_t x) {
 }
 
 hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!graphExec, hipErrorInvalidValue);
   pthread_mutex_lock(&live_lock);
   int i = live_index(graphExec);
@@ -346,7 +360,22 @@ hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
   HIPC_RETURN(hipSuccess);
 }
 
+/* The end in `order` of step `i`. */
+static size_t step_end(hipGraphExec_t x, size_t i) {
+  return i + 1 < x->nsteps ? x->steps[i + 1].first : x->norder;
+}
+
+/* Checks the memory of the copy and fill nodes of batch step `i`. */
+static hipError_t check_memory(hipGraphExec_t x, size_t i) {
+  hipError_t e = hipSuccess;
+  for (size_t k = x->steps[i].first; k < step_end(x, i) && !e; ++k)
+    e = hipc__node_check_memory(x->order[k], x->dev);
+  return e;
+}
+
 hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
+  HIPC_API_ENTER();
+  HIPC_ARG_PTR("graphExec", graphExec);
   HIPC_RETURN_IF(!take(graphExec), hipErrorInvalidValue);
   hipGraphExec_t x = graphExec;
   hipError_t e = hipc__capture_child(stream, x->graph);
@@ -360,13 +389,15 @@ hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
   for (size_t i = 0; i < x->nsteps && e == hipSuccess; ++i) {
     step* st = &x->steps[i];
     if (st->batch && dev == x->dev) {
-      e = hipc__stream_for_work(stream, &dev, &q);
-      if (e == hipSuccess) e = dev->ops->batch_enqueue(q, st->batch);
+      e = st->memory ? check_memory(x, i) : hipSuccess;
+      hipc_work w;
+      if (e == hipSuccess) e = hipc__work_begin_n(stream, st->entries, &w);
+      if (e == hipSuccess)
+        e = hipc__work_end(&w, w.dev->ops->batch_enqueue(w.q, st->batch), 0);
     } else if (st->batch) {
       /* Launched on another device than it was made for: node by node.
        * The batch covers the nodes up to the next step's. */
-      size_t end = i + 1 < x->nsteps ? x->steps[i + 1].first : x->norder;
-      for (size_t k = st->first; k < end && e == hipSuccess; ++k)
+      for (size_t k = st->first; k < step_end(x, i) && e == hipSuccess; ++k)
         e = hipc__node_issue(x->order[k], stream);
     } else {
       e = hipc__node_issue(x->order[st->first], stream);
@@ -377,6 +408,7 @@ hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
 }
 
 hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!take(graphExec), hipErrorInvalidValue);
   pthread_mutex_unlock(&graphExec->lock);
   hipc_device* dev;
@@ -426,6 +458,7 @@ static hipError_t set_host(hipGraphNode_t n, const void* p) {
 hipError_t hipGraphExecKernelNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node,
     const hipKernelNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   HIPC_RETURN(exec_set(hGraphExec, node, hipGraphNodeTypeKernel, pNodeParams,
                        set_kernel));
 }
@@ -433,6 +466,7 @@ hipError_t hipGraphExecKernelNodeSetParams(
 hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
                                            hipGraphNode_t node,
                                            const hipMemsetParams* pNodeParams) {
+  HIPC_API_ENTER();
   HIPC_RETURN(exec_set(hGraphExec, node, hipGraphNodeTypeMemset, pNodeParams,
                        set_fill));
 }
@@ -440,6 +474,7 @@ hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
 hipError_t hipGraphExecHostNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node,
     const hipHostNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   HIPC_RETURN(exec_set(hGraphExec, node, hipGraphNodeTypeHost, pNodeParams,
                        set_host));
 }
@@ -448,6 +483,7 @@ hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
                                              hipGraphNode_t node, void* dst,
                                              const void* src, size_t count,
                                              hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(count && (!dst || !src), hipErrorInvalidValue);
   hipMemcpy3DParms p =
       hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
@@ -499,6 +535,7 @@ static hipError_t take_params(hipGraph_t a, hipGraph_t b) {
 hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,
                               hipGraphNode_t* hErrorNode_out,
                               hipGraphExecUpdateResult* updateResult_out) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!hErrorNode_out || !updateResult_out, hipErrorInvalidValue);
   *hErrorNode_out = NULL;
   HIPC_RETURN_IF(!take(hGraphExec), hipErrorInvalidValue);

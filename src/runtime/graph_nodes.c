@@ -157,6 +157,45 @@ hipError_t hipc__node_set_fill(hipGraphNode_t n, const hipMemsetParams* p) {
   return hipSuccess;
 }
 
+/* The bytes a pitched side of a copy spans from `pos` (SIZE_MAX when
+ * that overflows). */
+static size_t side_span(const hipPitchedPtr* pp, hipPos pos, hipExtent x,
+                        const char** start) {
+  size_t rows = (x.depth - 1) * pp->ysize + (x.height - 1);
+  size_t first = (pos.z * pp->ysize + pos.y) * pp->pitch + pos.x;
+  if (pp->pitch && rows > (SIZE_MAX - x.width) / pp->pitch) return SIZE_MAX;
+  *start = (const char*)pp->ptr + first;
+  return rows * pp->pitch + x.width;
+}
+
+hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev) {
+  if (n->type == hipGraphNodeTypeMemset) {
+    const hipMemsetParams* p = &n->u.fill;
+    size_t row = p->width * p->elementSize;
+    size_t bytes = p->height > 1 ? p->pitch * (p->height - 1) + row : row;
+    return hipc__check_device_ptr(dev, p->dst, bytes);
+  }
+  if (n->type != hipGraphNodeTypeMemcpy) return hipSuccess;
+  const hipMemcpy3DParms* p = &n->u.copy;
+  hipExtent x = p->extent;
+  if (!x.width || !x.height || !x.depth) return hipSuccess;
+  const char* at;
+  hipError_t e = hipSuccess;
+  if (!p->dstArray) {
+    size_t s = side_span(&p->dstPtr, p->dstPos, x, &at);
+    e = s == SIZE_MAX ? hipErrorInvalidValue
+                      : hipc__check_copy_side(dev, at, s,
+                                              HIPC_KIND_DST_DEVICE(p->kind));
+  }
+  if (e == hipSuccess && !p->srcArray) {
+    size_t s = side_span(&p->srcPtr, p->srcPos, x, &at);
+    e = s == SIZE_MAX ? hipErrorInvalidValue
+                      : hipc__check_copy_side(dev, at, s,
+                                              HIPC_KIND_SRC_DEVICE(p->kind));
+  }
+  return e;
+}
+
 /* -- common */
 
 void hipc__node_free_params(hipGraphNode_t n) {
@@ -242,6 +281,7 @@ hipError_t hipGraphAddKernelNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                  const hipGraphNode_t* pDependencies,
                                  size_t numDependencies,
                                  const hipKernelNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeKernel)
   ADD_END(hipc__node_set_kernel(n, pNodeParams))
 }
@@ -250,6 +290,7 @@ hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                  const hipGraphNode_t* pDependencies,
                                  size_t numDependencies,
                                  const hipMemcpy3DParms* pCopyParams) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeMemcpy)
   ADD_END(hipc__node_set_copy(n, pCopyParams))
 }
@@ -273,6 +314,7 @@ hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t* pGraphNode,
                                    size_t numDependencies, void* dst,
                                    const void* src, size_t count,
                                    hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeMemcpy)
   ADD_END(set_copy_1d(n, dst, src, count, kind))
 }
@@ -281,6 +323,7 @@ hipError_t hipGraphAddMemsetNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                  const hipGraphNode_t* pDependencies,
                                  size_t numDependencies,
                                  const hipMemsetParams* pMemsetParams) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeMemset)
   ADD_END(hipc__node_set_fill(n, pMemsetParams))
 }
@@ -295,6 +338,7 @@ hipError_t hipGraphAddHostNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                const hipGraphNode_t* pDependencies,
                                size_t numDependencies,
                                const hipHostNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeHost)
   ADD_END(set_host(n, pNodeParams))
 }
@@ -314,6 +358,7 @@ hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* pGraphNode,
                                      const hipGraphNode_t* pDependencies,
                                      size_t numDependencies,
                                      hipGraph_t childGraph) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeGraph)
   ADD_END(set_child(n, graph, childGraph))
 }
@@ -321,6 +366,7 @@ hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* pGraphNode,
 hipError_t hipGraphAddEmptyNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                 const hipGraphNode_t* pDependencies,
                                 size_t numDependencies) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeEmpty)
   ADD_END(hipSuccess)
 }
@@ -339,6 +385,7 @@ hipError_t hipGraphAddEventRecordNode(hipGraphNode_t* pGraphNode,
                                       const hipGraphNode_t* pDependencies,
                                       size_t numDependencies,
                                       hipEvent_t event) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeEventRecord)
   ADD_END(set_event(n, event))
 }
@@ -348,6 +395,7 @@ hipError_t hipGraphAddEventWaitNode(hipGraphNode_t* pGraphNode,
                                     const hipGraphNode_t* pDependencies,
                                     size_t numDependencies,
                                     hipEvent_t event) {
+  HIPC_API_ENTER();
   ADD_BEGIN(hipGraphNodeTypeWaitEvent)
   ADD_END(set_event(n, event))
 }
@@ -369,24 +417,28 @@ hipError_t hipGraphAddEventWaitNode(hipGraphNode_t* pGraphNode,
 
 hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
                                        hipKernelNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeKernel, pNodeParams,
               *pNodeParams = node->u.kernel.p)
 }
 
 hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
                                        const hipKernelNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeKernel, pNodeParams,
               e = hipc__node_set_kernel(node, pNodeParams))
 }
 
 hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
                                        hipMemcpy3DParms* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeMemcpy, pNodeParams,
               *pNodeParams = node->u.copy)
 }
 
 hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
                                        const hipMemcpy3DParms* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeMemcpy, pNodeParams,
               e = hipc__node_set_copy(node, pNodeParams))
 }
@@ -394,59 +446,69 @@ hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
 hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void* dst,
                                          const void* src, size_t count,
                                          hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeMemcpy, node,
               e = set_copy_1d(node, dst, src, count, kind))
 }
 
 hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
                                        hipMemsetParams* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeMemset, pNodeParams,
               *pNodeParams = node->u.fill)
 }
 
 hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node,
                                        const hipMemsetParams* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeMemset, pNodeParams,
               e = hipc__node_set_fill(node, pNodeParams))
 }
 
 hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node,
                                      hipHostNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeHost, pNodeParams,
               *pNodeParams = node->u.host)
 }
 
 hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node,
                                      const hipHostNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeHost, pNodeParams,
               e = set_host(node, pNodeParams))
 }
 
 hipError_t hipGraphChildGraphNodeGetGraph(hipGraphNode_t node,
                                           hipGraph_t* pGraph) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeGraph, pGraph, *pGraph = node->u.child)
 }
 
 hipError_t hipGraphEventRecordNodeGetEvent(hipGraphNode_t node,
                                            hipEvent_t* event_out) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeEventRecord, event_out,
               *event_out = node->u.event)
 }
 
 hipError_t hipGraphEventRecordNodeSetEvent(hipGraphNode_t node,
                                            hipEvent_t event) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeEventRecord, node,
               e = set_event(node, event))
 }
 
 hipError_t hipGraphEventWaitNodeGetEvent(hipGraphNode_t node,
                                          hipEvent_t* event_out) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeWaitEvent, event_out,
               *event_out = node->u.event)
 }
 
 hipError_t hipGraphEventWaitNodeSetEvent(hipGraphNode_t node,
                                          hipEvent_t event) {
+  HIPC_API_ENTER();
   NODE_ACCESS(node, hipGraphNodeTypeWaitEvent, node,
               e = set_event(node, event))
 }

@@ -192,15 +192,18 @@ static hipError_t take_block(hipMemPool_t p, hipc_queue* q, size_t size,
 static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
                                hipStream_t stream) {
   if (!ptr) return hipErrorInvalidValue;
-  hipc_device* dev;
-  hipc_queue* q;
-  /* (A capturing stream is refused here: no allocation nodes.) */
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  /* As work on the stream: a reused block may make it wait for the
+   * block's free (queue_wait_event). A capturing stream is refused here
+   * (no allocation nodes). */
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return e;
   if (size == 0) {
     *ptr = NULL;
-    return hipSuccess;
+    return hipc__work_end(&w, hipSuccess, 0);
   }
+  hipc_device* dev = w.dev;
+  hipc_queue* q = w.q;
   pthread_mutex_lock(&lock);
   hipMemPool_t p = pool ? pool : current_of(dev);
   block* b = NULL;
@@ -221,18 +224,24 @@ static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
       p->used_list = b;
       count_use(p, b->size, 1);
       *ptr = b->ptr;
+      HIPC_ARG_PTR("ptr", b->ptr);
     }
   }
   pthread_mutex_unlock(&lock);
-  return e;
+  return hipc__work_end(&w, e, 0);
 }
 
 hipError_t hipMallocAsync(void** dev_ptr, size_t size, hipStream_t stream) {
+  HIPC_API_ENTER();
+  HIPC_ARG_U64("size", size);
   HIPC_RETURN(malloc_async(dev_ptr, size, NULL, stream));
 }
 
 hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size,
                                   hipMemPool_t mem_pool, hipStream_t stream) {
+  HIPC_API_ENTER();
+  HIPC_ARG_U64("size", size);
+  HIPC_ARG_PTR("pool", mem_pool);
   HIPC_RETURN_IF(!mem_pool, hipErrorInvalidValue);
   HIPC_RETURN(malloc_async(dev_ptr, size, mem_pool, stream));
 }
@@ -251,11 +260,19 @@ static block* unlink_used(void* ptr, hipMemPool_t* pool) {
 }
 
 hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
+  HIPC_API_ENTER();
+  HIPC_ARG_PTR("ptr", dev_ptr);
   HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev = w.dev;
+  hipc_queue* q = w.q;
+  /* Without events the free waits for the stream on the host, after the
+   * order lock is let go (hipc__work_end), before the block is free. */
+  int wait_here = !dev->ops->event_create;
+  if (wait_here && (e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess)
+    HIPC_RETURN(e);
   pthread_mutex_lock(&lock);
   hipMemPool_t p = NULL;
   block* b = unlink_used(dev_ptr, &p);
@@ -271,9 +288,7 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
       b->ready = NULL;
     } else if (b->ready) {
       e = ops->event_record(b->ready, q);
-    } else {
-      e = ops->queue_sync(q); /* no events: the free waits on the host */
-    }
+    } /* else no events: waited for above */
     if (e != hipSuccess) {
       b->next = p->used_list;
       p->used_list = b;
@@ -287,7 +302,7 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
     }
   }
   pthread_mutex_unlock(&lock);
-  HIPC_RETURN(e);
+  HIPC_RETURN(wait_here ? e : hipc__work_end(&w, e, 0));
 }
 
 int hipc__mempool_free(void* ptr, hipError_t* result) {
@@ -330,6 +345,7 @@ void hipc__mempool_reset(hipc_device* dev) {
 
 hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
                             const hipMemPoolProps* pool_props) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!mem_pool || !pool_props, hipErrorInvalidValue);
   HIPC_RETURN_IF(pool_props->allocType != hipMemAllocationTypePinned ||
                      pool_props->location.type != hipMemLocationTypeDevice,
@@ -347,6 +363,7 @@ hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
 }
 
 hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
+  HIPC_API_ENTER();
   pthread_mutex_lock(&lock);
   hipError_t e = hipSuccess;
   if (!pool_ok(mem_pool) || mem_pool->is_default) {
@@ -382,6 +399,7 @@ static hipError_t device_of(int device, hipc_device** dev) {
 }
 
 hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!mem_pool, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = device_of(device, &dev);
@@ -395,6 +413,7 @@ hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
 }
 
 hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!mem_pool, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = device_of(device, &dev);
@@ -408,6 +427,7 @@ hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
 }
 
 hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = device_of(device, &dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -422,6 +442,7 @@ hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
 
 hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                   void* value) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!value, hipErrorInvalidValue);
   pthread_mutex_lock(&lock);
   hipError_t e = hipSuccess;
@@ -456,6 +477,7 @@ hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
 
 hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                   void* value) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!value, hipErrorInvalidValue);
   pthread_mutex_lock(&lock);
   hipError_t e = hipSuccess;
@@ -480,6 +502,7 @@ hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
 }
 
 hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
+  HIPC_API_ENTER();
   pthread_mutex_lock(&lock);
   int ok = pool_ok(mem_pool);
   if (ok) trim(mem_pool, min_bytes_to_hold, 0);
@@ -490,6 +513,7 @@ hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
 hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
                                const hipMemAccessDesc* desc_list,
                                size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(count && !desc_list, hipErrorInvalidValue);
   pthread_mutex_lock(&lock);
   hipError_t e = pool_ok(mem_pool) ? hipSuccess : hipErrorInvalidValue;
@@ -516,6 +540,7 @@ hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
 
 hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
                                hipMemLocation* location) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!flags || !location, hipErrorInvalidValue);
   pthread_mutex_lock(&lock);
   hipError_t e = hipSuccess;
@@ -536,6 +561,7 @@ hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
 hipError_t hipMemPoolExportToShareableHandle(
     void* shared_handle, hipMemPool_t mem_pool,
     hipMemAllocationHandleType handle_type, unsigned int flags) {
+  HIPC_API_ENTER();
   (void)shared_handle;
   (void)mem_pool;
   (void)handle_type;
@@ -546,6 +572,7 @@ hipError_t hipMemPoolExportToShareableHandle(
 hipError_t hipMemPoolImportFromShareableHandle(
     hipMemPool_t* mem_pool, void* shared_handle,
     hipMemAllocationHandleType handle_type, unsigned int flags) {
+  HIPC_API_ENTER();
   (void)mem_pool;
   (void)shared_handle;
   (void)handle_type;
@@ -555,6 +582,7 @@ hipError_t hipMemPoolImportFromShareableHandle(
 
 hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data,
                                    void* dev_ptr) {
+  HIPC_API_ENTER();
   (void)export_data;
   (void)dev_ptr;
   HIPC_RETURN(hipErrorNotSupported);
@@ -562,6 +590,7 @@ hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data,
 
 hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t mem_pool,
                                    hipMemPoolPtrExportData* export_data) {
+  HIPC_API_ENTER();
   (void)dev_ptr;
   (void)mem_pool;
   (void)export_data;

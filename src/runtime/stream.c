@@ -14,7 +14,24 @@
  * hipStreamPerThread is a blocking stream of the calling thread's own, made
  * on first use and destroyed (after its work) when the thread exits.
  *
- * Lock order: `lock` (the stream set) before any backend lock. */
+ * These rules hold whatever host threads enqueue the work: ordering a
+ * piece of work and enqueuing it is one step (hipc__work_begin to
+ * hipc__work_end) under the device's `order_lock`, read-locked for a
+ * blocking stream and write-locked for the null stream (non-blocking
+ * streams take no part), so no work can slip in between a null-stream
+ * operation's waits and its enqueue. No thread waits for a device while
+ * holding it: a full queue is waited for before (queue_throttle), a
+ * blocking operation after (hipc__work_end).
+ *
+ * Work on a capturing stream is refused before any of this
+ * (hipc__capture_check_work, which takes the graph lock and then `lock`):
+ * what can be captured was taken by capture.c's hooks before the caller
+ * began its work, and is never enqueued.
+ *
+ * Lock order: `order_lock` before `lock` (the stream set) before any
+ * backend lock; the graph lock (graph.h) is never held while taking
+ * `order_lock`. */
+#define _GNU_SOURCE /* pthread_rwlockattr_setkind_np */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +43,21 @@ static hipStream_t* live;
 static size_t nlive, cap;
 /* Per device: an event recorded at the end of the null queue. */
 static hipc_event* null_tail[HIPC_MAX_DEVICES];
+/* Per device: enqueuing on the null stream excludes enqueuing on its
+ * blocking streams (see the file comment). Writers are preferred, so that
+ * a stream of launches from other threads cannot starve the null stream. */
+static pthread_rwlock_t order_lock[HIPC_MAX_DEVICES];
+static pthread_once_t order_once = PTHREAD_ONCE_INIT;
+
+static void order_init(void) {
+  pthread_rwlockattr_t attr;
+  pthread_rwlockattr_init(&attr);
+  pthread_rwlockattr_setkind_np(&attr,
+                                PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+  for (int i = 0; i < HIPC_MAX_DEVICES; ++i)
+    pthread_rwlock_init(&order_lock[i], &attr);
+  pthread_rwlockattr_destroy(&attr);
+}
 
 /* Under the lock. */
 static int live_index(hipStream_t s) {
@@ -79,6 +111,7 @@ static hipError_t per_thread_stream(hipc_device* dev, hipStream_t* out) {
 /* A handle as a created stream (the per-thread stream included), or NULL
  * for the null stream; hipErrorInvalidHandle for anything else. */
 static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
+  HIPC_ARG_PTR("stream", s);
   if (s == NULL || s == hipStreamLegacy) {
     *out = NULL;
     return hipc__current_device(dev);
@@ -142,10 +175,10 @@ static hipError_t wait_for(hipc_device* dev, hipc_queue* q, hipc_queue* from,
 }
 
 /* Orders stream `st` (NULL: the null stream) of `dev` after the work of the
- * streams it synchronizes with, as the file comment says. */
+ * streams it synchronizes with, as the file comment says. The caller holds
+ * the device's order_lock (read for `st`, write for the null stream). */
 static hipError_t order(hipc_device* dev, hipStream_t st) {
   hipError_t e = hipSuccess;
-  if (st && (st->flags & hipStreamNonBlocking)) return e;
   if (st && dev->ops->queue_query(dev->null_queue) == hipSuccess) return e;
   pthread_mutex_lock(&lock);
   if (st) {
@@ -161,21 +194,54 @@ static hipError_t order(hipc_device* dev, hipStream_t st) {
   return e;
 }
 
-hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
-                                 hipc_queue** q) {
-  hipStream_t st;
-  hipError_t e = lookup(s, dev, &st);
-  if (e != hipSuccess) return e;
-  /* Capturing streams take what capture.c hooks; the rest is refused. */
-  e = hipc__capture_check_work(st, *dev);
-  if (e != hipSuccess) return e;
-  *q = st ? st->queue : (*dev)->null_queue;
-  return order(*dev, st);
+/* Refuses work on a capturing stream (capture.c took what it can
+ * capture before this), waits for room for `n` entries on the queue, takes
+ * the order lock `st` needs (none for a non-blocking stream), then orders
+ * it. */
+static hipError_t begin(hipc_device* dev, hipStream_t st, size_t n,
+                        hipc_work* w) {
+  w->dev = dev;
+  w->q = st ? st->queue : dev->null_queue;
+  w->held = NULL;
+  /* Before any lock: it takes the graph lock and the stream set's. */
+  hipError_t ce = hipc__capture_check_work(st, dev);
+  if (ce != hipSuccess) return ce;
+  if (dev->ops->queue_throttle) dev->ops->queue_throttle(w->q, n);
+  if (st && (st->flags & hipStreamNonBlocking)) return hipSuccess;
+  pthread_once(&order_once, order_init);
+  pthread_rwlock_t* l = &order_lock[dev->ordinal];
+  if (st)
+    pthread_rwlock_rdlock(l);
+  else
+    pthread_rwlock_wrlock(l);
+  hipError_t e = order(dev, st);
+  if (e != hipSuccess)
+    pthread_rwlock_unlock(l);
+  else
+    w->held = l;
+  return e;
 }
 
-hipError_t hipc__null_queue_for_work(hipc_device* dev, hipc_queue** q) {
-  *q = dev->null_queue;
-  return order(dev, NULL);
+hipError_t hipc__work_begin_n(hipStream_t s, size_t n, hipc_work* w) {
+  hipc_device* dev;
+  hipStream_t st;
+  hipError_t e = lookup(s, &dev, &st);
+  return e != hipSuccess ? e : begin(dev, st, n ? n : 1, w);
+}
+
+hipError_t hipc__work_begin(hipStream_t s, hipc_work* w) {
+  return hipc__work_begin_n(s, 1, w);
+}
+
+hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w) {
+  return begin(dev, NULL, 1, w);
+}
+
+hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking) {
+  if (w->held) pthread_rwlock_unlock(w->held);
+  w->held = NULL;
+  if (e == hipSuccess && blocking) e = w->dev->ops->queue_sync(w->q);
+  return e;
 }
 
 /* HIP_LAUNCH_BLOCKING=1: every launch returns once the kernel has run. */
@@ -184,8 +250,7 @@ static int launch_blocking = -1;
 int hipc__launch_blocking(void) {
   int v = __atomic_load_n(&launch_blocking, __ATOMIC_RELAXED);
   if (v < 0) {
-    const char* env = getenv("HIP_LAUNCH_BLOCKING");
-    v = env && env[0] && strcmp(env, "0") != 0;
+    v = hipc__env_flag("HIP_LAUNCH_BLOCKING", 0);
     __atomic_store_n(&launch_blocking, v, __ATOMIC_RELAXED);
   }
   return v;
@@ -227,6 +292,8 @@ static hipError_t create(hipc_device* dev, unsigned flags, int priority,
   }
   live[nlive++] = s;
   pthread_mutex_unlock(&lock);
+  hipc__trace_stream(s->queue, s); /* names its track */
+  HIPC_ARG_PTR("stream", s);
   *out = s;
   return hipSuccess;
 fail_table:
@@ -240,6 +307,7 @@ fail_queue:
 
 hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
                                        int priority) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!stream, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)hipStreamNonBlocking,
                  hipErrorInvalidValue);
@@ -252,15 +320,18 @@ hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
 }
 
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned flags) {
+  HIPC_API_ENTER();
   return hipStreamCreateWithPriority(stream, flags, 0);
 }
 
 hipError_t hipStreamCreate(hipStream_t* stream) {
+  HIPC_API_ENTER();
   return hipStreamCreateWithPriority(stream, hipStreamDefault, 0);
 }
 
 hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
                                            int* greatestPriority) {
+  HIPC_API_ENTER();
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (leastPriority) *leastPriority = PRIORITY_LEAST;
@@ -269,6 +340,7 @@ hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!stream || stream == hipStreamPerThread ||
                      stream == hipStreamLegacy,
                  hipErrorInvalidHandle);
@@ -289,6 +361,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
 /* -- synchronisation */
 
 hipError_t hipStreamSynchronize(hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
@@ -298,13 +371,16 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   if (!st) {
     /* The null stream is done once the blocking streams' work queued so
      * far is, too: make it wait for that, then wait for it. */
-    e = order(dev, NULL);
+    hipc_work w;
+    e = hipc__work_begin_null(dev, &w);
     HIPC_RETURN_IF(e != hipSuccess, e);
+    HIPC_RETURN(hipc__work_end(&w, hipSuccess, 1));
   }
-  HIPC_RETURN(dev->ops->queue_sync(st ? st->queue : dev->null_queue));
+  HIPC_RETURN(dev->ops->queue_sync(st->queue));
 }
 
 hipError_t hipStreamQuery(hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
@@ -323,6 +399,7 @@ hipError_t hipStreamQuery(hipStream_t stream) {
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
                               unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags != 0, hipErrorInvalidValue);
   hipc_event* ev;
   hipc_device* edev;
@@ -330,15 +407,17 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = hipc__capture_wait_event(stream, event); /* capture.c */
   if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (edev->ops != dev->ops || !dev->ops->queue_wait_event) {
-    /* An event of another backend: wait on the host. */
+  if (edev->ops != w.dev->ops || !w.dev->ops->queue_wait_event) {
+    /* An event of another backend: wait on the host (the stream's later
+     * work is enqueued after this returns). */
+    e = hipc__work_end(&w, hipSuccess, 0);
     HIPC_RETURN(edev->ops->event_sync(ev));
   }
-  HIPC_RETURN(dev->ops->queue_wait_event(q, ev));
+  e = w.dev->ops->queue_wait_event(w.q, ev);
+  HIPC_RETURN(hipc__work_end(&w, e, 0));
 }
 
 /* -- host functions */
@@ -349,6 +428,17 @@ typedef struct callback {
   void* user;
 } callback;
 
+/* fn(user) enqueued on `stream`. */
+static hipError_t enqueue_host_fn(hipStream_t stream, hipHostFn_t fn,
+                                  void* user) {
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
+  if (e != hipSuccess) return e;
+  e = w.dev->ops->queue_host_fn ? w.dev->ops->queue_host_fn(w.q, fn, user)
+                                : hipErrorNotSupported;
+  return hipc__work_end(&w, e, 0);
+}
+
 static void run_callback(void* arg) {
   callback* c = arg;
   c->fn(c->stream, hipSuccess, c->user);
@@ -358,38 +448,33 @@ static void run_callback(void* arg) {
 hipError_t hipStreamAddCallback(hipStream_t stream,
                                 hipStreamCallback_t callback_fn,
                                 void* userData, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!callback_fn || flags != 0, hipErrorInvalidValue);
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
   callback* c = malloc(sizeof *c);
   HIPC_RETURN_IF(!c, hipErrorOutOfMemory);
   c->fn = callback_fn;
   c->stream = stream;
   c->user = userData;
-  e = dev->ops->queue_host_fn(q, run_callback, c);
+  /* Not captured (the callback frees `c` when it runs, once): on a
+   * capturing stream it is refused, and invalidates the capture. */
+  hipError_t e = enqueue_host_fn(stream, run_callback, c);
   if (e != hipSuccess) free(c);
   HIPC_RETURN(e);
 }
 
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
                              void* userData) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!fn, hipErrorInvalidValue);
   hipError_t e = hipc__capture_host_fn(stream, fn, userData); /* capture.c */
   if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
-  HIPC_RETURN(dev->ops->queue_host_fn(q, fn, userData));
+  HIPC_RETURN(enqueue_host_fn(stream, fn, userData));
 }
 
 /* -- properties */
 
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!flags, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -400,6 +485,7 @@ hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
 }
 
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!priority, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -410,6 +496,7 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
 }
 
 hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!device, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;

@@ -2,6 +2,7 @@
 // reuse in stream order (same stream, and across streams after an event
 // or through the pool's own dependency), pools and their attributes, trim,
 // access, and bad input with AMD's error codes.
+#include <cstring>
 #include <vector>
 
 #include "common.h"
@@ -272,8 +273,53 @@ static void test_device_reset() {
   HIP_CHECK(hipDeviceSynchronize());
 }
 
+static bool on_gpu() {
+  hipDeviceProp_t p;
+  HIP_CHECK(hipGetDeviceProperties(&p, 0));
+  return std::strncmp(p.gcnArchName, "sm_", 3) == 0;
+}
+
+// Pool memory is in the allocation table like hipMalloc's: synchronous
+// copies and fills take it, within the size asked for; once freed (and,
+// on the CPU device, where every device pointer is checked, back in the
+// pool) they refuse it; hipHostFree frees it as hipFree does.
+static void test_pointer_checks() {
+  int* d = nullptr;
+  HIP_CHECK(hipMallocAsync(reinterpret_cast<void**>(&d), N * sizeof(int), 0));
+  HIP_CHECK(hipMemset(d, 0, N * sizeof(int)));
+  std::vector<int> h(N), back(N);
+  for (int i = 0; i < N; i++) h[i] = 5 * i + 1;
+  HIP_CHECK(hipMemcpy(d, h.data(), N * sizeof(int), hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(back.data(), d, N * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  CHECK_ARRAY(back.data(), h.data(), N);
+  HIP_CHECK(hipMemsetD32(d + N / 2, 7, N / 2));
+  HIP_CHECK(hipMemcpy(back.data(), d, N * sizeof(int),
+                      hipMemcpyDeviceToHost));
+  CHECK_EQ(back[N / 2 - 1], 5 * (N / 2 - 1) + 1);
+  CHECK_EQ(back[N - 1], 7);
+  // Past the end of the allocation (rounded up inside the pool's block).
+  CHECK_ERR(hipMemset(d, 0, N * sizeof(int) + 4), hipErrorInvalidValue);
+  CHECK_ERR(hipMemcpy(back.data(), d + 1, N * sizeof(int),
+                      hipMemcpyDeviceToHost),
+            hipErrorInvalidValue);
+  HIP_CHECK(hipFreeAsync(d, 0));
+  HIP_CHECK(hipDeviceSynchronize());
+  if (!on_gpu()) {
+    CHECK_ERR(hipMemset(d, 0, sizeof(int)), hipErrorInvalidValue);
+    CHECK_ERR(hipMemcpy(back.data(), d, sizeof(int), hipMemcpyDeviceToHost),
+              hipErrorInvalidValue);
+  }
+  HIP_CHECK(hipMallocAsync(reinterpret_cast<void**>(&d), N * sizeof(int), 0));
+  HIP_CHECK(hipMemset(d, 1, N * sizeof(int)));
+  HIP_CHECK(hipHostFree(d));
+  CHECK_ERR(hipFreeAsync(d, 0), hipErrorInvalidValue);  // freed already
+  if (!on_gpu()) CHECK_ERR(hipMemset(d, 0, 4), hipErrorInvalidValue);
+}
+
 int main() {
   test_basic();
+  test_pointer_checks();
   test_reuse_same_stream();
   test_reuse_other_stream();
   test_pools();

@@ -9,6 +9,10 @@
  * spreading over every worker, so it stays a job of its own (a kernel's
  * packed arguments shared, not copied).
  *
+ * Each segment is one job: the runtime makes room for all of them on the
+ * queue (queue_throttle) before it enqueues the batch, so a graph launch
+ * keeps the queue bound (HIPC_QUEUE_DEPTH) like any other work.
+ *
  * A batch is freed when its owner destroyed it and no enqueued job refers
  * to it any more (`refs`). */
 #include <stdlib.h>
@@ -121,7 +125,8 @@ static int is_big(const hipc_op* o) {
 }
 
 hipError_t hipc__cpu_batch_create(hipc_device* dev, const hipc_op* ops,
-                                  size_t n, hipc_batch** out) {
+                                  size_t n, hipc_batch** out,
+                                  size_t* entries) {
   cpu_device* d = dev->impl;
   hipc_batch* b = calloc(1, sizeof *b);
   if (!b) return hipErrorOutOfMemory;
@@ -146,6 +151,7 @@ hipError_t hipc__cpu_batch_create(hipc_device* dev, const hipc_op* ops,
       b->segs[b->nsegs++] = (segment){i, 1, big};
   }
   *out = b;
+  *entries = b->nsegs; /* one job per segment (hipc__cpu_batch_enqueue) */
   return hipSuccess;
 fail:
   batch_unref(b);
