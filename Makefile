@@ -90,6 +90,39 @@ ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/bin/hipc-kc
 endif
 
+# libhiprand (src/lib/hiprand): C, one C++ file reading Boost's copy of Joe
+# and Kuo's Sobol table (libboost-dev), and kernels that hipcc builds for the
+# CPU device (and for GPUs with HIPC_OFFLOAD_ARCH, which hipcc reads).
+HIPRAND_C := $(filter-out src/lib/hiprand/gen_jump.c,$(wildcard src/lib/hiprand/*.c))
+HIPRAND_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPRAND_C)) \
+	$(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o \
+	$(BUILD)/obj/src/lib/hiprand/kernels.hip.o
+ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
+all: $(BUILD)/lib/libhiprand.so
+endif
+
+$(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o: src/lib/hiprand/sobol_data.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++11 $(WARN) -fPIC -fvisibility=hidden -Iinclude \
+		$(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/src/lib/hiprand/kernels.hip.o: src/lib/hiprand/kernels.hip \
+		$(HEADERS) $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/hipcc -O2 $(WARN) -fPIC -fvisibility=hidden \
+		-Isrc/lib/hiprand -c $< -o $@
+
+$(BUILD)/lib/libhiprand.so: $(HIPRAND_OBJ) $(BUILD)/lib/libhipc.so
+	$(BUILD)/bin/hipcc -shared -fPIC $(CFLAGS) -o $@ $(HIPRAND_OBJ) -lm
+
+# The skip-ahead tables of hiprand_kernel.h, from their generator
+# (tests/unit/test_hiprand_jump.c checks that they agree).
+hiprand-tables:
+	@mkdir -p $(BUILD)/obj
+	$(CC) -std=c11 $(WARN) -O2 src/lib/hiprand/gen_jump.c \
+		-o $(BUILD)/obj/gen_jump
+	$(BUILD)/obj/gen_jump > include/hiprand/hipc/jump_tables.h
+
 $(BUILD)/obj/src/kc/%.c.o: src/kc/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(shell $(LLVM_CONFIG) --cflags) $(HIPCC_CFLAGS) \
@@ -240,5 +273,5 @@ gpu-bundle: all
 clean:
 	rm -rf build build-asan build-ubsan build-tsan
 
-.PHONY: all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean \
+.PHONY: hiprand-tables all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean \
 	install uninstall deb
