@@ -28,7 +28,10 @@ LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC) $(CUDA_SRC)
 LIB_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(LIB_SRC))
 HIPCC_SRC := $(wildcard src/hipcc/*.c)
 HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))
-HEADERS := $(shell find include src -name '*.h')
+HEADERS := $(shell find include src -name '*.h' -not -path 'include/hiprand*' \
+	-not -path 'src/lib/*')
+HIPRAND_HEADERS := $(HEADERS) $(wildcard include/hiprand*.h include/hiprand/*.h \
+	include/hiprand/hipc/*.h src/lib/hiprand/*.h)
 
 # The CMake package and the pkg-config file (dist/), with the HIP version
 # of include/hip/hip_version.h.
@@ -106,8 +109,12 @@ $(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o: src/lib/hiprand/sobol_data.cpp
 	$(CXX) -std=c++11 $(WARN) -fPIC -fvisibility=hidden -Iinclude \
 		$(CFLAGS) -c $< -o $@
 
+$(BUILD)/obj/src/lib/hiprand/%.c.o: src/lib/hiprand/%.c $(HIPRAND_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/obj/src/lib/hiprand/kernels.hip.o: src/lib/hiprand/kernels.hip \
-		$(HEADERS) $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
+		$(HIPRAND_HEADERS) $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
 	@mkdir -p $(dir $@)
 	$(BUILD)/bin/hipcc -O2 $(WARN) -fPIC -fvisibility=hidden \
 		-Isrc/lib/hiprand -c $< -o $@

@@ -5,7 +5,8 @@
 //   hiprand_uniform_double   2   z / 2^53 + 2^-54, z = x ^ (y << 21)
 //                                (MRG32k3a, Sobol32: 1)
 //   hiprand_normal2          2   Box-Muller on two uniforms (Sobol32: the
-//                                inverse normal CDF of one uniform each)
+//                                inverse normal CDF of one uniform each,
+//                                Acklam's approximation refined to double)
 //   hiprand_normal           1   the first of a pair, the second kept for the
 //                                next call
 //   hiprand_normal2_double   4   Box-Muller on two uniform doubles (MRG32k3a 2)
@@ -132,8 +133,8 @@ HIPRAND_HD float2 normal2(State* s) {
   return box_muller_f(u, u01f(s));
 }
 HIPRAND_HD float2 normal2(hiprandStateSobol32_t* s) {
-  float x = normcdfinvf(u01f(s));
-  return make_float2(x, normcdfinvf(u01f(s)));
+  float x = static_cast<float>(inv_normal(u01f(s)));
+  return make_float2(x, static_cast<float>(inv_normal(u01f(s))));
 }
 
 template <class State>
@@ -142,8 +143,8 @@ HIPRAND_HD double2 normal2_double(State* s) {
   return box_muller_d(u, u01d(s));
 }
 HIPRAND_HD double2 normal2_double(hiprandStateSobol32_t* s) {
-  double x = normcdfinv(u01d(s));
-  return make_double2(x, normcdfinv(u01d(s)));
+  double x = inv_normal(u01d(s));
+  return make_double2(x, inv_normal(u01d(s)));
 }
 
 template <class State>
@@ -158,7 +159,7 @@ HIPRAND_HD float normal(State* s) {
   return v.x;
 }
 HIPRAND_HD float normal(hiprandStateSobol32_t* s) {
-  return normcdfinvf(u01f(s));
+  return static_cast<float>(inv_normal(u01f(s)));
 }
 
 template <class State>
@@ -173,7 +174,7 @@ HIPRAND_HD double normal_double(State* s) {
   return v.x;
 }
 HIPRAND_HD double normal_double(hiprandStateSobol32_t* s) {
-  return normcdfinv(u01d(s));
+  return inv_normal(u01d(s));
 }
 
 }  // namespace rand

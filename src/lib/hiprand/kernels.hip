@@ -15,7 +15,7 @@ __host__ __device__ inline unsigned int poisson_value(
     const hipc_rand_job& j, double u) {
   if (j.cdf != nullptr)
     return j.cdf_offset + cdf_search(j.cdf, j.cdf_size, u);
-  double k = floor(j.lambda + sqrt(j.lambda) * normcdfinv(u) + 0.5);
+  double k = floor(j.lambda + sqrt(j.lambda) * inv_normal(u) + 0.5);
   return k < 0 ? 0u : k > 4294967295.0 ? 0xffffffffu
                                         : static_cast<unsigned int>(k);
 }
@@ -122,14 +122,14 @@ __host__ __device__ void sobol_values(const hipc_rand_job& j, unsigned int d,
     case HIPC_RAND_NORMAL:
     case HIPC_RAND_LOG_NORMAL: {
       float v = static_cast<float>(j.mean) +
-                static_cast<float>(j.stddev) * normcdfinvf(uniform_f(x));
+                static_cast<float>(j.stddev) * static_cast<float>(inv_normal(uniform_f(x)));
       static_cast<float*>(j.out)[i] =
           j.dist == HIPC_RAND_LOG_NORMAL ? expf(v) : v;
       break;
     }
     case HIPC_RAND_NORMAL_DOUBLE:
     case HIPC_RAND_LOG_NORMAL_DOUBLE: {
-      double v = j.mean + j.stddev * normcdfinv(uniform_d1(x));
+      double v = j.mean + j.stddev * inv_normal(uniform_d1(x));
       static_cast<double*>(j.out)[i] =
           j.dist == HIPC_RAND_LOG_NORMAL_DOUBLE ? exp(v) : v;
       break;
