@@ -113,10 +113,15 @@ $(BUILD)/obj/src/lib/hiprand/%.c.o: src/lib/hiprand/%.c $(HIPRAND_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
+# With the CUDA toolkit there, the kernels are built for NVIDIA GPUs too
+# (HIPRAND_OFFLOAD_ARCH, a comma-separated list; empty: the CPU device only).
+CUDA_PATH ?= /usr/local/cuda
+HIPRAND_OFFLOAD_ARCH ?= $(if $(wildcard $(CUDA_PATH)/bin/ptxas),sm_90)
 $(BUILD)/obj/src/lib/hiprand/kernels.hip.o: src/lib/hiprand/kernels.hip \
 		$(HIPRAND_HEADERS) $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
 	@mkdir -p $(dir $@)
 	$(BUILD)/bin/hipcc -O2 $(WARN) -fPIC -fvisibility=hidden \
+		$(if $(HIPRAND_OFFLOAD_ARCH),--offload-arch=$(HIPRAND_OFFLOAD_ARCH)) \
 		-Isrc/lib/hiprand -c $< -o $@
 
 $(BUILD)/lib/libhiprand.so: $(HIPRAND_OBJ) $(BUILD)/lib/libhipc.so

@@ -11,11 +11,13 @@
 
 #define HIPRAND_HD __host__ __device__ inline
 
-// The skip-ahead tables are constant data of every pass that uses them.
+// The skip-ahead tables are constant data of every pass that uses them:
+// C++17 inline variables (one copy per program), with C names that hipcc
+// knows for hipc's own (__hipc_*: no host shadow is expected of them).
 #if defined(__HIP_DEVICE_COMPILE__)
-#define HIPRAND_JUMP_TABLE static __constant__ const
+#define HIPRAND_JUMP_TABLE extern "C" __constant__ inline const
 #else
-#define HIPRAND_JUMP_TABLE static const
+#define HIPRAND_JUMP_TABLE extern "C" inline const
 #endif
 #include "hiprand/hipc/jump_tables.h"
 

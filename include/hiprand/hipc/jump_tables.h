@@ -4,7 +4,7 @@
 
 /* x^(2^k) mod P, k = 0..63 then 67..130; bit i of the 160 is the
  * coefficient of x^i. */
-HIPRAND_JUMP_TABLE unsigned int hiprand_xorwow_jump[128][5] = {
+HIPRAND_JUMP_TABLE unsigned int __hipc_hiprand_xorwow_jump[128][5] = {
   {0x00000002u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
   {0x00000004u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
   {0x00000010u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
@@ -136,7 +136,7 @@ HIPRAND_JUMP_TABLE unsigned int hiprand_xorwow_jump[128][5] = {
 };
 
 /* A^(2^k) mod m, k = 0..63 then 76..139, row-major. */
-HIPRAND_JUMP_TABLE unsigned int hiprand_mrg_jump1[128][9] = {
+HIPRAND_JUMP_TABLE unsigned int __hipc_hiprand_mrg_jump1[128][9] = {
   {0u, 1u, 0u, 0u, 0u, 1u, 4294156359u, 1403580u, 0u},
   {0u, 0u, 1u, 4294156359u, 1403580u, 0u, 0u, 4294156359u, 1403580u},
   {0u, 4294156359u, 1403580u, 244671815u, 2941890554u, 4294156359u, 149925673u, 489343630u, 2941890554u},
@@ -267,7 +267,7 @@ HIPRAND_JUMP_TABLE unsigned int hiprand_mrg_jump1[128][9] = {
   {3739389517u, 1110440720u, 917457922u, 2163873618u, 3707591763u, 1110440720u, 2667061910u, 2533383962u, 3707591763u},
 };
 
-HIPRAND_JUMP_TABLE unsigned int hiprand_mrg_jump2[128][9] = {
+HIPRAND_JUMP_TABLE unsigned int __hipc_hiprand_mrg_jump2[128][9] = {
   {0u, 1u, 0u, 0u, 0u, 1u, 4293573854u, 0u, 527612u},
   {0u, 0u, 1u, 4293573854u, 0u, 527612u, 2706407399u, 4293573854u, 3497978192u},
   {2706407399u, 4293573854u, 3497978192u, 1431525864u, 2706407399u, 3281754271u, 97673890u, 1431525864u, 1673476130u},

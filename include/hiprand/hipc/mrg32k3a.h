@@ -48,8 +48,8 @@ HIPRAND_HD void mrg_jump(unsigned long long n, int table_base,
                          hiprandStateMRG32k3a* s) {
   for (int k = 0; n != 0; k++, n >>= 1)
     if (n & 1u) {
-      mrg_apply(hiprand_mrg_jump1[table_base + k], s->s1, kMrgM1);
-      mrg_apply(hiprand_mrg_jump2[table_base + k], s->s2, kMrgM2);
+      mrg_apply(__hipc_hiprand_mrg_jump1[table_base + k], s->s1, kMrgM1);
+      mrg_apply(__hipc_hiprand_mrg_jump2[table_base + k], s->s2, kMrgM2);
     }
 }
 

@@ -50,7 +50,7 @@ HIPRAND_HD void xorwow_jump(unsigned long long n, int table_base,
                             unsigned int v[5]) {
   for (int k = 0; n != 0; k++, n >>= 1)
     if (n & 1u)
-      xorwow_apply(hiprand_xorwow_jump[table_base + k], v);
+      xorwow_apply(__hipc_hiprand_xorwow_jump[table_base + k], v);
 }
 
 HIPRAND_HD unsigned int xorwow_next(hiprandStateXORWOW_t* s) {

@@ -122,7 +122,7 @@ static void xorwow_tables(void) {
   p[1] = 1; /* x = x^(2^0) */
   printf("/* x^(2^k) mod P, k = 0..63 then 67..130; bit i of the 160 is the\n"
          " * coefficient of x^i. */\n"
-         "HIPRAND_JUMP_TABLE unsigned int hiprand_xorwow_jump[128][5] = {\n");
+         "HIPRAND_JUMP_TABLE unsigned int __hipc_hiprand_xorwow_jump[128][5] = {\n");
   for (int k = 0; k <= 130; k++) {
     if (k < 64 || k >= 67)
       print_poly(p);
@@ -172,8 +172,8 @@ int main(void) {
   const uint64_t a1[9] = {0, 1, 0, 0, 0, 1, M1 - 810728u, 1403580u, 0};
   const uint64_t a2[9] = {0, 1, 0, 0, 0, 1, M2 - 1370589u, 0, 527612u};
   printf("/* A^(2^k) mod m, k = 0..63 then 76..139, row-major. */\n");
-  mrg_table("hiprand_mrg_jump1", a1, M1);
-  mrg_table("hiprand_mrg_jump2", a2, M2);
+  mrg_table("__hipc_hiprand_mrg_jump1", a1, M1);
+  mrg_table("__hipc_hiprand_mrg_jump2", a2, M2);
   printf("#endif\n");
   return 0;
 }
