@@ -1,6 +1,7 @@
 # hipc: HIP on the CPU (and NVIDIA GPUs). See README.md.
 #
-#   make          build/bin/hipcc, build/lib/libhipc.{so,a}, build/include
+#   make          build/bin/hipcc, build/lib/libhipc.{so,a}, build/include,
+#                 build/lib/libhiprand.so (hipRAND)
 #   make run      build and run examples/warp_shuffle.hip on the CPU device
 #   make test     the whole test suite (ends with "N passed, N failed")
 #   make test-asan / test-ubsan / test-tsan   the suite under the sanitizers
@@ -124,11 +125,13 @@ $(BUILD)/obj/src/lib/hiprand/kernels.hip.o: src/lib/hiprand/kernels.hip \
 		$(if $(HIPRAND_OFFLOAD_ARCH),--offload-arch=$(HIPRAND_OFFLOAD_ARCH)) \
 		-Isrc/lib/hiprand -c $< -o $@
 
+# Linked beside libhipc.so, which it finds there ($ORIGIN) once installed.
 $(BUILD)/lib/libhiprand.so: $(HIPRAND_OBJ) $(BUILD)/lib/libhipc.so
-	$(BUILD)/bin/hipcc -shared -fPIC $(CFLAGS) -o $@ $(HIPRAND_OBJ) -lm
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(HIPRAND_OBJ) -L$(BUILD)/lib \
+		-Wl,-rpath,'$$ORIGIN' -lhipc -lstdc++ -lm
 
 # The skip-ahead tables of hiprand_kernel.h, from their generator
-# (tests/unit/test_hiprand_jump.c checks that they agree).
+# (tests/shell/hiprand_tables.sh checks that they agree).
 hiprand-tables:
 	@mkdir -p $(BUILD)/obj
 	$(CC) -std=c11 $(WARN) -O2 src/lib/hiprand/gen_jump.c \
@@ -202,9 +205,16 @@ install: all
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(DEST)/lib
-	rm -rf $(DEST)/include/hip
+	rm -rf $(DEST)/include/hip $(DEST)/include/hiprand
 	cp -R include/hip $(DEST)/include/hip
 	chmod -R u=rwX,go=rX $(DEST)/include/hip
+	if [ -e $(BUILD)/lib/libhiprand.so ]; then \
+		install -m 755 $(BUILD)/lib/libhiprand.so $(DEST)/lib; \
+		cp -R include/hiprand $(DEST)/include/hiprand; \
+		chmod -R u=rwX,go=rX $(DEST)/include/hiprand; \
+		install -m 644 include/hiprand.h include/hiprand_kernel.h \
+			$(DEST)/include; \
+	fi
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
@@ -213,8 +223,9 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
-		$(DEST)/lib/pkgconfig/hip.pc
-	rm -rf $(DEST)/include/hip $(DEST)/lib/cmake/hip \
+		$(DEST)/lib/pkgconfig/hip.pc $(DEST)/lib/libhiprand.so \
+		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h
+	rm -rf $(DEST)/include/hip $(DEST)/include/hiprand $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null

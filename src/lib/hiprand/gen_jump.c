@@ -18,8 +18,9 @@
  * words; the table holds A1^(2^k) and A2^(2^k) for k = 0..63 (offsets) and
  * k = 76..139 (subsequences, 2^76 steps apart, as in L'Ecuyer's RngStreams).
  *
- * tests/unit/test_hiprand_jump.c checks the committed header against this
- * program's output, and the jumps against plain stepping. */
+ * tests/shell/hiprand_tables.sh checks the committed header against this
+ * program's output; tests/kernels/hiprand_device.hip checks the jumps
+ * against matrix powers and plain stepping. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
