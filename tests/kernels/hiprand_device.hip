@@ -60,6 +60,22 @@ __global__ void sobol_values(unsigned* out, const unsigned* vectors,
   out[T * K + i] = hiprand(&s);
 }
 
+// Scrambled Sobol32: the plain sequence of the same vectors xor c.
+__global__ void scrambled_values(unsigned* out, const unsigned* vectors,
+                                 unsigned c, unsigned offset) {
+  hiprandStateScrambledSobol32_t s;
+  hiprandStateSobol32_t p;
+  hiprand_init(vectors, c, offset, &s);
+  hiprand_init(vectors, offset, &p);
+  unsigned bad = 0;
+  for (int k = 0; k < 100; k++)
+    bad += hiprand(&s) != (hiprand(&p) ^ c);
+  skipahead(77u, &s);
+  skipahead(77u, &p);
+  bad += hiprand(&s) != (hiprand(&p) ^ c);
+  out[0] = bad;
+}
+
 // Uniform floats and doubles, and a pair of normals, for XORWOW.
 __global__ void xorwow_conversions(float* f, double* d, float* n,
                                    unsigned long long seed) {
@@ -225,6 +241,10 @@ static void test_sobol() {
     want[T * K + i] = pts[offset + K + 1000];
   }
   compare("sobol32", got, want, T * K + T);
+  hipLaunchKernelGGL(scrambled_values, dim3(1), dim3(1), 0, 0, d, dv,
+                     0x9e3779b9u, offset);
+  HIP_CHECK(hipMemcpy(got, d, 4, hipMemcpyDeviceToHost));
+  CHECK_EQ(got[0], 0u);
   HIP_CHECK(hipFree(dv));
   HIP_CHECK(hipFree(d));
 }

@@ -18,8 +18,12 @@ template <class State>
 __device__ void init(State* s, int id, const unsigned*) {
   hiprand_init(2024, id, 0, s);
 }
-__device__ void init(hiprandStateSobol32_t* s, int, const unsigned* v) {
-  hiprand_init(v, 1 + (blockIdx.x * blockDim.x + threadIdx.x) * kPer, s);
+__device__ void init(hiprandStateSobol32_t* s, int id, const unsigned* v) {
+  hiprand_init(v, 1 + id * kPer, s);
+}
+__device__ void init(hiprandStateScrambledSobol32_t* s, int id,
+                     const unsigned* v) {
+  hiprand_init(v, 0x2545F491u, id * kPer, s);
 }
 
 template <class State>
@@ -29,6 +33,10 @@ __device__ void pairs(State* s, double* o) {
   o[1] = p.y;
 }
 __device__ void pairs(hiprandStateSobol32_t* s, double* o) {
+  o[0] = hiprand_normal(s);
+  o[1] = hiprand_normal(s);
+}
+__device__ void pairs(hiprandStateScrambledSobol32_t* s, double* o) {
   o[0] = hiprand_normal(s);
   o[1] = hiprand_normal(s);
 }
@@ -171,6 +179,8 @@ int main() {
   test_engine<hiprandStatePhilox4_32_10_t>("philox", vectors, dd, dev);
   test_engine<hiprandStateMRG32k3a_t>("mrg32k3a", vectors, dd, dev);
   test_engine<hiprandStateSobol32_t>("sobol32", vectors, dd, dev);
+  test_engine<hiprandStateScrambledSobol32_t>("scrambled sobol32", vectors,
+                                              dd, dev);
 
   philox_fours<<<kThreads / 64, 64>>>(dev);
   std::vector<double> x(kN);

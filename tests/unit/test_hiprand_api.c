@@ -99,8 +99,11 @@ static void test_status(void) {
   hiprandDirectionVectors32_t* dv = NULL;
   CHECK_ST(hiprandGetDirectionVectors32(NULL, HIPRAND_DIRECTION_VECTORS_32_JOEKUO6),
            HIPRAND_STATUS_OUT_OF_RANGE);
-  CHECK_ST(hiprandGetDirectionVectors32(&dv, HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6),
-           HIPRAND_STATUS_NOT_IMPLEMENTED);
+  CHECK_ST(hiprandGetDirectionVectors32(&dv, HIPRAND_DIRECTION_VECTORS_64_JOEKUO6),
+           HIPRAND_STATUS_OUT_OF_RANGE);
+  CHECK_ST(hiprandGetScrambleConstants32(NULL), HIPRAND_STATUS_OUT_OF_RANGE);
+  const unsigned long long* c64;
+  CHECK_ST(hiprandGetScrambleConstants64(&c64), HIPRAND_STATUS_NOT_IMPLEMENTED);
   hiprandDiscreteDistribution_t dd = NULL;
   CHECK_ST(hiprandCreatePoissonDistribution(0.0, &dd),
            HIPRAND_STATUS_OUT_OF_RANGE);
@@ -139,7 +142,8 @@ static void test_stats(hiprandRngType_t type, int host) {
   CHECK_ST(host ? hiprandCreateGeneratorHost(&g, type)
                 : hiprandCreateGenerator(&g, type),
            HIPRAND_STATUS_SUCCESS);
-  int quasi = type == HIPRAND_RNG_QUASI_SOBOL32;
+  int quasi = type == HIPRAND_RNG_QUASI_SOBOL32 ||
+              type == HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32;
   if (!quasi)
     CHECK_ST(hiprandSetPseudoRandomGeneratorSeed(g, 1234567),
              HIPRAND_STATUS_SUCCESS);
@@ -233,8 +237,9 @@ int main(void) {
   test_status();
   static const hiprandRngType_t types[] = {
       HIPRAND_RNG_PSEUDO_XORWOW, HIPRAND_RNG_PSEUDO_PHILOX4_32_10,
-      HIPRAND_RNG_PSEUDO_MRG32K3A, HIPRAND_RNG_QUASI_SOBOL32};
-  for (int t = 0; t < 4; t++)
+      HIPRAND_RNG_PSEUDO_MRG32K3A, HIPRAND_RNG_QUASI_SOBOL32,
+      HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32};
+  for (int t = 0; t < 5; t++)
     for (int host = 0; host < 2; host++)
       test_stats(types[t], host);
   return check_summary("test_hiprand_api");

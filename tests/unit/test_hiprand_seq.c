@@ -177,6 +177,64 @@ static void test_sobol(void) {
   }
 }
 
+/* Scrambled Sobol32: the points of the scrambled vectors xor the scramble
+ * constants (device and host generators), still a net: the first 2^10
+ * points of each dimension fall one in each interval [k/2^10, (k+1)/2^10). */
+static void test_scrambled_sobol(void) {
+  enum { DIMS = 5, PTS = 1024 };
+  hiprandDirectionVectors32_t *v = NULL, *plain = NULL;
+  const unsigned int* c = NULL;
+  CHECK_ST(hiprandGetDirectionVectors32(
+               &v, HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6),
+           HIPRAND_STATUS_SUCCESS);
+  CHECK_ST(hiprandGetDirectionVectors32(&plain,
+                                        HIPRAND_DIRECTION_VECTORS_32_JOEKUO6),
+           HIPRAND_STATUS_SUCCESS);
+  CHECK_ST(hiprandGetScrambleConstants32(&c), HIPRAND_STATUS_SUCCESS);
+  CHECK(memcmp(v[0], plain[0], 128) != 0);
+  static uint32_t got[2][DIMS * PTS];
+  for (int host = 0; host < 2; host++) {
+    hiprandGenerator_t g;
+    CHECK_ST(host ? hiprandCreateGeneratorHost(&g, HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32)
+                  : hiprandCreateGenerator(&g, HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32),
+             HIPRAND_STATUS_SUCCESS);
+    CHECK_ST(hiprandSetQuasiRandomGeneratorDimensions(g, DIMS),
+             HIPRAND_STATUS_SUCCESS);
+    uint32_t* d = got[host];
+    if (!host)
+      CHECK_ERR(hipMalloc((void**)&d, sizeof got[0]), hipSuccess);
+    CHECK_ST(hiprandGenerate(g, d, DIMS * PTS), HIPRAND_STATUS_SUCCESS);
+    if (!host) {
+      CHECK_ERR(hipMemcpy(got[0], d, sizeof got[0], hipMemcpyDeviceToHost),
+                hipSuccess);
+      CHECK_ERR(hipFree(d), hipSuccess);
+    }
+    CHECK_ST(hiprandDestroyGenerator(g), HIPRAND_STATUS_SUCCESS);
+  }
+  CHECK(!first_mismatch(got[0], got[1], DIMS * PTS));
+  for (int dim = 0; dim < DIMS; dim++) {
+    uint32_t x = 0;
+    int bad = 0;
+    static unsigned char seen[PTS];
+    memset(seen, 0, sizeof seen);
+    for (unsigned i = 0; i < PTS; i++) {
+      if (i > 0) {
+        unsigned k = 0, val = i - 1;
+        while (val & 1u) {
+          val >>= 1;
+          k++;
+        }
+        x ^= v[dim][k];
+      }
+      bad += got[1][dim * PTS + i] != (x ^ c[dim]);
+      seen[got[1][dim * PTS + i] >> 22]++;
+    }
+    for (int k = 0; k < PTS; k++)
+      bad += seen[k] != 1;
+    CHECK_EQ(bad, 0);
+  }
+}
+
 /* Uniform floats and doubles are the documented conversions of the
  * values (XORWOW: doubles take two). */
 static void test_conversions(void) {
@@ -226,6 +284,7 @@ int main(void) {
   test_philox();
   test_mrg();
   test_sobol();
+  test_scrambled_sobol();
   test_conversions();
   return check_summary("test_hiprand_seq");
 }

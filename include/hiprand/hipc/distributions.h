@@ -15,8 +15,9 @@
 //                                lambda < 64, Hormann's PTRS above (W.
 //                                Hormann, "The transformed rejection method
 //                                for generating Poisson random variables",
-//                                Insurance Math. Econom. 12, 1993); Sobol32:
-//                                inversion of the CDF with one point
+//                                Insurance Math. Econom. 12, 1993); Sobol32
+//                                (and scrambled): inversion of the CDF with
+//                                one point
 //   hiprand_discrete         1   inversion of the distribution's CDF table
 #ifndef HIPRAND_HIPC_DISTRIBUTIONS_H
 #define HIPRAND_HIPC_DISTRIBUTIONS_H
@@ -40,6 +41,9 @@ HIPRAND_HD double u01_1(hiprandStateMRG32k3a_t* s) { return mrg_uniform_d(s); }
 HIPRAND_HD double u01_1(hiprandStateSobol32_t* s) {
   return uniform_d1(sobol_next(s));
 }
+HIPRAND_HD double u01_1(hiprandStateScrambledSobol32_t* s) {
+  return uniform_d1(sobol_next(s));
+}
 
 HIPRAND_HD float u01f(hiprandStateXORWOW_t* s) {
   return uniform_f(xorwow_next(s));
@@ -51,6 +55,9 @@ HIPRAND_HD float u01f(hiprandStateMRG32k3a_t* s) {
   return static_cast<float>(mrg_uniform_d(s));
 }
 HIPRAND_HD float u01f(hiprandStateSobol32_t* s) {
+  return uniform_f(sobol_next(s));
+}
+HIPRAND_HD float u01f(hiprandStateScrambledSobol32_t* s) {
   return uniform_f(sobol_next(s));
 }
 
@@ -66,6 +73,23 @@ HIPRAND_HD double u01d(hiprandStateMRG32k3a_t* s) { return mrg_uniform_d(s); }
 HIPRAND_HD double u01d(hiprandStateSobol32_t* s) {
   return uniform_d1(sobol_next(s));
 }
+HIPRAND_HD double u01d(hiprandStateScrambledSobol32_t* s) {
+  return uniform_d1(sobol_next(s));
+}
+
+// The quasi-random engines, whose normals and Poisson values invert CDFs.
+template <class State>
+struct is_quasi {
+  static constexpr bool value = false;
+};
+template <>
+struct is_quasi<hiprandStateSobol32_t> {
+  static constexpr bool value = true;
+};
+template <>
+struct is_quasi<hiprandStateScrambledSobol32_t> {
+  static constexpr bool value = true;
+};
 
 // The first index k of cdf[0..size) with cdf[k] >= u (size - 1 if none).
 HIPRAND_HD unsigned int cdf_search(const double* cdf, unsigned int size,
@@ -81,8 +105,29 @@ HIPRAND_HD unsigned int cdf_search(const double* cdf, unsigned int size,
   return lo;
 }
 
+// Quasi-random engines: the smallest k with P(X <= k) >= u, summing the
+// probabilities.
+template <class State>
+HIPRAND_HD unsigned int poisson_inversion(State* s, double lambda) {
+  double u = u01_1(s);
+  double logp = -lambda, cdf = exp(logp);
+  unsigned int k = 0;
+  double loglam = log(lambda);
+  while (cdf < u && k < 0xffffffffu) {
+    k++;
+    logp += loglam - log(static_cast<double>(k));
+    double p = exp(logp);
+    if (p == 0.0 && k > lambda)
+      break;
+    cdf += p;
+  }
+  return k;
+}
+
 template <class State>
 HIPRAND_HD unsigned int poisson(State* s, double lambda) {
+  if (is_quasi<State>::value)
+    return poisson_inversion(s, lambda);
   if (lambda < 64.0) {
     double limit = exp(-lambda), p = 1.0;
     unsigned int k = 0;
@@ -110,41 +155,21 @@ HIPRAND_HD unsigned int poisson(State* s, double lambda) {
   }
 }
 
-// Sobol32: the smallest k with P(X <= k) >= u, summing the probabilities.
-HIPRAND_HD unsigned int poisson(hiprandStateSobol32_t* s, double lambda) {
-  double u = u01_1(s);
-  double logp = -lambda, cdf = exp(logp);
-  unsigned int k = 0;
-  double loglam = log(lambda);
-  while (cdf < u && k < 0xffffffffu) {
-    k++;
-    logp += loglam - log(static_cast<double>(k));
-    double p = exp(logp);
-    if (p == 0.0 && k > lambda)
-      break;
-    cdf += p;
-  }
-  return k;
-}
-
 template <class State>
 HIPRAND_HD float2 normal2(State* s) {
   float u = u01f(s);
+  if (is_quasi<State>::value)
+    return make_float2(static_cast<float>(inv_normal(u)),
+                       static_cast<float>(inv_normal(u01f(s))));
   return box_muller_f(u, u01f(s));
-}
-HIPRAND_HD float2 normal2(hiprandStateSobol32_t* s) {
-  float x = static_cast<float>(inv_normal(u01f(s)));
-  return make_float2(x, static_cast<float>(inv_normal(u01f(s))));
 }
 
 template <class State>
 HIPRAND_HD double2 normal2_double(State* s) {
   double u = u01d(s);
+  if (is_quasi<State>::value)
+    return make_double2(inv_normal(u), inv_normal(u01d(s)));
   return box_muller_d(u, u01d(s));
-}
-HIPRAND_HD double2 normal2_double(hiprandStateSobol32_t* s) {
-  double x = inv_normal(u01d(s));
-  return make_double2(x, inv_normal(u01d(s)));
 }
 
 template <class State>
@@ -161,6 +186,9 @@ HIPRAND_HD float normal(State* s) {
 HIPRAND_HD float normal(hiprandStateSobol32_t* s) {
   return static_cast<float>(inv_normal(u01f(s)));
 }
+HIPRAND_HD float normal(hiprandStateScrambledSobol32_t* s) {
+  return static_cast<float>(inv_normal(u01f(s)));
+}
 
 template <class State>
 HIPRAND_HD double normal_double(State* s) {
@@ -174,6 +202,9 @@ HIPRAND_HD double normal_double(State* s) {
   return v.x;
 }
 HIPRAND_HD double normal_double(hiprandStateSobol32_t* s) {
+  return inv_normal(u01d(s));
+}
+HIPRAND_HD double normal_double(hiprandStateScrambledSobol32_t* s) {
   return inv_normal(u01d(s));
 }
 
@@ -228,6 +259,7 @@ HIPRAND_HIPC_DISTRIBUTIONS(hiprandStateXORWOW_t)
 HIPRAND_HIPC_DISTRIBUTIONS(hiprandStatePhilox4_32_10_t)
 HIPRAND_HIPC_DISTRIBUTIONS(hiprandStateMRG32k3a_t)
 HIPRAND_HIPC_DISTRIBUTIONS(hiprandStateSobol32_t)
+HIPRAND_HIPC_DISTRIBUTIONS(hiprandStateScrambledSobol32_t)
 HIPRAND_HIPC_PAIRS(hiprandStateXORWOW_t)
 HIPRAND_HIPC_PAIRS(hiprandStatePhilox4_32_10_t)
 HIPRAND_HIPC_PAIRS(hiprandStateMRG32k3a_t)

@@ -15,6 +15,17 @@ struct hiprandStateSobol32 {
 };
 typedef struct hiprandStateSobol32 hiprandStateSobol32_t;
 
+// Scrambled Sobol32: the points of scrambled direction vectors (hipc's
+// scrambling, hiprandGetDirectionVectors32 with
+// HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6) xor a per-dimension
+// constant (hiprandGetScrambleConstants32).
+struct hiprandStateScrambledSobol32 {
+  unsigned int i, x;
+  unsigned int c;  // the scramble constant
+  unsigned int direction_vectors[32];
+};
+typedef struct hiprandStateScrambledSobol32 hiprandStateScrambledSobol32_t;
+
 namespace hipc {
 namespace rand {
 
@@ -38,8 +49,37 @@ HIPRAND_HD unsigned int sobol_next(hiprandStateSobol32_t* s) {
   return r;
 }
 
+HIPRAND_HD unsigned int sobol_next(hiprandStateScrambledSobol32_t* s) {
+  unsigned int r = s->x ^ s->c;
+  unsigned int z = ~s->i;
+  if (z != 0)
+    s->x ^= s->direction_vectors[__builtin_ctz(z)];
+  s->i++;
+  return r;
+}
+
 }  // namespace rand
 }  // namespace hipc
+
+HIPRAND_HD void skipahead(unsigned int n, hiprandStateScrambledSobol32_t* s) {
+  s->i += n;
+  s->x = hipc::rand::sobol_point(s->direction_vectors, s->i);
+}
+
+HIPRAND_HD void hiprand_init(const unsigned int direction_vectors[32],
+                             unsigned int scramble_constant,
+                             unsigned int offset,
+                             hiprandStateScrambledSobol32_t* s) {
+  for (int k = 0; k < 32; k++)
+    s->direction_vectors[k] = direction_vectors[k];
+  s->c = scramble_constant;
+  s->i = offset;
+  s->x = hipc::rand::sobol_point(s->direction_vectors, offset);
+}
+
+HIPRAND_HD unsigned int hiprand(hiprandStateScrambledSobol32_t* s) {
+  return hipc::rand::sobol_next(s);
+}
 
 // Skips n points ahead.
 HIPRAND_HD void skipahead(unsigned int n, hiprandStateSobol32_t* s) {

@@ -8,7 +8,7 @@
 #include "internal.h"
 
 unsigned int hipc__rand_outputs_per_value(int engine, int dist) {
-  if (engine == HIPC_RAND_SOBOL || engine == HIPC_RAND_MRG)
+  if (HIPC_RAND_QUASI(engine) || engine == HIPC_RAND_MRG)
     return 1;
   switch (dist) {
   case HIPC_RAND_UNIFORM_DOUBLE:
@@ -36,32 +36,43 @@ static size_t per_thread(int engine, size_t n) {
   return (per + 1) & ~(size_t)1;
 }
 
-/* The direction vectors of the generator's dimensions, where its kernels
- * read them. */
+/* The direction vectors of the generator's dimensions (and its scramble
+ * constants), where its kernels read them. */
 static hiprandStatus_t vectors_for(hiprandGenerator_t g,
-                                   const unsigned int** out) {
-  const unsigned int* v = hipc__sobol_vectors();
+                                   struct hipc_rand_job* j) {
+  int scrambled = g->engine == HIPC_RAND_SCRAMBLED_SOBOL;
+  const unsigned int* v = scrambled ? hipc__sobol_scrambled_vectors()
+                                    : hipc__sobol_vectors();
+  const unsigned int* c = scrambled ? hipc__sobol_scramble_constants() : NULL;
   if (v == NULL)
     return HIPRAND_STATUS_ALLOCATION_FAILED;
   if (g->host) {
-    *out = v;
+    j->vectors = v;
+    j->constants = c;
     return HIPRAND_STATUS_SUCCESS;
   }
+  /* Device memory: dims * 32 vectors, then dims constants. */
   if (g->dev_vectors == NULL || g->dev_vector_dims < g->dims) {
     if (g->dev_vectors != NULL) {
       (void)hipStreamSynchronize(g->stream);
       (void)hipFree(g->dev_vectors);
       g->dev_vectors = NULL;
     }
-    size_t bytes = sizeof(unsigned int) * 32 * g->dims;
+    size_t words = (size_t)32 * g->dims;
+    size_t bytes = sizeof(unsigned int) * (words + g->dims);
     if (hipMalloc((void**)&g->dev_vectors, bytes) != hipSuccess)
       return HIPRAND_STATUS_ALLOCATION_FAILED;
-    if (hipMemcpy(g->dev_vectors, v, bytes, hipMemcpyHostToDevice) !=
-        hipSuccess)
+    if (hipMemcpy(g->dev_vectors, v, sizeof(unsigned int) * words,
+                  hipMemcpyHostToDevice) != hipSuccess ||
+        (c != NULL &&
+         hipMemcpy(g->dev_vectors + words, c, sizeof(unsigned int) * g->dims,
+                   hipMemcpyHostToDevice) != hipSuccess))
       return HIPRAND_STATUS_INTERNAL_ERROR;
     g->dev_vector_dims = g->dims;
   }
-  *out = g->dev_vectors;
+  j->vectors = g->dev_vectors;
+  j->constants = c != NULL ? g->dev_vectors + (size_t)32 * g->dev_vector_dims
+                           : NULL;
   return HIPRAND_STATUS_SUCCESS;
 }
 
@@ -121,7 +132,7 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
     return HIPRAND_STATUS_SUCCESS;
   if (out == NULL)
     return HIPRAND_STATUS_OUT_OF_RANGE;
-  int sobol = g->engine == HIPC_RAND_SOBOL;
+  int sobol = HIPC_RAND_QUASI(g->engine);
   if (sobol ? n % g->dims != 0
             : pairs(dist) && (n % 2 != 0 || (uintptr_t)out % align != 0))
     return HIPRAND_STATUS_LENGTH_NOT_MULTIPLE;
@@ -143,7 +154,7 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
   if (st == HIPRAND_STATUS_SUCCESS && sobol) {
     j.dims = g->dims;
     j.points = n / g->dims;
-    st = vectors_for(g, &j.vectors);
+    st = vectors_for(g, &j);
     j.per_thread = per_thread(g->engine, j.points);
     j.threads = j.dims * ((j.points + j.per_thread - 1) / j.per_thread);
   } else {

@@ -18,9 +18,10 @@ static int engine_of(hiprandRngType_t t) {
   case HIPRAND_RNG_QUASI_DEFAULT:
   case HIPRAND_RNG_QUASI_SOBOL32:
     return HIPC_RAND_SOBOL;
+  case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32:
+    return HIPC_RAND_SCRAMBLED_SOBOL;
   case HIPRAND_RNG_PSEUDO_MTGP32:
   case HIPRAND_RNG_PSEUDO_MT19937:
-  case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32:
   case HIPRAND_RNG_QUASI_SOBOL64:
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64:
     return -2;
@@ -38,7 +39,7 @@ static hiprandStatus_t create(hiprandGenerator_t* generator,
     return HIPRAND_STATUS_TYPE_ERROR;
   if (engine == -2)
     return HIPRAND_STATUS_NOT_IMPLEMENTED;
-  if (engine == HIPC_RAND_SOBOL && hipc__sobol_vectors() == NULL)
+  if (HIPC_RAND_QUASI(engine) && hipc__sobol_vectors() == NULL)
     return HIPRAND_STATUS_ALLOCATION_FAILED;
   struct hiprandGenerator_st* g = calloc(1, sizeof *g);
   if (g == NULL)
@@ -53,7 +54,7 @@ static hiprandStatus_t create(hiprandGenerator_t* generator,
   g->host = host;
   g->stream = NULL;
   g->seed = 0;
-  g->order = engine == HIPC_RAND_SOBOL ? HIPRAND_ORDERING_QUASI_DEFAULT
+  g->order = HIPC_RAND_QUASI(engine) ? HIPRAND_ORDERING_QUASI_DEFAULT
                                        : HIPRAND_ORDERING_PSEUDO_DEFAULT;
   g->dims = 1;
   *generator = g;
@@ -105,7 +106,7 @@ hiprandStatus_t hiprandSetPseudoRandomGeneratorSeed(hiprandGenerator_t g,
                                                     unsigned long long seed) {
   if (!valid(g))
     return HIPRAND_STATUS_NOT_INITIALIZED;
-  if (g->engine == HIPC_RAND_SOBOL)
+  if (HIPC_RAND_QUASI(g->engine))
     return HIPRAND_STATUS_TYPE_ERROR;
   pthread_mutex_lock(&g->lock);
   g->seed = seed;
@@ -134,7 +135,7 @@ hiprandStatus_t hiprandSetGeneratorOrdering(hiprandGenerator_t g,
   int pseudo = order >= HIPRAND_ORDERING_PSEUDO_BEST &&
                order <= HIPRAND_ORDERING_PSEUDO_DYNAMIC;
   int quasi = order == HIPRAND_ORDERING_QUASI_DEFAULT;
-  if (g->engine == HIPC_RAND_SOBOL ? !quasi : !pseudo)
+  if (HIPC_RAND_QUASI(g->engine) ? !quasi : !pseudo)
     return HIPRAND_STATUS_OUT_OF_RANGE;
   pthread_mutex_lock(&g->lock);
   g->order = order;
@@ -147,7 +148,7 @@ hiprandStatus_t hiprandSetQuasiRandomGeneratorDimensions(
     hiprandGenerator_t g, unsigned int dimensions) {
   if (!valid(g))
     return HIPRAND_STATUS_NOT_INITIALIZED;
-  if (g->engine != HIPC_RAND_SOBOL)
+  if (!HIPC_RAND_QUASI(g->engine))
     return HIPRAND_STATUS_TYPE_ERROR;
   if (dimensions < 1 || dimensions > HIPC_SOBOL_MAX_DIMS)
     return HIPRAND_STATUS_OUT_OF_RANGE;
@@ -175,11 +176,12 @@ hiprandStatus_t hiprandGetDirectionVectors32(
     hiprandDirectionVectors32_t** vectors, hiprandDirectionVectorSet_t set) {
   if (vectors == NULL)
     return HIPRAND_STATUS_OUT_OF_RANGE;
-  if (set == HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6)
-    return HIPRAND_STATUS_NOT_IMPLEMENTED;
-  if (set != HIPRAND_DIRECTION_VECTORS_32_JOEKUO6)
+  if (set != HIPRAND_DIRECTION_VECTORS_32_JOEKUO6 &&
+      set != HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6)
     return HIPRAND_STATUS_OUT_OF_RANGE;
-  const unsigned int* v = hipc__sobol_vectors();
+  const unsigned int* v = set == HIPRAND_DIRECTION_VECTORS_32_JOEKUO6
+                              ? hipc__sobol_vectors()
+                              : hipc__sobol_scrambled_vectors();
   if (v == NULL)
     return HIPRAND_STATUS_ALLOCATION_FAILED;
   *vectors = (hiprandDirectionVectors32_t*)v;
@@ -194,8 +196,13 @@ hiprandStatus_t hiprandGetDirectionVectors64(
 }
 
 hiprandStatus_t hiprandGetScrambleConstants32(const unsigned int** constants) {
-  (void)constants;
-  return HIPRAND_STATUS_NOT_IMPLEMENTED;
+  if (constants == NULL)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  const unsigned int* c = hipc__sobol_scramble_constants();
+  if (c == NULL)
+    return HIPRAND_STATUS_ALLOCATION_FAILED;
+  *constants = c;
+  return HIPRAND_STATUS_SUCCESS;
 }
 
 hiprandStatus_t hiprandGetScrambleConstants64(

@@ -19,7 +19,8 @@ enum hipc_rand_engine {
   HIPC_RAND_XORWOW,
   HIPC_RAND_PHILOX,
   HIPC_RAND_MRG,
-  HIPC_RAND_SOBOL
+  HIPC_RAND_SOBOL,
+  HIPC_RAND_SCRAMBLED_SOBOL
 };
 
 /* What a job writes. */
@@ -54,12 +55,16 @@ struct hipc_rand_job {
   const double* cdf;
   unsigned int cdf_size, cdf_offset;
   double lambda;
-  /* Sobol32: dims * 32 direction vectors; points per dimension. */
+  /* Sobol32: dims * 32 direction vectors (scrambled Sobol32: then dims
+   * scramble constants); points per dimension. */
   const unsigned int* vectors;
+  const unsigned int* constants; /* NULL: not scrambled */
   unsigned int dims;
   size_t points;
   void* out;
 };
+
+#define HIPC_RAND_QUASI(engine) ((engine) >= HIPC_RAND_SOBOL)
 
 /* Outputs of the engine that one value of `dist` takes. */
 unsigned int hipc__rand_outputs_per_value(int engine, int dist);
@@ -74,6 +79,9 @@ void hipc__rand_run_host(const struct hipc_rand_job* job);
  * (dims * 32 words), computed at first use; NULL if out of memory. */
 #define HIPC_SOBOL_MAX_DIMS 3667u
 const unsigned int* hipc__sobol_vectors(void);
+/* The scrambled ones, and the scramble constants (HIPC_SOBOL_MAX_DIMS). */
+const unsigned int* hipc__sobol_scrambled_vectors(void);
+const unsigned int* hipc__sobol_scramble_constants(void);
 /* sobol_data.cpp: Joe and Kuo's parameters of dimension `dim` (2..max):
  * the degree s, the inner coefficients a and m[0..s). */
 unsigned int hipc__sobol_params(unsigned int dim, unsigned int* s,
@@ -99,8 +107,8 @@ struct hiprandGenerator_st {
   unsigned long long position; /* outputs (points) used since the offset */
   hiprandOrdering_t order;
   unsigned int dims;
-  /* Device generators: the direction vectors in device memory, and the
-   * last Poisson table. */
+  /* Device generators: the direction vectors (and scramble constants) in
+   * device memory, and the last Poisson table. */
   unsigned int* dev_vectors;
   unsigned int dev_vector_dims;
   double* poisson_cdf;

@@ -99,8 +99,9 @@ __host__ __device__ void sobol_values(const hipc_rand_job& j, unsigned int d,
   hiprand_init(j.vectors + 32 * d,
                static_cast<unsigned int>(j.start + p0), &s);
   size_t base = d * j.points;
+  unsigned int c = j.constants != nullptr ? j.constants[d] : 0u;
   for (size_t p = p0; p < p1; p++) {
-    unsigned int x = sobol_next(&s);
+    unsigned int x = sobol_next(&s) ^ c;
     size_t i = base + p;
     switch (j.dist) {
     case HIPC_RAND_U32:
@@ -145,7 +146,7 @@ __host__ __device__ void sobol_values(const hipc_rand_job& j, unsigned int d,
 __host__ __device__ void run_thread(const hipc_rand_job& j, size_t t) {
   if (t >= j.threads)
     return;
-  if (j.engine == HIPC_RAND_SOBOL) {
+  if (HIPC_RAND_QUASI(j.engine)) {
     size_t per_dim = (j.points + j.per_thread - 1) / j.per_thread;
     unsigned int d = static_cast<unsigned int>(t / per_dim);
     size_t p0 = (t % per_dim) * j.per_thread;
