@@ -213,7 +213,7 @@ install: all
 		cp -R include/hiprand $(DEST)/include/hiprand; \
 		chmod -R u=rwX,go=rX $(DEST)/include/hiprand; \
 		install -m 644 include/hiprand.h include/hiprand_kernel.h \
-			$(DEST)/include; \
+			include/hiprand.hpp $(DEST)/include; \
 	fi
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
@@ -224,7 +224,8 @@ uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/pkgconfig/hip.pc $(DEST)/lib/libhiprand.so \
-		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h
+		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
+		$(DEST)/include/hiprand.hpp
 	rm -rf $(DEST)/include/hip $(DEST)/include/hiprand $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
