@@ -30,7 +30,7 @@ LIB_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(LIB_SRC))
 HIPCC_SRC := $(wildcard src/hipcc/*.c)
 HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))
 HEADERS := $(shell find include src -name '*.h' -not -path 'include/hiprand*' \
-	-not -path 'src/lib/*')
+	-not -path 'src/lib/hiprand/*')
 HIPRAND_HEADERS := $(HEADERS) $(wildcard include/hiprand*.h include/hiprand/*.h \
 	include/hiprand/hipc/*.h src/lib/hiprand/*.h)
 
@@ -52,7 +52,8 @@ SUBST = sed -e 's/@HIP_VERSION@/$(HIP_VERSION_TEXT)/g' \
 
 all: $(BUILD)/lib/libhipc.so $(BUILD)/lib/libhipc.a $(BUILD)/bin/hipcc \
 	$(BUILD)/include $(BUILD)/bin/hipconfig $(BUILD)/bin/hipInfo \
-	$(BUILD)/lib/hipc/bin/clang++ $(BUILD)/bin/hipc-clang++ $(DIST_FILES)
+	$(BUILD)/lib/hipc/bin/clang++ $(BUILD)/bin/hipc-clang++ $(DIST_FILES) \
+	$(BUILD)/lib/libroctx64.so
 
 $(BUILD)/obj/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -71,6 +72,12 @@ $(BUILD)/lib/libhipc.so: $(LIB_OBJ)
 
 # hipcc itself is never built with sanitizers: it only runs compilers.
 HIPCC_CFLAGS := -O2 -g
+
+# roctx (include/roctx.h) is in libhipc; programs written for ROCm link
+# -lroctx64, which this linker script turns into libhipc.
+$(BUILD)/lib/libroctx64.so:
+	@mkdir -p $(dir $@)
+	echo '/* roctx is part of libhipc. */ INPUT(AS_NEEDED(-lhipc))' > $@
 
 $(BUILD)/lib/libhipc.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -148,6 +155,34 @@ $(BUILD)/bin/hipc-kc: $(KC_OBJ)
 	$(CC) $(HIPCC_CFLAGS) -o $@ $(KC_OBJ) $(shell $(LLVM_CONFIG) --ldflags) \
 		$(shell $(LLVM_CONFIG) --link-shared --libs)
 
+# The HIP libraries (src/lib, README.md "HIP libraries"): each its own
+# shared library in $(BUILD)/lib, linked with libhipc. libhipblas needs
+# OpenBLAS (libopenblas-dev) and libhipfft FFTW3 (libfftw3-dev) for the CPU
+# device; each is left out where its back end is not installed (a test
+# compile decides: lib_probe HEADER, CODE, FLAGS). libhipsparse needs
+# nothing. On NVIDIA GPUs they load cuBLAS / cuFFT / cuSPARSE at run time.
+LIBS_COMMON_SRC := $(wildcard src/lib/common/*.c)
+OPENBLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
+OPENBLAS_LIBS := $(or $(shell pkg-config --libs openblas 2>/dev/null),-lopenblas)
+FFTW_LIBS := -lfftw3f_threads -lfftw3f -lfftw3_threads -lfftw3
+COMMA := ,
+lib_probe = $(shell printf '\043include <$(1)>\nint main(void){$(2);return 0;}\n' | \
+	$(CC) -x c - $(3) -o /dev/null >/dev/null 2>&1 && echo 1)
+HAVE_OPENBLAS := $(call lib_probe,cblas.h,cblas_sdot(1$(COMMA)(float[]){1}$(COMMA)1$(COMMA)(float[]){1}$(COMMA)1),$(OPENBLAS_CFLAGS) $(OPENBLAS_LIBS))
+HAVE_FFTW := $(call lib_probe,fftw3.h,fftwf_init_threads();fftw_init_threads(),$(FFTW_LIBS))
+HIP_LIBS := hipsparse $(if $(HAVE_OPENBLAS),hipblas) $(if $(HAVE_FFTW),hipfft)
+all: $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS))
+
+$(BUILD)/obj/src/lib/hipblas/%.c.o: FILE_CFLAGS := $(OPENBLAS_CFLAGS)
+$(BUILD)/lib/libhipblas.so: LIB_LDLIBS := $(OPENBLAS_LIBS)
+$(BUILD)/lib/libhipfft.so: LIB_LDLIBS := $(FFTW_LIBS)
+define hip_lib_rule
+$(BUILD)/lib/lib$(1).so: $(patsubst %,$(BUILD)/obj/%.o,$(wildcard src/lib/$(1)/*.c) $(LIBS_COMMON_SRC)) $(BUILD)/lib/libhipc.so
+	$$(CC) -shared $$(CFLAGS) -pthread -o $$@ $$(filter %.o,$$^) \
+		-L$(BUILD)/lib -Wl,-rpath,'$$$$ORIGIN' -lhipc $$(LIB_LDLIBS) -ldl -lm
+endef
+$(foreach l,hipblas hipfft hipsparse,$(eval $(call hip_lib_rule,$(l))))
+
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
 	@mkdir -p $(BUILD)
@@ -197,6 +232,9 @@ $(BUILD)/lib/pkgconfig/%: dist/%.in include/hip/hip_version.h
 PREFIX ?= /usr/local
 DEST = $(DESTDIR)$(PREFIX)
 INSTALLED_BIN := hipcc hipc-kc hipconfig hipInfo
+# The HIP libraries' headers (all of them, built or not: a program can
+# compile against one whose library this build left out).
+HIP_LIB_HEADERS := hipblas hipfft hipsparse hipblas.h hipfft.h hipsparse.h
 install: all
 	install -d $(DEST)/bin $(DEST)/lib/hipc/bin $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/pkgconfig $(DEST)/include
@@ -204,10 +242,16 @@ install: all
 	ln -sfn hipcc $(DEST)/bin/hipc-clang++
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
-	install -m 644 $(BUILD)/lib/libhipc.a $(DEST)/lib
-	rm -rf $(DEST)/include/hip $(DEST)/include/hiprand
-	cp -R include/hip $(DEST)/include/hip
-	chmod -R u=rwX,go=rX $(DEST)/include/hip
+	install -m 755 $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS)) $(DEST)/lib
+	install -m 644 $(BUILD)/lib/libhipc.a $(BUILD)/lib/libroctx64.so \
+		$(DEST)/lib
+	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
+		$(HIP_LIB_HEADERS))
+	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
+		$(DEST)/include
+	install -m 644 include/roctx.h $(DEST)/include
+	chmod -R u=rwX,go=rX $(addprefix $(DEST)/include/,hip roctracer hipcub \
+		$(HIP_LIB_HEADERS))
 	if [ -e $(BUILD)/lib/libhiprand.so ]; then \
 		install -m 755 $(BUILD)/lib/libhiprand.so $(DEST)/lib; \
 		cp -R include/hiprand $(DEST)/include/hiprand; \
@@ -223,10 +267,13 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
-		$(DEST)/lib/pkgconfig/hip.pc $(DEST)/lib/libhiprand.so \
+		$(DEST)/lib/libroctx64.so $(DEST)/include/roctx.h \
+		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
-		$(DEST)/include/hiprand.hpp
-	rm -rf $(DEST)/include/hip $(DEST)/include/hiprand $(DEST)/lib/cmake/hip \
+		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc
+	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
+		$(HIP_LIB_HEADERS)) \
+		$(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
@@ -237,11 +284,15 @@ DEB_DIR ?= $(BUILD)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB := $(DEB_DIR)/hipc_$(HIPC_VERSION_TEXT)_$(DEB_ARCH).deb
 DEB_ROOT = $(abspath $(DEB_DIR))/deb-root
+# What the HIP libraries this build made link with.
+DEB_LIB_DEPS := $(if $(HAVE_OPENBLAS),$(COMMA) libopenblas0)$(if \
+	$(HAVE_FFTW),$(COMMA) libfftw3-single3$(COMMA) libfftw3-double3)
 deb: all
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install DESTDIR=$(DEB_ROOT) PREFIX=/usr
 	install -d $(DEB_ROOT)/DEBIAN
 	sed -e 's/@VERSION@/$(HIPC_VERSION_TEXT)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+		-e 's/@LIBDEPS@/$(DEB_LIB_DEPS)/' \
 		dist/deb-control.in > $(DEB_ROOT)/DEBIAN/control
 	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $(DEB)
 	rm -rf $(DEB_ROOT)

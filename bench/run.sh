@@ -38,6 +38,8 @@ target_of() {
   case $1 in
     saxpy) echo 2 ;;
     matmul) echo 10 ;;
+    hipcub_sort) echo 2 ;;
+    hipcub_reduce | hipcub_scan) echo 1.5 ;;
     *) echo - ;;
   esac
 }
@@ -46,7 +48,7 @@ failed=0
 declare -A built
 
 echo "bench: building into $OUT ($HIPC_CPU_THREADS threads)"
-for src in "$BENCH_DIR"/*.hip; do
+for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   built[$name]=1
@@ -177,7 +179,7 @@ echo "bench: BENCH_LOG2N=${BENCH_LOG2N:-default} BENCH_N=${BENCH_N:-default}" \
 header=$(printf '%-22s %10s %10s %-10s %8s %7s  %s' workload hipc ref unit \
   hipc/ref target result)
 echo "$header"
-for src in "$BENCH_DIR"/*.hip; do
+for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   case $name in
@@ -190,6 +192,11 @@ for src in "$BENCH_DIR"/*.hip; do
     *) bench_row "$name" "$name" ;;
   esac
 done
+
+# The HIP libraries against OpenBLAS and FFTW called directly
+# (bench/hip_libs.sh).
+echo
+BUILD=$BUILD bench/hip_libs.sh || { failed=1; failures+=("hip_libs: see above"); }
 
 if [ ${#failures[@]} -gt 0 ]; then
   echo

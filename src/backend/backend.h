@@ -148,6 +148,11 @@ typedef struct hipc_backend_ops {
   /* Milliseconds from `start`'s completion to `stop`'s: hipErrorNotReady
    * while either latest record has not completed. */
   hipError_t (*event_elapsed)(float* ms, hipc_event* start, hipc_event* stop);
+  /* The moment the latest record of `e` completed, in nanoseconds of the
+   * host's CLOCK_MONOTONIC; hipErrorNotReady before. NULL: the device's
+   * clock is not the host's (the trace then places events through
+   * event_elapsed, src/runtime/trace_device.c). */
+  hipError_t (*event_time)(hipc_event* e, uint64_t* ns);
 
   /* -- dependencies and host work on queues */
   /* Work enqueued on `q` after this waits until the record of `e` that is
@@ -159,6 +164,16 @@ typedef struct hipc_backend_ops {
    * thread once everything before it on `q` has finished, and work after
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
+  /* Back-pressure: blocks while `q` is full (as a GPU's launch queue
+   * does), so that work enqueued faster than it runs cannot grow without
+   * bound. Called before the runtime enqueues on `q`, with no lock held.
+   * NULL: the backend bounds its queues itself. */
+  void (*queue_throttle)(hipc_queue* q);
+  /* The vendor stream under `q` (a CUstream), with the device's context
+   * made current on the calling thread, for the HIP libraries that hand
+   * work to the vendor's own (hipc_stream_native). NULL: none (the CPU
+   * device). */
+  void* (*queue_native)(hipc_queue* q);
 
   /* -- host and managed memory. host_register, host_unregister and
    *    host_device_pointer may be NULL when the device reaches host memory

@@ -175,7 +175,11 @@ static void release(struct fl_state* s) {
   free(s->slots);
   free(s->warp);
   free(s->scopes);
-  free(s->reach);
+  free(s->succ_off);
+  free(s->succ);
+  free(s->dom_in);
+  free(s->dom_out);
+  free(s->dom_reach);
   free(s->fwd);
 }
 

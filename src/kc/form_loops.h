@@ -135,11 +135,12 @@ struct fl_state {
   LLVMValueRef* scopes;
   /* Per barrier: what a warp collective needs (form_loops_warp.c). */
   struct fl_warp* warp;
-  /* The dominance cache: segments of region reach_region reachable from its
-   * entry without passing reach_seg (the segment of value reach_of). */
-  LLVMValueRef reach_of;
-  unsigned reach_region;
-  unsigned char* reach;
+  /* Segment successors (CSR) and the dominator tree of region
+   * dom_region - 1, numbered by a walk (form_loops_dom.c). */
+  unsigned *succ_off, *succ;
+  unsigned dom_region;
+  unsigned *dom_in, *dom_out;
+  unsigned char* dom_reach;
   /* The forward cache: segments of region fwd_region reachable from the
    * end of segment fwd_from (+1; 0: empty). */
   unsigned fwd_from, fwd_region;
@@ -302,8 +303,8 @@ LLVMValueRef hipc__form_loops_plain_atomic(struct fl_state* s, LLVMValueRef u,
 
 /* form_loops_live.c: decides which values get slots. */
 int hipc__form_loops_live(struct fl_state* s);
-/* 1 when a use in segment `su` of
- * region r is the one computed earlier in the same run of region r. */
+/* form_loops_dom.c: 1 when a use in segment `su` of region r is the one
+ * computed earlier in the same run of region r. */
 int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
                                unsigned su);
 /* 1 when instructions of opcode `op` have no side effect and read no

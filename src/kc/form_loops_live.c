@@ -51,38 +51,6 @@ unsigned hipc__form_loops_use_seg(const struct fl_state* s, LLVMValueRef user,
   return s->first_seg[b + 1] - 1;
 }
 
-int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,
-                               unsigned su) {
-  unsigned sd = hipc__form_loops_seg_of(s, v);
-  const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
-  if (!in[sd]) return 0;
-  if (sd == su) return 1;
-  if (!s->reach || s->reach_of != v || s->reach_region != r) {
-    if (!s->reach) s->reach = malloc(s->nsegs + 1);
-    unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
-    if (!s->reach || !stack) abort();
-    memset(s->reach, 0, s->nsegs);
-    unsigned sp = 0, entry = hipc__form_loops_region_entry(s, r);
-    if (entry != sd) {
-      s->reach[entry] = 1;
-      stack[sp++] = entry;
-    }
-    while (sp) {
-      unsigned g = stack[--sp], succ[FL_MAX_SUCCS];
-      unsigned n = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
-      for (unsigned i = 0; i < n; i++)
-        if (succ[i] != sd && !s->reach[succ[i]]) {
-          s->reach[succ[i]] = 1;
-          stack[sp++] = succ[i];
-        }
-    }
-    free(stack);
-    s->reach_of = v;
-    s->reach_region = r;
-  }
-  return !s->reach[su];
-}
-
 int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
                              unsigned to) {
   if (!s->fwd || s->fwd_from != from + 1 || s->fwd_region != r) {

@@ -92,6 +92,8 @@ void hipc__link_internalize(struct kc_ctx* c, int keep_kernels);
 void hipc__shared_size_note(struct kc_ctx* c, LLVMValueRef fn, uint64_t end);
 void hipc__shared_size_kernels(struct kc_ctx* c);
 void hipc__link_drop_dead(struct kc_ctx* c);
+/* simplify.c: every function simplified on its own (not at -O0). */
+void hipc__simplify_functions(struct kc_ctx* c);
 /* thread_fn.c: K.thread for each kernel (step 3). */
 void hipc__thread_fn_build(struct kc_ctx* c);
 /* globals.c: the address spaces of variables (step 4). */

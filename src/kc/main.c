@@ -90,6 +90,7 @@ int main(int argc, char** argv) {
   hipc__load_module(&c);
   hipc__link_internalize(&c, 1);
   hipc__link_drop_dead(&c);
+  hipc__simplify_functions(&c);
   for (unsigned i = 0; i < c.num_kernels; i++)
     hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
   form_loops(&c);

@@ -174,6 +174,7 @@ static hipError_t array_create(hipArray_t* out,
 
 hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
                           size_t width, size_t height, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags & (hipArrayLayered | hipArrayCubemap),
                  hipErrorInvalidValue);
   HIPC_RETURN(array_create(array, desc, width, height, 0, flags));
@@ -182,11 +183,13 @@ hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
 hipError_t hipMalloc3DArray(hipArray_t* array,
                             const struct hipChannelFormatDesc* desc,
                             struct hipExtent extent, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN(array_create(array, desc, extent.width, extent.height,
                            extent.depth, flags));
 }
 
 hipError_t hipFreeArray(hipArray_t array) {
+  HIPC_API_ENTER();
   struct hipArray* a = hipc__array_lookup(array);
   HIPC_RETURN_IF(!a, hipErrorInvalidValue);
   /* As hipFree: work already enqueued may still read it. */
@@ -204,6 +207,7 @@ hipError_t hipFreeArray(hipArray_t array) {
 
 hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
                            unsigned int* flags, hipArray_t array) {
+  HIPC_API_ENTER();
   struct hipArray* a = hipc__array_lookup(array);
   HIPC_RETURN_IF(!a, hipErrorInvalidHandle);
   if (desc) *desc = a->desc;
@@ -227,6 +231,19 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
     return hipErrorInvalidMemcpyDirection;
   if (c.width == 0 || c.height == 0 || c.depth == 0) return hipSuccess;
   if (!c.mem) return hipErrorInvalidValue;
+  /* The memory side, as the kind says (to an array: the source). */
+  int mem_device = c.to_array ? HIPC_KIND_SRC_DEVICE(kind)
+                              : HIPC_KIND_DST_DEVICE(kind);
+  size_t mem_rows = (c.depth - 1) * c.rows + c.height;
+  if (c.depth > 1 && c.rows < c.height) return hipErrorInvalidValue;
+  if (c.height > 1 || c.depth > 1) {
+    if (c.width > c.pitch) return hipErrorInvalidPitchValue;
+    if (mem_rows - 1 > (SIZE_MAX - c.width) / c.pitch)
+      return hipErrorInvalidValue;
+  }
+  size_t mem_span = (mem_rows - 1) * c.pitch + c.width;
+  hipError_t e = hipc__check_copy_side(a->dev, c.mem, mem_span, mem_device);
+  if (e != hipSuccess) return e;
   size_t row = a->pitch;
   if (c.x > row || c.width > row - c.x || c.y > a->rows ||
       c.height > a->rows - c.y || c.z > a->slices ||
@@ -235,8 +252,10 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
   if ((c.height > 1 || c.depth > 1) && c.width > c.pitch)
     return hipErrorInvalidPitchValue;
   if (c.depth > 1 && c.rows < c.height) return hipErrorInvalidValue;
-  hipError_t e = hipSuccess;
   if (a->dev->ops->host_memory) {
+    /* The array's side is the array's own (checked above), the memory
+     * side was checked with `kind`: copy as plain memory. */
+    kind = hipMemcpyDefault;
     for (size_t z = 0; z < c.depth && e == hipSuccess; ++z) {
       char* arr = (char*)a->data + (c.z + z) * a->slice + c.y * a->pitch + c.x;
       char* mem = (char*)c.mem + z * c.rows * c.pitch;
@@ -250,17 +269,17 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
     }
     return e;
   }
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return e;
-  if (dev != a->dev) { /* in order with the stream, on the array's device */
-    if ((e = dev->ops->queue_sync(q)) != hipSuccess) return e;
-    if ((e = hipc__null_queue_for_work(a->dev, &q)) != hipSuccess) return e;
+  if (w.dev != a->dev) { /* in order with the stream, on the array's device */
+    if ((e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess) return e;
+    if ((e = hipc__work_begin_null(a->dev, &w)) != hipSuccess) return e;
     blocking = 1;
   }
   c.array = a->data;
-  return a->dev->ops->array_copy(q, &c, blocking);
+  e = a->dev->ops->array_copy(w.q, &c, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 static hipError_t copy_2d(hipArray_const_t array, int to_array, size_t x,
@@ -277,6 +296,7 @@ static hipError_t copy_2d(hipArray_const_t array, int to_array, size_t x,
 hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                               const void* src, size_t spitch, size_t width,
                               size_t height, hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, NULL, 1));
 }
@@ -285,6 +305,7 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
                                    size_t hOffset, const void* src,
                                    size_t spitch, size_t width, size_t height,
                                    hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, stream, 0));
 }
@@ -292,6 +313,7 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
 hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src,
                                 size_t wOffset, size_t hOffset, size_t width,
                                 size_t height, hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, NULL, 1));
 }
@@ -301,6 +323,7 @@ hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch,
                                      size_t hOffset, size_t width,
                                      size_t height, hipMemcpyKind kind,
                                      hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, stream, 0));
 }
@@ -339,6 +362,7 @@ static hipError_t copy_linear(hipArray_const_t array, int to_array, size_t x,
 hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                             const void* src, size_t count,
                             hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_linear(dst, 1, wOffset, hOffset, (char*)src, count, kind));
 }
@@ -346,6 +370,7 @@ hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
 hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray,
                               size_t wOffset, size_t hOffset, size_t count,
                               hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_linear(srcArray, 0, wOffset, hOffset, (char*)dst, count, kind));
 }

@@ -20,6 +20,7 @@ typedef struct coop_item {
   dim3 grid, block;
   size_t shmem;
   void** args;
+  hipStream_t stream;
   uint64_t blocks, threads;
 } coop_item;
 
@@ -29,8 +30,9 @@ static hipError_t prepare(coop_item* it, const void* f, dim3 grid,
   if (!f || !(it->k = hipc__kernel_find(f)))
     return hipErrorInvalidDeviceFunction;
   if (!args && it->k->desc->num_params) return hipErrorInvalidValue;
-  hipError_t e = hipc__stream_for_work(stream, &it->dev, &it->q);
+  hipError_t e = hipc__stream_resolve(stream, &it->dev, &it->q);
   if (e != hipSuccess) return e;
+  it->stream = stream;
   const hipDeviceProp_t* p = &it->dev->props;
   e = hipc__check_config(p, it->k, grid, block, shmem);
   if (e != hipSuccess) return e;
@@ -53,15 +55,24 @@ static hipError_t launch(const coop_item* it, const hipc_coop_launch* c) {
   hipc_launch l = {.kernel = it->k->desc, .name = it->k->name,
                    .grid = it->grid, .block = it->block, .shmem = it->shmem,
                    .args = it->args, .coop = c};
-  hipc__log_launch(it->k->name, it->grid, it->block, it->shmem, NULL,
-                   it->dev->ordinal);
-  return it->dev->ops->launch(it->q, &l);
+  HIPC_ARG_STR("kernel", it->k->name);
+  HIPC_ARG_DIM3("grid", it->grid);
+  HIPC_ARG_DIM3("block", it->block);
+  HIPC_ARG_U64("shared", it->shmem);
+  hipc_work w;
+  hipError_t e = hipc__work_begin(it->stream, &w);
+  if (e != hipSuccess) return e;
+  hipc__log_launch(it->k->name, it->grid, it->block, it->shmem, it->stream,
+                   w.dev->ordinal);
+  e = w.dev->ops->launch(w.q, &l);
+  return hipc__work_end(&w, e, 0);
 }
 
 hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
                                       dim3 blockDimX, void** kernelParams,
                                       unsigned int sharedMemBytes,
                                       hipStream_t stream) {
+  HIPC_API_ENTER();
   coop_item it;
   hipError_t e = prepare(&it, f, gridDim, blockDimX, kernelParams,
                          sharedMemBytes, stream);
@@ -75,6 +86,7 @@ hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
 
 hipError_t hipLaunchCooperativeKernelMultiDevice(
     hipLaunchParams* launchParamsList, int numDevices, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!launchParamsList || numDevices <= 0, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)(hipCooperativeLaunchMultiDeviceNoPreSync |
                                      hipCooperativeLaunchMultiDeviceNoPostSync),

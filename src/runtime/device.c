@@ -4,6 +4,7 @@
 #include "internal.h"
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!prop, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -14,6 +15,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device) {
 }
 
 hipError_t hipDeviceGetName(char* name, int len, int device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!name || len <= 0, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -157,6 +159,7 @@ static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
 
 hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr,
                                  int device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!value, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);

@@ -19,6 +19,7 @@
 static unsigned device_flags[HIPC_MAX_DEVICES];
 
 hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pciBusId || len <= 0, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -45,6 +46,7 @@ hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
 }
 
 hipError_t hipSetDeviceFlags(unsigned flags) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -63,6 +65,7 @@ hipError_t hipSetDeviceFlags(unsigned flags) {
 }
 
 hipError_t hipGetDeviceFlags(unsigned int* flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!flags, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
@@ -72,6 +75,7 @@ hipError_t hipGetDeviceFlags(unsigned int* flags) {
 }
 
 hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!cacheConfig, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
@@ -81,6 +85,7 @@ hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
 }
 
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -90,6 +95,7 @@ hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
 }
 
 hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pConfig, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
@@ -99,6 +105,7 @@ hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
 }
 
 hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -135,6 +142,7 @@ static int score(const hipDeviceProp_t* have, const hipDeviceProp_t* want) {
 /* The device that meets most of what `prop` asks for; the lowest ordinal
  * among equals (device 0 when `prop` asks for nothing). */
 hipError_t hipChooseDeviceR0600(int* device, const hipDeviceProp_tR0600* prop) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!device || !prop, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -147,6 +155,12 @@ hipError_t hipChooseDeviceR0600(int* device, const hipDeviceProp_tR0600* prop) {
   HIPC_RETURN(hipSuccess);
 }
 
-hipError_t hipProfilerStart(void) { HIPC_RETURN(hipSuccess); }
+hipError_t hipProfilerStart(void) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipSuccess);
+}
 
-hipError_t hipProfilerStop(void) { HIPC_RETURN(hipSuccess); }
+hipError_t hipProfilerStop(void) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipSuccess);
+}

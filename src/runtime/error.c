@@ -1,5 +1,6 @@
 /* Error names and messages, and the per-thread last error. */
 #include "error.h"
+#include "trace.h"
 
 #include <stddef.h>
 
@@ -18,7 +19,7 @@ hipError_t hipc__error_record(hipError_t e) {
 
 hipError_t hipc__error_record_in(hipError_t e, const char* fn) {
   last_error = e;
-  if (__builtin_expect(hipc__log_level() > 0, 0)) hipc__log_api(fn, e);
+  if (__builtin_expect(hipc__instr != 0, 0)) hipc__api_result(fn, e);
   return e;
 }
 

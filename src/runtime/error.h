@@ -24,6 +24,9 @@ hipError_t hipc__error_record_in(hipError_t e, const char* fn);
 /* The log (log.c): HIPC_LOG_LEVEL, or AMD_LOG_LEVEL, read once. */
 int hipc__log_level(void);
 void hipc__log_api(const char* fn, hipError_t e);
+/* Records `e` as the result of the current call of `fn` (api_frame.c)
+ * and logs it. */
+void hipc__api_result(const char* fn, hipError_t e);
 void hipc__log_launch(const char* name, dim3 grid, dim3 block, size_t shmem,
                       hipStream_t stream, int device);
 

@@ -44,6 +44,7 @@ static int live_index(hipEvent_t e) {
    hipEventReleaseToDevice | hipEventReleaseToSystem)
 
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!event, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)KNOWN_FLAGS, hipErrorInvalidValue);
   HIPC_RETURN_IF((flags & hipEventReleaseToDevice) &&
@@ -87,6 +88,7 @@ hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
 }
 
 hipError_t hipEventCreate(hipEvent_t* event) {
+  HIPC_API_ENTER();
   return hipEventCreateWithFlags(event, hipEventDefault);
 }
 
@@ -94,6 +96,7 @@ hipError_t hipEventCreate(hipEvent_t* event) {
  * recorded. */
 static hipError_t find(hipEvent_t event, hipc_device** dev, hipc_event** impl,
                        unsigned* flags, int* recorded) {
+  HIPC_ARG_PTR("event", event);
   if (!event) return hipErrorInvalidHandle;
   pthread_mutex_lock(&lock);
   int ok = live_index(event) >= 0;
@@ -113,6 +116,7 @@ hipError_t hipc__event_resolve(hipEvent_t event, hipc_device** dev,
 }
 
 hipError_t hipEventDestroy(hipEvent_t event) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!event, hipErrorInvalidHandle);
   pthread_mutex_lock(&lock);
   int i = live_index(event);
@@ -128,18 +132,19 @@ hipError_t hipEventDestroy(hipEvent_t event) {
 }
 
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* edev;
   hipc_event* impl;
   hipError_t e = find(event, &edev, &impl, NULL, NULL);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_device* dev;
-  hipc_queue* q;
   /* As work: on the null stream, the record waits for the blocking
    * streams. */
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(dev != edev, hipErrorInvalidHandle);
-  e = dev->ops->event_record(impl, q);
+  e = w.dev != edev ? hipErrorInvalidHandle
+                    : w.dev->ops->event_record(impl, w.q);
+  e = hipc__work_end(&w, e, 0);
   if (e == hipSuccess) {
     pthread_mutex_lock(&lock);
     if (live_index(event) >= 0) event->recorded = 1;
@@ -149,6 +154,7 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
 }
 
 hipError_t hipEventQuery(hipEvent_t event) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipc_event* impl;
   hipError_t e = find(event, &dev, &impl, NULL, NULL);
@@ -157,6 +163,7 @@ hipError_t hipEventQuery(hipEvent_t event) {
 }
 
 hipError_t hipEventSynchronize(hipEvent_t event) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipc_event* impl;
   hipError_t e = find(event, &dev, &impl, NULL, NULL);
@@ -165,6 +172,7 @@ hipError_t hipEventSynchronize(hipEvent_t event) {
 }
 
 hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!ms, hipErrorInvalidValue);
   hipc_device *d0, *d1;
   hipc_event *e0, *e1;

@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "hiprtc_internal.h"
 #include "internal.h"
 
@@ -120,7 +121,11 @@ static hiprtcResult map_option(argv_t* a, const char* o, int* has_arch) {
 
 static char* find_hipcc(void) {
   const char* e = getenv("HIPC_HIPCC");
-  if (e && *e) return strdup(e);
+  if (e && *e) {
+    if (access(e, X_OK) == 0) return strdup(e);
+    hipc__env_report("HIPC_HIPCC", e, "is not an executable file",
+                     "using the hipcc next to libhipc");
+  }
   Dl_info info;
   if (!dladdr((void*)&hiprtcCompileProgram, &info) || !info.dli_fname)
     return NULL;

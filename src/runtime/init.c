@@ -29,10 +29,11 @@ static const backend_entry backends[] = {
     {&hipc_cpu_ops, "cpu"},
 };
 
+/* HIPC_DEVICES: all (the default), cpu or gpu. */
 static int wanted(const char* kind) {
-  const char* sel = getenv("HIPC_DEVICES");
-  if (!sel || !*sel || strcmp(sel, "all") == 0) return 1;
-  return strcmp(sel, kind) == 0;
+  static const char* const choices[] = {"all", "cpu", "gpu", NULL};
+  int sel = hipc__env_choice("HIPC_DEVICES", choices, 0);
+  return sel == 0 || strcmp(choices[sel], kind) == 0;
 }
 
 static void init_devices(void) {
@@ -46,6 +47,7 @@ static void init_devices(void) {
       dev->ordinal = ndevices;
       if (be->ops->init(dev, i) == hipSuccess) {
         hipc__texture_props(dev); /* texture.c */
+        hipc__trace_device(dev);  /* trace_device.c, with HIPC_TRACE */
         ndevices++;
       }
     }
@@ -76,11 +78,13 @@ hipError_t hipc__current_device(hipc_device** out) {
 }
 
 hipError_t hipInit(unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags != 0, hipErrorInvalidValue);
   HIPC_RETURN(hipc__init());
 }
 
 hipError_t hipGetDeviceCount(int* count) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!count, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   *count = e == hipSuccess ? ndevices : 0;
@@ -88,6 +92,8 @@ hipError_t hipGetDeviceCount(int* count) {
 }
 
 hipError_t hipSetDevice(int device) {
+  HIPC_API_ENTER();
+  HIPC_ARG_I64("device", device);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF(device < 0 || device >= ndevices, hipErrorInvalidDevice);
@@ -96,6 +102,7 @@ hipError_t hipSetDevice(int device) {
 }
 
 hipError_t hipGetDevice(int* device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!device, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -104,6 +111,7 @@ hipError_t hipGetDevice(int* device) {
 }
 
 hipError_t hipDeviceSynchronize(void) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -111,6 +119,7 @@ hipError_t hipDeviceSynchronize(void) {
 }
 
 hipError_t hipDeviceReset(void) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -118,16 +127,19 @@ hipError_t hipDeviceReset(void) {
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc__peer_reset(dev);
   hipc__alloc_release_device(dev);
+  hipc__trace_flush(); /* the trace so far, to its file */
   HIPC_RETURN(hipSuccess);
 }
 
 hipError_t hipDriverGetVersion(int* version) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!version, hipErrorInvalidValue);
   *version = HIP_VERSION;
   HIPC_RETURN(hipSuccess);
 }
 
 hipError_t hipRuntimeGetVersion(int* version) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!version, hipErrorInvalidValue);
   *version = HIP_VERSION;
   HIPC_RETURN(hipSuccess);

@@ -6,8 +6,10 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
+#include "env.h"
 #include "error.h"
 #include "module.h"
+#include "trace.h"
 #include "hip/hip_runtime_api.h"
 
 /* Returns `err` (recording it for hipGetLastError) when `cond` holds. */
@@ -43,13 +45,31 @@ hipError_t hipc__current_device(hipc_device** out);
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q);
 
-/* Like hipc__stream_resolve, for enqueuing work: also orders the null
- * stream against blocking streams (see stream.c). */
-hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
-                                 hipc_queue** q);
-/* The null queue of `dev` (not necessarily the current device), ordered as
- * hipc__stream_for_work orders the null stream. */
-hipError_t hipc__null_queue_for_work(hipc_device* dev, hipc_queue** q);
+/* Enqueuing work on a stream, in stream order whatever thread does it:
+ *
+ *   hipc_work w;
+ *   hipError_t e = hipc__work_begin(stream, &w);
+ *   if (e != hipSuccess) return e;
+ *   e = w.dev->ops->launch(w.q, ...);          // enqueue only, never wait
+ *   return hipc__work_end(&w, e, blocking);
+ *
+ * hipc__work_begin resolves the handle, waits while the queue is full
+ * (back-pressure), takes the device's ordering lock and orders the
+ * null stream against blocking streams (see stream.c); backend calls in
+ * between must not wait for the device (pass blocking 0). hipc__work_end
+ * lets go and, with `blocking` and `e` hipSuccess, waits for the queue's
+ * work so far (the operation included); it returns `e` or why the wait
+ * failed. */
+typedef struct hipc_work {
+  hipc_device* dev;
+  hipc_queue* q;
+  void* held; /* the ordering lock held (stream.c), or NULL */
+} hipc_work;
+hipError_t hipc__work_begin(hipStream_t s, hipc_work* w);
+/* The same on the null stream of `dev` (not necessarily the current
+ * device). */
+hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w);
+hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking);
 /* Whether HIP_LAUNCH_BLOCKING asks for synchronous launches. */
 int hipc__launch_blocking(void);
 
@@ -59,7 +79,7 @@ int hipc__launch_blocking(void);
 hipError_t hipc__event_resolve(hipEvent_t e, hipc_device** dev,
                                hipc_event** impl);
 
-/* -- memory.c: the allocation table. */
+/* -- alloc_table.c: the allocation table (memory.c: allocations). */
 typedef struct hipc_alloc {
   void* base;
   size_t size;
@@ -74,15 +94,8 @@ typedef struct hipc_alloc {
 /* `registered` of a __managed__ variable's memory (kind Managed): it
  * belongs to its module or program, never freed nor unregistered. */
 #define HIPC_ALLOC_VARIABLE 2
-/* Finds the allocation containing `p`; copies it to *out. */
+/* Finds the allocation containing `p`; copies it to *out. O(log n). */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
-/* Adds `a` to the table; 0, or -1 when out of memory. */
-int hipc__alloc_insert(const hipc_alloc* a);
-/* Removes the allocation that starts exactly at `base` (copied to *out);
- * 0, or -1 when there is none. */
-int hipc__alloc_remove(void* base, hipc_alloc* out);
-/* Frees every device allocation of `dev` (hipDeviceReset). */
-void hipc__alloc_release_device(hipc_device* dev);
 /* Adds `a` to the table: 0; -1 when out of memory; -2 when it overlaps an
  * entry. */
 int hipc__alloc_insert(const hipc_alloc* a);
@@ -90,9 +103,33 @@ int hipc__alloc_insert(const hipc_alloc* a);
 int hipc__alloc_remove(void* base, hipc_alloc* out);
 /* Whether some entry overlaps [p, p + n). */
 int hipc__alloc_overlaps(const void* p, size_t n);
+/* Frees every device allocation of `dev` (hipDeviceReset). */
+void hipc__alloc_release_device(hipc_device* dev);
+/* -- memory.c */
 /* Whether [p, p + n) stays inside the tracked allocation holding p (true
  * for untracked memory, which hipc cannot check). */
 int hipc__alloc_in_bounds(const void* p, size_t n);
+/* Checks [p, p + n) as device memory for work on `dev`: hipSuccess when
+ * it lies inside a live allocation (of any kind: device, managed, pinned or
+ * registered host memory), or, on the CPU device, inside a variable of a
+ * loaded program or code object (where hipGetSymbolAddress points);
+ * hipErrorInvalidValue for NULL, a range past the end of its allocation,
+ * and on the CPU device for any other pointer (freed, never allocated,
+ * wild). On a GPU an unknown pointer is left to the driver, which checks
+ * it. */
+hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
+                                  size_t n);
+/* One side of a copy: device memory (`device_side`, as the copy's kind
+ * says) checked as above; host memory only for overruns of a tracked
+ * allocation (other host memory is the caller's, as with memcpy). */
+hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
+                                 size_t n, int device_side);
+/* Whether a copy of `kind` takes its source / destination as device
+ * memory (hipMemcpyDefault: neither, each pointer says what it is). */
+#define HIPC_KIND_SRC_DEVICE(kind) \
+  ((kind) == hipMemcpyDeviceToHost || (kind) == hipMemcpyDeviceToDevice)
+#define HIPC_KIND_DST_DEVICE(kind) \
+  ((kind) == hipMemcpyHostToDevice || (kind) == hipMemcpyDeviceToDevice)
 /* Releases what `a` holds through its device's backend. */
 hipError_t hipc__alloc_release(const hipc_alloc* a);
 /* hipFree and hipHostFree (without recording the result). */

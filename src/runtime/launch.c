@@ -17,6 +17,7 @@ hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem,
  * kernel's stub pops it. */
 hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                             hipStream_t stream) {
+  HIPC_API_ENTER();
   return __hipPushCallConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
@@ -64,25 +65,29 @@ hipError_t hipc__check_config(const hipDeviceProp_t* p, const hipc_kernel* k,
 hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
                            dim3 block, void** args, size_t shmem,
                            hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!function_address, hipErrorInvalidDeviceFunction);
   /* A launch from inside a kernel (dynamic parallelism) is not part of
    * HIP: refused rather than queued behind the block that waits for it. */
   HIPC_RETURN_IF(hipc_tls.block != NULL, hipErrorNotSupported);
   const hipc_kernel* k = hipc__kernel_find(function_address);
   HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
+  HIPC_ARG_STR("kernel", k->name);
+  HIPC_ARG_DIM3("grid", grid);
+  HIPC_ARG_DIM3("block", block);
+  HIPC_ARG_U64("shared", shmem);
   HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  e = hipc__check_config(&dev->props, k, grid, block, shmem);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
-                   .block = block, .shmem = shmem, .args = args};
-  hipc__log_launch(k->name, grid, block, shmem, stream, dev->ordinal);
-  e = dev->ops->launch(q, &l);
-  if (e == hipSuccess && hipc__launch_blocking()) e = dev->ops->queue_sync(q);
-  HIPC_RETURN(e);
+  e = hipc__check_config(&w.dev->props, k, grid, block, shmem);
+  if (e == hipSuccess) {
+    hipc_launch l = {.kernel = k->desc, .name = k->name, .grid = grid,
+                     .block = block, .shmem = shmem, .args = args};
+    hipc__log_launch(k->name, grid, block, shmem, stream, w.dev->ordinal);
+    e = w.dev->ops->launch(w.q, &l);
+  }
+  HIPC_RETURN(hipc__work_end(&w, e, hipc__launch_blocking()));
 }
 
 /* The per-thread state read by the kernel-language headers (see

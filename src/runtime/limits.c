@@ -10,6 +10,7 @@
  * hipErrorNotSupported, since it could not be honoured. */
 #include <stdlib.h>
 
+#include "env.h"
 #include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -19,9 +20,8 @@ static int set[HIPC_MAX_DEVICES][hipLimitRange];
 /* The fiber stack of the CPU device (src/backend/cpu/device.c reads the
  * same variable with the same default). */
 static size_t fiber_stack(void) {
-  const char* s = getenv("HIPC_CPU_STACK_KB");
-  long kb = s && *s ? strtol(s, NULL, 10) : 0;
-  return (size_t)(kb > 0 ? kb : 256) * 1024;
+  return (size_t)hipc__env_int("HIPC_CPU_STACK_KB", HIPC_CPU_STACK_KB_MIN,
+                               HIPC_CPU_STACK_KB_MAX, 256) * 1024;
 }
 
 static size_t default_value(enum hipLimit_t limit) {
@@ -33,6 +33,7 @@ static size_t default_value(enum hipLimit_t limit) {
 }
 
 hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pValue, hipErrorInvalidValue);
   HIPC_RETURN_IF((unsigned)limit >= hipLimitRange, hipErrorUnsupportedLimit);
   hipc_device* dev;
@@ -46,6 +47,7 @@ hipError_t hipDeviceGetLimit(size_t* pValue, enum hipLimit_t limit) {
 }
 
 hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF((unsigned)limit >= hipLimitRange, hipErrorUnsupportedLimit);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);

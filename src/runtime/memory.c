@@ -1,132 +1,21 @@
-/* The allocation table, device allocations (plain and pitched) and what
- * hipc knows about a pointer.
+/* Device allocations (plain and pitched) and what hipc knows about a
+ * pointer.
  *
  * Every allocation (device, pinned host, managed) and every registered host
- * range is recorded in a table sorted by address, so that hipFree can
- * reject pointers hipc did not return (double frees included), a copy or
- * fill that would run past the end of a tracked allocation is refused
- * before any byte moves, and hipPointerGetAttributes can answer. Copies and
- * fills are in memory_copy.c, host and managed memory in memory_host.c. */
+ * range is recorded in the allocation table (alloc_table.c), so that
+ * hipFree can reject pointers hipc did not return (double frees included),
+ * a copy or fill that would run past the end of a tracked allocation is
+ * refused before any byte moves, and hipPointerGetAttributes can answer.
+ * Copies and fills are in memory_copy.c, host and managed memory in
+ * memory_host.c. */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "internal.h"
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static hipc_alloc* allocs;   /* sorted by base */
-static size_t nallocs, cap;
-
-/* Index of the first allocation whose base is > p. Under the lock. */
-static size_t upper_bound(const void* p) {
-  size_t lo = 0, hi = nallocs;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if ((const char*)allocs[mid].base <= (const char*)p)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-int hipc__alloc_insert(const hipc_alloc* a) {
-  pthread_mutex_lock(&lock);
-  if (nallocs == cap) {
-    size_t ncap = cap ? cap * 2 : 64;
-    hipc_alloc* t = realloc(allocs, ncap * sizeof *t);
-    if (!t) {
-      pthread_mutex_unlock(&lock);
-      return -1;
-    }
-    allocs = t;
-    cap = ncap;
-  }
-  size_t i = upper_bound(a->base);
-  /* Entries never overlap: a registration racing with another one for the
-   * same memory, or memory a program freed without unregistering it, is
-   * refused here, under the lock. */
-  const char* lo = a->base;
-  size_t extent = a->size ? a->size : 1;
-  if ((i > 0 && (const char*)allocs[i - 1].base +
-                        (allocs[i - 1].size ? allocs[i - 1].size : 1) >
-                    lo) ||
-      (i < nallocs && (const char*)allocs[i].base < lo + extent)) {
-    pthread_mutex_unlock(&lock);
-    return -2;
-  }
-  memmove(&allocs[i + 1], &allocs[i], (nallocs - i) * sizeof *allocs);
-  allocs[i] = *a;
-  nallocs++;
-  pthread_mutex_unlock(&lock);
-  return 0;
-}
-
-int hipc__alloc_remove(void* base, hipc_alloc* out) {
-  pthread_mutex_lock(&lock);
-  size_t i = upper_bound(base);
-  int found = i > 0 && allocs[i - 1].base == base;
-  if (found) {
-    *out = allocs[i - 1];
-    memmove(&allocs[i - 1], &allocs[i], (nallocs - i) * sizeof *allocs);
-    nallocs--;
-  }
-  pthread_mutex_unlock(&lock);
-  return found ? 0 : -1;
-}
-
-int hipc__alloc_find(const void* p, hipc_alloc* out) {
-  pthread_mutex_lock(&lock);
-  size_t i = upper_bound(p);
-  int found = 0;
-  if (i > 0) {
-    const hipc_alloc* a = &allocs[i - 1];
-    /* A zero-size range still owns its base address. */
-    size_t extent = a->size ? a->size : 1;
-    if ((const char*)p < (const char*)a->base + extent) {
-      *out = *a;
-      found = 1;
-    }
-  }
-  pthread_mutex_unlock(&lock);
-  return found;
-}
-
-void hipc__alloc_release_device(hipc_device* dev) {
-  for (;;) {
-    hipc_alloc a;
-    int found = 0;
-    pthread_mutex_lock(&lock);
-    for (size_t i = 0; i < nallocs; ++i) {
-      /* Host memory (hipHostMalloc) outlives a device reset. */
-      if (allocs[i].dev != dev || allocs[i].kind != hipMemoryTypeDevice)
-        continue;
-      a = allocs[i];
-      memmove(&allocs[i], &allocs[i + 1], (nallocs - i - 1) * sizeof *allocs);
-      nallocs--;
-      found = 1;
-      break;
-    }
-    pthread_mutex_unlock(&lock);
-    if (!found) return;
-    hipc__alloc_release(&a);
-  }
-}
-
-int hipc__alloc_overlaps(const void* p, size_t n) {
-  const char* lo = p;
-  pthread_mutex_lock(&lock);
-  /* The last entry starting before p + n; entries do not overlap. */
-  size_t i = upper_bound(lo + n - 1);
-  int hit = 0;
-  if (i > 0) {
-    const hipc_alloc* a = &allocs[i - 1];
-    size_t extent = a->size ? a->size : 1;
-    hit = (const char*)a->base + extent > lo;
-  }
-  pthread_mutex_unlock(&lock);
-  return hit;
-}
 
 hipError_t hipc__alloc_release(const hipc_alloc* a) {
   const hipc_backend_ops* ops = a->dev->ops;
@@ -146,8 +35,39 @@ int hipc__alloc_in_bounds(const void* p, size_t n) {
   return n <= a.size - offset;
 }
 
+/* Whether [p, p + n) lies in the static storage of one loaded object (the
+ * program or a shared object or code object): where the CPU device keeps
+ * __device__ and __constant__ variables. Never heap, stack or mappings. */
+static int static_storage(const void* p, size_t n) {
+  Dl_info first, last;
+  if (n == 0) n = 1;
+  if ((uintptr_t)p > UINTPTR_MAX - (n - 1)) return 0;
+  const void* end = (const char*)p + n - 1;
+  return dladdr(p, &first) && dladdr(end, &last) &&
+         first.dli_fbase == last.dli_fbase;
+}
+
+hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
+                                  size_t n) {
+  if (!p) return hipErrorInvalidValue;
+  hipc_alloc a;
+  if (hipc__alloc_find(p, &a)) {
+    size_t offset = (size_t)((const char*)p - (const char*)a.base);
+    return n <= a.size - offset ? hipSuccess : hipErrorInvalidValue;
+  }
+  if (!dev->ops->host_memory) return hipSuccess; /* the driver checks */
+  return static_storage(p, n) ? hipSuccess : hipErrorInvalidValue;
+}
+
+hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
+                                 size_t n, int device_side) {
+  if (device_side) return hipc__check_device_ptr(dev, p, n);
+  return hipc__alloc_in_bounds(p, n) ? hipSuccess : hipErrorInvalidValue;
+}
+
 /* Device memory of the current device, recorded with `flags`. */
 static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
+  HIPC_ARG_U64("size", size);
   if (!ptr) return hipErrorInvalidValue;
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
@@ -166,10 +86,12 @@ static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
     return hipErrorOutOfMemory;
   }
   *ptr = p;
+  HIPC_ARG_PTR("ptr", p);
   return hipSuccess;
 }
 
 hipError_t hipMalloc(void** ptr, size_t size) {
+  HIPC_API_ENTER();
   HIPC_RETURN(device_malloc(ptr, size, 0));
 }
 
@@ -180,6 +102,7 @@ hipError_t hipMalloc(void** ptr, size_t size) {
  * recorded (hipPointerGetAttributes' allocationFlags). */
 hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
                                  unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags != hipDeviceMallocDefault &&
                      flags != hipDeviceMallocFinegrained &&
                      flags != hipMallocSignalMemory &&
@@ -193,6 +116,7 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
  * them. Registered host memory, interior and unknown pointers are
  * hipErrorInvalidValue, and nothing is freed. */
 hipError_t hipc__free(void* ptr) {
+  HIPC_ARG_PTR("ptr", ptr);
   if (!ptr) return hipSuccess;
   hipc_alloc a;
   if (!hipc__alloc_find(ptr, &a) || a.base != ptr || a.registered)
@@ -204,7 +128,10 @@ hipError_t hipc__free(void* ptr) {
   return hipc__alloc_release(&a);
 }
 
-hipError_t hipFree(void* ptr) { HIPC_RETURN(hipc__free(ptr)); }
+hipError_t hipFree(void* ptr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__free(ptr));
+}
 
 /* -- pitched allocations: rows padded to the texture pitch alignment */
 
@@ -240,11 +167,13 @@ static hipError_t malloc_pitched(void** ptr, size_t* pitch, size_t width,
 
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width,
                           size_t height) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!ptr || !pitch, hipErrorInvalidValue);
   HIPC_RETURN(malloc_pitched(ptr, pitch, width, height, 1));
 }
 
 hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!pitchedDevPtr, hipErrorInvalidValue);
   hipPitchedPtr r = {NULL, 0, extent.width, extent.height};
   hipError_t e = malloc_pitched(&r.ptr, &r.pitch, extent.width,
@@ -256,6 +185,7 @@ hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
 /* -- what hipc knows about a pointer */
 
 hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!ptr || !size, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
@@ -268,6 +198,7 @@ hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
  * pointer; host and managed memory have both. */
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                    const void* ptr) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!attributes || !ptr, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
@@ -285,6 +216,7 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
 }
 
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!free_bytes || !total, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);

@@ -234,6 +234,7 @@ static int located(int v) { return v == MIXED ? hipInvalidDeviceId : v; }
 hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                    hipMemRangeAttribute attribute,
                                    const void* dev_ptr, size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!data || data_size == 0 || data_size % 4 != 0,
                  hipErrorInvalidValue);
   HIPC_RETURN_IF(!dev_ptr || count == 0, hipErrorInvalidValue);

@@ -39,10 +39,37 @@ static hipError_t check_kind(hipMemcpyKind kind) {
                                            : hipSuccess;
 }
 
+/* The device that runs work on `stream` (for the pointer checks). */
+static hipError_t stream_device(hipStream_t stream, hipc_device** dev) {
+  hipc_queue* q;
+  return hipc__stream_resolve(stream, dev, &q);
+}
+
+/* Checks the two sides of a copy of `kind` spanning `ds` and `ss` bytes
+ * (hipc__check_copy_side). */
+static hipError_t check_sides(void* dst, size_t ds, const void* src,
+                              size_t ss, hipMemcpyKind kind,
+                              hipStream_t stream) {
+  hipc_device* dev;
+  hipError_t e = stream_device(stream, &dev);
+  if (e == hipSuccess)
+    e = hipc__check_copy_side(dev, dst, ds, HIPC_KIND_DST_DEVICE(kind));
+  if (e == hipSuccess)
+    e = hipc__check_copy_side(dev, src, ss, HIPC_KIND_SRC_DEVICE(kind));
+  return e;
+}
+
 /* Checks a pitched copy; hipSuccess when it may go ahead. */
 static hipError_t check_copy_2d(void* dst, size_t dpitch, const void* src,
                                 size_t spitch, size_t width, size_t height,
-                                hipMemcpyKind kind) {
+                                hipMemcpyKind kind, hipStream_t stream) {
+  static const char* const kinds[] = {
+      "hipMemcpyHostToHost", "hipMemcpyHostToDevice", "hipMemcpyDeviceToHost",
+      "hipMemcpyDeviceToDevice", "hipMemcpyDefault"};
+  HIPC_ARG_PTR("dst", dst);
+  HIPC_ARG_PTR("src", src);
+  HIPC_ARG_U64("bytes", (uint64_t)width * height);
+  HIPC_ARG_STR("kind", (unsigned)kind <= hipMemcpyDefault ? kinds[kind] : "?");
   hipError_t e = check_kind(kind);
   if (e != hipSuccess) return e;
   if (width == 0 || height == 0) return hipSuccess;
@@ -51,9 +78,7 @@ static hipError_t check_copy_2d(void* dst, size_t dpitch, const void* src,
     return hipErrorInvalidPitchValue;
   size_t ds = span(dpitch, width, height), ss = span(spitch, width, height);
   if (ds == SIZE_MAX || ss == SIZE_MAX) return hipErrorInvalidValue;
-  if (!hipc__alloc_in_bounds(dst, ds) || !hipc__alloc_in_bounds(src, ss))
-    return hipErrorInvalidValue;
-  return hipSuccess;
+  return check_sides(dst, ds, src, ss, kind, stream);
 }
 
 static void free_staging(void* p) { free(p); }
@@ -68,36 +93,37 @@ static hipc_device* foreign_device(const hipc_device* dev, const void* p) {
   return a.dev;
 }
 
-/* The device and queue that do a copy (`src` set) or a fill on `stream`.
- * Normally the stream's. But the CPU device cannot reach a GPU's memory,
- * and a GPU may not fill another's: such work goes to the null queue of
- * the device that owns the memory, after the stream's earlier work, and
- * blocks (so that it stays in order with the stream's later work). */
+/* Begins the work (hipc__work_begin) of a copy (`src` set) or a fill on
+ * `stream`: normally on the stream's queue. But the CPU device cannot
+ * reach a GPU's memory, and a GPU may not fill another's: such work goes
+ * to the null queue of the device that owns the memory, after the
+ * stream's earlier work, and blocks (so that it stays in order with the
+ * stream's later work). */
 static hipError_t work_queue(hipStream_t stream, void* dst, const void* src,
-                             hipc_device** dev, hipc_queue** q,
-                             int* blocking) {
-  hipError_t e = hipc__stream_for_work(stream, dev, q);
+                             hipc_work* w, int* blocking) {
+  hipError_t e = hipc__work_begin(stream, w);
   if (e != hipSuccess) return e;
-  hipc_device* owner = foreign_device(*dev, dst);
-  if (!owner && src && (*dev)->ops->host_memory)
-    owner = foreign_device(*dev, src);
-  if (!owner || (src && !(*dev)->ops->host_memory)) return hipSuccess;
-  e = (*dev)->ops->queue_sync(*q);
+  hipc_device* owner = foreign_device(w->dev, dst);
+  if (!owner && src && w->dev->ops->host_memory)
+    owner = foreign_device(w->dev, src);
+  if (!owner || (src && !w->dev->ops->host_memory)) return hipSuccess;
+  e = hipc__work_end(w, hipSuccess, 1);
   if (e != hipSuccess) return e;
-  *dev = owner;
   *blocking = 1;
-  return hipc__null_queue_for_work(owner, q);
+  return hipc__work_begin_null(owner, w);
 }
 
-/* A checked pitched copy (a linear one is one row) on `stream`. */
+/* A checked pitched copy (a linear one is one row) on `stream`. The
+ * backend only enqueues; a blocking copy waits in hipc__work_end. */
 static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = work_queue(stream, dst, src, &dev, &q, &blocking);
-  if (e != hipSuccess || width == 0 || height == 0) return e;
-  const hipc_backend_ops* ops = dev->ops;
+  hipc_work w;
+  hipError_t e = work_queue(stream, dst, src, &w, &blocking);
+  if (e != hipSuccess) return e;
+  if (width == 0 || height == 0) return hipc__work_end(&w, e, 0);
+  const hipc_backend_ops* ops = w.dev->ops;
+  hipc_queue* q = w.q;
   void* staging = NULL;
   if (!blocking && !tracked(dst)) blocking = 1;
   if (!blocking && !tracked(src) && ops->queue_host_fn) {
@@ -110,70 +136,82 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
     }
   }
   if (height == 1) {
-    e = ops->memcpy(q, dst, src, width, blocking);
+    e = ops->memcpy(q, dst, src, width, 0);
   } else if (ops->memcpy_2d) {
-    e = ops->memcpy_2d(q, dst, dpitch, src, spitch, width, height, blocking);
+    e = ops->memcpy_2d(q, dst, dpitch, src, spitch, width, height, 0);
   } else { /* a backend without pitched copies: row by row */
     for (size_t y = 0; y < height && e == hipSuccess; ++y)
       e = ops->memcpy(q, (char*)dst + y * dpitch,
-                      (const char*)src + y * spitch, width, blocking);
+                      (const char*)src + y * spitch, width, 0);
   }
-  if (staging) {
-    if (e == hipSuccess) e = ops->queue_host_fn(q, free_staging, staging);
-    if (e != hipSuccess) {
-      ops->queue_sync(q);
-      free(staging);
-    }
+  int freed_later = 0;
+  if (staging && e == hipSuccess) {
+    e = ops->queue_host_fn(q, free_staging, staging);
+    freed_later = e == hipSuccess;
+  }
+  e = hipc__work_end(&w, e, blocking);
+  if (staging && !freed_later) {
+    ops->queue_sync(q); /* a copy may still read it */
+    free(staging);
   }
   return e;
 }
 
 hipError_t hipc__copy(void* dst, const void* src, size_t n,
                       hipMemcpyKind kind, hipStream_t stream, int blocking) {
-  hipError_t e = check_copy_2d(dst, n, src, n, n, 1, kind);
+  hipError_t e = check_copy_2d(dst, n, src, n, n, 1, kind, stream);
   if (e != hipSuccess) return e;
   return copy_2d(dst, n, src, n, n, 1, stream, blocking);
 }
 
 hipError_t hipMemcpy(void* dst, const void* src, size_t n,
                      hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, kind, NULL, 1));
 }
 
 hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t n,
                                hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 1));
 }
 
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n,
                           hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 0));
 }
 
 hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyHostToDevice, NULL, 1));
 }
 
 hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToHost, NULL, 1));
 }
 
 hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToDevice, NULL, 1));
 }
 
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t n,
                               hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyHostToDevice, stream, 0));
 }
 
 hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t n,
                               hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToHost, stream, 0));
 }
 
 hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src,
                               size_t n, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(hipc__copy(dst, src, n, hipMemcpyDeviceToDevice, stream, 0));
 }
 
@@ -181,7 +219,8 @@ static hipError_t copy_2d_checked(void* dst, size_t dpitch, const void* src,
                                   size_t spitch, size_t width, size_t height,
                                   hipMemcpyKind kind, hipStream_t stream,
                                   int blocking) {
-  hipError_t e = check_copy_2d(dst, dpitch, src, spitch, width, height, kind);
+  hipError_t e =
+      check_copy_2d(dst, dpitch, src, spitch, width, height, kind, stream);
   if (e != hipSuccess) return e;
   return copy_2d(dst, dpitch, src, spitch, width, height, stream, blocking);
 }
@@ -189,6 +228,7 @@ static hipError_t copy_2d_checked(void* dst, size_t dpitch, const void* src,
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src,
                        size_t spitch, size_t width, size_t height,
                        hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d_checked(dst, dpitch, src, spitch, width, height, kind,
                               NULL, 1));
 }
@@ -196,6 +236,7 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src,
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                             size_t spitch, size_t width, size_t height,
                             hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_2d_checked(dst, dpitch, src, spitch, width, height, kind,
                               stream, 0));
 }
@@ -229,10 +270,10 @@ static hipError_t copy_3d(const struct hipMemcpy3DParms* p,
   size_t rows_d = (x.depth - 1) * d.ysize + x.height;
   size_t span_s = span(s.pitch, x.width, rows_s);
   size_t span_d = span(d.pitch, x.width, rows_d);
-  if (span_s == SIZE_MAX || span_d == SIZE_MAX ||
-      !hipc__alloc_in_bounds(at(s, p->srcPos), span_s) ||
-      !hipc__alloc_in_bounds(at(d, p->dstPos), span_d))
-    return hipErrorInvalidValue;
+  if (span_s == SIZE_MAX || span_d == SIZE_MAX) return hipErrorInvalidValue;
+  e = check_sides(at(d, p->dstPos), span_d, at(s, p->srcPos), span_s,
+                  p->kind, stream);
+  if (e != hipSuccess) return e;
   for (size_t z = 0; z < x.depth && e == hipSuccess; ++z) {
     hipPos sp = p->srcPos, dp = p->dstPos;
     sp.z += z;
@@ -244,11 +285,13 @@ static hipError_t copy_3d(const struct hipMemcpy3DParms* p,
 }
 
 hipError_t hipMemcpy3D(const struct hipMemcpy3DParms* p) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_3d(p, NULL, 1));
 }
 
 hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
                             hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(copy_3d(p, stream, 0));
 }
 
@@ -257,6 +300,9 @@ hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
 static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
                           unsigned size, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
+  HIPC_ARG_PTR("dst", dst);
+  HIPC_ARG_U64("value", value);
+  HIPC_ARG_U64("bytes", (uint64_t)width * size * height);
   if (width == 0 || height == 0) {
     /* Nothing to write, but the stream must still be valid. */
     hipc_device* dev;
@@ -268,65 +314,80 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   size_t row = width * size;
   if (height > 1 && row > pitch) return hipErrorInvalidValue;
   size_t n = span(pitch, row, height);
-  if (n == SIZE_MAX || !hipc__alloc_in_bounds(dst, n))
-    return hipErrorInvalidValue;
+  if (n == SIZE_MAX) return hipErrorInvalidValue;
   hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = work_queue(stream, dst, NULL, &dev, &q, &blocking);
+  hipError_t e = stream_device(stream, &dev);
+  if (e == hipSuccess) e = hipc__check_device_ptr(dev, dst, n);
   if (e != hipSuccess) return e;
-  if (!blocking && !tracked(dst)) blocking = 1;
+  hipc_work w;
+  e = work_queue(stream, dst, NULL, &w, &blocking);
+  if (e != hipSuccess) return e;
+  const hipc_backend_ops* ops = w.dev->ops;
   if (height == 1 && size == 1)
-    return dev->ops->memset(q, dst, (int)(value & 0xff), width, blocking);
-  if (!dev->ops->memset_2d) return hipErrorNotSupported;
-  return dev->ops->memset_2d(q, dst, height == 1 ? row : pitch, value, size,
-                             width, height, blocking);
+    e = ops->memset(w.q, dst, (int)(value & 0xff), width, 0);
+  else if (!ops->memset_2d)
+    e = hipErrorNotSupported;
+  else
+    e = ops->memset_2d(w.q, dst, height == 1 ? row : pitch, value, size,
+                       width, height, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 hipError_t hipMemset(void* dst, int value, size_t n) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, n, (uint32_t)value, 1, n, 1, NULL, 1));
 }
 
 hipError_t hipMemsetAsync(void* dst, int value, size_t n,
                           hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, n, (uint32_t)value, 1, n, 1, stream, 0));
 }
 
 hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value,
                        size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, count, value, 1, count, 1, NULL, 1));
 }
 
 hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value,
                             size_t count, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, count, value, 1, count, 1, stream, 0));
 }
 
 hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value,
                         size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, value, 2, count, 1, NULL, 1));
 }
 
 hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value,
                              size_t count, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, value, 2, count, 1, stream, 0));
 }
 
 hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, (uint32_t)value, 4, count, 1, NULL, 1));
 }
 
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                              hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, 0, (uint32_t)value, 4, count, 1, stream, 0));
 }
 
 hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width,
                        size_t height) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_2d(dst, pitch, (uint32_t)value, 1, width, height, NULL, 1));
 }
 
 hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width,
                             size_t height, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       fill_2d(dst, pitch, (uint32_t)value, 1, width, height, stream, 0));
 }
@@ -339,9 +400,11 @@ static hipError_t fill_3d(hipPitchedPtr p, int value, hipExtent x,
   if (x.width > p.pitch || (x.depth > 1 && x.height > p.ysize))
     return hipErrorInvalidValue;
   size_t rows = (x.depth - 1) * p.ysize + x.height;
-  if (!hipc__alloc_in_bounds(p.ptr, span(p.pitch, x.width, rows)))
-    return hipErrorInvalidValue;
-  hipError_t e = hipSuccess;
+  size_t n = span(p.pitch, x.width, rows);
+  if (n == SIZE_MAX) return hipErrorInvalidValue;
+  hipc_device* dev;
+  hipError_t e = stream_device(stream, &dev);
+  if (e == hipSuccess) e = hipc__check_device_ptr(dev, p.ptr, n);
   for (size_t z = 0; z < x.depth && e == hipSuccess; ++z)
     e = fill_2d((char*)p.ptr + z * p.ysize * p.pitch, p.pitch,
                 (uint32_t)value, 1, x.width, x.height, stream, blocking);
@@ -350,10 +413,12 @@ static hipError_t fill_3d(hipPitchedPtr p, int value, hipExtent x,
 
 hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value,
                        hipExtent extent) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_3d(pitchedDevPtr, value, extent, NULL, 1));
 }
 
 hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value,
                             hipExtent extent, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(fill_3d(pitchedDevPtr, value, extent, stream, 0));
 }

@@ -21,6 +21,9 @@
    hipHostRegisterIoMemory | hipHostRegisterReadOnly)
 
 hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
+  HIPC_API_ENTER();
+  HIPC_ARG_U64("size", size);
+  HIPC_ARG_U64("flags", flags);
   HIPC_RETURN_IF(!ptr, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)HOST_MALLOC_FLAGS, hipErrorInvalidValue);
   HIPC_RETURN_IF((flags & hipHostMallocCoherent) &&
@@ -46,25 +49,35 @@ hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
     HIPC_RETURN(hipErrorOutOfMemory);
   }
   *ptr = p;
+  HIPC_ARG_PTR("ptr", p);
   HIPC_RETURN(hipSuccess);
 }
 
 hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) {
+  HIPC_API_ENTER();
   return hipHostMalloc(ptr, size, flags);
 }
 
 hipError_t hipMallocHost(void** ptr, size_t size) {
+  HIPC_API_ENTER();
   return hipHostMalloc(ptr, size, hipHostMallocDefault);
 }
 
 /* As in AMD's runtime, hipHostFree and hipFree free the same kinds of
  * memory (memory.c). */
-hipError_t hipHostFree(void* ptr) { HIPC_RETURN(hipc__free(ptr)); }
+hipError_t hipHostFree(void* ptr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__free(ptr));
+}
 
-hipError_t hipFreeHost(void* ptr) { HIPC_RETURN(hipc__free(ptr)); }
+hipError_t hipFreeHost(void* ptr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__free(ptr));
+}
 
 hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
                            unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!hostPtr || sizeBytes == 0, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)HOST_REGISTER_FLAGS,
                  hipErrorInvalidValue);
@@ -96,6 +109,7 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
 }
 
 hipError_t hipHostUnregister(void* hostPtr) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!hostPtr, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(hostPtr, &a) || a.base != hostPtr ||
@@ -111,6 +125,7 @@ hipError_t hipHostUnregister(void* hostPtr) {
 
 hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr,
                                    unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!devPtr || !hstPtr || flags != 0, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(hstPtr, &a) ||
@@ -121,6 +136,7 @@ hipError_t hipHostGetDevicePointer(void** devPtr, void* hstPtr,
 }
 
 hipError_t hipHostGetFlags(unsigned int* flagsPtr, void* hostPtr) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!flagsPtr || !hostPtr, hipErrorInvalidValue);
   hipc_alloc a;
   HIPC_RETURN_IF(!hipc__alloc_find(hostPtr, &a) ||
@@ -133,6 +149,9 @@ hipError_t hipHostGetFlags(unsigned int* flagsPtr, void* hostPtr) {
 /* -- managed memory */
 
 hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
+  HIPC_API_ENTER();
+  HIPC_ARG_U64("size", size);
+  HIPC_ARG_U64("flags", flags);
   HIPC_RETURN_IF(!dev_ptr || size == 0, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags != hipMemAttachGlobal && flags != hipMemAttachHost,
                  hipErrorInvalidValue);
@@ -150,6 +169,7 @@ hipError_t hipMallocManaged(void** dev_ptr, size_t size, unsigned int flags) {
     HIPC_RETURN(hipErrorOutOfMemory);
   }
   *dev_ptr = p;
+  HIPC_ARG_PTR("ptr", p);
   HIPC_RETURN(hipSuccess);
 }
 
@@ -172,6 +192,7 @@ static hipError_t check_managed_range(const void* p, size_t n, int device,
  * device and the host read it, so no advice changes where it lives. */
 hipError_t hipMemAdvise(const void* dev_ptr, size_t count,
                         hipMemoryAdvise advice, int device) {
+  HIPC_API_ENTER();
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   switch (advice) {
@@ -197,16 +218,18 @@ hipError_t hipMemAdvise(const void* dev_ptr, size_t count,
  * (the CPU device has nothing to move). */
 hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
                                hipStream_t stream) {
+  HIPC_API_ENTER();
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_alloc a;
   e = check_managed_range(dev_ptr, count, device, &a);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (dev->ops->prefetch) e = dev->ops->prefetch(q, dev_ptr, count, device);
+  if (w.dev->ops->prefetch)
+    e = w.dev->ops->prefetch(w.q, dev_ptr, count, device);
+  e = hipc__work_end(&w, e, 0);
   if (e == hipSuccess) e = hipc__advice_prefetched(&a, dev_ptr, count, device);
   HIPC_RETURN(e);
 }

@@ -281,6 +281,7 @@ static hipError_t load(hipModule_t* out, const void* img, size_t n) {
 }
 
 hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!module || !image, hipErrorInvalidValue);
   size_t n;
   hipError_t e = check_image(image, SIZE_MAX, &n);
@@ -293,6 +294,7 @@ hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
 hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
                                unsigned int numOptions, hipJitOption* options,
                                void** optionValues) {
+  HIPC_API_ENTER();
   (void)numOptions;
   (void)options;
   (void)optionValues;
@@ -300,6 +302,7 @@ hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
 }
 
 hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!module || !fname, hipErrorInvalidValue);
   int fd = open(fname, O_RDONLY | O_CLOEXEC);
   HIPC_RETURN_IF(fd < 0, errno == ENOMEM ? hipErrorOutOfMemory
@@ -341,6 +344,7 @@ static int is_loaded(hipModule_t m) {
 }
 
 hipError_t hipModuleUnload(hipModule_t module) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!module, hipErrorInvalidResourceHandle);
   pthread_mutex_lock(&lock);
   struct ihipModule_t** p = &loaded;
@@ -390,6 +394,7 @@ static const module_var* find_var(hipModule_t m, const char* name) {
 
 hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
                                 const char* kname) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!function || !kname || !*kname, hipErrorInvalidValue);
   HIPC_RETURN_IF(!module, hipErrorInvalidResourceHandle);
   hipError_t e = hipErrorNotFound;
@@ -415,6 +420,7 @@ hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
 
 hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes,
                               hipModule_t hmod, const char* name) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF((!dptr && !bytes) || !name || !*name, hipErrorInvalidValue);
   HIPC_RETURN_IF(!hmod, hipErrorInvalidResourceHandle);
   pthread_mutex_lock(&lock);

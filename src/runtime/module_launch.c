@@ -103,6 +103,7 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
                                  unsigned int sharedMemBytes,
                                  hipStream_t stream, void** kernelParams,
                                  void** extra) {
+  HIPC_API_ENTER();
   HIPC_RETURN(module_launch(f, (dim3){gridDimX, gridDimY, gridDimZ},
                             (dim3){blockDimX, blockDimY, blockDimZ},
                             sharedMemBytes, stream, kernelParams, extra, 0));
@@ -113,6 +114,7 @@ hipError_t hipModuleLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
     void** kernelParams) {
+  HIPC_API_ENTER();
   HIPC_RETURN(module_launch(f, (dim3){gridDimX, gridDimY, gridDimZ},
                             (dim3){blockDimX, blockDimY, blockDimZ},
                             sharedMemBytes, stream, kernelParams, NULL, 1));
@@ -120,6 +122,7 @@ hipError_t hipModuleLaunchCooperativeKernel(
 
 hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
                                hipFunction_t hfunc) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!value, hipErrorInvalidValue);
   HIPC_RETURN_IF(!hipc__module_function_ok(hfunc), hipErrorInvalidHandle);
   HIPC_RETURN_IF((unsigned)attrib >= HIP_FUNC_ATTRIBUTE_MAX,

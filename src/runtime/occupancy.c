@@ -59,6 +59,7 @@ static hipError_t lookup(const void* f, hipc_device** dev,
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk,
     unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!numBlocks, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags != hipOccupancyDefault &&
                      flags != hipOccupancyDisableCachingOverride,
@@ -74,6 +75,7 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
 
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
     int* numBlocks, const void* f, int blockSize, size_t dynSharedMemPerBlk) {
+  HIPC_API_ENTER();
   return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
       numBlocks, f, blockSize, dynSharedMemPerBlk, hipOccupancyDefault);
 }
@@ -82,6 +84,7 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
                                              const void* f,
                                              size_t dynSharedMemPerBlk,
                                              int blockSizeLimit) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!gridSize || !blockSize || blockSizeLimit < 0,
                  hipErrorInvalidValue);
   hipc_device* dev;
@@ -115,6 +118,7 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
 
 hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attr,
                                 const void* func) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!attr, hipErrorInvalidValue);
   hipc_device* dev;
   const hipc_kernel* k;
@@ -150,6 +154,7 @@ static size_t shared_optin(const hipDeviceProp_t* p) {
 
 hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr,
                                int value) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   const hipc_kernel* k;
   hipError_t e = lookup(func, &dev, &k);
@@ -180,6 +185,7 @@ hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr,
 /* Accepted and without effect: the CPU device has no cache or bank
  * configuration. */
 hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   const hipc_kernel* k;
   hipError_t e = lookup(func, &dev, &k);
@@ -191,6 +197,7 @@ hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config) {
 
 hipError_t hipFuncSetSharedMemConfig(const void* func,
                                      hipSharedMemConfig config) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   const hipc_kernel* k;
   hipError_t e = lookup(func, &dev, &k);

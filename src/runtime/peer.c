@@ -33,6 +33,7 @@ static hipError_t can_access(hipc_device* a, hipc_device* b, int* out) {
 
 hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
                                   int peerDeviceId) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!canAccessPeer, hipErrorInvalidValue);
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -47,6 +48,7 @@ hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
 }
 
 hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
+  HIPC_API_ENTER();
   hipc_device* cur;
   hipError_t e = hipc__current_device(&cur);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -70,6 +72,7 @@ hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
 }
 
 hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
+  HIPC_API_ENTER();
   hipc_device* cur;
   hipError_t e = hipc__current_device(&cur);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -118,9 +121,9 @@ static int backend_peer_copy(void* dst, hipc_device* dd, const void* src,
 /* Waits for the work enqueued so far on the null stream of `dev` (and, as
  * the null stream waits for them, its blocking streams). */
 static hipError_t drain_null_stream(hipc_device* dev) {
-  hipc_queue* q;
-  hipError_t e = hipc__null_queue_for_work(dev, &q);
-  return e == hipSuccess ? dev->ops->queue_sync(q) : e;
+  hipc_work w;
+  hipError_t e = hipc__work_begin_null(dev, &w);
+  return e == hipSuccess ? hipc__work_end(&w, hipSuccess, 1) : e;
 }
 
 /* hipMemcpyPeer (`async` 0) starts after the work already enqueued on the
@@ -155,14 +158,16 @@ static hipError_t copy_peer(void* dst, int dst_device, const void* src,
   }
   if ((on != sd && on != dd) || !backend_peer_copy(dst, dd, src, sd, n, on))
     return hipc__copy(dst, src, n, hipMemcpyDefault, stream, !async);
-  e = async ? hipc__stream_for_work(stream, &on, &q)
-            : hipc__null_queue_for_work(sd, &q);
+  hipc_work w;
+  e = async ? hipc__work_begin(stream, &w) : hipc__work_begin_null(sd, &w);
   if (e != hipSuccess) return e;
-  return on->ops->peer_copy(q, dst, dd, src, sd, n, !async);
+  e = w.dev->ops->peer_copy(w.q, dst, dd, src, sd, n, 0);
+  return hipc__work_end(&w, e, !async);
 }
 
 hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
                          int srcDeviceId, size_t sizeBytes) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_peer(dst, dstDeviceId, src, srcDeviceId, sizeBytes, NULL, 0));
 }
@@ -170,6 +175,7 @@ hipError_t hipMemcpyPeer(void* dst, int dstDeviceId, const void* src,
 hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId, const void* src,
                               int srcDevice, size_t sizeBytes,
                               hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       copy_peer(dst, dstDeviceId, src, srcDevice, sizeBytes, stream, 1));
 }

@@ -14,7 +14,18 @@
  * hipStreamPerThread is a blocking stream of the calling thread's own, made
  * on first use and destroyed (after its work) when the thread exits.
  *
- * Lock order: `lock` (the stream set) before any backend lock. */
+ * These rules hold whatever host threads enqueue the work: ordering a
+ * piece of work and enqueuing it is one step (hipc__work_begin to
+ * hipc__work_end) under the device's `order_lock`, read-locked for a
+ * blocking stream and write-locked for the null stream (non-blocking
+ * streams take no part), so no work can slip in between a null-stream
+ * operation's waits and its enqueue. No thread waits for a device while
+ * holding it: a full queue is waited for before (queue_throttle), a
+ * blocking operation after (hipc__work_end).
+ *
+ * Lock order: `order_lock` before `lock` (the stream set) before any
+ * backend lock. */
+#define _GNU_SOURCE /* pthread_rwlockattr_setkind_np */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +36,21 @@ static hipStream_t* live;
 static size_t nlive, cap;
 /* Per device: an event recorded at the end of the null queue. */
 static hipc_event* null_tail[HIPC_MAX_DEVICES];
+/* Per device: enqueuing on the null stream excludes enqueuing on its
+ * blocking streams (see the file comment). Writers are preferred, so that
+ * a stream of launches from other threads cannot starve the null stream. */
+static pthread_rwlock_t order_lock[HIPC_MAX_DEVICES];
+static pthread_once_t order_once = PTHREAD_ONCE_INIT;
+
+static void order_init(void) {
+  pthread_rwlockattr_t attr;
+  pthread_rwlockattr_init(&attr);
+  pthread_rwlockattr_setkind_np(&attr,
+                                PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+  for (int i = 0; i < HIPC_MAX_DEVICES; ++i)
+    pthread_rwlock_init(&order_lock[i], &attr);
+  pthread_rwlockattr_destroy(&attr);
+}
 
 /* Under the lock. */
 static int live_index(hipStream_t s) {
@@ -78,6 +104,7 @@ static hipError_t per_thread_stream(hipc_device* dev, hipStream_t* out) {
 /* A handle as a created stream (the per-thread stream included), or NULL
  * for the null stream; hipErrorInvalidHandle for anything else. */
 static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
+  HIPC_ARG_PTR("stream", s);
   if (s == NULL || s == hipStreamLegacy) {
     *out = NULL;
     return hipc__current_device(dev);
@@ -126,10 +153,10 @@ static hipError_t wait_for(hipc_device* dev, hipc_queue* q, hipc_queue* from,
 }
 
 /* Orders stream `st` (NULL: the null stream) of `dev` after the work of the
- * streams it synchronizes with, as the file comment says. */
+ * streams it synchronizes with, as the file comment says. The caller holds
+ * the device's order_lock (read for `st`, write for the null stream). */
 static hipError_t order(hipc_device* dev, hipStream_t st) {
   hipError_t e = hipSuccess;
-  if (st && (st->flags & hipStreamNonBlocking)) return e;
   if (st && dev->ops->queue_query(dev->null_queue) == hipSuccess) return e;
   pthread_mutex_lock(&lock);
   if (st) {
@@ -145,18 +172,44 @@ static hipError_t order(hipc_device* dev, hipStream_t st) {
   return e;
 }
 
-hipError_t hipc__stream_for_work(hipStream_t s, hipc_device** dev,
-                                 hipc_queue** q) {
-  hipStream_t st;
-  hipError_t e = lookup(s, dev, &st);
-  if (e != hipSuccess) return e;
-  *q = st ? st->queue : (*dev)->null_queue;
-  return order(*dev, st);
+/* Takes the order lock `st` needs (none for a non-blocking stream), then
+ * orders it. */
+static hipError_t begin(hipc_device* dev, hipStream_t st, hipc_work* w) {
+  w->dev = dev;
+  w->q = st ? st->queue : dev->null_queue;
+  w->held = NULL;
+  if (dev->ops->queue_throttle) dev->ops->queue_throttle(w->q);
+  if (st && (st->flags & hipStreamNonBlocking)) return hipSuccess;
+  pthread_once(&order_once, order_init);
+  pthread_rwlock_t* l = &order_lock[dev->ordinal];
+  if (st)
+    pthread_rwlock_rdlock(l);
+  else
+    pthread_rwlock_wrlock(l);
+  hipError_t e = order(dev, st);
+  if (e != hipSuccess)
+    pthread_rwlock_unlock(l);
+  else
+    w->held = l;
+  return e;
 }
 
-hipError_t hipc__null_queue_for_work(hipc_device* dev, hipc_queue** q) {
-  *q = dev->null_queue;
-  return order(dev, NULL);
+hipError_t hipc__work_begin(hipStream_t s, hipc_work* w) {
+  hipc_device* dev;
+  hipStream_t st;
+  hipError_t e = lookup(s, &dev, &st);
+  return e != hipSuccess ? e : begin(dev, st, w);
+}
+
+hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w) {
+  return begin(dev, NULL, w);
+}
+
+hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking) {
+  if (w->held) pthread_rwlock_unlock(w->held);
+  w->held = NULL;
+  if (e == hipSuccess && blocking) e = w->dev->ops->queue_sync(w->q);
+  return e;
 }
 
 /* HIP_LAUNCH_BLOCKING=1: every launch returns once the kernel has run. */
@@ -165,8 +218,7 @@ static int launch_blocking = -1;
 int hipc__launch_blocking(void) {
   int v = __atomic_load_n(&launch_blocking, __ATOMIC_RELAXED);
   if (v < 0) {
-    const char* env = getenv("HIP_LAUNCH_BLOCKING");
-    v = env && env[0] && strcmp(env, "0") != 0;
+    v = hipc__env_flag("HIP_LAUNCH_BLOCKING", 0);
     __atomic_store_n(&launch_blocking, v, __ATOMIC_RELAXED);
   }
   return v;
@@ -208,6 +260,8 @@ static hipError_t create(hipc_device* dev, unsigned flags, int priority,
   }
   live[nlive++] = s;
   pthread_mutex_unlock(&lock);
+  hipc__trace_stream(s->queue, s); /* names its track */
+  HIPC_ARG_PTR("stream", s);
   *out = s;
   return hipSuccess;
 fail_table:
@@ -221,6 +275,7 @@ fail_queue:
 
 hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
                                        int priority) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!stream, hipErrorInvalidValue);
   HIPC_RETURN_IF(flags & ~(unsigned)hipStreamNonBlocking,
                  hipErrorInvalidValue);
@@ -233,15 +288,18 @@ hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned flags,
 }
 
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned flags) {
+  HIPC_API_ENTER();
   return hipStreamCreateWithPriority(stream, flags, 0);
 }
 
 hipError_t hipStreamCreate(hipStream_t* stream) {
+  HIPC_API_ENTER();
   return hipStreamCreateWithPriority(stream, hipStreamDefault, 0);
 }
 
 hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
                                            int* greatestPriority) {
+  HIPC_API_ENTER();
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (leastPriority) *leastPriority = PRIORITY_LEAST;
@@ -250,6 +308,7 @@ hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority,
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!stream || stream == hipStreamPerThread ||
                      stream == hipStreamLegacy,
                  hipErrorInvalidHandle);
@@ -269,6 +328,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
 /* -- synchronisation */
 
 hipError_t hipStreamSynchronize(hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
@@ -276,13 +336,16 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   if (!st) {
     /* The null stream is done once the blocking streams' work queued so
      * far is, too: make it wait for that, then wait for it. */
-    e = order(dev, NULL);
+    hipc_work w;
+    e = hipc__work_begin_null(dev, &w);
     HIPC_RETURN_IF(e != hipSuccess, e);
+    HIPC_RETURN(hipc__work_end(&w, hipSuccess, 1));
   }
-  HIPC_RETURN(dev->ops->queue_sync(st ? st->queue : dev->null_queue));
+  HIPC_RETURN(dev->ops->queue_sync(st->queue));
 }
 
 hipError_t hipStreamQuery(hipStream_t stream) {
+  HIPC_API_ENTER();
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
@@ -299,20 +362,23 @@ hipError_t hipStreamQuery(hipStream_t stream) {
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
                               unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(flags != 0, hipErrorInvalidValue);
   hipc_event* ev;
   hipc_device* edev;
   hipError_t e = hipc__event_resolve(event, &edev, &ev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_device* dev;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (edev->ops != dev->ops || !dev->ops->queue_wait_event) {
-    /* An event of another backend: wait on the host. */
+  if (edev->ops != w.dev->ops || !w.dev->ops->queue_wait_event) {
+    /* An event of another backend: wait on the host (the stream's later
+     * work is enqueued after this returns). */
+    e = hipc__work_end(&w, hipSuccess, 0);
     HIPC_RETURN(edev->ops->event_sync(ev));
   }
-  HIPC_RETURN(dev->ops->queue_wait_event(q, ev));
+  e = w.dev->ops->queue_wait_event(w.q, ev);
+  HIPC_RETURN(hipc__work_end(&w, e, 0));
 }
 
 /* -- host functions */
@@ -332,36 +398,34 @@ static void run_callback(void* arg) {
 hipError_t hipStreamAddCallback(hipStream_t stream,
                                 hipStreamCallback_t callback_fn,
                                 void* userData, unsigned int flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!callback_fn || flags != 0, hipErrorInvalidValue);
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
   callback* c = malloc(sizeof *c);
   HIPC_RETURN_IF(!c, hipErrorOutOfMemory);
   c->fn = callback_fn;
   c->stream = stream;
   c->user = userData;
-  e = dev->ops->queue_host_fn(q, run_callback, c);
+  hipError_t e = hipLaunchHostFunc(stream, run_callback, c);
   if (e != hipSuccess) free(c);
   HIPC_RETURN(e);
 }
 
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
                              void* userData) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!fn, hipErrorInvalidValue);
-  hipc_device* dev;
-  hipc_queue* q;
-  hipError_t e = hipc__stream_for_work(stream, &dev, &q);
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(!dev->ops->queue_host_fn, hipErrorNotSupported);
-  HIPC_RETURN(dev->ops->queue_host_fn(q, fn, userData));
+  e = w.dev->ops->queue_host_fn ? w.dev->ops->queue_host_fn(w.q, fn, userData)
+                                : hipErrorNotSupported;
+  HIPC_RETURN(hipc__work_end(&w, e, 0));
 }
 
 /* -- properties */
 
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!flags, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -372,6 +436,7 @@ hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
 }
 
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!priority, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
@@ -382,6 +447,7 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
 }
 
 hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!device, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;

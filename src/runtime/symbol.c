@@ -147,15 +147,6 @@ static hipError_t resolve(const void* sym, size_t n, size_t offset,
   return hipSuccess;
 }
 
-/* Whether [p, p + n) stays inside the tracked allocation holding p (true
- * for untracked memory, which cannot be checked). */
-static int in_bounds(const void* p, size_t n) {
-  hipc_alloc a;
-  if (!hipc__alloc_find(p, &a)) return 1;
-  size_t off = (size_t)((const char*)p - (const char*)a.base);
-  return n <= a.size - off;
-}
-
 /* The copy both directions share: `to_symbol` copies `other` into the
  * symbol, otherwise the symbol into `other`. */
 static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
@@ -168,17 +159,23 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
   hipError_t e = resolve(symbol, n, offset, to_symbol, &dev, &addr);
   if (e != hipSuccess) return e;
   if (n == 0) return hipSuccess;
-  if (!other || !in_bounds(other, n)) return hipErrorInvalidValue;
-  hipc_queue* q;
-  e = hipc__stream_for_work(stream, &dev, &q);
+  if (!other) return hipErrorInvalidValue;
+  e = hipc__check_copy_side(dev, other, n,
+                            to_symbol ? HIPC_KIND_SRC_DEVICE(kind)
+                                      : HIPC_KIND_DST_DEVICE(kind));
   if (e != hipSuccess) return e;
-  return to_symbol ? dev->ops->memcpy(q, addr, other, n, blocking)
-                   : dev->ops->memcpy(q, other, addr, n, blocking);
+  hipc_work w;
+  e = hipc__work_begin(stream, &w);
+  if (e != hipSuccess) return e;
+  e = to_symbol ? w.dev->ops->memcpy(w.q, addr, other, n, 0)
+                : w.dev->ops->memcpy(w.q, other, addr, n, 0);
+  return hipc__work_end(&w, e, blocking);
 }
 
 hipError_t hipMemcpyToSymbol(const void* symbol, const void* src,
                              size_t sizeBytes, size_t offset,
                              hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(symbol_copy(symbol, (void*)(uintptr_t)src, sizeBytes, offset,
                           kind, NULL, 1, 1));
 }
@@ -186,6 +183,7 @@ hipError_t hipMemcpyToSymbol(const void* symbol, const void* src,
 hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src,
                                   size_t sizeBytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(symbol_copy(symbol, (void*)(uintptr_t)src, sizeBytes, offset,
                           kind, stream, 0, 1));
 }
@@ -193,17 +191,20 @@ hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src,
 hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol,
                                size_t sizeBytes, size_t offset,
                                hipMemcpyKind kind) {
+  HIPC_API_ENTER();
   HIPC_RETURN(symbol_copy(symbol, dst, sizeBytes, offset, kind, NULL, 1, 0));
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol,
                                     size_t sizeBytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
+  HIPC_API_ENTER();
   HIPC_RETURN(
       symbol_copy(symbol, dst, sizeBytes, offset, kind, stream, 0, 0));
 }
 
 hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!devPtr, hipErrorInvalidValue);
   hipc_device* dev;
   char* addr;
@@ -214,6 +215,7 @@ hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol) {
 }
 
 hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
+  HIPC_API_ENTER();
   HIPC_RETURN_IF(!size, hipErrorInvalidValue);
   sym_record s;
   HIPC_RETURN_IF(!symbol || !find(symbol, &s), hipErrorInvalidSymbol);

@@ -115,6 +115,12 @@ static hipError_t resource(const hipResourceDesc* res, int surface,
         t->pitch = res->res.pitch2D.pitchInBytes;
         t->slice = t->pitch * t->height;
       }
+      /* The memory must be a live allocation (or a variable): a freed or
+       * wild pointer would be read by every fetch. */
+      if (t->height > 0 && t->pitch > SIZE_MAX / t->height)
+        return hipErrorInvalidValue;
+      hipError_t e = hipc__check_device_ptr(*dev, p, t->pitch * t->height);
+      if (e != hipSuccess) return e;
       break;
     }
     default:
@@ -229,6 +235,7 @@ hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                   const hipResourceDesc* pResDesc,
                                   const hipTextureDesc* pTexDesc,
                                   const struct hipResourceViewDesc* view) {
+  HIPC_API_ENTER();
   uint64_t h = 0;
   hipError_t e = create(pTexObject ? &h : NULL, pResDesc, pTexDesc, view, 0);
   if (e == hipSuccess) *pTexObject = (hipTextureObject_t)(uintptr_t)h;
@@ -236,11 +243,13 @@ hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
 }
 
 hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject) {
+  HIPC_API_ENTER();
   HIPC_RETURN(destroy((uint64_t)(uintptr_t)textureObject, 0));
 }
 
 hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject,
                                   const hipResourceDesc* pResDesc) {
+  HIPC_API_ENTER();
   uint64_t h = 0;
   hipError_t e = create(pSurfObject ? &h : NULL, pResDesc, NULL, NULL, 1);
   if (e == hipSuccess) *pSurfObject = (hipSurfaceObject_t)(uintptr_t)h;
@@ -248,6 +257,7 @@ hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject,
 }
 
 hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject) {
+  HIPC_API_ENTER();
   HIPC_RETURN(destroy((uint64_t)(uintptr_t)surfaceObject, 1));
 }
 
@@ -270,18 +280,21 @@ static hipError_t describe(void* dst, hipTextureObject_t obj, size_t offset,
 
 hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc* pResDesc,
                                            hipTextureObject_t obj) {
+  HIPC_API_ENTER();
   HIPC_RETURN(describe(pResDesc, obj, offsetof(tex_obj, res),
                        sizeof(hipResourceDesc)));
 }
 
 hipError_t hipGetTextureObjectResourceViewDesc(
     struct hipResourceViewDesc* pResViewDesc, hipTextureObject_t obj) {
+  HIPC_API_ENTER();
   HIPC_RETURN(describe(pResViewDesc, obj, offsetof(tex_obj, view),
                        sizeof(hipResourceViewDesc)));
 }
 
 hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc* pTexDesc,
                                           hipTextureObject_t obj) {
+  HIPC_API_ENTER();
   HIPC_RETURN(describe(pTexDesc, obj, offsetof(tex_obj, tex),
                        sizeof(hipTextureDesc)));
 }

@@ -109,6 +109,28 @@ static int check(int quiet) {
   return missing;
 }
 
+/* The HIP libraries of the installation: each is there where the build
+ * found its CPU back end (Makefile, "The HIP libraries"). */
+static void libraries(void) {
+  static const char *const libs[][3] = {
+      {"hipblas", "OpenBLAS", "libopenblas-dev"},
+      {"hipfft", "FFTW3", "libfftw3-dev"},
+      {"hipsparse", "hipc's own kernels", NULL},
+  };
+  static const char *const gpu[] = {"cuBLAS", "cuFFT", "cuSPARSE"};
+  printf("\n== HIP libraries\n");
+  for (size_t i = 0; i < sizeof libs / sizeof *libs; i++) {
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/lib/lib%s.so", prefix, libs[i][0]);
+    if (access(path, R_OK) == 0)
+      printf("%s: %s (CPU device: %s; NVIDIA GPUs: %s, loaded at run "
+             "time)\n", libs[i][0], path, libs[i][1], gpu[i]);
+    else
+      printf("%s: not built (needs %s when hipc is built)\n", libs[i][0],
+             libs[i][2] ? libs[i][2] : "nothing");
+  }
+}
+
 static void full(void) {
   char buf[PATH_MAX * 2];
   printf("HIP version: " HIP_VERSION_TEXT "\n\n== hipc\n");
@@ -130,6 +152,7 @@ static void full(void) {
   snprintf(buf, sizeof buf, "'%s/bin/ptxas' --version 2>/dev/null | tail -1",
            cuda != NULL && *cuda ? cuda : "/usr/local/cuda");
   first_line("ptxas (for --offload-arch=sm_XX)", buf);
+  libraries();
   printf("\n== Environment variables\n");
   static const char *const vars[] = {
       "HIP_PATH", "HIP_PLATFORM", "HIP_VISIBLE_DEVICES",

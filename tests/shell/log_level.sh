@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HIPC_LOG_LEVEL (and AMD_LOG_LEVEL): unset, the runtime prints nothing;
-# 1, the failed calls with their error; 3, every call with its result and
-# each launch with its configuration.
+# 1, the failed calls with their error; 3, every call with its arguments
+# (those the runtime records) and result, and each launch with its
+# configuration.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
 TF=${TEST_CFLAGS:-}
@@ -35,11 +36,22 @@ expect_output "level 1: the failed call" "hipc: hipSetDevice: hipErrorInvalidDev
   cat one.txt
 HIPC_DEVICES=cpu HIPC_LOG_LEVEL=3 ./p 2> three.txt
 check "runs at level 3" test $? -eq 0
-for line in "hipc: hipMalloc: hipSuccess" \
-            "hipc: hipSetDevice: hipErrorInvalidDevice" \
-            "hipc: hipLaunchKernel: hipSuccess" "hipc: hipFree: hipSuccess"; do
-  check "level 3: '$line'" grep -qxF "$line" three.txt
+# With their arguments (P: a pointer).
+P='0x[0-9a-f]+'
+for line in "hipc: hipMalloc\(size=768, ptr=($P)\): hipSuccess" \
+            "hipc: hipSetDevice\(device=1000\): hipErrorInvalidDevice" \
+            "hipc: hipLaunchKernel\(kernel=fill, grid=\(3,2,1\), block=\(32,1,1\), shared=0, stream=0x0\): hipSuccess" \
+            "hipc: hipMemcpy\(dst=$P, src=$P, bytes=768, kind=hipMemcpyDeviceToHost, stream=0x0\): hipSuccess" \
+            "hipc: hipFree\(ptr=$P\): hipSuccess"; do
+  check "level 3: '$line'" grep -qxE "$line" three.txt
 done
+ptr=$(sed -n 's/^hipc: hipMalloc(size=768, ptr=\(0x[0-9a-f]*\)).*/\1/p' three.txt)
+check "level 3: hipMemcpy's source is hipMalloc's pointer" \
+  grep -qF "src=$ptr, bytes=768" three.txt
+check "level 3: hipFree's pointer is hipMalloc's" \
+  grep -qxF "hipc: hipFree(ptr=$ptr): hipSuccess" three.txt
+check "level 3: the failed call at level 1 has no arguments" \
+  grep -qxF "hipc: hipSetDevice: hipErrorInvalidDevice" one.txt
 check "level 3: the launch and its configuration" \
   grep -qx "hipc: launch fill grid (3,2,1) block (32,1,1) shared 0 stream (nil) device 0" \
     three.txt

@@ -1,10 +1,13 @@
-// BUILD-WITH: src/runtime/error.c src/runtime/log.c
+// BUILD-WITH: $BUILD/lib/libhipc.a -ldl -lm
 /* Unit test of src/runtime/error.c: the error codes, their names and
  * messages, and the per-thread last error. Build and run:
  *
- *   cc -std=c11 -Wall -Wextra -Iinclude -Isrc/runtime \
- *      tests/unit/test_error.c src/runtime/error.c src/runtime/log.c \
- *      -pthread && ./a.out
+ *   cc -std=c11 -Wall -Wextra -Iinclude -Isrc -Isrc/runtime \
+ *      tests/unit/test_error.c build/lib/libhipc.a -ldl -lm -pthread \
+ *      && ./a.out
+ *
+ * (Linked with the static library: error.c reaches the log and the
+ * trace, api_frame.c.)
  *
  * Exits 0 when every check passes; prints each failed check with its line.
  */

@@ -1,8 +1,10 @@
 /* The CPU device's copies, fills and host functions, as jobs on its
  * queues (pool.c). A linear copy or fill is split into 1 MiB chunks and a
- * pitched one into runs of rows, which any number of workers take; a
- * blocking one of up to 4 MiB runs on the calling thread once the queue is
- * idle (not worth a hand-over). A host function is a job of one unit. */
+ * pitched one into runs of rows, which any number of workers take, and so
+ * does a host thread that waits for the queue (a blocking copy on an idle
+ * queue runs on the calling thread, with no hand-over). Every one of them
+ * runs in its place in the queue, blocking or not, whatever thread
+ * enqueued it. A host function is a job of one unit. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +38,11 @@ static void fill_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
   memset(m->dst + lo, m->value, hi - lo);
 }
 
-static hipError_t mem_enqueue(hipc_queue* q, void* dst, const void* src,
-                              int value, size_t n) {
+/* A copy (src set) or a fill (src NULL) on `q`; with `blocking`, returns
+ * once it has run. */
+static hipError_t mem_op(hipc_queue* q, void* dst, const void* src,
+                         int value, size_t n, int blocking) {
+  if (blocking && hipc__pool_self()) return hipErrorNotSupported;
   mem_job* m = calloc(1, sizeof *m);
   if (!m) return hipErrorOutOfMemory;
   m->dst = dst;
@@ -45,31 +50,14 @@ static hipError_t mem_enqueue(hipc_queue* q, void* dst, const void* src,
   m->size = n;
   m->value = value;
   m->job.run = src ? copy_run : fill_run;
+  m->job.host_ok = 1;
   m->job.units = n ? (n + CHUNK - 1) / CHUNK : 1;
   /* Overlapping copies must run front to back in one piece. */
   int overlap = src && (char*)dst < (const char*)src + n &&
                 (const char*)src < (char*)dst + n;
   m->job.chunk = overlap ? m->job.units : 1;
-  hipc__pool_enqueue(q, &m->job);
-  return hipSuccess;
-}
-
-/* A copy (src set) or a fill (src NULL) on `q`. */
-static hipError_t mem_op(hipc_queue* q, void* dst, const void* src,
-                         int value, size_t n, int blocking) {
-  if (!blocking) return mem_enqueue(q, dst, src, value, n);
-  /* Small blocking operations are not worth a hand-over to the workers. */
-  if (n <= 4 * CHUNK) {
-    hipError_t e = hipc__pool_queue_sync(q);
-    if (e != hipSuccess) return e;
-    if (src)
-      memmove(dst, src, n);
-    else
-      memset(dst, value, n);
-    return hipSuccess;
-  }
-  hipError_t e = mem_enqueue(q, dst, src, value, n);
-  return e != hipSuccess ? e : hipc__pool_queue_sync(q);
+  uint64_t ticket = hipc__pool_enqueue(q, &m->job);
+  return blocking ? hipc__pool_wait(q, ticket) : hipSuccess;
 }
 
 hipError_t hipc__cpu_memcpy(hipc_queue* q, void* dst, const void* src,
@@ -122,15 +110,8 @@ static hipError_t rows_op(hipc_queue* q, char* dst, size_t dpitch,
                           const char* src, size_t spitch, size_t width,
                           size_t height, uint32_t value, unsigned elem_size,
                           int blocking) {
+  if (blocking && hipc__pool_self()) return hipErrorNotSupported;
   size_t row_bytes = src ? width : width * elem_size;
-  if (blocking && row_bytes * height <= 4 * CHUNK) {
-    hipError_t e = hipc__pool_queue_sync(q);
-    if (e != hipSuccess) return e;
-    rows_job r = {.dst = dst, .src = src, .dpitch = dpitch, .spitch = spitch,
-                  .width = width, .value = value, .elem_size = elem_size};
-    rows_run(&r.job, NULL, 0, height);
-    return hipSuccess;
-  }
   rows_job* r = calloc(1, sizeof *r);
   if (!r) return hipErrorOutOfMemory;
   r->dst = dst;
@@ -141,6 +122,7 @@ static hipError_t rows_op(hipc_queue* q, char* dst, size_t dpitch,
   r->value = value;
   r->elem_size = elem_size;
   r->job.run = rows_run;
+  r->job.host_ok = 1;
   r->job.units = height;
   /* About a chunk's worth of rows per claim; rows that overlap (a copy
    * within one allocation) run in order on one worker. */
@@ -148,8 +130,8 @@ static hipError_t rows_op(hipc_queue* q, char* dst, size_t dpitch,
   int overlap = src && dst < src + spitch * (height - 1) + width &&
                 src < dst + dpitch * (height - 1) + width;
   r->job.chunk = overlap ? height : per < 1 ? 1 : per;
-  hipc__pool_enqueue(q, &r->job);
-  return blocking ? hipc__pool_queue_sync(q) : hipSuccess;
+  uint64_t ticket = hipc__pool_enqueue(q, &r->job);
+  return blocking ? hipc__pool_wait(q, ticket) : hipSuccess;
 }
 
 hipError_t hipc__cpu_memcpy_2d(hipc_queue* q, void* dst, size_t dpitch,

@@ -93,6 +93,8 @@ struct cpu_job {
   int refs;                 /* workers inside run(); under the device lock */
   int complete;
   int dispatched;
+  int host_ok;              /* a copy or fill: a host thread waiting for
+                               its queue may run units too */
   /* A marker: its event and record number, and the waits that wait for
    * it (`refs` counts them: a marker is freed once complete and no wait
    * refers to it). A wait: the marker it waits for (`target`). */
@@ -111,7 +113,11 @@ struct hipc_queue {
   int priority;             /* lower runs first, as in HIP */
   hipc_queue* todo_next;    /* pool.c's list of queues to advance */
   int in_todo;
-  atomic_ulong finished;    /* jobs completed, for spinning waiters */
+  /* Jobs appended (written under the device lock) and jobs completed, in
+   * queue order: a job is complete once `finished` reaches its ticket
+   * (the value of `enqueued` just after it was appended). */
+  atomic_ulong enqueued;
+  atomic_ulong finished;
 };
 
 /* An event (pool.c). Every field is under the device lock; `last` is also
@@ -179,6 +185,8 @@ struct cpu_device {
   int sleepers;             /* workers in cond_wait */
   int waiters;              /* host threads in cond_wait */
   int pending;              /* jobs enqueued and not complete */
+  int queue_depth;          /* unfinished jobs a queue holds before a
+                               launching thread waits (HIPC_QUEUE_DEPTH) */
   int shutdown;
   int nworkers;
   cpu_worker* workers;
@@ -189,9 +197,19 @@ struct cpu_device {
 
 int hipc__pool_start(cpu_device* dev);
 void hipc__pool_stop(cpu_device* dev);
-/* Appends `j` to `q` (dispatching it if the queue was idle). */
-void hipc__pool_enqueue(hipc_queue* q, cpu_job* j);
+/* Appends `j` to `q` (dispatching it if the queue was idle); returns its
+ * ticket, for hipc__pool_wait. */
+uint64_t hipc__pool_enqueue(hipc_queue* q, cpu_job* j);
+/* Blocks until the job with `ticket` (and so everything before it on `q`)
+ * has completed. The calling thread runs units of the queue's copies and
+ * fills meanwhile. Not on a worker (hipErrorNotSupported). */
+hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket);
+/* Blocks until what was enqueued on `q` before the call has completed
+ * (work other threads enqueue meanwhile is not waited for). */
 hipError_t hipc__pool_queue_sync(hipc_queue* q);
+/* Back-pressure: blocks while `q` holds queue_depth unfinished jobs (a
+ * no-op on a worker, which the queue may need to drain). */
+void hipc__pool_throttle(hipc_queue* q);
 hipError_t hipc__pool_device_sync(cpu_device* dev);
 
 /* -- events, on top of the pool (pool.c) */
@@ -203,6 +221,8 @@ hipError_t hipc__pool_event_query(hipc_event* e);
 hipError_t hipc__pool_event_sync(hipc_event* e);
 hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
                                     hipc_event* stop);
+/* The CLOCK_MONOTONIC time of the latest record's completion. */
+hipError_t hipc__pool_event_time(hipc_event* e, uint64_t* ns);
 hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e);
 
 /* The worker the calling thread is, or NULL on other threads. */
@@ -221,6 +241,12 @@ hipError_t hipc__cpu_memset_2d(hipc_queue* q, void* dst, size_t pitch,
                                size_t width, size_t height, int blocking);
 hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
                                    void* arg);
+/* -- heap.c: the device's memory, in mappings of its own (see heap.c). */
+/* `size` bytes, 256-byte aligned, or NULL. */
+void* hipc__heap_alloc(size_t size);
+/* Frees what hipc__heap_alloc returned: 0, or -1 for anything else. */
+int hipc__heap_free(void* p);
+
 /* -- device_lib.c */
 /* Flushes what kernels printed to stdout (called when a worker is done
  * with a kernel's blocks, so that the output is out by the time the host

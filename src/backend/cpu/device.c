@@ -6,14 +6,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
-
-static int env_int(const char* name, int fallback) {
-  const char* v = getenv(name);
-  if (!v || !*v) return fallback;
-  char* end;
-  long n = strtol(v, &end, 10);
-  return (*end || n <= 0 || n > 1 << 20) ? fallback : (int)n;
-}
+#include "runtime/env.h"
 
 static int cpu_probe(void) { return 1; }
 
@@ -102,6 +95,7 @@ static hipError_t cpu_queue_create(hipc_device* dev, unsigned flags,
   q->dev = dev->impl;
   q->flags = flags;
   q->priority = priority;
+  atomic_init(&q->enqueued, 0);
   atomic_init(&q->finished, 0);
   *out = q;
   return hipSuccess;
@@ -130,15 +124,14 @@ static hipError_t cpu_init(hipc_device* dev, int index) {
   cpu_device* d = calloc(1, sizeof *d);
   if (!d) return hipErrorOutOfMemory;
   long n = sysconf(_SC_NPROCESSORS_ONLN);
-  d->nworkers = env_int("HIPC_CPU_THREADS", n > 0 ? (int)n : 1);
-  int ws = env_int("HIPC_WARP_SIZE", 64);
-  if (ws != 32 && ws != 64) {
-    fprintf(stderr, "hipc: HIPC_WARP_SIZE=%d is not 32 or 64; using 64\n",
-            ws);
-    ws = 64;
-  }
-  d->warp_size = (uint32_t)ws;
-  d->stack_size = (size_t)env_int("HIPC_CPU_STACK_KB", 256) * 1024;
+  d->nworkers = (int)hipc__env_int("HIPC_CPU_THREADS", 1, 4096,
+                                   n > 0 ? (n < 4096 ? n : 4096) : 1);
+  static const char* const warp_sizes[] = {"64", "32", NULL};
+  d->warp_size = hipc__env_choice("HIPC_WARP_SIZE", warp_sizes, 0) ? 32 : 64;
+  d->stack_size = (size_t)hipc__env_int("HIPC_CPU_STACK_KB",
+                                        HIPC_CPU_STACK_KB_MIN,
+                                        HIPC_CPU_STACK_KB_MAX, 256) * 1024;
+  d->queue_depth = (int)hipc__env_int("HIPC_QUEUE_DEPTH", 1, 1 << 20, 1024);
   hipc__fault_install();
   if (hipc__pool_start(d) != 0) {
     free(d);
@@ -151,11 +144,11 @@ static hipError_t cpu_init(hipc_device* dev, int index) {
   return e;
 }
 
+/* Device, pinned and managed memory: heap.c's mappings, 256-byte aligned
+ * like a GPU allocation, never next to the runtime's own data. */
 static hipError_t cpu_alloc(hipc_device* dev, size_t size, void** out) {
   (void)dev;
-  /* 256-byte alignment, like a GPU allocation. */
-  size_t rounded = (size + 255) & ~(size_t)255;
-  void* p = aligned_alloc(256, rounded ? rounded : 256);
+  void* p = hipc__heap_alloc(size);
   if (!p) return hipErrorOutOfMemory;
   *out = p;
   return hipSuccess;
@@ -163,8 +156,7 @@ static hipError_t cpu_alloc(hipc_device* dev, size_t size, void** out) {
 
 static hipError_t cpu_release(hipc_device* dev, void* ptr) {
   (void)dev;
-  free(ptr);
-  return hipSuccess;
+  return hipc__heap_free(ptr) == 0 ? hipSuccess : hipErrorInvalidValue;
 }
 
 /* -- kernels */
@@ -363,8 +355,10 @@ const hipc_backend_ops hipc_cpu_ops = {
     .event_query = hipc__pool_event_query,
     .event_sync = hipc__pool_event_sync,
     .event_elapsed = hipc__pool_event_elapsed,
+    .event_time = hipc__pool_event_time,
     .queue_wait_event = hipc__pool_wait_event,
     .queue_host_fn = hipc__cpu_queue_host_fn,
+    .queue_throttle = hipc__pool_throttle,
     .host_alloc = cpu_host_alloc,
     .host_release = cpu_release,
     .host_register = cpu_host_register,

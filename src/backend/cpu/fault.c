@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "runtime/env.h"
 #include "fiber.h"
 
 static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
@@ -161,7 +162,7 @@ static void on_abort(int sig, siginfo_t* info, void* ctx) {
 }
 
 void hipc__fault_install(void) {
-  if (getenv("HIPC_NO_SIGNALS")) return;
+  if (hipc__env_flag("HIPC_NO_SIGNALS", 0)) return;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_fault;

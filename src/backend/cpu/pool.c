@@ -178,11 +178,13 @@ static void complete(cpu_device* dev, cpu_job* j) {
   advance(dev, j->queue);
 }
 
-/* Under the lock: appends `j` to its queue. */
-static void append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
+/* Under the lock: appends `j` to its queue; returns its ticket. */
+static uint64_t append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
   j->queue = q;
   j->next = NULL;
   __atomic_fetch_add(&dev->pending, 1, __ATOMIC_RELAXED);
+  uint64_t ticket =
+      atomic_fetch_add_explicit(&q->enqueued, 1, memory_order_release) + 1;
   if (q->tail) {
     q->tail->next = j;
     q->tail = j;
@@ -191,17 +193,19 @@ static void append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
     q->tail = j;
     advance(dev, q);
   }
+  return ticket;
 }
 
-void hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
+uint64_t hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
   cpu_device* dev = q->dev;
   j->kind = CPU_JOB_WORK;
   if (!j->chunk) j->chunk = 1;
   atomic_init(&j->next_unit, 0);
   atomic_init(&j->done_units, 0);
   pthread_mutex_lock(&dev->lock);
-  append(dev, q, j);
+  uint64_t ticket = append(dev, q, j);
   pthread_mutex_unlock(&dev->lock);
+  return ticket;
 }
 
 hipError_t hipc__pool_event_record(hipc_event* e, hipc_queue* q) {
@@ -253,8 +257,10 @@ static cpu_job* find_work(cpu_device* dev) {
   return NULL;
 }
 
-static void work_on(cpu_worker* w, cpu_job* j) {
-  cpu_device* dev = w->dev;
+/* Runs units of `j` (a reference taken) until none is left to take: on
+ * worker `w`, or on a host thread that waits for the job's queue (`w`
+ * NULL: copies and fills only, which do not use it). */
+static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
   int finished_last = 0;
   for (;;) {
     uint64_t first = atomic_fetch_add_explicit(&j->next_unit, j->chunk,
@@ -286,7 +292,7 @@ static void* worker_main(void* arg) {
     if (j) {
       j->refs++;
       pthread_mutex_unlock(&dev->lock);
-      work_on(w, j);
+      work_on(dev, w, j);
       pthread_mutex_lock(&dev->lock);
       continue;
     }
@@ -369,20 +375,66 @@ static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
   pthread_mutex_unlock(&dev->lock);
 }
 
-static int queue_idle(void* arg) {
-  hipc_queue* q = arg;
-  return __atomic_load_n(&q->head, __ATOMIC_ACQUIRE) == NULL;
-}
 
 static int device_idle(void* arg) {
   cpu_device* dev = arg;
   return __atomic_load_n(&dev->pending, __ATOMIC_ACQUIRE) == 0;
 }
 
-hipError_t hipc__pool_queue_sync(hipc_queue* q) {
+typedef struct ticket_wait {
+  hipc_queue* q;
+  uint64_t ticket;
+} ticket_wait;
+
+static int ticket_done(void* arg) {
+  ticket_wait* t = arg;
+  return atomic_load_explicit(&t->q->finished, memory_order_acquire) >=
+         t->ticket;
+}
+
+/* Under the lock: the head job of `q` when the calling host thread may
+ * run some of its units (a copy or a fill with units left). */
+static cpu_job* helpable(hipc_queue* q) {
+  cpu_job* j = q->head;
+  if (!j || !j->dispatched || j->kind != CPU_JOB_WORK || !j->host_ok ||
+      atomic_load_explicit(&j->next_unit, memory_order_relaxed) >= j->units)
+    return NULL;
+  return j;
+}
+
+hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
   if (self_worker) return hipErrorNotSupported; /* from a callback */
-  wait_until(q->dev, queue_idle, q, 2000);
+  cpu_device* dev = q->dev;
+  ticket_wait t = {q, ticket};
+  /* Copies and fills at the head of the queue, ours included, run on this
+   * thread too: a blocking copy on an idle queue needs no hand-over. */
+  while (!ticket_done(&t)) {
+    pthread_mutex_lock(&dev->lock);
+    cpu_job* j = helpable(q);
+    if (j) j->refs++;
+    pthread_mutex_unlock(&dev->lock);
+    if (!j) break;
+    work_on(dev, NULL, j);
+  }
+  wait_until(dev, ticket_done, &t, 2000);
   return hipSuccess;
+}
+
+hipError_t hipc__pool_queue_sync(hipc_queue* q) {
+  return hipc__pool_wait(
+      q, atomic_load_explicit(&q->enqueued, memory_order_acquire));
+}
+
+static int below_depth(void* arg) {
+  hipc_queue* q = arg;
+  uint64_t in = atomic_load_explicit(&q->enqueued, memory_order_acquire);
+  uint64_t out = atomic_load_explicit(&q->finished, memory_order_acquire);
+  return in - out < (uint64_t)q->dev->queue_depth;
+}
+
+void hipc__pool_throttle(hipc_queue* q) {
+  if (self_worker || below_depth(q)) return;
+  wait_until(q->dev, below_depth, q, 2000);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
@@ -441,6 +493,18 @@ hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
     double d = (double)stop->time_ns - (double)start->time_ns;
     /* Microsecond resolution, as HIP documents. */
     *ms = (float)((long long)(d / 1000.0)) / 1000.0f;
+    r = hipSuccess;
+  }
+  pthread_mutex_unlock(&dev->lock);
+  return r;
+}
+
+hipError_t hipc__pool_event_time(hipc_event* e, uint64_t* ns) {
+  cpu_device* dev = e->dev;
+  hipError_t r = hipErrorNotReady;
+  pthread_mutex_lock(&dev->lock);
+  if (!e->last) {
+    *ns = e->time_ns;
     r = hipSuccess;
   }
   pthread_mutex_unlock(&dev->lock);

@@ -58,6 +58,8 @@ cuda_device* hipc__cuda_device_of(int ordinal);
 hipError_t hipc__cuda_queue_create(hipc_device* dev, unsigned flags,
                                    int priority, hipc_queue** out);
 void hipc__cuda_queue_destroy(hipc_queue* q);
+/* q's CUstream, with its context current (backend.h, queue_native). */
+void* hipc__cuda_queue_native(hipc_queue* q);
 hipError_t hipc__cuda_queue_sync(hipc_queue* q);
 hipError_t hipc__cuda_queue_query(hipc_queue* q);
 hipError_t hipc__cuda_device_sync(hipc_device* dev);

@@ -237,6 +237,7 @@ const hipc_backend_ops hipc_cuda_ops = {
     .event_elapsed = hipc__cuda_event_elapsed,
     .queue_wait_event = hipc__cuda_queue_wait_event,
     .queue_host_fn = hipc__cuda_queue_host_fn,
+    .queue_native = hipc__cuda_queue_native,
     .host_alloc = hipc__cuda_host_alloc,
     .host_release = hipc__cuda_host_release,
     .host_register = hipc__cuda_host_register,

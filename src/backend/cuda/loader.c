@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuda_backend.h"
+#include "runtime/env.h"
 
 hipc_cuda_api hipc_cu;
 
@@ -15,8 +16,7 @@ static int load_status = -1;
 /* HIPC_DEBUG_CUDA=1 says why the driver could not be used (silent by
  * default: a machine without a GPU is normal). */
 static void explain(const char* what, const char* detail) {
-  const char* v = getenv("HIPC_DEBUG_CUDA");
-  if (v && *v && strcmp(v, "0") != 0)
+  if (hipc__env_flag("HIPC_DEBUG_CUDA", 0))
     fprintf(stderr, "hipc: CUDA driver: %s%s%s\n", what, detail ? ": " : "",
             detail ? detail : "");
 }

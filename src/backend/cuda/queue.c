@@ -32,6 +32,11 @@ void hipc__cuda_queue_destroy(hipc_queue* q) {
   free(q);
 }
 
+void* hipc__cuda_queue_native(hipc_queue* q) {
+  if (hipc__cuda_bind(q->dev) != CUDA_SUCCESS) return NULL;
+  return (void*)q->stream;
+}
+
 hipError_t hipc__cuda_queue_sync(hipc_queue* q) {
   HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));

@@ -1,0 +1,1 @@
+#include "hipblas/hipblas.h"

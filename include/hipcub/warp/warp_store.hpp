@@ -1,0 +1,2 @@
+// WarpStore lives with WarpLoad.
+#include "hipcub/warp/warp_load.hpp"

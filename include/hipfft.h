@@ -1,0 +1,1 @@
+#include "hipfft/hipfft.h"

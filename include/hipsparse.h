@@ -1,0 +1,1 @@
+#include "hipsparse/hipsparse.h"

@@ -1,0 +1,213 @@
+/* hipsparse/hipsparse.h: hipSPARSE as hipc provides it (libhipsparse,
+ * `-lhipsparse`): the handle, CSR and COO matrix descriptors, dense vector
+ * and matrix descriptors, the generic SpMV and SpMM, and csr2csc. On the
+ * CPU device the work runs on hipc's own kernels, in order on the handle's
+ * stream; on NVIDIA GPUs on cuSPARSE, loaded at run time
+ * (HIPSPARSE_STATUS_NOT_SUPPORTED where it is missing). See README.md,
+ * "HIP libraries". */
+#ifndef HIPSPARSE_HIPSPARSE_H
+#define HIPSPARSE_HIPSPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hip/hip_complex.h"
+#include "hip/hip_runtime_api.h"
+#include "hip/library_types.h"
+
+#define HIPSPARSE_EXPORT __attribute__((visibility("default")))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void* hipsparseHandle_t;
+typedef void* hipsparseSpMatDescr_t;
+typedef void* hipsparseDnVecDescr_t;
+typedef void* hipsparseDnMatDescr_t;
+typedef void const* hipsparseConstSpMatDescr_t;
+typedef void const* hipsparseConstDnVecDescr_t;
+typedef void const* hipsparseConstDnMatDescr_t;
+
+typedef enum {
+  HIPSPARSE_STATUS_SUCCESS = 0,
+  HIPSPARSE_STATUS_NOT_INITIALIZED = 1,
+  HIPSPARSE_STATUS_ALLOC_FAILED = 2,
+  HIPSPARSE_STATUS_INVALID_VALUE = 3,
+  HIPSPARSE_STATUS_ARCH_MISMATCH = 4,
+  HIPSPARSE_STATUS_MAPPING_ERROR = 5,
+  HIPSPARSE_STATUS_EXECUTION_FAILED = 6,
+  HIPSPARSE_STATUS_INTERNAL_ERROR = 7,
+  HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
+  HIPSPARSE_STATUS_ZERO_PIVOT = 9,
+  HIPSPARSE_STATUS_NOT_SUPPORTED = 10,
+  HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES = 11
+} hipsparseStatus_t;
+
+typedef enum {
+  HIPSPARSE_POINTER_MODE_HOST = 0, HIPSPARSE_POINTER_MODE_DEVICE = 1
+} hipsparsePointerMode_t;
+typedef enum {
+  HIPSPARSE_ACTION_SYMBOLIC = 0, HIPSPARSE_ACTION_NUMERIC = 1
+} hipsparseAction_t;
+typedef enum {
+  HIPSPARSE_INDEX_BASE_ZERO = 0, HIPSPARSE_INDEX_BASE_ONE = 1
+} hipsparseIndexBase_t;
+typedef enum {
+  HIPSPARSE_OPERATION_NON_TRANSPOSE = 0,
+  HIPSPARSE_OPERATION_TRANSPOSE = 1,
+  HIPSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2
+} hipsparseOperation_t;
+typedef enum {
+  HIPSPARSE_INDEX_16U = 1, HIPSPARSE_INDEX_32I = 2, HIPSPARSE_INDEX_64I = 3
+} hipsparseIndexType_t;
+typedef enum { HIPSPARSE_ORDER_COL = 1, HIPSPARSE_ORDER_ROW = 2 } hipsparseOrder_t;
+typedef enum {
+  HIPSPARSE_FORMAT_CSR = 1, HIPSPARSE_FORMAT_CSC = 2,
+  HIPSPARSE_FORMAT_COO = 3, HIPSPARSE_FORMAT_COO_AOS = 4,
+  HIPSPARSE_FORMAT_BLOCKED_ELL = 5
+} hipsparseFormat_t;
+typedef enum {
+  HIPSPARSE_MV_ALG_DEFAULT = 0, HIPSPARSE_COOMV_ALG = 1,
+  HIPSPARSE_CSRMV_ALG1 = 2, HIPSPARSE_CSRMV_ALG2 = 3,
+  HIPSPARSE_SPMV_ALG_DEFAULT = 0, HIPSPARSE_SPMV_COO_ALG1 = 1,
+  HIPSPARSE_SPMV_CSR_ALG1 = 2, HIPSPARSE_SPMV_CSR_ALG2 = 3,
+  HIPSPARSE_SPMV_COO_ALG2 = 4
+} hipsparseSpMVAlg_t;
+typedef enum {
+  HIPSPARSE_MM_ALG_DEFAULT = 0, HIPSPARSE_COOMM_ALG1 = 1,
+  HIPSPARSE_COOMM_ALG2 = 2, HIPSPARSE_COOMM_ALG3 = 3,
+  HIPSPARSE_CSRMM_ALG1 = 4,
+  HIPSPARSE_SPMM_ALG_DEFAULT = 0, HIPSPARSE_SPMM_COO_ALG1 = 1,
+  HIPSPARSE_SPMM_COO_ALG2 = 2, HIPSPARSE_SPMM_COO_ALG3 = 3,
+  HIPSPARSE_SPMM_COO_ALG4 = 5, HIPSPARSE_SPMM_CSR_ALG1 = 4,
+  HIPSPARSE_SPMM_CSR_ALG2 = 6, HIPSPARSE_SPMM_CSR_ALG3 = 12,
+  HIPSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13
+} hipsparseSpMMAlg_t;
+typedef enum {
+  HIPSPARSE_CSR2CSC_ALG_DEFAULT = 0, HIPSPARSE_CSR2CSC_ALG1 = 1,
+  HIPSPARSE_CSR2CSC_ALG2 = 2
+} hipsparseCsr2CscAlg_t;
+
+/* -- the handle */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreate(hipsparseHandle_t* handle);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroy(hipsparseHandle_t handle);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSetStream(hipsparseHandle_t handle,
+                                                      hipStream_t stream);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseGetStream(hipsparseHandle_t handle,
+                                                      hipStream_t* stream);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSetPointerMode(
+    hipsparseHandle_t handle, hipsparsePointerMode_t mode);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseGetPointerMode(
+    hipsparseHandle_t handle, hipsparsePointerMode_t* mode);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseGetVersion(
+    hipsparseHandle_t handle, int* version);
+HIPSPARSE_EXPORT const char* hipsparseGetErrorName(hipsparseStatus_t status);
+HIPSPARSE_EXPORT const char* hipsparseGetErrorString(
+    hipsparseStatus_t status);
+
+/* -- sparse matrix descriptors (CSR, COO) */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateCsr(
+    hipsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+    int64_t nnz, void* csrRowOffsets, void* csrColInd, void* csrValues,
+    hipsparseIndexType_t csrRowOffsetsType,
+    hipsparseIndexType_t csrColIndType, hipsparseIndexBase_t idxBase,
+    hipDataType valueType);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateCoo(
+    hipsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+    int64_t nnz, void* cooRowInd, void* cooColInd, void* cooValues,
+    hipsparseIndexType_t cooIdxType, hipsparseIndexBase_t idxBase,
+    hipDataType valueType);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroySpMat(
+    hipsparseConstSpMatDescr_t spMatDescr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCsrGet(
+    const hipsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+    int64_t* nnz, void** csrRowOffsets, void** csrColInd, void** csrValues,
+    hipsparseIndexType_t* csrRowOffsetsType,
+    hipsparseIndexType_t* csrColIndType, hipsparseIndexBase_t* idxBase,
+    hipDataType* valueType);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCsrSetPointers(
+    hipsparseSpMatDescr_t spMatDescr, void* csrRowOffsets, void* csrColInd,
+    void* csrValues);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetSize(
+    hipsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+    int64_t* nnz);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetFormat(
+    hipsparseConstSpMatDescr_t spMatDescr, hipsparseFormat_t* format);
+
+/* -- dense vector and matrix descriptors */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateDnVec(
+    hipsparseDnVecDescr_t* dnVecDescr, int64_t size, void* values,
+    hipDataType valueType);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyDnVec(
+    hipsparseConstDnVecDescr_t dnVecDescr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDnVecGetValues(
+    const hipsparseDnVecDescr_t dnVecDescr, void** values);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDnVecSetValues(
+    hipsparseDnVecDescr_t dnVecDescr, void* values);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateDnMat(
+    hipsparseDnMatDescr_t* dnMatDescr, int64_t rows, int64_t cols,
+    int64_t ld, void* values, hipDataType valueType,
+    hipsparseOrder_t order);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyDnMat(
+    hipsparseConstDnMatDescr_t dnMatDescr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDnMatGetValues(
+    const hipsparseDnMatDescr_t dnMatDescr, void** values);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDnMatSetValues(
+    hipsparseDnMatDescr_t dnMatDescr, void* values);
+
+/* -- the generic products: y = alpha op(A) x + beta y and
+ *    C = alpha op(A) op(B) + beta C. On the CPU device the compute type is
+ *    the value type (HIP_R_32F, HIP_R_64F, HIP_C_32F, HIP_C_64F) and the
+ *    buffer is not used (its size is 0). */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMV_bufferSize(
+    hipsparseHandle_t handle, hipsparseOperation_t opA, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX,
+    const void* beta, const hipsparseDnVecDescr_t vecY,
+    hipDataType computeType, hipsparseSpMVAlg_t alg, size_t* bufferSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMV(
+    hipsparseHandle_t handle, hipsparseOperation_t opA, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t vecX,
+    const void* beta, const hipsparseDnVecDescr_t vecY,
+    hipDataType computeType, hipsparseSpMVAlg_t alg, void* externalBuffer);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMM_bufferSize(
+    hipsparseHandle_t handle, hipsparseOperation_t opA,
+    hipsparseOperation_t opB, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB,
+    const void* beta, const hipsparseDnMatDescr_t matC,
+    hipDataType computeType, hipsparseSpMMAlg_t alg, size_t* bufferSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMM(
+    hipsparseHandle_t handle, hipsparseOperation_t opA,
+    hipsparseOperation_t opB, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB,
+    const void* beta, const hipsparseDnMatDescr_t matC,
+    hipDataType computeType, hipsparseSpMMAlg_t alg, void* externalBuffer);
+
+/* -- csr2csc (32-bit indices): the transpose's CSR, i.e. A in CSC. */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCsr2cscEx2_bufferSize(
+    hipsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+    const int* csrRowPtr, const int* csrColInd, void* cscVal, int* cscColPtr,
+    int* cscRowInd, hipDataType valType, hipsparseAction_t copyValues,
+    hipsparseIndexBase_t idxBase, hipsparseCsr2CscAlg_t alg,
+    size_t* bufferSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCsr2cscEx2(
+    hipsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+    const int* csrRowPtr, const int* csrColInd, void* cscVal, int* cscColPtr,
+    int* cscRowInd, hipDataType valType, hipsparseAction_t copyValues,
+    hipsparseIndexBase_t idxBase, hipsparseCsr2CscAlg_t alg, void* buffer);
+#define HIPSPARSE_DECL_CSR2CSC(P, T)                                         \
+  HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##csr2csc(                  \
+      hipsparseHandle_t handle, int m, int n, int nnz, const T* csrVal,      \
+      const int* csrRowPtr, const int* csrColInd, T* cscVal, int* cscRowInd, \
+      int* cscColPtr, hipsparseAction_t copyValues,                          \
+      hipsparseIndexBase_t idxBase);
+HIPSPARSE_DECL_CSR2CSC(S, float)
+HIPSPARSE_DECL_CSR2CSC(D, double)
+HIPSPARSE_DECL_CSR2CSC(C, hipComplex)
+HIPSPARSE_DECL_CSR2CSC(Z, hipDoubleComplex)
+#undef HIPSPARSE_DECL_CSR2CSC
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,2 @@
+/* ROCm's other place for roctx.h. */
+#include "../roctx.h"

@@ -1,0 +1,117 @@
+/* Internal interface of libhipsparse (src/lib/hipsparse).
+ *
+ * Descriptors record what they were created with. On the CPU device the
+ * products and conversions run on hipc's own kernels (kernels.c), as jobs
+ * enqueued on the handle's stream with hipLaunchHostFunc; on a GPU each
+ * descriptor gets a cuSPARSE twin at its first use there (cusparse.c), and
+ * the call goes to cuSPARSE on the stream's CUstream. */
+#ifndef HIPC_HIPSPARSE_INTERNAL_H
+#define HIPC_HIPSPARSE_INTERNAL_H
+
+#include <pthread.h>
+
+#include "hip/hipc/interop.h"
+#include "hipsparse/hipsparse.h"
+
+#define HIPSPARSE_LOCAL __attribute__((visibility("hidden")))
+
+#define SP_MAGIC_HANDLE 0x48535048u  /* checks a handle is one */
+#define SP_MAGIC_SPMAT 0x48535053u
+#define SP_MAGIC_DNVEC 0x48535056u
+#define SP_MAGIC_DNMAT 0x4853504du
+
+typedef struct sp_handle {
+  unsigned magic;
+  hipStream_t stream;
+  hipsparsePointerMode_t pointer_mode;
+  pthread_mutex_t lock;  /* the cuSPARSE handle and its stream */
+  void* cu;              /* cusparseHandle_t, made at the first GPU call */
+} sp_handle;
+
+typedef struct sp_mat {
+  unsigned magic;
+  hipsparseFormat_t format;  /* CSR or COO */
+  int64_t rows, cols, nnz;
+  void* ptr;   /* CSR: row offsets; COO: row indices */
+  void* ind;   /* column indices */
+  void* val;
+  hipsparseIndexType_t ptr_type, ind_type;
+  hipsparseIndexBase_t base;
+  hipDataType type;
+  void* cu;    /* cusparseSpMatDescr_t twin */
+} sp_mat;
+
+typedef struct sp_vec {
+  unsigned magic;
+  int64_t size;
+  void* val;
+  hipDataType type;
+  void* cu;
+} sp_vec;
+
+typedef struct sp_dense {
+  unsigned magic;
+  int64_t rows, cols, ld;
+  void* val;
+  hipDataType type;
+  hipsparseOrder_t order;
+  void* cu;
+} sp_dense;
+
+/* A product, as the CPU kernels take it: scalars by value (or, in device
+ * pointer mode, read when the job runs). */
+typedef struct sp_job {
+  void (*run)(const struct sp_job* j);
+  hipsparseOperation_t opA, opB;
+  sp_mat A;
+  sp_vec x, y;          /* SpMV */
+  sp_dense B, C;        /* SpMM */
+  const void* alpha_ptr;
+  const void* beta_ptr;
+  double alpha[2], beta[2];
+  /* csr2csc */
+  int m, n, nnz;
+  const void* csr_val;
+  const int* csr_ptr;
+  const int* csr_ind;
+  void* csc_val;
+  int* csc_ptr;
+  int* csc_ind;
+  int copy_values;
+} sp_job;
+
+/* -- handle.c */
+HIPSPARSE_LOCAL sp_handle* hipsparse__handle(hipsparseHandle_t handle);
+/* Where the handle's stream runs: *native is its CUstream, NULL on the
+ * CPU device. */
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__route(sp_handle* h,
+                                                   void** native);
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__submit(sp_handle* h,
+                                                    const sp_job* j);
+HIPSPARSE_LOCAL size_t hipsparse__type_size(hipDataType t);
+
+/* -- kernels.c (CPU device) */
+HIPSPARSE_LOCAL void hipsparse__run_spmv(const sp_job* j);
+HIPSPARSE_LOCAL void hipsparse__run_spmm(const sp_job* j);
+HIPSPARSE_LOCAL void hipsparse__run_csr2csc(const sp_job* j);
+
+/* -- cusparse.c (GPUs) */
+HIPSPARSE_LOCAL void* hipsparse__cu_sym(const char* name);
+/* Locks h, makes its cuSPARSE handle if needed and puts it on `native`
+ * with h's pointer mode; NULL when cuSPARSE is missing (h unlocked). */
+HIPSPARSE_LOCAL void* hipsparse__cu_begin(sp_handle* h, void* native);
+HIPSPARSE_LOCAL void hipsparse__cu_end(sp_handle* h);
+HIPSPARSE_LOCAL void hipsparse__cu_destroy_handle(void* cu);
+/* The cuSPARSE twin of a descriptor, made at the first call; NULL when
+ * cuSPARSE is missing or refuses it. */
+HIPSPARSE_LOCAL void* hipsparse__cu_mat(sp_mat* m);
+HIPSPARSE_LOCAL void* hipsparse__cu_vec(sp_vec* v);
+HIPSPARSE_LOCAL void* hipsparse__cu_dense(sp_dense* d);
+HIPSPARSE_LOCAL void hipsparse__cu_destroy_descr(unsigned magic, void* cu);
+HIPSPARSE_LOCAL void hipsparse__cu_set_values(unsigned magic, void* cu,
+                                              void* values);
+
+#define SP_CHECK(cond, status) \
+  do { if (!(cond)) return (status); } while (0)
+
+#endif
