@@ -127,10 +127,13 @@ cat >pointer.hip <<'SRC'
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 __device__ void do_sync() { __syncthreads(); }
+__device__ void do_sync2() { __syncthreads(); }
 typedef void (*sync_fn)();
+// Chosen at run time: a pointer the compiler cannot resolve to a callee.
+__device__ sync_fn table[2] = {do_sync, do_sync2};
 __global__ void k_pointer(int* out) {
   __shared__ int s[64];
-  sync_fn f = do_sync;
+  sync_fn f = table[out[64]];
   s[threadIdx.x] = threadIdx.x;
   f();
   out[threadIdx.x] = s[63 - threadIdx.x];
@@ -141,7 +144,8 @@ __global__ void k_grid(int* out) {
 }
 int main() {
   int* d;
-  if (hipMalloc(&d, 64 * sizeof(int)) != hipSuccess) return 2;
+  if (hipMalloc(&d, 65 * sizeof(int)) != hipSuccess) return 2;
+  if (hipMemset(d, 0, 65 * sizeof(int)) != hipSuccess) return 2;
   k_pointer<<<1, 64>>>(d);
   void* args[] = {&d};
   if (hipLaunchCooperativeKernel((const void*)k_grid, dim3(1), dim3(64), args,
