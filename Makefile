@@ -201,6 +201,12 @@ install: all
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
+	# Thrust's hip system: only its own folder, next to Debian's Thrust
+	# when DEST is /usr (docs/thrust.md).
+	rm -rf $(DEST)/include/thrust/system/hip
+	mkdir -p $(DEST)/include/thrust/system
+	cp -R include/thrust/system/hip $(DEST)/include/thrust/system
+	chmod -R u=rwX,go=rX $(DEST)/include/thrust/system/hip
 	chmod -R u=rwX,go=rX $(addprefix $(DEST)/include/,hip roctracer hipcub \
 		$(HIP_LIB_HEADERS))
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
@@ -216,8 +222,10 @@ uninstall:
 		$(DEST)/lib/pkgconfig/hip.pc
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/lib/cmake/hip \
-		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
-	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
+		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc \
+		$(DEST)/include/thrust/system/hip
+	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake \
+		$(DEST)/include/thrust/system $(DEST)/include/thrust $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
 
 # make deb: a Debian package of the toolchain in /usr (dist/deb-control.in

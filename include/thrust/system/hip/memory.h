@@ -25,6 +25,9 @@ using universal_allocator =
 
 namespace hip {
 using thrust::system::hip::allocator;
+using thrust::system::hip::memory_resource;
+using thrust::system::hip::universal_host_pinned_memory_resource;
+using thrust::system::hip::universal_memory_resource;
 using thrust::system::hip::universal_allocator;
 } // namespace hip
 
