@@ -12,7 +12,13 @@
 #include <thrust/functional.h>
 #include <thrust/gather.h>
 #include <thrust/host_vector.h>
+#include <thrust/find.h>
 #include <thrust/inner_product.h>
+#include <thrust/iterator/discard_iterator.h>
+#include <thrust/iterator/permutation_iterator.h>
+#include <thrust/merge.h>
+#include <thrust/partition.h>
+#include <thrust/tabulate.h>
 #include <thrust/iterator/constant_iterator.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -314,6 +320,44 @@ static void test_iterators(size_t n) {
   CHECK_EQ(thrust::get<1>(t), 2.5f);
 }
 
+static void test_more(size_t n) {
+  std::vector<int> h = random_ints(n, 31u, 700);
+  thrust::device_vector<int> a(h.begin(), h.end()), out(n);
+  std::vector<int> want(n);
+  // permutation_iterator (reversed), tabulate, find, partition, merge.
+  thrust::device_vector<int> idx(n);
+  thrust::sequence(idx.begin(), idx.end(), static_cast<int>(n) - 1, -1);
+  auto perm = thrust::make_permutation_iterator(a.begin(), idx.begin());
+  thrust::copy(perm, perm + n, out.begin());
+  std::reverse_copy(h.begin(), h.end(), want.begin());
+  CHECK_ARRAY(to_std(out).data(), want.data(), n);
+  thrust::tabulate(out.begin(), out.end(), thrust::negate<int>());
+  for (size_t i = 0; i < n; i++) want[i] = -static_cast<int>(i);
+  CHECK_ARRAY(to_std(out).data(), want.data(), n);
+  CHECK_EQ(thrust::find(a.begin(), a.end(), h[n - 1]) - a.begin(),
+           std::find(h.begin(), h.end(), h[n - 1]) - h.begin());
+  auto mid = thrust::stable_partition(a.begin(), a.end(), is_even());
+  want = h;
+  auto wmid = std::stable_partition(want.begin(), want.end(),
+                                    [](int x) { return x % 2 == 0; });
+  CHECK_EQ(mid - a.begin(), wmid - want.begin());
+  CHECK_ARRAY(to_std(a).data(), want.data(), n);
+  thrust::device_vector<int> b(h.begin(), h.end()), m(2 * n);
+  thrust::sort(a.begin(), a.end());
+  thrust::sort(b.begin(), b.end());
+  thrust::merge(a.begin(), a.end(), b.begin(), b.end(), m.begin());
+  std::vector<int> wm(2 * n);
+  std::sort(want.begin(), want.end());
+  std::merge(want.begin(), want.end(), want.begin(), want.end(), wm.begin());
+  CHECK_ARRAY(to_std(m).data(), wm.data(), 2 * n);
+  // reduce_by_key with the keys discarded.
+  thrust::device_vector<int> ones(n, 1), counts(n);
+  auto ends = thrust::reduce_by_key(a.begin(), a.end(), ones.begin(),
+                                    thrust::make_discard_iterator(), counts.begin());
+  CHECK_EQ(static_cast<size_t>(ends.second - counts.begin()),
+           static_cast<size_t>(std::unique(want.begin(), want.end()) - want.begin()));
+}
+
 static void test_host_policy(size_t n) {
   std::vector<int> h = random_ints(n, 21u, 500);
   thrust::host_vector<int> hv(h.begin(), h.end());
@@ -330,6 +374,7 @@ int main() {
     test_reduce_scan(n);
     test_transform_select(n);
     test_iterators(n);
+    test_more(n);
     test_host_policy(n);
   }
   return test_summary("thrust_algorithms");
