@@ -30,8 +30,9 @@ __host__ inline hipStream_t stream_of(const execute_on_stream &exec) {
   return exec.stream;
 }
 
-struct par_t : execution_policy<par_t>,
-               thrust::detail::allocator_aware_execution_policy<execution_policy> {
+struct par_t
+    : execution_policy<par_t>,
+      thrust::detail::allocator_aware_execution_policy<execution_policy> {
   __host__ __device__ constexpr par_t() : execution_policy<par_t>() {}
   __host__ __device__ execute_on_stream on(hipStream_t s) const {
     return execute_on_stream(s);

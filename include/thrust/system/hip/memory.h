@@ -13,7 +13,8 @@ namespace hip {
 
 template <typename T>
 using allocator =
-    thrust::mr::stateless_resource_allocator<T, thrust::system::hip::memory_resource>;
+    thrust::mr::stateless_resource_allocator<
+        T, thrust::system::hip::memory_resource>;
 
 template <typename T>
 using universal_allocator =

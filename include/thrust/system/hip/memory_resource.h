@@ -19,7 +19,11 @@ namespace system {
 namespace hip {
 namespace detail {
 
-enum hip_memory_kind { hip_memory_device, hip_memory_managed, hip_memory_pinned };
+enum hip_memory_kind {
+  hip_memory_device,
+  hip_memory_managed,
+  hip_memory_pinned
+};
 
 template <hip_memory_kind Kind, typename Pointer>
 class hip_memory_resource final : public thrust::mr::memory_resource<Pointer> {
@@ -54,11 +58,11 @@ public:
 typedef detail::hip_memory_resource<detail::hip_memory_device,
                                     thrust::system::hip::pointer<void>>
     memory_resource;
-typedef detail::hip_memory_resource<detail::hip_memory_managed,
-                                    thrust::system::hip::universal_pointer<void>>
+typedef detail::hip_memory_resource<
+    detail::hip_memory_managed, thrust::system::hip::universal_pointer<void>>
     universal_memory_resource;
-typedef detail::hip_memory_resource<detail::hip_memory_pinned,
-                                    thrust::system::hip::universal_pointer<void>>
+typedef detail::hip_memory_resource<
+    detail::hip_memory_pinned, thrust::system::hip::universal_pointer<void>>
     universal_host_pinned_memory_resource;
 
 } // namespace hip

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/adjacent_difference.h: the hip system's adjacent_difference
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/adjacent_difference.h: the hip system's
+ * adjacent_difference (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

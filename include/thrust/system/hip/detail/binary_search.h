@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/binary_search.h: the hip system's binary_search, lower_bound, upper_bound, equal_range
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/binary_search.h: the hip system's binary_search,
+ * lower_bound, upper_bound, equal_range (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -21,13 +21,15 @@ template <typename Derived> struct execution_policy;
 
 /* The tag's own base, declared first so that the tag can derive from it. */
 template <>
-struct execution_policy<tag> : thrust::system::cpp::detail::execution_policy<tag> {};
+struct execution_policy<tag>
+    : thrust::system::cpp::detail::execution_policy<tag> {};
 
 /* The system's tag: what device_system_tag names and device_ptr carries. */
 struct tag : execution_policy<tag> {};
 
 template <typename Derived>
-struct execution_policy : thrust::system::cpp::detail::execution_policy<Derived> {
+struct execution_policy
+    : thrust::system::cpp::detail::execution_policy<Derived> {
   typedef tag tag_type;
   operator tag() const { return tag(); }
 };

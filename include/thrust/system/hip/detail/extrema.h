@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/extrema.h: the hip system's min_element, max_element, minmax_element
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/extrema.h: the hip system's min_element,
+ * max_element, minmax_element (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/find.h: the hip system's find, find_if, find_if_not
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/find.h: the hip system's find, find_if,
+ * find_if_not (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

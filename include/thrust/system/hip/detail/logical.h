@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/logical.h: the hip system's all_of, any_of, none_of
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/logical.h: the hip system's all_of, any_of,
+ * none_of (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,6 @@
-/* thrust/system/hip/detail/partition.h: the hip system's partition, partition_copy, stable_partition, stable_partition_copy, partition_point, is_partitioned
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/partition.h: the hip system's partition,
+ * partition_copy, stable_partition, stable_partition_copy, partition_point,
+ * is_partitioned (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/remove.h: the hip system's remove, remove_if, remove_copy, remove_copy_if
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/remove.h: the hip system's remove, remove_if,
+ * remove_copy, remove_copy_if (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/replace.h: the hip system's replace, replace_if, replace_copy, replace_copy_if
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/replace.h: the hip system's replace, replace_if,
+ * replace_copy, replace_copy_if (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

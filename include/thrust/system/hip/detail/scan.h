@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/scan.h: the hip system's inclusive_scan, exclusive_scan
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/scan.h: the hip system's inclusive_scan,
+ * exclusive_scan (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/scan_by_key.h: the hip system's inclusive_scan_by_key, exclusive_scan_by_key
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/scan_by_key.h: the hip system's
+ * inclusive_scan_by_key, exclusive_scan_by_key (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,7 @@
-/* thrust/system/hip/detail/set_operations.h: the hip system's set_difference, set_intersection, set_symmetric_difference, set_union, set_difference_by_key, set_intersection_by_key, set_symmetric_difference_by_key, set_union_by_key
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/set_operations.h: the hip system's
+ * set_difference, set_intersection, set_symmetric_difference, set_union,
+ * set_difference_by_key, set_intersection_by_key,
+ * set_symmetric_difference_by_key, set_union_by_key (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,4 +1,5 @@
-/* thrust/system/hip/detail/sort.h: the hip system's sort, stable_sort, sort_by_key, stable_sort_by_key, is_sorted, is_sorted_until
+/* thrust/system/hip/detail/sort.h: the hip system's sort, stable_sort,
+ * sort_by_key, stable_sort_by_key, is_sorted, is_sorted_until
  * (detail/dispatch.h). */
 #pragma once
 

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/transform.h: the hip system's transform, transform_if
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/transform.h: the hip system's transform,
+ * transform_if (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

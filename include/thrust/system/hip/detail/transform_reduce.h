@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/transform_reduce.h: the hip system's transform_reduce
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/transform_reduce.h: the hip system's
+ * transform_reduce (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/transform_scan.h: the hip system's transform_inclusive_scan, transform_exclusive_scan
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/transform_scan.h: the hip system's
+ * transform_inclusive_scan, transform_exclusive_scan (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/uninitialized_copy.h: the hip system's uninitialized_copy, uninitialized_copy_n
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/uninitialized_copy.h: the hip system's
+ * uninitialized_copy, uninitialized_copy_n (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/uninitialized_fill.h: the hip system's uninitialized_fill, uninitialized_fill_n
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/uninitialized_fill.h: the hip system's
+ * uninitialized_fill, uninitialized_fill_n (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

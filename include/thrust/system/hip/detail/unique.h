@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/unique.h: the hip system's unique, unique_copy, unique_count
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/unique.h: the hip system's unique, unique_copy,
+ * unique_count (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>

@@ -1,5 +1,5 @@
-/* thrust/system/hip/detail/unique_by_key.h: the hip system's unique_by_key, unique_by_key_copy
- * (detail/dispatch.h). */
+/* thrust/system/hip/detail/unique_by_key.h: the hip system's unique_by_key,
+ * unique_by_key_copy (detail/dispatch.h). */
 #pragma once
 
 #include <thrust/detail/config.h>
