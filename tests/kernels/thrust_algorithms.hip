@@ -113,6 +113,19 @@ static void test_sort(size_t n) {
   }
   CHECK_ARRAY(to_std(dk).data(), wk.data(), n);
   CHECK_ARRAY(to_std(dv).data(), wv.data(), n);
+  thrust::sort_by_key(dk.begin(), dk.end(), dv.begin(), thrust::greater<int>());
+  std::reverse(wk.begin(), wk.end());
+  std::reverse(wv.begin(), wv.end());
+  CHECK_ARRAY(to_std(dk).data(), wk.data(), n);
+  CHECK_ARRAY(to_std(dv).data(), wv.data(), n);
+
+  // Floating-point keys, negative and positive.
+  std::vector<double> hd(n);
+  for (size_t i = 0; i < n; i++) hd[i] = (h[i] - 250) * 0.37;
+  thrust::device_vector<double> dd(hd.begin(), hd.end());
+  thrust::sort(dd.begin(), dd.end());
+  std::sort(hd.begin(), hd.end());
+  CHECK_ARRAY(to_std(dd).data(), hd.data(), n);
 
   // stable_sort_by_key with repeated keys: values keep their order.
   std::vector<int> rk = random_ints(n, 99u, 40);
@@ -162,6 +175,10 @@ static void test_reduce_scan(size_t n) {
   CHECK_ARRAY(to_std(out).data(), want.data(), n);
   thrust::inclusive_scan(d.begin(), d.end(), out.begin(), thrust::maximum<int>());
   for (size_t i = 0; i < n; i++) want[i] = i ? std::max(want[i - 1], h[i]) : h[0];
+  CHECK_ARRAY(to_std(out).data(), want.data(), n);
+  thrust::exclusive_scan(d.begin(), d.end(), out.begin(), -5000,
+                         thrust::maximum<int>());
+  for (size_t i = 0; i < n; i++) want[i] = i ? std::max(want[i - 1], h[i - 1]) : -5000;
   CHECK_ARRAY(to_std(out).data(), want.data(), n);
   thrust::inclusive_scan(d.begin(), d.end(), d.begin());  // in place
   std::partial_sum(h.begin(), h.end(), want.begin());
@@ -369,7 +386,8 @@ static void test_host_policy(size_t n) {
 }
 
 int main() {
-  for (size_t n : {1u, 2u, 1000u, 4099u}) {
+  // 70001 and up: the parallel paths (hipCUB) of sorts, reduce and scans.
+  for (size_t n : {1u, 2u, 1000u, 4099u, 70001u}) {
     test_sort(n);
     test_reduce_scan(n);
     test_transform_select(n);

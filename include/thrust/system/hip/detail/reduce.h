@@ -1,9 +1,10 @@
 /* thrust/system/hip/detail/reduce.h: the hip system's reduce
- * (detail/dispatch.h). */
+ * (detail/dispatch.h; detail/parallel.h for large contiguous data). */
 #pragma once
 
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
+#include <thrust/system/hip/detail/parallel.h>
 #include <thrust/reduce.h>
 
 THRUST_NAMESPACE_BEGIN
@@ -11,7 +12,7 @@ namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD(reduce)
+HIPC_THRUST_FORWARD_PARALLEL(reduce)
 
 } // namespace detail
 } // namespace hip

@@ -1,9 +1,10 @@
 /* thrust/system/hip/detail/scan.h: the hip system's inclusive_scan,
- * exclusive_scan (detail/dispatch.h). */
+ * exclusive_scan (detail/dispatch.h; detail/parallel.h for large contiguous data). */
 #pragma once
 
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
+#include <thrust/system/hip/detail/parallel.h>
 #include <thrust/scan.h>
 
 THRUST_NAMESPACE_BEGIN
@@ -11,8 +12,8 @@ namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD(inclusive_scan)
-HIPC_THRUST_FORWARD(exclusive_scan)
+HIPC_THRUST_FORWARD_PARALLEL(inclusive_scan)
+HIPC_THRUST_FORWARD_PARALLEL(exclusive_scan)
 
 } // namespace detail
 } // namespace hip

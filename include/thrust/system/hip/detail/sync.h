@@ -44,22 +44,24 @@ struct algorithm_scope {
   algorithm_scope &operator=(const algorithm_scope &) = delete;
 };
 
-/* Waits for the policy's stream unless called from inside an algorithm.
+/* Waits for the policy's stream, which it returns, unless called from
+ * inside an algorithm.
  * A failure (an earlier kernel's fault, a destroyed stream) throws
  * thrust::system_error with hip_category(); so does a stream of a GPU
  * (hipErrorNotSupported): the host cannot read a GPU's memory, and the
  * hip system runs on the host. */
 template <typename Derived>
-__host__ inline void synchronize(execution_policy<Derived> &exec) {
-  if (algorithm_depth() > 0)
-    return;
+__host__ inline hipStream_t synchronize(execution_policy<Derived> &exec) {
   hipStream_t stream = stream_of(static_cast<Derived &>(exec));
+  if (algorithm_depth() > 0)
+    return stream;
   hipc_stream_info info;
   hipError_t status = hipc_stream_native(stream, &info);
   if (status == hipSuccess && !info.host_memory)
     status = hipErrorNotSupported;
   throw_on_error(status, "thrust (hipc runs Thrust on the CPU device only)");
   throw_on_error(hipStreamSynchronize(stream), "hipStreamSynchronize");
+  return stream;
 }
 
 } // namespace detail
