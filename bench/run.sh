@@ -38,7 +38,7 @@ target_of() {
   case $1 in
     saxpy) echo 2 ;;
     matmul) echo 10 ;;
-    hipcub_sort) echo 2 ;;
+    hipcub_sort | thrust_sort) echo 2 ;;
     hipcub_reduce | hipcub_scan) echo 1.5 ;;
     *) echo - ;;
   esac
@@ -48,7 +48,7 @@ failed=0
 declare -A built
 
 echo "bench: building into $OUT ($HIPC_CPU_THREADS threads)"
-for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip; do
+for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip bench/thrust/*.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   built[$name]=1
@@ -179,7 +179,7 @@ echo "bench: BENCH_LOG2N=${BENCH_LOG2N:-default} BENCH_N=${BENCH_N:-default}" \
 header=$(printf '%-22s %10s %10s %-10s %8s %7s  %s' workload hipc ref unit \
   hipc/ref target result)
 echo "$header"
-for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip; do
+for src in "$BENCH_DIR"/*.hip bench/hipcub/*.hip bench/thrust/*.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   case $name in
