@@ -71,6 +71,9 @@ expect_output "it runs on the CPU device" ok env HIPC_DEVICES=cpu ./thr
 check "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP builds" \
   "$HIPCC" -O2 -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP thr.hip -o thr_cpp
 expect_output "and runs" ok env HIPC_DEVICES=cpu ./thr_cpp
+check "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_HIP builds" \
+  "$HIPCC" -O2 -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_HIP thr.hip -o thr_hip
+expect_output "and runs" ok env HIPC_DEVICES=cpu ./thr_hip
 CUDA=${CUDA_PATH:-/usr/local/cuda}
 if [ -x "$CUDA/bin/ptxas" ] && command -v "${HIPC_CLANG:-clang-19}" > /dev/null; then
   check "the same compiles with --offload-arch=sm_90" \

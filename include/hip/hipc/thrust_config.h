@@ -6,15 +6,19 @@
  * CUDA, OMP, TBB and CPP only, and defines the namespace for those; for
  * any other value it leaves the namespace to whoever defined the value.
  * hipc's system is THRUST_DEVICE_SYSTEM_HIP (5, rocThrust's value), whose
- * headers are include/thrust/system/hip/ (docs/thrust.md). A program that
- * sets THRUST_DEVICE_SYSTEM itself (-DTHRUST_DEVICE_SYSTEM=...) keeps its
- * choice. Included by hip/hip_runtime.h, which hipcc includes first. */
+ * headers are include/thrust/system/hip/ (docs/thrust.md); it is the
+ * default, and a program may also name it
+ * (-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_HIP). A program that sets
+ * another (OMP, CPP, TBB) keeps its choice. Included by hip/hip_runtime.h, which hipcc includes first. */
 #ifndef HIPC_THRUST_CONFIG_H
 #define HIPC_THRUST_CONFIG_H
 
 #define THRUST_DEVICE_SYSTEM_HIP 5
 #ifndef THRUST_DEVICE_SYSTEM
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_HIP
+#endif
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_HIP && \
+    !defined(__THRUST_DEVICE_SYSTEM_NAMESPACE)
 #define __THRUST_DEVICE_SYSTEM_NAMESPACE hip
 #endif
 
