@@ -280,7 +280,15 @@ static void host_command(struct job *j, struct strvec *cc) {
     hipc__util_push(cc, "hip/hipc/code_object.h");
   }
   hipc__util_append(cc, &o->pp);
-  hipc__util_append(cc, &o->cc);
+  /* Sanitizers are the host's: given plainly, clang also checks them
+   * against the offload target it must name (gfx906) and warns, which
+   * -Werror makes an error. */
+  for (size_t i = 0; i < o->cc.n; i++) {
+    if (strncmp(o->cc.v[i], "-fsanitize", 10) == 0 ||
+        strncmp(o->cc.v[i], "-fno-sanitize", 13) == 0)
+      hipc__util_push(cc, "-Xarch_host");
+    hipc__util_push(cc, o->cc.v[i]);
+  }
   hipc__util_append(cc, s->dep);
 }
 
