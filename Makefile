@@ -250,6 +250,12 @@ install: all
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
+	# Thrust's hip system: only its own folder, next to Debian's Thrust
+	# when DEST is /usr (docs/thrust.md).
+	rm -rf $(DEST)/include/thrust/system/hip
+	mkdir -p $(DEST)/include/thrust/system
+	cp -R include/thrust/system/hip $(DEST)/include/thrust/system
+	chmod -R u=rwX,go=rX $(DEST)/include/thrust/system/hip
 	chmod -R u=rwX,go=rX $(addprefix $(DEST)/include/,hip roctracer hipcub \
 		$(HIP_LIB_HEADERS))
 	if [ -e $(BUILD)/lib/libhiprand.so ]; then \
@@ -274,8 +280,10 @@ uninstall:
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
 		$(HIP_LIB_HEADERS)) \
 		$(DEST)/lib/cmake/hip \
-		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
-	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
+		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc \
+		$(DEST)/include/thrust/system/hip
+	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake \
+		$(DEST)/include/thrust/system $(DEST)/include/thrust $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
 
 # make deb: a Debian package of the toolchain in /usr (dist/deb-control.in
