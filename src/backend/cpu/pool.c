@@ -29,6 +29,12 @@
 
 #include "cpu.h"
 
+/* How long an idle worker, or a host thread waiting for a queue, spins
+ * before it sleeps: a wake-up from sleep costs tens of microseconds, more
+ * than a short kernel or a host function takes, so work that follows
+ * within this window is picked up at once. */
+#define SPIN_NS 20000u
+
 static _Thread_local cpu_worker* self_worker;
 
 cpu_worker* hipc__pool_self(void) { return self_worker; }
@@ -43,6 +49,7 @@ static void cpu_relax(void) {
 
 static void* worker_main(void* arg);
 static void start_workers(cpu_device* dev);
+static uint64_t now_ns(void);
 
 /* Under the lock: puts work job `j` on the active list, behind the jobs of
  * queues with the same or a higher priority (a lower number). */
@@ -59,7 +66,14 @@ static void activate(cpu_job* j) {
   *p = j;
   if (!j->active_next) dev->active_tail = j;
   atomic_fetch_add_explicit(&dev->dispatch_seq, 1, memory_order_release);
-  if (dev->sleepers) pthread_cond_broadcast(&dev->work_cv);
+  /* Wake only the workers the job can use: one for a host function or a
+   * one-block kernel, not the whole pool. */
+  int want = j->units < (uint64_t)dev->sleepers ? (int)j->units
+                                                : dev->sleepers;
+  if (want >= dev->sleepers)
+    pthread_cond_broadcast(&dev->work_cv);
+  else
+    for (int i = 0; i < want; ++i) pthread_cond_signal(&dev->work_cv);
 }
 
 /* Under the lock: takes `j` off the active list if it is there. */
@@ -307,11 +321,13 @@ static void* worker_main(void* arg) {
     unsigned seq = atomic_load_explicit(&dev->dispatch_seq,
                                         memory_order_acquire);
     pthread_mutex_unlock(dev->lock);
-    for (int i = 0; i < 4000; ++i) {
+    uint64_t until = now_ns() + SPIN_NS;
+    for (unsigned i = 1;; ++i) {
       if (atomic_load_explicit(&dev->dispatch_seq, memory_order_acquire) !=
           seq)
         break;
       cpu_relax();
+      if (i % 64 == 0 && now_ns() > until) break;
     }
     pthread_mutex_lock(dev->lock);
     if (find_work(dev) || dev->shutdown) continue;
@@ -380,12 +396,15 @@ void hipc__pool_stop(cpu_device* dev) {
   dev->workers = NULL;
 }
 
-/* Waits until `done()` holds, spinning briefly before sleeping. */
+/* Waits until `done()` holds, spinning for up to SPIN_NS first (`spin`
+ * 0: sleeps at once). */
 static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
-                       int spins) {
-  for (int i = 0; i < spins; ++i) {
+                       int spin) {
+  uint64_t until = spin ? now_ns() + SPIN_NS : 0;
+  for (unsigned i = 1; spin; ++i) {
     if (done(arg)) return;
     cpu_relax();
+    if (i % 64 == 0 && now_ns() > until) break;
   }
   pthread_mutex_lock(dev->lock);
   while (!done(arg)) {
@@ -437,7 +456,7 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
     if (!j) break;
     work_on(dev, NULL, j);
   }
-  wait_until(dev, ticket_done, &t, 2000);
+  wait_until(dev, ticket_done, &t, 1);
   return hipSuccess;
 }
 
@@ -455,12 +474,12 @@ static int below_depth(void* arg) {
 
 void hipc__pool_throttle(hipc_queue* q) {
   if (self_worker || below_depth(q)) return;
-  wait_until(q->dev, below_depth, q, 2000);
+  wait_until(q->dev, below_depth, q, 1);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
   if (self_worker) return hipErrorNotSupported;
-  wait_until(dev, device_idle, dev, 2000);
+  wait_until(dev, device_idle, dev, 1);
   return hipSuccess;
 }
 
@@ -498,7 +517,7 @@ hipError_t hipc__pool_event_sync(hipc_event* e) {
   if (!m) return hipSuccess;
   /* hipEventBlockingSync: sleep at once instead of spinning first. */
   wait_until(dev, marker_done, m,
-             (e->flags & hipEventBlockingSync) ? 0 : 2000);
+             (e->flags & hipEventBlockingSync) ? 0 : 1);
   pthread_mutex_lock(dev->lock);
   marker_unref(m);
   pthread_mutex_unlock(dev->lock);
