@@ -6,12 +6,12 @@
  * MPI_THREAD_MULTIPLE) and MPI_Finalize runs at exit.
  *
  * Operations run on the stream's host function, i.e. on a thread of the
- * device's pool, as MPI's non-blocking calls. With MPI_THREAD_MULTIPLE
- * the thread then waits in MPI_Waitall. Below it, this library makes its
- * own MPI calls one at a time (one lock) and waits by polling MPI_Testall,
- * taking the lock only for each test, so that operations of several
- * communicators or streams progress together and none holds MPI while
- * it waits; the program itself must then not call MPI while operations
+ * device's pool: MPI's blocking calls where that is safe (see blocking()),
+ * else its non-blocking ones. Below MPI_THREAD_MULTIPLE this library makes
+ * its own MPI calls one at a time (one lock), and a non-blocking operation
+ * is waited for by polling MPI_Testall, taking the lock only for each
+ * test, so that operations of several communicators or streams progress
+ * together; the program itself must then not call MPI while operations
  * are in flight (synchronize the streams first), which is what
  * MPI_THREAD_SERIALIZED asks. Reductions of fp16, bf16 and fp8 use MPI
  * operators of this library's own (reduce.c). */
@@ -54,6 +54,17 @@ static void op_min(void* a, void* b, int* n, MPI_Datatype* t) {
 }
 
 static int we_initialized;
+/* Communicators of this transport alive in the process. */
+static atomic_int live_comms;
+
+/* Whether operations may use MPI's blocking calls: with
+ * MPI_THREAD_MULTIPLE, or while one communicator is alive (its operations
+ * run one after the other in the same order on every rank, so holding the
+ * lock through one cannot keep another from completing). MPI's blocking
+ * collectives are its tuned ones, faster than its non-blocking ones. */
+static int blocking(void) {
+  return !serialize || atomic_load(&live_comms) <= 1;
+}
 
 static void finalize_at_exit(void) {
   int done = 0;
@@ -173,16 +184,22 @@ ncclResult_t rccl__mpi_join(ncclComm_t comm, uint64_t key, int nranks,
   comm->ctx = x;
   comm->rank = rank;
   comm->nranks = nranks;
+  atomic_fetch_add(&live_comms, 1);
   return ncclSuccess;
 }
 
 /* Waits for `n` requests: MPI_Waitall, or polling (see the top). */
-static ncclResult_t wait_all(ncclComm_t comm, MPI_Request* req, int n) {
+static ncclResult_t wait_all(ncclComm_t comm, MPI_Request* req, int n,
+                             int block) {
   int rc;
-  if (!serialize) {
+  if (block) {
+    lock();
     rc = MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+    unlock();
   } else {
-    for (;;) {
+    /* MPI progresses inside its calls: test back to back (as MPI_Wait
+     * itself polls), letting other threads have the core now and then. */
+    for (unsigned i = 1;; ++i) {
       int done = 0;
       lock();
       rc = MPI_Testall(n, req, &done, MPI_STATUSES_IGNORE);
@@ -190,7 +207,7 @@ static ncclResult_t wait_all(ncclComm_t comm, MPI_Request* req, int n) {
       if (rc != MPI_SUCCESS || done) break;
       if (atomic_load(&comm->aborted))
         return rccl__fail(ncclRemoteError, "aborted");
-      sched_yield();
+      if (i % 256 == 0) sched_yield();
     }
   }
   return rc == MPI_SUCCESS ? ncclSuccess
@@ -202,7 +219,8 @@ static int fits(size_t n) { return n <= (size_t)INT_MAX; }
 /* One collective, started; its request in `req`. `tmp` receives scratch
  * memory to free after the wait. */
 static ncclResult_t start(ncclComm_t comm, const rccl_op* o,
-                          MPI_Request* req, void** tmp) {
+                          MPI_Request* req, void** tmp, int block) {
+  *req = MPI_REQUEST_NULL; /* a blocking call leaves nothing to wait for */
   MPI_Comm mc = comm_of(comm);
   MPI_Datatype t = mpi_type(o->type);
   size_t es = rccl__type_size(o->type), c = o->count;
@@ -217,25 +235,32 @@ static ncclResult_t start(ncclComm_t comm, const rccl_op* o,
   const void* send = o->send;
   switch (o->kind) {
     case OP_ALLREDUCE:
-      rc = MPI_Iallreduce(send == o->recv ? MPI_IN_PLACE : send, o->recv,
-                          (int)c, t, mpi_op(o->type, o->op), mc, req);
+      rc = block ? MPI_Allreduce(send == o->recv ? MPI_IN_PLACE : send,
+                                 o->recv, (int)c, t, mpi_op(o->type, o->op),
+                                 mc)
+                 : MPI_Iallreduce(send == o->recv ? MPI_IN_PLACE : send,
+                                  o->recv, (int)c, t, mpi_op(o->type, o->op),
+                                  mc, req);
       break;
     case OP_REDUCE:
-      rc = MPI_Ireduce(me == o->root && send == o->recv ? MPI_IN_PLACE
-                                                        : send,
-                       o->recv, (int)c, t, mpi_op(o->type, o->op), o->root,
-                       mc, req);
+      if (me == o->root && send == o->recv) send = MPI_IN_PLACE;
+      rc = block ? MPI_Reduce(send, o->recv, (int)c, t,
+                              mpi_op(o->type, o->op), o->root, mc)
+                 : MPI_Ireduce(send, o->recv, (int)c, t,
+                               mpi_op(o->type, o->op), o->root, mc, req);
       break;
     case OP_BROADCAST:
       if (me == o->root && send != o->recv && c)
         memmove(o->recv, send, c * es);
-      rc = MPI_Ibcast(o->recv, (int)c, t, o->root, mc, req);
+      rc = block ? MPI_Bcast(o->recv, (int)c, t, o->root, mc)
+                 : MPI_Ibcast(o->recv, (int)c, t, o->root, mc, req);
       break;
     case OP_ALLGATHER:
-      rc = MPI_Iallgather((const char*)o->recv + (size_t)me * c * es == send
-                              ? MPI_IN_PLACE
-                              : send,
-                          (int)c, t, o->recv, (int)c, t, mc, req);
+      if ((const char*)o->recv + (size_t)me * c * es == send)
+        send = MPI_IN_PLACE;
+      rc = block ? MPI_Allgather(send, (int)c, t, o->recv, (int)c, t, mc)
+                 : MPI_Iallgather(send, (int)c, t, o->recv, (int)c, t, mc,
+                                  req);
       break;
     case OP_REDUCESCATTER:
     case OP_ALLTOALL:
@@ -256,10 +281,15 @@ static ncclResult_t start(ncclComm_t comm, const rccl_op* o,
         send = *tmp;
       }
       if (o->kind == OP_REDUCESCATTER) {
-        rc = MPI_Ireduce_scatter_block(send, o->recv, (int)c, t,
-                                       mpi_op(o->type, o->op), mc, req);
+        rc = block ? MPI_Reduce_scatter_block(send, o->recv, (int)c, t,
+                                              mpi_op(o->type, o->op), mc)
+                   : MPI_Ireduce_scatter_block(send, o->recv, (int)c, t,
+                                               mpi_op(o->type, o->op), mc,
+                                               req);
       } else if (o->kind == OP_ALLTOALL) {
-        rc = MPI_Ialltoall(send, (int)c, t, o->recv, (int)c, t, mc, req);
+        rc = block ? MPI_Alltoall(send, (int)c, t, o->recv, (int)c, t, mc)
+                   : MPI_Ialltoall(send, (int)c, t, o->recv, (int)c, t, mc,
+                                   req);
       } else {
         int* v = malloc(4 * (size_t)n * sizeof *v);
         if (!v) return rccl__fail(ncclSystemError, "out of memory");
@@ -271,9 +301,12 @@ static ncclResult_t start(ncclComm_t comm, const rccl_op* o,
           }
           v[k] = (int)o->v[k];
         }
-        rc = MPI_Ialltoallv(send, v, v + n, t, o->recv, v + 2 * n,
-                            v + 3 * n, t, mc, req);
-        free(v); /* MPI copies what it needs before returning */
+        rc = block ? MPI_Alltoallv(send, v, v + n, t, o->recv, v + 2 * n,
+                                   v + 3 * n, t, mc)
+                   : MPI_Ialltoallv(send, v, v + n, t, o->recv, v + 2 * n,
+                                    v + 3 * n, t, mc, req);
+        /* MPI-3 lets the arrays go once the call returns. */
+        free(v);
       }
       break;
     }
@@ -312,7 +345,7 @@ static ncclResult_t p2p(ncclComm_t comm, rccl_op* first, rccl_op* end) {
   }
   unlock();
   ncclResult_t r = rc == MPI_SUCCESS
-                       ? wait_all(comm, req, k)
+                       ? wait_all(comm, req, k, blocking())
                        : rccl__fail(ncclSystemError, "MPI failed");
   free(req);
   return r;
@@ -331,10 +364,11 @@ static ncclResult_t mpi_run(ncclComm_t comm, rccl_op* ops) {
     } else {
       MPI_Request req;
       void* tmp = NULL;
+      int block = blocking();
       lock();
-      r = start(comm, o, &req, &tmp);
+      r = start(comm, o, &req, &tmp, block);
       unlock();
-      if (r == ncclSuccess) r = wait_all(comm, &req, 1);
+      if (r == ncclSuccess) r = wait_all(comm, &req, 1, block);
       free(tmp);
       o = o->next;
     }
@@ -367,6 +401,7 @@ static ncclResult_t mpi_split(ncclComm_t parent, int color, int key,
   comm->ctx = x;
   comm->rank = me;
   comm->nranks = size;
+  atomic_fetch_add(&live_comms, 1);
   return ncclSuccess;
 }
 
@@ -382,6 +417,7 @@ static void mpi_destroy(ncclComm_t comm) {
   }
   free(x);
   comm->ctx = NULL;
+  atomic_fetch_sub(&live_comms, 1);
 }
 
 static const rccl_transport mpi_transport = {
