@@ -171,6 +171,14 @@ static ncclResult_t init_rank(ncclComm_t* out, int nranks,
   if (memcmp(l.magic, "hipcRCCL", 8) != 0)
     return rccl__fail(ncclInvalidArgument,
                       "the unique id does not come from ncclGetUniqueId");
+  /* The transports read and write device memory from the host: CPU
+   * devices only (README, "Several devices and RCCL"). */
+  hipDeviceProp_t p;
+  if (hipGetDeviceProperties(&p, device) != hipSuccess)
+    return rccl__fail(ncclUnhandledCudaError, "device %d", device);
+  if (strcmp(p.gcnArchName, "hipc-cpu") != 0)
+    return rccl__fail(ncclInvalidUsage, "device %d is a GPU: librccl "
+                      "serves CPU devices only", device);
   ncclComm_t c = rccl__comm_new(device);
   if (!c) return rccl__fail(ncclSystemError, "out of memory");
   ncclResult_t r = ncclInvalidUsage;
