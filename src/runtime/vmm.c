@@ -34,6 +34,8 @@ typedef struct reservation {
   char* start;
   size_t size;
   hipc_device* dev;
+  char** runs;  /* the bases of its allocation table entries */
+  size_t nruns;
   struct reservation* next;
 } reservation;
 
@@ -113,7 +115,7 @@ hipError_t hipMemAddressReserve(void** ptr, size_t size, size_t alignment,
     free(r);
     HIPC_RETURN(e);
   }
-  *r = (reservation){p, size, dev, NULL};
+  *r = (reservation){p, size, dev, NULL, 0, NULL};
   pthread_mutex_lock(&lock);
   r->next = reservations;
   reservations = r;
@@ -138,6 +140,7 @@ hipError_t hipMemAddressFree(void* devPtr, size_t size) {
   /* Unknown, or still mapped (unmap first, as CUDA requires). */
   HIPC_RETURN_IF(!r || busy, hipErrorInvalidValue);
   hipError_t e = r->dev->ops->vm_free(r->dev, r->start, r->size);
+  free(r->runs);
   free(r);
   HIPC_RETURN(e);
 }
@@ -200,6 +203,54 @@ static reservation* reservation_of(const char* p, size_t n) {
   return NULL;
 }
 
+static int by_ptr(const void* a, const void* b) {
+  const mapping* x = *(const mapping* const*)a;
+  const mapping* y = *(const mapping* const*)b;
+  return x->ptr < y->ptr ? -1 : x->ptr > y->ptr;
+}
+
+/* Under the lock: the allocation table's entries for `r` made again, one
+ * per run of adjacent mappings, so that a copy or a kernel may cross from
+ * one mapping into the next as on a GPU. */
+static hipError_t retable(reservation* r) {
+  for (size_t i = 0; i < r->nruns; ++i) {
+    hipc_alloc a;
+    (void)hipc__alloc_remove(r->runs[i], &a);
+  }
+  r->nruns = 0;
+  size_t n = 0;
+  for (mapping* m = mappings; m; m = m->next)
+    n += m->ptr >= r->start && m->ptr < r->start + r->size;
+  if (n == 0) return hipSuccess;
+  mapping** v = malloc(n * sizeof *v);
+  char** runs = realloc(r->runs, n * sizeof *runs);
+  if (!v || !runs) {
+    free(v);
+    if (runs) r->runs = runs;
+    return hipErrorOutOfMemory;
+  }
+  r->runs = runs;
+  size_t k = 0;
+  for (mapping* m = mappings; m; m = m->next)
+    if (m->ptr >= r->start && m->ptr < r->start + r->size) v[k++] = m;
+  qsort(v, n, sizeof *v, by_ptr);
+  hipError_t e = hipSuccess;
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    while (j < n && v[j]->ptr == v[j - 1]->ptr + v[j - 1]->size) ++j;
+    char* end = v[j - 1]->ptr + v[j - 1]->size;
+    hipc_alloc a = {v[i]->ptr, (size_t)(end - v[i]->ptr), v[i]->h->dev, 0,
+                    hipMemoryTypeDevice, HIPC_ALLOC_MAPPED, v[i]->ptr};
+    if (hipc__alloc_insert(&a) == 0)
+      r->runs[r->nruns++] = v[i]->ptr;
+    else
+      e = hipErrorOutOfMemory;
+    i = j;
+  }
+  free(v);
+  return e;
+}
+
 /* Under the lock: whether some mapping overlaps [p, p + n). */
 static int mapped_overlap(const char* p, size_t n) {
   for (mapping* m = mappings; m; m = m->next)
@@ -226,17 +277,11 @@ hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
     goto out;
   e = handle->dev->ops->vm_map(handle->dev, ptr, size, handle->phys, offset);
   if (e != hipSuccess) goto out;
-  hipc_alloc a = {ptr, size, handle->dev, 0, hipMemoryTypeDevice,
-                  HIPC_ALLOC_MAPPED, ptr};
-  if (hipc__alloc_insert(&a) != 0) {
-    handle->dev->ops->vm_unmap(handle->dev, ptr, size);
-    e = hipErrorOutOfMemory;
-    goto out;
-  }
   *m = (mapping){ptr, size, handle, hipMemAccessFlagsProtNone, mappings};
   mappings = m;
   handle->refs++;
   m = NULL;
+  e = retable(r);
 out:
   pthread_mutex_unlock(&lock);
   free(m);
@@ -276,12 +321,12 @@ hipError_t hipMemUnmap(void* ptr, size_t size) {
     hipError_t s = dev->ops->device_sync(dev);
     if (s == hipSuccess) s = dev->ops->vm_unmap(dev, m->ptr, m->size);
     if (e == hipSuccess) e = s;
-    hipc_alloc a;
-    (void)hipc__alloc_remove(m->ptr, &a);
     *q = m->next;
     handle_unref(m->h);
     free(m);
   }
+  reservation* r = reservation_of(p, size);
+  if (r && e == hipSuccess) e = retable(r);
   pthread_mutex_unlock(&lock);
   HIPC_RETURN(e);
 }
