@@ -308,7 +308,8 @@ typedef struct hipc_backend_ops {
   hipError_t (*vm_access)(hipc_device* dev, void* ptr, size_t size,
                           int flags);
   /* A POSIX file descriptor for `phys` (hipMemExportToShareableHandle),
-   * and physical memory from one (import). NULL: not shareable. */
+   * and physical memory from one (import; its size, 0 when the backend
+   * cannot tell). NULL: not shareable. */
   hipError_t (*vm_export_fd)(hipc_device* dev, void* phys, int* fd);
   hipError_t (*vm_import_fd)(hipc_device* dev, int fd, size_t* size,
                              void** phys);

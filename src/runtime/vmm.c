@@ -272,8 +272,9 @@ hipError_t hipMemMap(void* ptr, size_t size, size_t offset,
     goto out;
   size_t g = handle->dev->ops->vm_granularity(handle->dev);
   if (!aligned((size_t)(uintptr_t)ptr, g) || !aligned(size, g) ||
-      !aligned(offset, g) || offset > handle->size ||
-      size > handle->size - offset || mapped_overlap(ptr, size))
+      !aligned(offset, g) || mapped_overlap(ptr, size) ||
+      (handle->size && /* 0: imported, size unknown (the driver checks) */
+       (offset > handle->size || size > handle->size - offset)))
     goto out;
   e = handle->dev->ops->vm_map(handle->dev, ptr, size, handle->phys, offset);
   if (e != hipSuccess) goto out;
