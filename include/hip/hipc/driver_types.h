@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "api_types.h"
+#include "graph_types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -91,43 +92,7 @@ typedef struct HIP_MEMCPY3D {
 /* ---- Virtual memory ---------------------------------------------------- */
 
 /* hipMemLocation, hipMemAccessDesc, hipMemAllocationType and
- * hipMemAllocationHandleType are shared with the memory pools. */
-#ifndef HIPC_MEM_LOCATION_TYPES
-#define HIPC_MEM_LOCATION_TYPES
-typedef enum hipMemLocationType {
-  hipMemLocationTypeInvalid = 0,
-  hipMemLocationTypeDevice = 1
-} hipMemLocationType;
-
-typedef struct hipMemLocation {
-  hipMemLocationType type;
-  int id; /* the device ordinal */
-} hipMemLocation;
-
-typedef enum hipMemAccessFlags {
-  hipMemAccessFlagsProtNone = 0,
-  hipMemAccessFlagsProtRead = 1,
-  hipMemAccessFlagsProtReadWrite = 3
-} hipMemAccessFlags;
-
-typedef struct hipMemAccessDesc {
-  hipMemLocation location;
-  hipMemAccessFlags flags;
-} hipMemAccessDesc;
-
-typedef enum hipMemAllocationType {
-  hipMemAllocationTypeInvalid = 0x0,
-  hipMemAllocationTypePinned = 0x1,
-  hipMemAllocationTypeMax = 0x7FFFFFFF
-} hipMemAllocationType;
-
-typedef enum hipMemAllocationHandleType {
-  hipMemHandleTypeNone = 0x0,
-  hipMemHandleTypePosixFileDescriptor = 0x1,
-  hipMemHandleTypeWin32 = 0x2,
-  hipMemHandleTypeWin32Kmt = 0x4
-} hipMemAllocationHandleType;
-#endif
+ * hipMemAllocationHandleType: with the memory pools' types. */
 
 /* Physical memory made by hipMemCreate. */
 typedef struct ihipMemGenericAllocationHandle* hipMemGenericAllocationHandle_t;
