@@ -19,7 +19,9 @@
 
 hipError_t hipc__alloc_release(const hipc_alloc* a) {
   const hipc_backend_ops* ops = a->dev->ops;
-  if (a->registered == HIPC_ALLOC_VARIABLE) return hipSuccess;
+  if (a->registered == HIPC_ALLOC_VARIABLE ||
+      a->registered == HIPC_ALLOC_MAPPED)
+    return hipSuccess;
   if (a->registered)
     return ops->host_unregister ? ops->host_unregister(a->dev, a->base)
                                 : hipSuccess;
