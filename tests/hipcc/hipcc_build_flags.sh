@@ -49,6 +49,11 @@ expect_output "kernel sums and the OpenMP reduction over 3 threads" \
 
 "$HIPCC" "${flags[@]}" -c omp.cu -o omp.o 2> err.txt
 check "-Wall reaches the host compile" grep -q "unused variable 'unused_here'" err.txt
+# A separate link with -fgpu-rdc --hip-link (HeCBench's merkle).
+"$HIPCC" -fopenmp -fgpu-rdc --hip-link omp.o -o omp_rdc 2> err.txt
+check "a link with --hip-link ($(cat err.txt))" [ $? -eq 0 ]
+expect_output "runs" "125 125 125 125 499500 2" env OMP_NUM_THREADS=2 ./omp_rdc
+
 "$HIPCC" -c -Wunused-variable -Werror omp.cu -o omp.o 2> err.txt
 check "-Werror reaches the host compile" [ $? -ne 0 ]
 
