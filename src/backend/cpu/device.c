@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "cpu.h"
 #include "runtime/env.h"
 
@@ -132,6 +133,7 @@ static hipError_t cpu_init(hipc_device* dev, int index) {
                                         HIPC_CPU_STACK_KB_MIN,
                                         HIPC_CPU_STACK_KB_MAX, 256) * 1024;
   d->queue_depth = (int)hipc__env_int("HIPC_QUEUE_DEPTH", 1, 1 << 20, 1024);
+  hipc__check_on = hipc__checking();
   hipc__fault_install();
   if (hipc__pool_start(d) != 0) {
     free(d);
@@ -226,6 +228,7 @@ static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
   ts->dyn_shared = w->dyn_shared;
   ts->static_shared = w->static_shared;
   w->kernel_name = k->name;
+  if (hipc__check_on) hipc__check_kernel_begin(w, k);
   uint64_t gx = k->grid.x, gxy = gx * k->grid.y;
   /* `u` lives across sigsetjmp: volatile, so a fault's jump back finds
    * the block that faulted. */
@@ -265,6 +268,7 @@ static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
   }
   k->desc = d;
   k->name = l->name;
+  if (hipc__check_on) hipc__check_prepare(k);
   k->grid = l->grid;
   k->block = l->block;
   k->threads = l->block.x * l->block.y * l->block.z;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "cpu.h"
 #include "fiber.h"
 #include "tsan_fiber.h"
@@ -86,6 +87,7 @@ struct cpu_bsched {
   uint32_t parked;          /* threads waiting or ready */
   uint32_t nwarps;
   uint32_t warp_size;
+  hipc_check_block check;   /* HIPC_CHECK's record (check.h) */
   warp_state warps[1024 / 32];
 };
 
@@ -225,6 +227,7 @@ static void warp_publish(cpu_bsched* bs, warp_state* w) {
   o->s.active = w->mask;
   o->s.nonzero = nonzero;
   o->readers = (uint32_t)__builtin_popcountll(w->mask);
+  if (hipc__check_on) hipc__check_warp_sync((uint32_t)(w - bs->warps));
   w->arrived = 0;
   w->mask = 0;
   w->need = 0;
@@ -238,6 +241,9 @@ static void warp_publish(cpu_bsched* bs, warp_state* w) {
  * reach first (cooperative launches only): the block is suspended. */
 static int unstick(cpu_bsched* bs) {
   if (bs->barrier_arrived == bs->parked) {
+    if (hipc__check_on)
+      hipc__check_barrier_release(&bs->check, bs->barrier_arrived,
+                                  bs->blk->count);
     /* Every released thread reads these right after it resumes, before
      * any of them can reach the next barrier's release. */
     bs->result_arrived = bs->barrier_arrived;
@@ -360,6 +366,12 @@ static void block_init(cpu_bsched* bs, cpu_sched* s,
   bs->warp_size = s->warp_size;
   bs->nwarps = (b->count + s->warp_size - 1) / s->warp_size;
   b->sched = bs;
+  if (hipc__check_on) hipc__check_block_begin(&bs->check);
+}
+
+hipc_check_block* hipc__sched_check_block(void) {
+  hipc_cpu_block* b = hipc_tls.block;
+  return b ? &((cpu_bsched*)b->sched)->check : NULL;
 }
 
 void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
@@ -405,6 +417,7 @@ int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
     to = fresh_fiber(s);
   } else {
     bs->suspended = 0;
+    if (hipc__check_on) hipc__check_epoch_bump();
     to = pick_next(bs);
   }
   if (to) switch_to(s, &s->home, to);

@@ -1,0 +1,270 @@
+/* The checking mode's hooks on the CPU device (check.h): which form a
+ * launch runs, memcheck's look-up of each access, kernels' malloc/free,
+ * and the reports. Nothing here runs unless HIPC_CHECK is set.
+ *
+ * A checked kernel runs K.check (src/kc/check.c) through the generic
+ * thread loop on fibers: one thread at a time per worker, so a hook knows
+ * the running thread from hipc_tls. Accesses to the block's __shared__
+ * segments go to racecheck (check_race.c); the thread's own stack, the
+ * packed arguments and the last allocation found pass at once; anything
+ * else is looked up in the runtime's tables (hipc__check_classify). */
+#define _GNU_SOURCE /* pthread_getattr_np */
+#include "check.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hip/hipc/kc_abi.h"
+
+int hipc__check_on;
+
+/* What the running kernel's hooks need, per worker. */
+static _Thread_local struct {
+  const kernel_job* job;
+  cpu_worker* w;
+  int mode;
+  uint64_t static_size, dyn_size;
+  uintptr_t args, args_size;
+  uintptr_t cache_base, cache_size; /* the allocation found last */
+  uintptr_t stack_lo, stack_hi;     /* the worker's own stack */
+} ctx;
+
+/* -- the launch */
+
+static void check_thread(const void* args) {
+  ctx.job->check_fn(args);
+  hipc_check_block* cb = hipc__sched_check_block();
+  if (cb && cb->exited++ == 0) cb->first_exit = hipc_tls.thread_idx;
+}
+
+void hipc__check_prepare(kernel_job* k) {
+  const hipc_kernel_desc* d = k->desc;
+  if (!d->check) {
+    static int told;
+    if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+      fprintf(stderr, "hipc: HIPC_CHECK: kernel '%s' has no checking form "
+              "(built by an older hipc?): it runs unchecked\n", k->name);
+    return;
+  }
+  k->check_desc = *d;
+  k->check_desc.run = NULL;
+  k->check_desc.run_precise = NULL;
+  k->check_desc.thread = check_thread;
+  k->check_fn = d->check;
+  k->desc = &k->check_desc;
+}
+
+void hipc__check_kernel_begin(cpu_worker* w, const kernel_job* k) {
+  ctx.job = k;
+  ctx.w = w;
+  ctx.mode = k->check_fn ? hipc__check_on : 0;
+  ctx.static_size = k->desc->static_shared;
+  ctx.dyn_size = k->shmem;
+  ctx.args = (uintptr_t)k->args;
+  ctx.args_size = k->desc->args_size;
+  ctx.cache_base = ctx.cache_size = 0;
+  if (!ctx.stack_hi) {
+    pthread_attr_t a;
+    void* lo;
+    size_t sz;
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+      if (pthread_attr_getstack(&a, &lo, &sz) == 0) {
+        ctx.stack_lo = (uintptr_t)lo;
+        ctx.stack_hi = (uintptr_t)lo + sz;
+      }
+      pthread_attr_destroy(&a);
+    }
+  }
+  if (ctx.mode & HIPC_CHECKING_RACE)
+    hipc__check_race_reserve(ctx.static_size + ctx.dyn_size);
+}
+
+/* -- reports */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+#define SEEN 256
+static struct seen {
+  const char* tool;
+  const char* where;
+  uintptr_t key;
+  const char* kernel;
+} seen[SEEN];
+static unsigned nseen, printed;
+#define MAX_PRINTED 64
+
+void hipc__check_tid(char* buf, size_t n, uint32_t t) {
+  dim3 d = hipc_tls.block_dim;
+  snprintf(buf, n, "(%u,%u,%u)", t % d.x, t / d.x % d.y, t / (d.x * d.y));
+}
+
+void hipc__check_report(const char* tool, const char* where, uintptr_t key,
+                        const char* fmt, ...) {
+  hipc__check_count_error();
+  const char* kernel = ctx.job ? ctx.job->name : "?";
+  pthread_mutex_lock(&lock);
+  for (unsigned i = 0; i < nseen; ++i)
+    if (seen[i].tool == tool && seen[i].where == where &&
+        seen[i].key == key && seen[i].kernel == kernel) {
+      pthread_mutex_unlock(&lock);
+      return;
+    }
+  if (nseen < SEEN) seen[nseen++] = (struct seen){tool, where, key, kernel};
+  if (printed == MAX_PRINTED) {
+    printed++;
+    fprintf(stderr, "hipc %s: more errors; not printing them\n", tool);
+  }
+  if (printed < MAX_PRINTED) {
+    printed++;
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const hipc_thread_state* ts = &hipc_tls;
+    fprintf(stderr, "hipc %s: %s%s%s in kernel '%s' block (%u,%u,%u)", tool,
+            msg, where ? " at " : "", where ? where : "", kernel,
+            ts->block_idx.x, ts->block_idx.y, ts->block_idx.z);
+    /* The message says which threads when there are two. */
+    if (strcmp(tool, "memcheck") == 0)
+      fprintf(stderr, " thread (%u,%u,%u)", ts->thread_idx.x,
+              ts->thread_idx.y, ts->thread_idx.z);
+    const char* tail = strchr(msg, '\n');
+    (void)tail;
+    fputc('\n', stderr);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* -- memcheck */
+
+static int on_stack(uintptr_t a) {
+  if (a - ctx.stack_lo < ctx.stack_hi - ctx.stack_lo) return 1;
+  size_t sz;
+  const char* s = hipc__sched_current_stack(ctx.w->sched, &sz);
+  return s && a - (uintptr_t)s < sz;
+}
+
+static const char* access_name(uint32_t flags) {
+  if (flags & HIPC_CHECK_ATOMIC) return "atomic";
+  return flags & HIPC_CHECK_WRITE ? "write" : "read";
+}
+
+static void memcheck(const void* p, uint64_t size, uint32_t flags,
+                     const char* where) {
+  uintptr_t a = (uintptr_t)p;
+  if (a - ctx.cache_base < ctx.cache_size &&
+      size <= ctx.cache_size - (a - ctx.cache_base))
+    return;
+  if (a - ctx.args < ctx.args_size || on_stack(a)) return;
+  /* Just past the end of a shared segment. */
+  uintptr_t sb = (uintptr_t)hipc_tls.static_shared + ctx.static_size;
+  uintptr_t db = (uintptr_t)hipc_tls.dyn_shared + ctx.dyn_size;
+  if ((hipc_tls.static_shared && a - sb < 256) ||
+      (hipc_tls.dyn_shared && a - db < 256)) {
+    int dyn = hipc_tls.dyn_shared && a - db < 256;
+    hipc__check_report("memcheck", where, 1,
+                       "invalid %s of %llu bytes at %p, %llu bytes past the "
+                       "end of the block's %s __shared__ memory (%llu bytes)",
+                       access_name(flags), (unsigned long long)size, p,
+                       (unsigned long long)(a - (dyn ? db : sb)),
+                       dyn ? "dynamic" : "static",
+                       (unsigned long long)(dyn ? ctx.dyn_size
+                                                : ctx.static_size));
+    return;
+  }
+  hipc_check_hit h;
+  int kind = hipc__check_classify(p, size, &h);
+  uintptr_t base = (uintptr_t)h.base;
+  const char* what = h.device_heap ? "block malloc'ed in a kernel"
+                                   : "allocation";
+  switch (kind) {
+    case HIPC_CHECK_IN:
+      if (base) {
+        ctx.cache_base = base;
+        ctx.cache_size = h.size;
+      }
+      return;
+    case HIPC_CHECK_AFTER: {
+      unsigned long long past =
+          a >= base + h.size ? (unsigned long long)(a - base - h.size) : 0;
+      hipc__check_report("memcheck", where, base,
+                         "invalid %s of %llu bytes at %p, %llu bytes past "
+                         "the end of the %zu-byte %s at %p (out of bounds)",
+                         access_name(flags), (unsigned long long)size, p,
+                         past, h.size, what, h.base);
+      return;
+    }
+    case HIPC_CHECK_BEFORE:
+      hipc__check_report("memcheck", where, base,
+                         "invalid %s of %llu bytes at %p, %llu bytes before "
+                         "the %zu-byte %s at %p (out of bounds)",
+                         access_name(flags), (unsigned long long)size, p,
+                         (unsigned long long)(base - a), h.size, what,
+                         h.base);
+      return;
+    case HIPC_CHECK_FREED:
+      hipc__check_report("memcheck", where, base,
+                         "invalid %s of %llu bytes at %p, inside the "
+                         "%zu-byte %s at %p, which was freed (use after "
+                         "free)",
+                         access_name(flags), (unsigned long long)size, p,
+                         h.size, what, h.base);
+      return;
+    default:
+      hipc__check_report("memcheck", where, 0,
+                         "invalid %s of %llu bytes at %p, which is in no "
+                         "device allocation (host memory or a wild pointer)",
+                         access_name(flags), (unsigned long long)size, p);
+      return;
+  }
+}
+
+void hipc_check_access(const void* p, uint64_t size, uint32_t flags,
+                       const char* where) {
+  if (!ctx.mode) return; /* not a checked launch: nothing to say */
+  const hipc_thread_state* ts = &hipc_tls;
+  uintptr_t a = (uintptr_t)p;
+  uintptr_t sb = (uintptr_t)ts->static_shared, db = (uintptr_t)ts->dyn_shared;
+  if (sb && a - sb < ctx.static_size) {
+    if (ctx.mode & HIPC_CHECKING_RACE)
+      hipc__check_race((void*)p, a - sb, size, flags, where);
+    return;
+  }
+  if (db && a - db < ctx.dyn_size) {
+    if (ctx.mode & HIPC_CHECKING_RACE)
+      hipc__check_race((void*)p, ctx.static_size + (a - db), size, flags,
+                       where);
+    return;
+  }
+  if (ctx.mode & HIPC_CHECKING_MEM) memcheck(p, size, flags, where);
+}
+
+/* -- malloc and free in kernels */
+
+void* hipc_check_malloc(size_t size) {
+  if (!(hipc__checking() & HIPC_CHECKING_MEM)) return malloc(size);
+  void* p = hipc__heap_alloc(size ? size : 1);
+  if (p) hipc__check_note_malloc(p, size);
+  return p;
+}
+
+void hipc_check_free(void* p) {
+  if (!p) return;
+  if (!(hipc__checking() & HIPC_CHECKING_MEM)) {
+    free(p);
+    return;
+  }
+  size_t size = hipc__check_take_malloc(p);
+  if (!size) {
+    hipc__check_report("memcheck", NULL, (uintptr_t)p,
+                       "free(%p) of a pointer that malloc in a kernel did "
+                       "not return (or freed twice)",
+                       p);
+    return;
+  }
+  hipc__check_note_free(p, size, 1);
+  hipc__heap_free(p);
+}
