@@ -77,12 +77,27 @@ static LLVMValueRef base_object(LLVMValueRef p) {
 }
 
 /* Whether an access through `p` needs no check: the thread's own stack
- * (an alloca) or a variable of the module other than __shared__ ones
- * (its bounds are the compiler's). */
+ * (an alloca), a variable of the module other than __shared__ ones (its
+ * bounds are the compiler's), or memory the runtime hands out (the result
+ * of a call to a function the module does not define, such as a warp
+ * collective's snapshot or the cooperative groups' record), malloc's
+ * blocks excepted. */
+static int from_runtime(LLVMValueRef p, int depth) {
+  LLVMValueRef o = base_object(p);
+  if (!o || depth > 8) return 0;
+  if (LLVMIsALoadInst(o)) return from_runtime(LLVMGetOperand(o, 0), depth + 1);
+  if (!LLVMIsACallInst(o)) return 0;
+  LLVMValueRef f = hipc__util_callee(o);
+  if (!f || !LLVMIsDeclaration(f)) return 0;
+  const char* n = hipc__util_name(f);
+  return strcmp(n, "malloc") != 0 && strcmp(n, "hipc_check_malloc") != 0;
+}
+
 static int exempt(LLVMValueRef p) {
   LLVMValueRef o = base_object(p);
   if (!o) return 1;
   if (LLVMIsAAllocaInst(o)) return 1;
+  if (from_runtime(p, 0)) return 1;
   if (LLVMIsAGlobalVariable(o))
     return LLVMGetPointerAddressSpace(LLVMTypeOf(o)) != 3;
   return 0;
@@ -240,7 +255,9 @@ static void prepare_clone(struct kc_ctx* c, LLVMModuleRef m) {
       LLVMSetLinkage(f, is_thread_fn(c, hipc__util_name(f))
                             ? LLVMExternalLinkage
                             : LLVMInternalLinkage);
-  run_pass(m, c, "globaldce");
+  /* The headers' always_inline wrappers vanish, so that what the runtime
+   * returns is seen where it is used (exempt()). */
+  run_pass(m, c, "always-inline,function(sroa,early-cse),globaldce");
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f;
        f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f)) continue;

@@ -187,6 +187,10 @@ int hipc__check_classify(const void* p, size_t n, hipc_check_hit* out) {
   }
   pthread_mutex_unlock(&lock);
   if (kind != HIPC_CHECK_UNKNOWN) return kind;
+  /* __device__ and __constant__ variables, constant tables: the static
+   * storage of the program or of a code object. */
+  Dl_info info;
+  if (dladdr(p, &info) && info.dli_fbase) return HIPC_CHECK_IN;
   /* Just past the end of the allocation below, or just before the one
    * above: the heap's guard zones. */
   hipc_alloc below, above;
@@ -200,9 +204,5 @@ int hipc__check_classify(const void* p, size_t n, hipc_check_hit* out) {
     out->size = w->size;
     return after <= before ? HIPC_CHECK_AFTER : HIPC_CHECK_BEFORE;
   }
-  /* __device__ and __constant__ variables, constant tables: the static
-   * storage of the program or of a code object. */
-  Dl_info info;
-  if (dladdr(p, &info) && info.dli_fbase) return HIPC_CHECK_IN;
   return HIPC_CHECK_UNKNOWN;
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hip/hipc/coop.h"
 #include "hip/hipc/kc_abi.h"
 
 int hipc__check_on;
@@ -30,7 +31,12 @@ static _Thread_local struct {
   uintptr_t args, args_size;
   uintptr_t cache_base, cache_size; /* the allocation found last */
   uintptr_t stack_lo, stack_hi;     /* the worker's own stack */
+  uintptr_t snapshot;               /* the latest warp snapshot */
 } ctx;
+
+void hipc__check_note_snapshot(const hipc_warp_snapshot* s) {
+  ctx.snapshot = (uintptr_t)s;
+}
 
 /* -- the launch */
 
@@ -88,6 +94,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 #define SEEN 256
 static struct seen {
   const char* tool;
+  const char* what;
   const char* where;
   uintptr_t key;
   const char* kernel;
@@ -100,40 +107,37 @@ void hipc__check_tid(char* buf, size_t n, uint32_t t) {
   snprintf(buf, n, "(%u,%u,%u)", t % d.x, t / d.x % d.y, t / (d.x * d.y));
 }
 
-void hipc__check_report(const char* tool, const char* where, uintptr_t key,
+void hipc__check_report(const char* tool, const char* what,
+                        const char* where, uintptr_t key, int with_thread,
                         const char* fmt, ...) {
   hipc__check_count_error();
   const char* kernel = ctx.job ? ctx.job->name : "?";
   pthread_mutex_lock(&lock);
   for (unsigned i = 0; i < nseen; ++i)
-    if (seen[i].tool == tool && seen[i].where == where &&
-        seen[i].key == key && seen[i].kernel == kernel) {
+    if (seen[i].tool == tool && seen[i].what == what &&
+        seen[i].where == where && seen[i].key == key &&
+        seen[i].kernel == kernel) {
       pthread_mutex_unlock(&lock);
       return;
     }
-  if (nseen < SEEN) seen[nseen++] = (struct seen){tool, where, key, kernel};
-  if (printed == MAX_PRINTED) {
-    printed++;
+  if (nseen < SEEN)
+    seen[nseen++] = (struct seen){tool, what, where, key, kernel};
+  if (printed == MAX_PRINTED)
     fprintf(stderr, "hipc %s: more errors; not printing them\n", tool);
-  }
-  if (printed < MAX_PRINTED) {
-    printed++;
-    char msg[768];
+  if (printed++ < MAX_PRINTED) {
+    char detail[768], thread[64] = "";
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
     const hipc_thread_state* ts = &hipc_tls;
-    fprintf(stderr, "hipc %s: %s%s%s in kernel '%s' block (%u,%u,%u)", tool,
-            msg, where ? " at " : "", where ? where : "", kernel,
-            ts->block_idx.x, ts->block_idx.y, ts->block_idx.z);
-    /* The message says which threads when there are two. */
-    if (strcmp(tool, "memcheck") == 0)
-      fprintf(stderr, " thread (%u,%u,%u)", ts->thread_idx.x,
-              ts->thread_idx.y, ts->thread_idx.z);
-    const char* tail = strchr(msg, '\n');
-    (void)tail;
-    fputc('\n', stderr);
+    if (with_thread)
+      snprintf(thread, sizeof thread, " thread (%u,%u,%u)", ts->thread_idx.x,
+               ts->thread_idx.y, ts->thread_idx.z);
+    fprintf(stderr, "hipc %s: %s%s%s in kernel '%s' block (%u,%u,%u)%s: %s\n",
+            tool, what, where ? " at " : "", where ? where : "", kernel,
+            ts->block_idx.x, ts->block_idx.y, ts->block_idx.z, thread,
+            detail);
   }
   pthread_mutex_unlock(&lock);
 }
@@ -147,9 +151,19 @@ static int on_stack(uintptr_t a) {
   return s && a - (uintptr_t)s < sz;
 }
 
-static const char* access_name(uint32_t flags) {
-  if (flags & HIPC_CHECK_ATOMIC) return "atomic";
-  return flags & HIPC_CHECK_WRITE ? "write" : "read";
+/* "invalid write of 4 bytes" (static strings: reports compare them). */
+static const char* access_name(uint32_t flags, uint64_t size) {
+  static const char* const names[3][5] = {
+      {"invalid read", "invalid read of 1 byte", "invalid read of 2 bytes",
+       "invalid read of 4 bytes", "invalid read of 8 bytes"},
+      {"invalid write", "invalid write of 1 byte", "invalid write of 2 bytes",
+       "invalid write of 4 bytes", "invalid write of 8 bytes"},
+      {"invalid atomic", "invalid atomic of 1 byte",
+       "invalid atomic of 2 bytes", "invalid atomic of 4 bytes",
+       "invalid atomic of 8 bytes"}};
+  int k = flags & HIPC_CHECK_ATOMIC ? 2 : flags & HIPC_CHECK_WRITE ? 1 : 0;
+  int s = size == 1 ? 1 : size == 2 ? 2 : size == 4 ? 3 : size == 8 ? 4 : 0;
+  return names[k][s];
 }
 
 static void memcheck(const void* p, uint64_t size, uint32_t flags,
@@ -159,17 +173,24 @@ static void memcheck(const void* p, uint64_t size, uint32_t flags,
       size <= ctx.cache_size - (a - ctx.cache_base))
     return;
   if (a - ctx.args < ctx.args_size || on_stack(a)) return;
+  /* What the runtime hands kernels: a warp collective's snapshot, the
+   * cooperative launch's record. */
+  if (a - ctx.snapshot < sizeof(hipc_warp_snapshot)) return;
+  if (hipc_tls.coop &&
+      a - (uintptr_t)hipc_tls.coop < sizeof(struct hipc_coop_info))
+    return;
+  const char* what = access_name(flags, size);
+  unsigned long long n = (unsigned long long)size;
   /* Just past the end of a shared segment. */
   uintptr_t sb = (uintptr_t)hipc_tls.static_shared + ctx.static_size;
   uintptr_t db = (uintptr_t)hipc_tls.dyn_shared + ctx.dyn_size;
   if ((hipc_tls.static_shared && a - sb < 256) ||
       (hipc_tls.dyn_shared && a - db < 256)) {
     int dyn = hipc_tls.dyn_shared && a - db < 256;
-    hipc__check_report("memcheck", where, 1,
-                       "invalid %s of %llu bytes at %p, %llu bytes past the "
-                       "end of the block's %s __shared__ memory (%llu bytes)",
-                       access_name(flags), (unsigned long long)size, p,
-                       (unsigned long long)(a - (dyn ? db : sb)),
+    hipc__check_report("memcheck", what, where, 1, 1,
+                       "%llu bytes at %p, %llu bytes past the end of the "
+                       "block's %s __shared__ memory (%llu bytes)",
+                       n, p, (unsigned long long)(a - (dyn ? db : sb)),
                        dyn ? "dynamic" : "static",
                        (unsigned long long)(dyn ? ctx.dyn_size
                                                 : ctx.static_size));
@@ -178,8 +199,8 @@ static void memcheck(const void* p, uint64_t size, uint32_t flags,
   hipc_check_hit h;
   int kind = hipc__check_classify(p, size, &h);
   uintptr_t base = (uintptr_t)h.base;
-  const char* what = h.device_heap ? "block malloc'ed in a kernel"
-                                   : "allocation";
+  const char* al = h.device_heap ? "block malloc'ed by a kernel"
+                                 : "allocation";
   switch (kind) {
     case HIPC_CHECK_IN:
       if (base) {
@@ -187,37 +208,33 @@ static void memcheck(const void* p, uint64_t size, uint32_t flags,
         ctx.cache_size = h.size;
       }
       return;
-    case HIPC_CHECK_AFTER: {
-      unsigned long long past =
-          a >= base + h.size ? (unsigned long long)(a - base - h.size) : 0;
-      hipc__check_report("memcheck", where, base,
-                         "invalid %s of %llu bytes at %p, %llu bytes past "
-                         "the end of the %zu-byte %s at %p (out of bounds)",
-                         access_name(flags), (unsigned long long)size, p,
-                         past, h.size, what, h.base);
+    case HIPC_CHECK_AFTER:
+      hipc__check_report(
+          "memcheck", what, where, base, 1,
+          "%llu bytes at %p, %llu bytes past the end of the %zu-byte %s at "
+          "%p (out of bounds)",
+          n, p,
+          a >= base + h.size ? (unsigned long long)(a - base - h.size) : 0,
+          h.size, al, h.base);
       return;
-    }
     case HIPC_CHECK_BEFORE:
-      hipc__check_report("memcheck", where, base,
-                         "invalid %s of %llu bytes at %p, %llu bytes before "
-                         "the %zu-byte %s at %p (out of bounds)",
-                         access_name(flags), (unsigned long long)size, p,
-                         (unsigned long long)(base - a), h.size, what,
+      hipc__check_report("memcheck", what, where, base, 1,
+                         "%llu bytes at %p, %llu bytes before the %zu-byte "
+                         "%s at %p (out of bounds)",
+                         n, p, (unsigned long long)(base - a), h.size, al,
                          h.base);
       return;
     case HIPC_CHECK_FREED:
-      hipc__check_report("memcheck", where, base,
-                         "invalid %s of %llu bytes at %p, inside the "
-                         "%zu-byte %s at %p, which was freed (use after "
-                         "free)",
-                         access_name(flags), (unsigned long long)size, p,
-                         h.size, what, h.base);
+      hipc__check_report("memcheck", what, where, base, 1,
+                         "%llu bytes at %p, inside the %zu-byte %s at %p, "
+                         "which was freed (use after free)",
+                         n, p, h.size, al, h.base);
       return;
     default:
-      hipc__check_report("memcheck", where, 0,
-                         "invalid %s of %llu bytes at %p, which is in no "
-                         "device allocation (host memory or a wild pointer)",
-                         access_name(flags), (unsigned long long)size, p);
+      hipc__check_report("memcheck", what, where, 0, 1,
+                         "%llu bytes at %p, which is in no device allocation "
+                         "(host memory or a wild pointer)",
+                         n, p);
       return;
   }
 }
@@ -259,9 +276,9 @@ void hipc_check_free(void* p) {
   }
   size_t size = hipc__check_take_malloc(p);
   if (!size) {
-    hipc__check_report("memcheck", NULL, (uintptr_t)p,
-                       "free(%p) of a pointer that malloc in a kernel did "
-                       "not return (or freed twice)",
+    hipc__check_report("memcheck", "invalid free", NULL, (uintptr_t)p, 1,
+                       "free(%p): malloc in a kernel did not return it, or "
+                       "it was freed already",
                        p);
     return;
   }

@@ -39,6 +39,9 @@ void hipc__check_barrier_release(hipc_check_block* cb, uint32_t arrived,
                                  uint32_t count);
 /* Warp `warp` of the running block completed a collective. */
 void hipc__check_warp_sync(uint32_t warp);
+/* The snapshot a warp collective hands the running thread, which reads
+ * it before it can yield (memcheck lets those reads pass). */
+void hipc__check_note_snapshot(const hipc_warp_snapshot* s);
 /* The running block resumes after a grid barrier. */
 void hipc__check_epoch_bump(void);
 
@@ -49,12 +52,14 @@ void hipc__check_race(void* addr, uint64_t off, uint64_t size,
 /* Makes room for the shadow of `bytes` bytes of shared memory. */
 void hipc__check_race_reserve(uint64_t bytes);
 
-/* check.c: reports. `what` is printed after the kernel, block and thread;
- * one error counted. Identical reports (tool, where, detail key) are
- * printed once. */
-void hipc__check_report(const char* tool, const char* where, uintptr_t key,
+/* check.c: counts one error and prints "hipc TOOL: WHAT at WHERE in
+ * kernel 'K' block (x,y,z)[ thread (x,y,z)]: DETAIL" (the thread for
+ * `with_thread`), once per (tool, what, where, key, kernel) and at most
+ * 64 reports in all. */
+void hipc__check_report(const char* tool, const char* what,
+                        const char* where, uintptr_t key, int with_thread,
                         const char* fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 6, 7)));
 /* "(x,y,z)" of linear thread `t` of the running block, into buf. */
 void hipc__check_tid(char* buf, size_t n, uint32_t t);
 

@@ -63,12 +63,11 @@ static void hazard(const char* kind, void* addr, uint64_t off,
   hipc__check_tid(me, sizeof me, t);
   hipc__check_tid(other, sizeof other, r->tid - 1);
   hipc__check_report(
-      "racecheck", where, (uintptr_t)r->where * 4 + (uintptr_t)kind[0],
-      "%s hazard on __shared__ memory at %p (byte %llu of the block's "
-      "shared memory): thread %s %s it%s%s after thread %s %s it%s%s, with "
-      "no barrier between",
-      kind, addr, (unsigned long long)off, me, write ? "writes" : "reads",
-      "", "", other, prev_write ? "wrote" : "read", r->where ? " at " : "",
+      "racecheck", kind, where, (uintptr_t)r->where, 0,
+      "thread %s %s __shared__ memory at %p (byte %llu of the block's "
+      "shared memory) after thread %s %s it%s%s, with no barrier between",
+      me, write ? "writes" : "reads", addr, (unsigned long long)off, other,
+      prev_write ? "wrote" : "read", r->where ? " at " : "",
       r->where ? r->where : "");
 }
 
@@ -85,18 +84,18 @@ void hipc__check_race(void* addr, uint64_t off, uint64_t size,
   for (uint64_t i = off; i < off + size; ++i) {
     shadow* s = &sh[i];
     if (!told && !ordered(&s->w, t, ws)) {
-      hazard(write ? "write-after-write" : "read-after-write",
+      hazard(write ? "write-after-write hazard" : "read-after-write hazard",
              (char*)addr + (i - off), i, where, &s->w, 1, t, write);
       told = 1;
     }
     if (write) {
       if (!told && !ordered(&s->r1, t, ws)) {
-        hazard("write-after-read", (char*)addr + (i - off), i, where, &s->r1,
+        hazard("write-after-read hazard", (char*)addr + (i - off), i, where, &s->r1,
                0, t, 1);
         told = 1;
       }
       if (!told && !ordered(&s->r2, t, ws)) {
-        hazard("write-after-read", (char*)addr + (i - off), i, where, &s->r2,
+        hazard("write-after-read hazard", (char*)addr + (i - off), i, where, &s->r2,
                0, t, 1);
         told = 1;
       }
@@ -135,16 +134,16 @@ void hipc__check_barrier_release(hipc_check_block* cb, uint32_t arrived,
                                                          : "synccheck";
   if (arrived < count && cb->exited) {
     dim3 x = cb->first_exit;
-    hipc__check_report(tool, cb->site, 1,
-                       "divergent barrier: __syncthreads reached by %u of "
-                       "the block's %u threads; thread (%u,%u,%u) (one of "
-                       "%u) returned without reaching it",
+    hipc__check_report(tool, "divergent barrier", cb->site, 1, 0,
+                       "__syncthreads reached by %u of the block's %u "
+                       "threads; thread (%u,%u,%u) (one of %u) returned "
+                       "without reaching it",
                        arrived, count, x.x, x.y, x.z, count - arrived);
   }
   if (cb->other_site) {
     dim3 a = cb->site_tid, b = cb->other_tid;
-    hipc__check_report(tool, cb->site, 2,
-                       "divergent barrier: thread (%u,%u,%u) waits at this "
+    hipc__check_report(tool, "divergent barrier", cb->site, 2, 0,
+                       "thread (%u,%u,%u) waits at this "
                        "__syncthreads while thread (%u,%u,%u) waits at the "
                        "one at %s",
                        a.x, a.y, a.z, b.x, b.y, b.z,

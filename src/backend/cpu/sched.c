@@ -256,6 +256,7 @@ static int unstick(cpu_bsched* bs) {
   if (bs->grid_arrived && bs->grid_arrived == bs->parked) {
     /* Every live thread is at the grid sync: the block arrives. */
     bs->grid_arrived = 0;
+    if (hipc__check_on) hipc__check_epoch_bump();
     if (hipc__coop_arrive(bs->owner, bs->grid_multi)) {
       list_append(&bs->ready, &bs->grid_wait);
       return 0;
@@ -539,5 +540,6 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange_mask(uint64_t v,
     o->next = s->free_snaps;
     s->free_snaps = o;
   }
+  if (hipc__check_on) hipc__check_note_snapshot(&o->s);
   return &o->s;
 }
