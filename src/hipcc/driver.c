@@ -29,7 +29,8 @@ struct ctx {
   struct strvec cxx, cc;  /* the host compilers, split into words */
   char *cxx_words, *cc_words;
   char *prefix;
-  char *inc_flag;         /* -I<prefix>/include */
+  char *inc_flag;         /* -isystem<prefix>/include: hipc's headers are
+                             system headers to the user's compile */
   char *libdir;           /* <prefix>/lib */
   struct strvec owned;    /* strings made for commands, freed at the end */
   struct device_pass dev; /* the GPU architectures and their tools */
@@ -398,7 +399,7 @@ int hipc__driver_run(struct hipcc_options *o) {
     }
   } else {
     c.prefix = find_prefix("hipcc");
-    c.inc_flag = hipc__util_format("-I%s/include", c.prefix);
+    c.inc_flag = hipc__util_format("-isystem%s/include", c.prefix);
     c.libdir = hipc__util_format("%s/lib", c.prefix);
     rc = build(&c);
   }

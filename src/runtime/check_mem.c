@@ -167,6 +167,8 @@ int hipc__check_classify(const void* p, size_t n, hipc_check_hit* out) {
   int kind = HIPC_CHECK_UNKNOWN;
   pthread_mutex_lock(&lock);
   size_t i = upper(a);
+  range heap_below = {0, 0, 1};
+  if (i > 0) heap_below = heap[i - 1];
   if (i > 0 && a - heap[i - 1].base < heap[i - 1].size) {
     out->base = (void*)heap[i - 1].base;
     out->size = heap[i - 1].size;
@@ -198,7 +200,15 @@ int hipc__check_classify(const void* p, size_t n, hipc_check_hit* out) {
   uintptr_t after = (near & 1) ? a - ((uintptr_t)below.base + below.size)
                                : UINTPTR_MAX;
   uintptr_t before = (near & 2) ? (uintptr_t)above.base - a : UINTPTR_MAX;
+  /* A kernel's malloc'ed block closer below. */
+  if (heap_below.size && a - (heap_below.base + heap_below.size) < after) {
+    after = a - (heap_below.base + heap_below.size);
+    below.base = (void*)heap_below.base;
+    below.size = heap_below.size;
+    out->device_heap = 1;
+  }
   if (after < NEAR || before < NEAR) {
+    if (after > before) out->device_heap = 0;
     const hipc_alloc* w = after <= before ? &below : &above;
     out->base = w->base;
     out->size = w->size;

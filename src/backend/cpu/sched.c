@@ -38,6 +38,7 @@ typedef struct fiber {
   dim3 tid;                 /* the thread it holds while parked */
   uint32_t linear;
   void* tsan;               /* ThreadSanitizer's fiber (tsan_fiber.h) */
+  unsigned vg;              /* valgrind's id of the stack (fiber.c) */
 } fiber;
 
 typedef struct fiber_list {
@@ -151,7 +152,7 @@ void hipc__sched_destroy(cpu_sched* s) {
   while (s->free) {
     fiber* f = s->free;
     s->free = f->next;
-    hipc__fiber_stack_free(f->stack, s->stack_size);
+    hipc__fiber_stack_free(f->stack, s->stack_size, f->vg);
     hipc_tsan_destroy(f->tsan);
     free(f);
   }
@@ -167,7 +168,7 @@ void hipc__sched_trim(cpu_sched* s, uint32_t keep) {
   *p = NULL;
   while (f) {
     fiber* next = f->next;
-    hipc__fiber_stack_free(f->stack, s->stack_size);
+    hipc__fiber_stack_free(f->stack, s->stack_size, f->vg);
     hipc_tsan_destroy(f->tsan);
     free(f);
     f = next;
@@ -190,7 +191,7 @@ static fiber* fresh_fiber(cpu_sched* s) {
     return f;
   }
   f = calloc(1, sizeof *f);
-  if (f) f->stack = hipc__fiber_stack_alloc(s->stack_size);
+  if (f) f->stack = hipc__fiber_stack_alloc(s->stack_size, &f->vg);
   if (!f || !f->stack) {
     free(f);
     hipc__cpu_kernel_fatal("out of memory for a fiber stack");
