@@ -255,14 +255,16 @@ static void blob_free(struct blob *b) {
 }
 
 /* The host pass's command up to the output: clang in HIP host mode with
- * hipc's headers and the user's flags. */
+ * hipc's headers and the user's flags. -fno-gpu-sanitize: a -fsanitize=
+ * the user gives is for the host code (the offload target clang's HIP
+ * mode names, never compiled here, would only warn about it). */
 static void host_command(struct job *j, struct strvec *cc) {
   const struct hipcc_options *o = j->o;
   const struct frontend_source *s = j->s;
   static const char *const head[] = {
       "-x", "hip", "--cuda-host-only", "-nogpuinc", "-nogpulib",
-      "--offload-arch=gfx906", "-D__HIPCC__=1", "-D__HIP_PLATFORM_HIPC__=1",
-      "-D__HIPC_CLANG_HOST__=1"};
+      "--offload-arch=gfx906", "-fno-gpu-sanitize", "-D__HIPCC__=1",
+      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIPC_CLANG_HOST__=1"};
   hipc__util_push(cc, j->clang);
   for (size_t i = 0; i < sizeof head / sizeof *head; i++)
     hipc__util_push(cc, head[i]);

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "cpu.h"
+#include "tsan_fiber.h"
 #include "runtime/env.h"
 
 static int cpu_probe(void) { return 1; }
@@ -166,8 +167,9 @@ static void cpu_queue_destroy(hipc_queue* q) {
 }
 
 static hipError_t cpu_queue_query(hipc_queue* q) {
-  return __atomic_load_n(&q->head, __ATOMIC_ACQUIRE) ? hipErrorNotReady
-                                                     : hipSuccess;
+  if (__atomic_load_n(&q->head, __ATOMIC_ACQUIRE)) return hipErrorNotReady;
+  hipc_tsan_acquire(q->dev);
+  return hipSuccess;
 }
 
 static hipError_t cpu_device_sync(hipc_device* dev) {
