@@ -29,7 +29,10 @@ static _Thread_local struct {
   int mode;
   uint64_t static_size, dyn_size;
   uintptr_t args, args_size;
-  uintptr_t cache_base, cache_size; /* the allocation found last */
+  /* The allocations found last (hipFree waits for the device, so none
+   * goes while the kernel runs); `next_slot` is the one to replace. */
+  uintptr_t cache_base[4], cache_size[4];
+  unsigned next_slot;
   uintptr_t stack_lo, stack_hi;     /* the worker's own stack */
   uintptr_t snapshot;               /* the latest warp snapshot */
 } ctx;
@@ -71,7 +74,8 @@ void hipc__check_kernel_begin(cpu_worker* w, const kernel_job* k) {
   ctx.dyn_size = k->shmem;
   ctx.args = (uintptr_t)k->args;
   ctx.args_size = k->desc->args_size;
-  ctx.cache_base = ctx.cache_size = 0;
+  memset(ctx.cache_base, 0, sizeof ctx.cache_base);
+  memset(ctx.cache_size, 0, sizeof ctx.cache_size);
   if (!ctx.stack_hi) {
     pthread_attr_t a;
     void* lo;
@@ -124,7 +128,8 @@ void hipc__check_report(const char* tool, const char* what,
     seen[nseen++] = (struct seen){tool, what, where, key, kernel};
   if (printed == MAX_PRINTED)
     fprintf(stderr, "hipc %s: more errors; not printing them\n", tool);
-  if (printed++ < MAX_PRINTED) {
+  if (printed <= MAX_PRINTED) printed++;
+  if (printed <= MAX_PRINTED) {
     char detail[768], thread[64] = "";
     va_list ap;
     va_start(ap, fmt);
@@ -169,9 +174,10 @@ static const char* access_name(uint32_t flags, uint64_t size) {
 static void memcheck(const void* p, uint64_t size, uint32_t flags,
                      const char* where) {
   uintptr_t a = (uintptr_t)p;
-  if (a - ctx.cache_base < ctx.cache_size &&
-      size <= ctx.cache_size - (a - ctx.cache_base))
-    return;
+  for (int i = 0; i < 4; ++i)
+    if (a - ctx.cache_base[i] < ctx.cache_size[i] &&
+        size <= ctx.cache_size[i] - (a - ctx.cache_base[i]))
+      return;
   if (a - ctx.args < ctx.args_size || on_stack(a)) return;
   /* What the runtime hands kernels: a warp collective's snapshot, the
    * cooperative launch's record. */
@@ -204,8 +210,9 @@ static void memcheck(const void* p, uint64_t size, uint32_t flags,
   switch (kind) {
     case HIPC_CHECK_IN:
       if (base) {
-        ctx.cache_base = base;
-        ctx.cache_size = h.size;
+        ctx.cache_base[ctx.next_slot] = base;
+        ctx.cache_size[ctx.next_slot] = h.size;
+        ctx.next_slot = (ctx.next_slot + 1) % 4;
       }
       return;
     case HIPC_CHECK_AFTER:
