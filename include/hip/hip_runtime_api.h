@@ -461,6 +461,9 @@ HIPC_API hipError_t hipProfilerStop(void);
 } /* extern "C" */
 #endif
 
+/* Stream-ordered memory, graphs and stream capture. */
+#include "hipc/graph_api.h"
+
 /* ---- C++ conveniences -------------------------------------------------- */
 
 /* Typed overloads that AMD's header provides. Each one only converts its

@@ -74,6 +74,25 @@ typedef struct hipc_array_copy {
   size_t width, height, depth;
 } hipc_array_copy;
 
+/* One operation of a batch (see batch_create). */
+enum { HIPC_OP_LAUNCH, HIPC_OP_COPY, HIPC_OP_FILL, HIPC_OP_HOST };
+typedef struct hipc_op {
+  int kind;           /* HIPC_OP_* */
+  hipc_launch launch; /* LAUNCH (not cooperative); `args` is read by
+                         batch_create only */
+  /* COPY: `height` rows of `width` bytes from `src` (rows `spitch` apart)
+   * to `dst` (rows `dpitch` apart). FILL: `height` rows of `width`
+   * elements of `elem_size` bytes (1, 2 or 4) set to `value`. */
+  void* dst;
+  const void* src;
+  size_t dpitch, spitch, width, height;
+  uint32_t value;
+  unsigned elem_size;
+  void (*fn)(void*);  /* HOST: fn(arg) */
+  void* arg;
+} hipc_op;
+typedef struct hipc_batch hipc_batch;
+
 typedef struct hipc_backend_ops {
   const char* name;
   /* The device's memory is ordinary host memory (the CPU device): the host
@@ -164,11 +183,13 @@ typedef struct hipc_backend_ops {
    * thread once everything before it on `q` has finished, and work after
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
-  /* Back-pressure: blocks while `q` is full (as a GPU's launch queue
-   * does), so that work enqueued faster than it runs cannot grow without
-   * bound. Called before the runtime enqueues on `q`, with no lock held.
-   * NULL: the backend bounds its queues itself. */
-  void (*queue_throttle)(hipc_queue* q);
+  /* Back-pressure: blocks while `q` has no room for `n` more entries (as
+   * a GPU's launch queue does; work of more entries than the bound waits
+   * for an empty queue), so that work enqueued faster than it runs cannot
+   * grow without bound. Called before the runtime enqueues on `q`, with no
+   * lock held: `n` is 1 but for batches (batch_create's `entries`). NULL:
+   * the backend bounds its queues itself. */
+  void (*queue_throttle)(hipc_queue* q, size_t n);
   /* The vendor stream under `q` (a CUstream), with the device's context
    * made current on the calling thread, for the HIP libraries that hand
    * work to the vendor's own (hipc_stream_native). NULL: none (the CPU
@@ -278,6 +299,19 @@ typedef struct hipc_backend_ops {
   hipError_t (*surface_create)(hipc_device* dev, void* array, uint64_t* out);
   /* Destroys a texture (`surface` 0) or surface object. */
   void (*object_destroy)(hipc_device* dev, uint64_t obj, int surface);
+
+  /* -- batches (executable graphs, src/runtime/graph_exec.c). NULL: a
+   *    graph's nodes are enqueued one by one through the entries above. */
+  /* Prepares `n` operations, run in order as one unit of queued work each
+   * time the batch is enqueued (what it can of them: a backend may still
+   * split big kernels into work of their own). *entries: how many queue
+   * entries each batch_enqueue adds (what queue_throttle must make room
+   * for first). */
+  hipError_t (*batch_create)(hipc_device* dev, const hipc_op* ops, size_t n,
+                             hipc_batch** out, size_t* entries);
+  hipError_t (*batch_enqueue)(hipc_queue* q, hipc_batch* b);
+  /* Gives the batch up; work already enqueued still runs. */
+  void (*batch_destroy)(hipc_batch* b);
 } hipc_backend_ops;
 
 /* A device as the runtime and its backend share it. `init` fills props,

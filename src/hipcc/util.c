@@ -266,7 +266,45 @@ static void put_quoted(const char *s, FILE *f) {
   fputc('\'', f);
 }
 
+/* Copies what the child writes to `fd` to stderr, line by line, with each
+ * `from` written as `to`. */
+static void relabel_stream(int fd, const char *from, const char *to) {
+  FILE *in = fdopen(fd, "r");
+  if (in == NULL) {
+    close(fd);
+    return;
+  }
+  char *line = NULL;
+  size_t cap = 0, flen = strlen(from);
+  ssize_t n;
+  while ((n = getline(&line, &cap, in)) > 0) {
+    const char *p = line, *hit;
+    while ((hit = strstr(p, from)) != NULL) {
+      fwrite(p, 1, (size_t)(hit - p), stderr);
+      fputs(to, stderr);
+      p = hit + flen;
+    }
+    fputs(p, stderr);
+  }
+  fflush(stderr);
+  free(line);
+  fclose(in);
+}
+
+static int run(const char *const *argv, int verbose, char **capture,
+               const char *from, const char *to);
+
 int hipc__util_run(const char *const *argv, int verbose, char **capture) {
+  return run(argv, verbose, capture, NULL, NULL);
+}
+
+int hipc__util_run_relabel(const char *const *argv, int verbose,
+                           const char *from, const char *to) {
+  return run(argv, verbose, NULL, from, to);
+}
+
+static int run(const char *const *argv, int verbose, char **capture,
+               const char *from, const char *to) {
   if (verbose) {
     for (size_t i = 0; argv[i] != NULL; i++) {
       if (i > 0)
@@ -289,11 +327,25 @@ int hipc__util_run(const char *const *argv, int verbose, char **capture) {
     posix_spawn_file_actions_addclose(&fa, fds[0]);
     posix_spawn_file_actions_addclose(&fa, fds[1]);
   }
+  int efd[2] = {-1, -1};
+  if (from != NULL) {
+    if (pipe(efd) != 0) {
+      hipc__util_error("pipe: %s", strerror(errno));
+      return 1;
+    }
+    posix_spawn_file_actions_adddup2(&fa, efd[1], STDERR_FILENO);
+    posix_spawn_file_actions_addclose(&fa, efd[0]);
+    posix_spawn_file_actions_addclose(&fa, efd[1]);
+  }
   pid_t pid;
   /* posix_spawnp takes `char *const[]` for historical reasons only. */
   int rc = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv,
                         environ);
   posix_spawn_file_actions_destroy(&fa);
+  if (from != NULL) {
+    close(efd[1]);
+    relabel_stream(efd[0], from, to);
+  }
   if (capture != NULL) {
     close(fds[1]);
     size_t cap = 4096, n = 0;

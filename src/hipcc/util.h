@@ -64,5 +64,9 @@ int hipc__util_write(const char *path, const char *data, size_t len);
  * the command's stdout is stored there (malloc'd). Returns the exit status,
  * or 1 when it could not be started or was killed by a signal. */
 int hipc__util_run(const char *const *argv, int verbose, char **capture);
+/* The same, with each `from` in what the command writes to stderr written
+ * as `to` (the CPU device pass's "when compiling for sm_70"). */
+int hipc__util_run_relabel(const char *const *argv, int verbose,
+                           const char *from, const char *to);
 
 #endif /* HIPC_HIPCC_UTIL_H */

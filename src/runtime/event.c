@@ -12,6 +12,7 @@
  * records complete (hipErrorNotReady otherwise). */
 #include <stdlib.h>
 
+#include "graph.h"
 #include "internal.h"
 
 #define HIPC_EVENT_MAGIC 0x68657674u /* "hevt" */
@@ -137,6 +138,8 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   hipc_event* impl;
   hipError_t e = find(event, &edev, &impl, NULL, NULL);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_event_record(event, stream); /* capture.c */
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
   /* As work: on the null stream, the record waits for the blocking
    * streams. */
   hipc_work w;

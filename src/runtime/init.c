@@ -115,6 +115,8 @@ hipError_t hipDeviceSynchronize(void) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_unsafe(); /* capture.c */
+  HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(dev->ops->device_sync(dev));
 }
 
@@ -126,6 +128,7 @@ hipError_t hipDeviceReset(void) {
   e = dev->ops->device_sync(dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc__peer_reset(dev);
+  hipc__mempool_reset(dev); /* before the table entries go */
   hipc__alloc_release_device(dev);
   hipc__trace_flush(); /* the trace so far, to its file */
   HIPC_RETURN(hipSuccess);

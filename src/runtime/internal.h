@@ -28,6 +28,9 @@ struct ihipStream_t {
   unsigned flags;
   int priority;
   hipc_event* tail; /* recorded at its end for the null stream (stream.c) */
+  /* Its stream capture, when it captures (capture.c; under the graph
+   * lock). */
+  struct hipc_stream_capture* capture;
 };
 
 /* -- init.c */
@@ -66,12 +69,46 @@ typedef struct hipc_work {
   void* held; /* the ordering lock held (stream.c), or NULL */
 } hipc_work;
 hipError_t hipc__work_begin(hipStream_t s, hipc_work* w);
+/* The same for work of `n` queue entries (a graph's batch): waits for room
+ * for all of them. */
+hipError_t hipc__work_begin_n(hipStream_t s, size_t n, hipc_work* w);
 /* The same on the null stream of `dev` (not necessarily the current
  * device). */
 hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w);
 hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking);
 /* Whether HIP_LAUNCH_BLOCKING asks for synchronous launches. */
 int hipc__launch_blocking(void);
+
+/* Resolves a user stream handle to its device and stream object (NULL for
+ * the null stream). */
+hipError_t hipc__stream_lookup(hipStream_t s, hipc_device** dev,
+                               hipStream_t* out);
+/* hipErrorStreamCaptureImplicit when a blocking stream of `dev` captures
+ * (whose capture it invalidates), else hipSuccess. Under the graph lock. */
+hipError_t hipc__stream_capture_implicit(hipc_device* dev);
+
+/* -- capture.c: what streams and the rest of the runtime ask of capture */
+/* Before work or a wait on stream `st` (resolved: NULL is the null
+ * stream) of `dev`: an error when it is capturing (the capture is
+ * invalidated) or it is the null stream and a blocking stream captures. */
+hipError_t hipc__capture_check_work(hipStream_t st, hipc_device* dev);
+/* For calls that are unsafe during capture (hipMalloc, hipFree,
+ * hipDeviceSynchronize): hipErrorStreamCaptureUnsupported when the
+ * capture modes forbid them on this thread. */
+hipError_t hipc__capture_unsafe(void);
+/* Marks the capture of `st` invalidated; whether it had one. Under the
+ * graph lock. */
+int hipc__capture_invalidate(hipStream_t st);
+/* `st` is being destroyed: it leaves its capture, which is invalidated. */
+void hipc__capture_stream_gone(hipStream_t st);
+
+/* -- mempool.c */
+/* Whether `p` is a live allocation of a memory pool; if so it is freed
+ * (after the work of its device) as hipFree frees it. */
+int hipc__mempool_free(void* p, hipError_t* result);
+/* hipDeviceReset: every pool of `dev` gives all its memory back (blocks
+ * in use included) and the default pool is current again. */
+void hipc__mempool_reset(hipc_device* dev);
 
 /* -- event.c */
 /* Resolves a user event handle to its device and backend event;

@@ -1,5 +1,6 @@
 /* Kernel launch: the one C entry every launch goes through, and the launch
  * configuration that <<<>>> pushes. */
+#include "graph.h"
 #include "internal.h"
 
 hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem,
@@ -77,8 +78,10 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   HIPC_ARG_DIM3("block", block);
   HIPC_ARG_U64("shared", shmem);
   HIPC_RETURN_IF(!args && k->desc->num_params, hipErrorInvalidValue);
+  hipError_t e = hipc__capture_kernel(stream, k, grid, block, args, shmem);
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e); /* capture.c */
   hipc_work w;
-  hipError_t e = hipc__work_begin(stream, &w);
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = hipc__check_config(&w.dev->props, k, grid, block, shmem);
   if (e == hipSuccess) {

@@ -94,6 +94,8 @@ static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
 
 hipError_t hipMalloc(void** ptr, size_t size) {
   HIPC_API_ENTER();
+  hipError_t e = hipc__capture_unsafe(); /* capture.c */
+  HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(device_malloc(ptr, size, 0));
 }
 
@@ -113,18 +115,20 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
   HIPC_RETURN(device_malloc(ptr, sizeBytes, flags));
 }
 
-/* Frees what hipMalloc, hipMallocPitch, hipMalloc3D, hipMallocManaged or
- * hipHostMalloc returned: AMD's hipFree and hipHostFree both take any of
- * them. Registered host memory, interior and unknown pointers are
+/* Frees what hipMalloc, hipMallocPitch, hipMalloc3D, hipMallocManaged,
+ * hipHostMalloc or hipMallocAsync (mempool.c) returned: AMD's hipFree and
+ * hipHostFree both take any of them. Registered host memory, interior and unknown pointers are
  * hipErrorInvalidValue, and nothing is freed. */
 hipError_t hipc__free(void* ptr) {
   HIPC_ARG_PTR("ptr", ptr);
   if (!ptr) return hipSuccess;
+  hipError_t e;
+  if (hipc__mempool_free(ptr, &e)) return e; /* hipMallocAsync's */
   hipc_alloc a;
   if (!hipc__alloc_find(ptr, &a) || a.base != ptr || a.registered)
     return hipErrorInvalidValue;
   /* HIP's hipFree waits for the device: work may still use the memory. */
-  hipError_t e = a.dev->ops->device_sync(a.dev);
+  e = a.dev->ops->device_sync(a.dev);
   if (e != hipSuccess) return e;
   if (hipc__alloc_remove(ptr, &a) != 0) return hipErrorInvalidValue;
   return hipc__alloc_release(&a);
@@ -132,6 +136,8 @@ hipError_t hipc__free(void* ptr) {
 
 hipError_t hipFree(void* ptr) {
   HIPC_API_ENTER();
+  hipError_t e = hipc__capture_unsafe(); /* capture.c */
+  HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipc__free(ptr));
 }
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "internal.h"
 #include "texture_internal.h"
 
@@ -118,8 +119,11 @@ static hipError_t work_queue(hipStream_t stream, void* dst, const void* src,
 static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
+  hipError_t e = hipc__capture_copy(stream, dst, dpitch, src, spitch, width,
+                                    height, hipMemcpyDefault);
+  if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
   hipc_work w;
-  hipError_t e = work_queue(stream, dst, src, &w, &blocking);
+  e = work_queue(stream, dst, src, &w, &blocking);
   if (e != hipSuccess) return e;
   if (width == 0 || height == 0) return hipc__work_end(&w, e, 0);
   const hipc_backend_ops* ops = w.dev->ops;
@@ -319,6 +323,9 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   hipError_t e = stream_device(stream, &dev);
   if (e == hipSuccess) e = hipc__check_device_ptr(dev, dst, n);
   if (e != hipSuccess) return e;
+  e = hipc__capture_fill(stream, dst, height == 1 ? row : pitch, value, size,
+                         width, height);
+  if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
   hipc_work w;
   e = work_queue(stream, dst, NULL, &w, &blocking);
   if (e != hipSuccess) return e;

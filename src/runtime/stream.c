@@ -23,12 +23,19 @@
  * holding it: a full queue is waited for before (queue_throttle), a
  * blocking operation after (hipc__work_end).
  *
+ * Work on a capturing stream is refused before any of this
+ * (hipc__capture_check_work, which takes the graph lock and then `lock`):
+ * what can be captured was taken by capture.c's hooks before the caller
+ * began its work, and is never enqueued.
+ *
  * Lock order: `order_lock` before `lock` (the stream set) before any
- * backend lock. */
+ * backend lock; the graph lock (graph.h) is never held while taking
+ * `order_lock`. */
 #define _GNU_SOURCE /* pthread_rwlockattr_setkind_np */
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -122,6 +129,21 @@ static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
   return hipSuccess;
 }
 
+hipError_t hipc__stream_lookup(hipStream_t s, hipc_device** dev,
+                               hipStream_t* out) {
+  return lookup(s, dev, out);
+}
+
+hipError_t hipc__stream_capture_implicit(hipc_device* dev) {
+  int hit = 0;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < nlive; ++i)
+    if (live[i]->dev == dev && !(live[i]->flags & hipStreamNonBlocking))
+      hit |= hipc__capture_invalidate(live[i]);
+  pthread_mutex_unlock(&lock);
+  return hit ? hipErrorStreamCaptureImplicit : hipSuccess;
+}
+
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q) {
   hipStream_t st;
@@ -172,13 +194,19 @@ static hipError_t order(hipc_device* dev, hipStream_t st) {
   return e;
 }
 
-/* Takes the order lock `st` needs (none for a non-blocking stream), then
- * orders it. */
-static hipError_t begin(hipc_device* dev, hipStream_t st, hipc_work* w) {
+/* Refuses work on a capturing stream (capture.c took what it can
+ * capture before this), waits for room for `n` entries on the queue, takes
+ * the order lock `st` needs (none for a non-blocking stream), then orders
+ * it. */
+static hipError_t begin(hipc_device* dev, hipStream_t st, size_t n,
+                        hipc_work* w) {
   w->dev = dev;
   w->q = st ? st->queue : dev->null_queue;
   w->held = NULL;
-  if (dev->ops->queue_throttle) dev->ops->queue_throttle(w->q);
+  /* Before any lock: it takes the graph lock and the stream set's. */
+  hipError_t ce = hipc__capture_check_work(st, dev);
+  if (ce != hipSuccess) return ce;
+  if (dev->ops->queue_throttle) dev->ops->queue_throttle(w->q, n);
   if (st && (st->flags & hipStreamNonBlocking)) return hipSuccess;
   pthread_once(&order_once, order_init);
   pthread_rwlock_t* l = &order_lock[dev->ordinal];
@@ -194,15 +222,19 @@ static hipError_t begin(hipc_device* dev, hipStream_t st, hipc_work* w) {
   return e;
 }
 
-hipError_t hipc__work_begin(hipStream_t s, hipc_work* w) {
+hipError_t hipc__work_begin_n(hipStream_t s, size_t n, hipc_work* w) {
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(s, &dev, &st);
-  return e != hipSuccess ? e : begin(dev, st, w);
+  return e != hipSuccess ? e : begin(dev, st, n ? n : 1, w);
+}
+
+hipError_t hipc__work_begin(hipStream_t s, hipc_work* w) {
+  return hipc__work_begin_n(s, 1, w);
 }
 
 hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w) {
-  return begin(dev, NULL, w);
+  return begin(dev, NULL, 1, w);
 }
 
 hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking) {
@@ -317,6 +349,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   if (i >= 0) live[i] = live[--nlive];
   pthread_mutex_unlock(&lock);
   HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
+  hipc__capture_stream_gone(stream);
   /* The queue finishes its work (records of `tail` included) first. */
   stream->dev->ops->queue_destroy(stream->queue);
   if (stream->tail) stream->dev->ops->event_destroy(stream->tail);
@@ -332,6 +365,8 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_check_work(st, dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (!st) {
     /* The null stream is done once the blocking streams' work queued so
@@ -349,6 +384,8 @@ hipError_t hipStreamQuery(hipStream_t stream) {
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_check_work(st, dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (st) HIPC_RETURN(dev->ops->queue_query(st->queue));
   e = dev->ops->queue_query(dev->null_queue);
@@ -368,6 +405,8 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
   hipc_device* edev;
   hipError_t e = hipc__event_resolve(event, &edev, &ev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  e = hipc__capture_wait_event(stream, event); /* capture.c */
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
   hipc_work w;
   e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -389,6 +428,17 @@ typedef struct callback {
   void* user;
 } callback;
 
+/* fn(user) enqueued on `stream`. */
+static hipError_t enqueue_host_fn(hipStream_t stream, hipHostFn_t fn,
+                                  void* user) {
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
+  if (e != hipSuccess) return e;
+  e = w.dev->ops->queue_host_fn ? w.dev->ops->queue_host_fn(w.q, fn, user)
+                                : hipErrorNotSupported;
+  return hipc__work_end(&w, e, 0);
+}
+
 static void run_callback(void* arg) {
   callback* c = arg;
   c->fn(c->stream, hipSuccess, c->user);
@@ -405,7 +455,9 @@ hipError_t hipStreamAddCallback(hipStream_t stream,
   c->fn = callback_fn;
   c->stream = stream;
   c->user = userData;
-  hipError_t e = hipLaunchHostFunc(stream, run_callback, c);
+  /* Not captured (the callback frees `c` when it runs, once): on a
+   * capturing stream it is refused, and invalidates the capture. */
+  hipError_t e = enqueue_host_fn(stream, run_callback, c);
   if (e != hipSuccess) free(c);
   HIPC_RETURN(e);
 }
@@ -414,12 +466,9 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
                              void* userData) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!fn, hipErrorInvalidValue);
-  hipc_work w;
-  hipError_t e = hipc__work_begin(stream, &w);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  e = w.dev->ops->queue_host_fn ? w.dev->ops->queue_host_fn(w.q, fn, userData)
-                                : hipErrorNotSupported;
-  HIPC_RETURN(hipc__work_end(&w, e, 0));
+  hipError_t e = hipc__capture_host_fn(stream, fn, userData); /* capture.c */
+  if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
+  HIPC_RETURN(enqueue_host_fn(stream, fn, userData));
 }
 
 /* -- properties */

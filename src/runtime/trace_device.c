@@ -392,6 +392,15 @@ static hipError_t w_prefetch(hipc_queue* q, const void* ptr, size_t n,
   return finish(&c, q, r, b);
 }
 
+/* A graph launch's batch (graph_exec.c): one event from its first
+ * operation to its last. */
+static hipError_t w_batch_enqueue(hipc_queue* q, hipc_batch* b) {
+  ctx c = start(q);
+  hipError_t r =
+      c.ops ? c.ops->batch_enqueue(q, b) : hipErrorInvalidHandle;
+  return finish(&c, q, r, body_of("graph batch", "graph", c.t, "%s", ""));
+}
+
 static hipError_t w_queue_create(hipc_device* dev, unsigned flags,
                                  int priority, hipc_queue** out) {
   hipError_t r =
@@ -470,6 +479,7 @@ static const hipc_backend_ops* wrap(const hipc_backend_ops* ops) {
   if (ops->peer_copy) w->peer_copy = w_peer_copy;
   if (ops->array_copy) w->array_copy = w_array_copy;
   if (ops->prefetch) w->prefetch = w_prefetch;
+  if (ops->batch_enqueue) w->batch_enqueue = w_batch_enqueue;
   return w;
 }
 

@@ -148,6 +148,22 @@ typedef struct kernel_job {
   void (*check_fn)(const void* args);
 } kernel_job;
 
+/* -- device.c: kernels */
+/* Fills `k` for launch `l` (not cooperative): its packed arguments (freed
+ * by its release) and its units; 0, or -1 when out of memory. */
+int hipc__cpu_kernel_prepare(kernel_job* k, const hipc_launch* l,
+                             int nworkers);
+/* Runs blocks [first, first + n) of kernel job `j` on worker `w`. */
+void hipc__cpu_kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
+                          uint64_t n);
+
+/* -- batch.c: executable graphs as single jobs */
+hipError_t hipc__cpu_batch_create(hipc_device* dev, const hipc_op* ops,
+                                  size_t n, hipc_batch** out,
+                                  size_t* entries);
+hipError_t hipc__cpu_batch_enqueue(hipc_queue* q, hipc_batch* b);
+void hipc__cpu_batch_destroy(hipc_batch* b);
+
 /* -- coop.c: cooperative launches. */
 /* Makes the grid state of a cooperative launch `l` of `k`; 0 or -1. */
 int hipc__coop_prepare(kernel_job* k, const hipc_launch* l);
@@ -211,9 +227,10 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket);
 /* Blocks until what was enqueued on `q` before the call has completed
  * (work other threads enqueue meanwhile is not waited for). */
 hipError_t hipc__pool_queue_sync(hipc_queue* q);
-/* Back-pressure: blocks while `q` holds queue_depth unfinished jobs (a
- * no-op on a worker, which the queue may need to drain). */
-void hipc__pool_throttle(hipc_queue* q);
+/* Back-pressure: blocks until `q` has room for `n` more jobs below
+ * queue_depth (is empty when `n` is more than that; a no-op on a worker,
+ * which the queue may need to drain). */
+void hipc__pool_throttle(hipc_queue* q, size_t n);
 hipError_t hipc__pool_device_sync(cpu_device* dev);
 
 /* -- events, on top of the pool (pool.c) */

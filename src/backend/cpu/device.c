@@ -119,6 +119,7 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d, int index) {
   p->integrated = 1;
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
+  p->memoryPoolsSupported = 1; /* src/runtime/mempool.c */
   p->concurrentManagedAccess = 1;
   p->pageableMemoryAccess = 1;
   p->directManagedMemAccessFromHost = 1;
@@ -258,8 +259,8 @@ static _Noreturn void rerun_precise(cpu_worker* w, kernel_job* k,
   hipc__cpu_fault_unreproduced(w);
 }
 
-static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
-                       uint64_t n) {
+void hipc__cpu_kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
+                          uint64_t n) {
   kernel_job* k = (kernel_job*)j;
   if (k->shmem > w->dyn_shared_size) {
     free(w->dyn_shared);
@@ -300,19 +301,15 @@ static void kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
   hipc__cpu_flush_printf();
 }
 
-static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
+int hipc__cpu_kernel_prepare(kernel_job* k, const hipc_launch* l,
+                             int nworkers) {
   const hipc_kernel_desc* d = l->kernel;
-  kernel_job* k = calloc(1, sizeof *k);
-  if (!k) return hipErrorOutOfMemory;
   size_t align = d->args_align < 16 ? 16 : d->args_align;
   /* kc's kernel without parameters has an empty buffer: allocate one
    * alignment unit anyway (aligned_alloc of 0 may return NULL). */
   size_t bytes = (d->args_size + align - 1) & ~(align - 1);
   k->args = aligned_alloc(align, bytes ? bytes : align);
-  if (!k->args) {
-    free(k);
-    return hipErrorOutOfMemory;
-  }
+  if (!k->args) return -1;
   if (d->pack) {
     d->pack(l->args, k->args);
   } else {
@@ -328,12 +325,22 @@ static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
   k->block = l->block;
   k->threads = l->block.x * l->block.y * l->block.z;
   k->shmem = l->shmem;
-  k->job.run = kernel_run;
+  k->job.run = hipc__cpu_kernel_run;
   k->job.release = kernel_release;
   k->job.units = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
   /* Several blocks per claim when there are many, fewer atomics. */
-  uint64_t per = k->job.units / ((uint64_t)q->dev->nworkers * 16);
+  uint64_t per = k->job.units / ((uint64_t)nworkers * 16);
   k->job.chunk = per < 1 ? 1 : per > 64 ? 64 : per;
+  return 0;
+}
+
+static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
+  kernel_job* k = calloc(1, sizeof *k);
+  if (!k) return hipErrorOutOfMemory;
+  if (hipc__cpu_kernel_prepare(k, l, q->dev->nworkers) != 0) {
+    free(k);
+    return hipErrorOutOfMemory;
+  }
   if (l->coop) {
     /* Blocks in flight together; a worker claims one at a time. */
     if (hipc__coop_prepare(k, l) != 0) {
@@ -425,4 +432,7 @@ const hipc_backend_ops hipc_cpu_ops = {
     .host_device_pointer = cpu_host_device_pointer,
     .managed_alloc = cpu_managed_alloc,
     .prefetch = NULL, /* managed memory never moves */
+    .batch_create = hipc__cpu_batch_create,
+    .batch_enqueue = hipc__cpu_batch_enqueue,
+    .batch_destroy = hipc__cpu_batch_destroy,
 };

@@ -431,16 +431,24 @@ hipError_t hipc__pool_queue_sync(hipc_queue* q) {
       q, atomic_load_explicit(&q->enqueued, memory_order_acquire));
 }
 
-static int below_depth(void* arg) {
-  hipc_queue* q = arg;
-  uint64_t in = atomic_load_explicit(&q->enqueued, memory_order_acquire);
-  uint64_t out = atomic_load_explicit(&q->finished, memory_order_acquire);
-  return in - out < (uint64_t)q->dev->queue_depth;
+typedef struct room_wait {
+  hipc_queue* q;
+  uint64_t n; /* at most queue_depth */
+} room_wait;
+
+static int has_room(void* arg) {
+  room_wait* r = arg;
+  uint64_t in = atomic_load_explicit(&r->q->enqueued, memory_order_acquire);
+  uint64_t out =
+      atomic_load_explicit(&r->q->finished, memory_order_acquire);
+  return in - out + r->n <= (uint64_t)r->q->dev->queue_depth;
 }
 
-void hipc__pool_throttle(hipc_queue* q) {
-  if (self_worker || below_depth(q)) return;
-  wait_until(q->dev, below_depth, q, 2000);
+void hipc__pool_throttle(hipc_queue* q, size_t n) {
+  uint64_t depth = (uint64_t)q->dev->queue_depth;
+  room_wait r = {q, n < 1 ? 1 : n > depth ? depth : n};
+  if (self_worker || has_room(&r)) return;
+  wait_until(q->dev, has_room, &r, 2000);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {

@@ -1,0 +1,164 @@
+/* Types of the stream-ordered allocator (hipMallocAsync, hipMemPool*) and
+ * of graphs (hipGraph*, stream capture). Values as AMD's HIP documents
+ * them (which are CUDA's). */
+#ifndef HIPC_GRAPH_TYPES_H
+#define HIPC_GRAPH_TYPES_H
+
+#include <stddef.h>
+
+#include "api_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Memory pools ------------------------------------------------------ */
+
+typedef struct ihipMemPoolHandle_t* hipMemPool_t;
+
+typedef enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 0x1, /* int */
+  hipMemPoolReuseAllowOpportunistic = 0x2,      /* int */
+  hipMemPoolReuseAllowInternalDependencies = 0x3, /* int */
+  hipMemPoolAttrReleaseThreshold = 0x4,         /* uint64_t */
+  hipMemPoolAttrReservedMemCurrent = 0x5,       /* uint64_t, read-only */
+  hipMemPoolAttrReservedMemHigh = 0x6,          /* uint64_t, reset to 0 */
+  hipMemPoolAttrUsedMemCurrent = 0x7,           /* uint64_t, read-only */
+  hipMemPoolAttrUsedMemHigh = 0x8               /* uint64_t, reset to 0 */
+} hipMemPoolAttr;
+
+typedef enum hipMemLocationType {
+  hipMemLocationTypeInvalid = 0,
+  hipMemLocationTypeDevice = 1
+} hipMemLocationType;
+
+typedef struct hipMemLocation {
+  hipMemLocationType type;
+  int id; /* the device ordinal */
+} hipMemLocation;
+
+typedef enum hipMemAccessFlags {
+  hipMemAccessFlagsProtNone = 0,
+  hipMemAccessFlagsProtRead = 1,
+  hipMemAccessFlagsProtReadWrite = 3
+} hipMemAccessFlags;
+
+typedef struct hipMemAccessDesc {
+  hipMemLocation location;
+  hipMemAccessFlags flags;
+} hipMemAccessDesc;
+
+typedef enum hipMemAllocationType {
+  hipMemAllocationTypeInvalid = 0x0,
+  hipMemAllocationTypePinned = 0x1,
+  hipMemAllocationTypeMax = 0x7FFFFFFF
+} hipMemAllocationType;
+
+typedef enum hipMemAllocationHandleType {
+  hipMemHandleTypeNone = 0x0,
+  hipMemHandleTypePosixFileDescriptor = 0x1,
+  hipMemHandleTypeWin32 = 0x2,
+  hipMemHandleTypeWin32Kmt = 0x4
+} hipMemAllocationHandleType;
+
+typedef struct hipMemPoolProps {
+  hipMemAllocationType allocType;
+  hipMemAllocationHandleType handleTypes;
+  hipMemLocation location;
+  void* win32SecurityAttributes;
+  size_t maxSize; /* 0: no limit */
+  unsigned char reserved[56];
+} hipMemPoolProps;
+
+typedef struct hipMemPoolPtrExportData {
+  unsigned char reserved[64];
+} hipMemPoolPtrExportData;
+
+/* ---- Graphs ------------------------------------------------------------ */
+
+typedef struct ihipGraph* hipGraph_t;
+typedef struct hipGraphNode* hipGraphNode_t;
+typedef struct hipGraphExec* hipGraphExec_t;
+
+typedef enum hipGraphNodeType {
+  hipGraphNodeTypeKernel = 0,
+  hipGraphNodeTypeMemcpy = 1,
+  hipGraphNodeTypeMemset = 2,
+  hipGraphNodeTypeHost = 3,
+  hipGraphNodeTypeGraph = 4,
+  hipGraphNodeTypeEmpty = 5,
+  hipGraphNodeTypeWaitEvent = 6,
+  hipGraphNodeTypeEventRecord = 7,
+  hipGraphNodeTypeExtSemaphoreSignal = 8,
+  hipGraphNodeTypeExtSemaphoreWait = 9,
+  hipGraphNodeTypeMemAlloc = 10,
+  hipGraphNodeTypeMemFree = 11,
+  hipGraphNodeTypeMemcpyFromSymbol = 12,
+  hipGraphNodeTypeMemcpyToSymbol = 13,
+  hipGraphNodeTypeCount
+} hipGraphNodeType;
+
+typedef struct hipKernelNodeParams {
+  dim3 blockDim;
+  void** extra;
+  void* func;
+  dim3 gridDim;
+  void** kernelParams;
+  unsigned int sharedMemBytes;
+} hipKernelNodeParams;
+
+typedef struct hipMemsetParams {
+  void* dst;
+  unsigned int elementSize; /* 1, 2 or 4 */
+  size_t height;
+  size_t pitch;
+  unsigned int value;
+  size_t width; /* in elements */
+} hipMemsetParams;
+
+typedef struct hipHostNodeParams {
+  hipHostFn_t fn;
+  void* userData;
+} hipHostNodeParams;
+
+typedef enum hipGraphExecUpdateResult {
+  hipGraphExecUpdateSuccess = 0x0,
+  hipGraphExecUpdateError = 0x1,
+  hipGraphExecUpdateErrorTopologyChanged = 0x2,
+  hipGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  hipGraphExecUpdateErrorFunctionChanged = 0x4,
+  hipGraphExecUpdateErrorParametersChanged = 0x5,
+  hipGraphExecUpdateErrorNotSupported = 0x6,
+  hipGraphExecUpdateErrorUnsupportedFunctionChange = 0x7
+} hipGraphExecUpdateResult;
+
+typedef enum hipGraphInstantiateFlags {
+  hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  hipGraphInstantiateFlagUpload = 2,
+  hipGraphInstantiateFlagDeviceLaunch = 4,
+  hipGraphInstantiateFlagUseNodePriority = 8
+} hipGraphInstantiateFlags;
+
+typedef enum hipGraphDebugDotFlags {
+  hipGraphDebugDotFlagsVerbose = 1 << 0,
+  hipGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  hipGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  hipGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  hipGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  hipGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  hipGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  hipGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  hipGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  hipGraphDebugDotFlagsHandles = 1 << 10
+} hipGraphDebugDotFlags;
+
+typedef enum hipStreamUpdateCaptureDependenciesFlags {
+  hipStreamAddCaptureDependencies = 0,
+  hipStreamSetCaptureDependencies = 1
+} hipStreamUpdateCaptureDependenciesFlags;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HIPC_GRAPH_TYPES_H */

@@ -1,0 +1,121 @@
+/* Internal interface of graphs (graph*.c) and stream capture (capture.c).
+ *
+ * Every graph, node and executable graph is reached under one lock,
+ * `hipc__graph_lock` (graph.c): graph calls are short, and capture from
+ * several streams into one graph must be serialised anyway. Lock order:
+ * the graph lock before the stream set's and any backend lock. */
+#ifndef HIPC_GRAPH_H
+#define HIPC_GRAPH_H
+
+#include "internal.h"
+
+#define HIPC_GRAPH_MAGIC 0x68677270u /* "hgrp" */
+#define HIPC_NODE_MAGIC 0x686e6f64u  /* "hnod" */
+#define HIPC_EXEC_MAGIC 0x68657865u  /* "hexe" */
+
+/* What a hook returns when the stream it was given is not capturing: the
+ * caller goes on with its ordinary work. Never seen by users. */
+#define HIPC_NOT_CAPTURING ((hipError_t)-1)
+
+struct hipGraphNode {
+  uint32_t magic;
+  hipGraph_t graph;
+  hipGraphNodeType type;
+  hipGraphNode_t* deps; /* the nodes it depends on */
+  size_t ndeps, capdeps;
+  hipGraphNode_t* outs; /* the nodes that depend on it */
+  size_t nouts, capouts;
+  hipGraphNode_t clone_of; /* the node this one is a copy of, or NULL */
+  size_t idx; /* scratch: its index in graph->nodes, set by whoever needs
+                 it under the graph lock (clone, flatten) */
+  union {
+    struct {
+      hipKernelNodeParams p; /* p.kernelParams points at `ptrs` */
+      const hipc_kernel* k;
+      void* buf;   /* the arguments' bytes */
+      void** ptrs; /* one pointer per parameter, into `buf` */
+    } kernel;
+    hipMemcpy3DParms copy;
+    hipMemsetParams fill;
+    hipHostNodeParams host;
+    hipEvent_t event;
+    hipGraph_t child; /* owned by the node */
+  } u;
+};
+
+struct ihipGraph {
+  uint32_t magic;
+  hipGraphNode_t* nodes; /* in the order they were added */
+  size_t nnodes, cap;
+  hipGraphNode_t owner; /* the child-graph node that owns it, or NULL */
+};
+
+extern pthread_mutex_t hipc__graph_lock;
+
+/* -- graph.c (all under the graph lock) */
+/* Whether `g` / `n` are live (user handles). */
+int hipc__graph_ok(hipGraph_t g);
+int hipc__node_ok(hipGraphNode_t n);
+/* A new graph (unregistered: not a user handle until hipc__graph_publish). */
+hipGraph_t hipc__graph_new(void);
+/* Makes `g` a live user handle; 0, or -1 when out of memory. */
+int hipc__graph_publish(hipGraph_t g);
+/* Frees `g`, its nodes and their child graphs. */
+void hipc__graph_free(hipGraph_t g);
+/* A node of `type` (params zeroed), not yet in a graph. */
+hipGraphNode_t hipc__node_new(hipGraphNodeType type);
+/* Frees an unattached node's parameters and the node. */
+void hipc__node_free(hipGraphNode_t n);
+/* Adds `n` to `g` after `deps` (checked: each a node of `g`, no
+ * repeats); on failure `n` is freed. */
+hipError_t hipc__graph_add(hipGraph_t g, hipGraphNode_t n,
+                           const hipGraphNode_t* deps, size_t ndeps);
+/* A deep copy of `g` whose nodes record their originals in clone_of. */
+hipGraph_t hipc__graph_clone(hipGraph_t g);
+
+/* -- graph_nodes.c (under the graph lock) */
+/* Copies the parameters of `src` into `dst` (same type; a child graph is
+ * cloned). */
+hipError_t hipc__node_copy_params(hipGraphNode_t dst, hipGraphNode_t src);
+/* Frees what the parameters of `n` own. */
+void hipc__node_free_params(hipGraphNode_t n);
+/* Checks and stores `p` in kernel node `n` (the arguments copied). */
+hipError_t hipc__node_set_kernel(hipGraphNode_t n,
+                                 const hipKernelNodeParams* p);
+hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p);
+hipError_t hipc__node_set_fill(hipGraphNode_t n, const hipMemsetParams* p);
+/* A 2D copy as the parameters of a memcpy node. */
+hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
+                                      const void* src, size_t spitch,
+                                      size_t width, size_t height,
+                                      hipMemcpyKind kind);
+
+/* Checks the memory of a memcpy or memset node for work on `dev` as
+ * hipMemcpy3DAsync and hipMemset check theirs (the allocation table: freed
+ * or foreign device pointers, overruns); hipSuccess for other nodes. */
+hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev);
+
+/* -- graph_exec.c */
+/* Runs node `n` (not a child graph) on `stream` through the runtime's
+ * ordinary entry points. */
+hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t stream);
+
+/* -- capture.c: hooks for the entry points that enqueue work. Each takes
+ *    the user's stream handle and returns HIPC_NOT_CAPTURING when it is
+ *    not capturing (cheap when nothing captures anywhere). */
+hipError_t hipc__capture_kernel(hipStream_t s, const hipc_kernel* k,
+                                dim3 grid, dim3 block, void** args,
+                                size_t shmem);
+hipError_t hipc__capture_copy(hipStream_t s, void* dst, size_t dpitch,
+                              const void* src, size_t spitch, size_t width,
+                              size_t height, hipMemcpyKind kind);
+hipError_t hipc__capture_fill(hipStream_t s, void* dst, size_t pitch,
+                              uint32_t value, unsigned elem_size,
+                              size_t width, size_t height);
+hipError_t hipc__capture_host_fn(hipStream_t s, hipHostFn_t fn, void* user);
+hipError_t hipc__capture_child(hipStream_t s, hipGraph_t g);
+/* hipEventRecord / hipStreamWaitEvent. */
+hipError_t hipc__capture_event_record(hipEvent_t e, hipStream_t s);
+hipError_t hipc__capture_wait_event(hipStream_t s, hipEvent_t e);
+
+#endif /* HIPC_GRAPH_H */
