@@ -25,6 +25,7 @@ int hipc__check_on;
 /* What the running kernel's hooks need, per worker. */
 static _Thread_local struct {
   const kernel_job* job;
+  void (*fn)(const void* args);     /* K.check */
   cpu_worker* w;
   int mode;
   uint64_t static_size, dyn_size;
@@ -44,10 +45,20 @@ void hipc__check_note_snapshot(const hipc_warp_snapshot* s) {
 /* -- the launch */
 
 static void check_thread(const void* args) {
-  ctx.job->check_fn(args);
+  ctx.fn(args);
   hipc_check_block* cb = hipc__sched_check_block();
   if (cb && cb->exited++ == 0) cb->first_exit = hipc_tls.thread_idx;
 }
+
+/* The checked descriptor of each kernel launched (made at its first
+ * launch, kept for the run: jobs, graphs and their copies point to it). */
+typedef struct checked {
+  const hipc_kernel_desc* orig;
+  hipc_kernel_desc desc;
+  struct checked* next;
+} checked;
+static pthread_mutex_t desc_lock = PTHREAD_MUTEX_INITIALIZER;
+static checked* descs;
 
 void hipc__check_prepare(kernel_job* k) {
   const hipc_kernel_desc* d = k->desc;
@@ -58,18 +69,27 @@ void hipc__check_prepare(kernel_job* k) {
               "(built by an older hipc?): it runs unchecked\n", k->name);
     return;
   }
-  k->check_desc = *d;
-  k->check_desc.run = NULL;
-  k->check_desc.run_precise = NULL;
-  k->check_desc.thread = check_thread;
-  k->check_fn = d->check;
-  k->desc = &k->check_desc;
+  pthread_mutex_lock(&desc_lock);
+  checked* c = descs;
+  while (c && c->orig != d) c = c->next;
+  if (!c && (c = malloc(sizeof *c)) != NULL) {
+    c->orig = d;
+    c->desc = *d;
+    c->desc.run = NULL;
+    c->desc.run_precise = NULL;
+    c->desc.thread = check_thread;
+    c->next = descs;
+    descs = c;
+  }
+  pthread_mutex_unlock(&desc_lock);
+  if (c) k->desc = &c->desc;
 }
 
 void hipc__check_kernel_begin(cpu_worker* w, const kernel_job* k) {
   ctx.job = k;
   ctx.w = w;
-  ctx.mode = k->check_fn ? hipc__check_on : 0;
+  ctx.fn = k->desc->check;
+  ctx.mode = k->desc->thread == check_thread ? hipc__check_on : 0;
   ctx.static_size = k->desc->static_shared;
   ctx.dyn_size = k->shmem;
   ctx.args = (uintptr_t)k->args;

@@ -142,10 +142,6 @@ typedef struct kernel_job {
   size_t shmem;
   void* args;
   struct cpu_grid* coop;    /* cooperative launches only (coop.c) */
-  /* HIPC_CHECK (check.c): the descriptor `desc` then points to, which
-   * runs the kernel's checking form `check_fn`. */
-  hipc_kernel_desc check_desc;
-  void (*check_fn)(const void* args);
 } kernel_job;
 
 /* -- device.c: kernels */
