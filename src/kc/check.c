@@ -14,7 +14,9 @@
  * its functions are renamed "hipc_check.NAME", the code K.thread does not
  * reach is dropped, the rest is instrumented, and the clone is linked back
  * into the module. Everything after this step (variables, intrinsics,
- * optimisation) then treats the copies like the originals. */
+ * optimisation) then treats the copies like the originals. (The link
+ * leaves the module's named struct types unnamed, `%0` for
+ * `%struct.Mixed`: a change to the IR's text only.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
