@@ -1,6 +1,7 @@
 # hipc: HIP on the CPU (and NVIDIA GPUs). See README.md.
 #
-#   make          build/bin/hipcc, build/lib/libhipc.{so,a}, build/include
+#   make          build/bin/hipcc, build/lib/libhipc.{so,a}, build/include,
+#                 build/lib/libhiprand.so (hipRAND)
 #   make run      build and run examples/warp_shuffle.hip on the CPU device
 #   make test     the whole test suite (ends with "N passed, N failed")
 #   make test-asan / test-ubsan / test-tsan   the suite under the sanitizers
@@ -28,7 +29,10 @@ LIB_SRC := $(RUNTIME_SRC) $(CPU_SRC) $(CUDA_SRC)
 LIB_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(LIB_SRC))
 HIPCC_SRC := $(wildcard src/hipcc/*.c)
 HIPCC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPCC_SRC))
-HEADERS := $(shell find include src -name '*.h')
+HEADERS := $(shell find include src -name '*.h' -not -path 'include/hiprand*' \
+	-not -path 'src/lib/hiprand/*')
+HIPRAND_HEADERS := $(HEADERS) $(wildcard include/hiprand*.h include/hiprand/*.h \
+	include/hiprand/hipc/*.h src/lib/hiprand/*.h)
 
 # The CMake package and the pkg-config file (dist/), with the HIP version
 # of include/hip/hip_version.h.
@@ -96,6 +100,50 @@ KC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(KC_SRC))
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/bin/hipc-kc
 endif
+
+# libhiprand (src/lib/hiprand): C, one C++ file reading Boost's copy of Joe
+# and Kuo's Sobol table (libboost-dev), and kernels that hipcc builds for the
+# CPU device (and for GPUs with HIPC_OFFLOAD_ARCH, which hipcc reads).
+HIPRAND_C := $(filter-out src/lib/hiprand/gen_jump.c,$(wildcard src/lib/hiprand/*.c))
+HIPRAND_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPRAND_C)) \
+	$(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o \
+	$(BUILD)/obj/src/lib/hiprand/kernels.hip.o
+ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
+all: $(BUILD)/lib/libhiprand.so
+endif
+
+$(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o: src/lib/hiprand/sobol_data.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++11 $(WARN) -fPIC -fvisibility=hidden -Iinclude \
+		$(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/src/lib/hiprand/%.c.o: src/lib/hiprand/%.c $(HIPRAND_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# With the CUDA toolkit there, the kernels are built for NVIDIA GPUs too
+# (HIPRAND_OFFLOAD_ARCH, a comma-separated list; empty: the CPU device only).
+CUDA_PATH ?= /usr/local/cuda
+HIPRAND_OFFLOAD_ARCH ?= $(if $(wildcard $(CUDA_PATH)/bin/ptxas),sm_90)
+$(BUILD)/obj/src/lib/hiprand/kernels.hip.o: src/lib/hiprand/kernels.hip \
+		$(HIPRAND_HEADERS) $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/hipcc -O2 $(WARN) -fPIC -fvisibility=hidden \
+		$(if $(HIPRAND_OFFLOAD_ARCH),--offload-arch=$(HIPRAND_OFFLOAD_ARCH)) \
+		-Isrc/lib/hiprand -c $< -o $@
+
+# Linked beside libhipc.so, which it finds there ($ORIGIN) once installed.
+$(BUILD)/lib/libhiprand.so: $(HIPRAND_OBJ) $(BUILD)/lib/libhipc.so
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(HIPRAND_OBJ) -L$(BUILD)/lib \
+		-Wl,-rpath,'$$ORIGIN' -lhipc -lstdc++ -lm
+
+# The skip-ahead tables of hiprand_kernel.h, from their generator
+# (tests/shell/hiprand_tables.sh checks that they agree).
+hiprand-tables:
+	@mkdir -p $(BUILD)/obj
+	$(CC) -std=c11 $(WARN) -O2 src/lib/hiprand/gen_jump.c \
+		-o $(BUILD)/obj/gen_jump
+	$(BUILD)/obj/gen_jump > include/hiprand/hipc/jump_tables.h
 
 $(BUILD)/obj/src/kc/%.c.o: src/kc/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -197,12 +245,20 @@ install: all
 	install -m 755 $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS)) $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(BUILD)/lib/libroctx64.so \
 		$(DEST)/lib
-	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub $(HIP_LIB_HEADERS))
+	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
+		$(HIP_LIB_HEADERS))
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
 	chmod -R u=rwX,go=rX $(addprefix $(DEST)/include/,hip roctracer hipcub \
 		$(HIP_LIB_HEADERS))
+	if [ -e $(BUILD)/lib/libhiprand.so ]; then \
+		install -m 755 $(BUILD)/lib/libhiprand.so $(DEST)/lib; \
+		cp -R include/hiprand $(DEST)/include/hiprand; \
+		chmod -R u=rwX,go=rX $(DEST)/include/hiprand; \
+		install -m 644 include/hiprand.h include/hiprand_kernel.h \
+			include/hiprand.hpp $(DEST)/include; \
+	fi
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
@@ -212,9 +268,11 @@ uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/libroctx64.so $(DEST)/include/roctx.h \
-		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse) \
-		$(DEST)/lib/pkgconfig/hip.pc
-	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
+		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand) \
+		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
+		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc
+	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
+		$(HIP_LIB_HEADERS)) \
 		$(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
 	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
@@ -290,5 +348,5 @@ gpu-bundle: all
 clean:
 	rm -rf build build-asan build-ubsan build-tsan
 
-.PHONY: all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean \
+.PHONY: hiprand-tables all run test test-asan test-ubsan test-tsan bench test-gpu gpu-bundle clean \
 	install uninstall deb

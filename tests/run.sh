@@ -7,7 +7,8 @@
 #   tests/hipcc/*.sh    hipcc driver tests (HIPCC, BUILD in the environment)
 #   tests/shell/*.sh    whole-program tests (same environment)
 #   tests/kernels/*.hip kernel tests built with hipcc, run at warp size 64
-#                       and 32 (HIPC_WARP_SIZE)
+#                       and 32 (HIPC_WARP_SIZE); a `// HIPCC-FLAGS: ...` line
+#                       adds link flags (-lhiprand)
 #
 # A test passes with exit status 0 and is skipped with 77. Each runs under a
 # time limit (TEST_TIMEOUT seconds, default 120). `tests/run.sh NAME...`
@@ -90,7 +91,8 @@ for src in tests/kernels/*.hip; do
   selected "$name" || continue
   arch=${GPU:+--offload-arch=$GPU_ARCH}
   cpu_only "$name" && arch=
-  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF $arch -Itests/kernels $src -o $OUT/$name")
+  flags=$(sed -n 's|^// *HIPCC-FLAGS: *||p' "$src" | head -1)
+  builds+=("$name|$HIPCC -O2 -Wall -Wextra -Werror $TF $arch -Itests/kernels $src $flags -o $OUT/$name")
 done
 [ -n "$GPU" ] && builds+=("gpu_count|$CC -std=c11 -Wall -Wextra -Werror -Iinclude tests/gpu/gpu_count.c -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipc -o $OUT/gpu_count")
 mkdir -p "$OUT/unit" "$OUT/hipcc" "$OUT/kernels"

@@ -108,6 +108,10 @@ typedef struct hipc_backend_ops {
   /* -- memory */
   hipError_t (*alloc)(hipc_device* dev, size_t size, void** out);
   hipError_t (*release)(hipc_device* dev, void* ptr);
+  /* Whether the device can reach `p` though the runtime did not allocate
+   * it (a module's variable, memory the driver mapped). NULL: only what
+   * the runtime allocated, or static storage where host_memory is set. */
+  int (*pointer_known)(hipc_device* dev, const void* p);
 
   /* -- queues (streams). The device's null queue is made at init. */
   hipError_t (*queue_create)(hipc_device* dev, unsigned flags, int priority,

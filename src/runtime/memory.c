@@ -57,7 +57,11 @@ hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
     size_t offset = (size_t)((const char*)p - (const char*)a.base);
     return n <= a.size - offset ? hipSuccess : hipErrorInvalidValue;
   }
-  if (!dev->ops->host_memory) return hipSuccess; /* the driver checks */
+  if (!dev->ops->host_memory) /* the driver knows its own */
+    return !dev->ops->pointer_known ||
+                   dev->ops->pointer_known((hipc_device*)dev, p)
+               ? hipSuccess
+               : hipErrorInvalidValue;
   return static_storage(p, n) ? hipSuccess : hipErrorInvalidValue;
 }
 

@@ -17,7 +17,8 @@ mkdir -p "$DEST/tests/kernels" "$DEST/tests/hipcc" "$DEST/tests/shell"
 cp tests/kernels/*.hip "$DEST/tests/kernels/"
 cp -r bench/gpu "$DEST/bench/"
 mkdir -p "$DEST/build/lib"
-cp "$BUILD/lib/libhipc.so" "$DEST/build/lib/"
+# libhipc and the HIP libraries (libhiprand, ...), which the tests link.
+cp "$BUILD"/lib/lib*.so "$DEST/build/lib/"
 # Binaries without their build logs and debug information.
 for d in tests-gpu bench-gpu; do
   (cd "$BUILD" && find "$d" -type f -perm -u+x ! -path '*/logs/*') |

@@ -10,7 +10,8 @@ P=$dir/moved/hipc
 install_hipc "$P"
 
 for f in bin/hipcc bin/hipc-kc bin/hipconfig bin/hipInfo bin/hipc-clang++ \
-         lib/hipc/bin/clang++ lib/libhipc.so lib/libhipc.a \
+         lib/hipc/bin/clang++ lib/libhipc.so lib/libhipc.a lib/libhiprand.so \
+         include/hiprand/hiprand.h include/hiprand_kernel.h \
          include/hip/hip_runtime.h include/hip/hipc/kc_abi.h \
          lib/cmake/hip/hip-config.cmake lib/cmake/hip/hip-config-version.cmake \
          lib/cmake/hip-lang/hip-lang-config.cmake lib/pkgconfig/hip.pc; do

@@ -79,6 +79,7 @@ hipError_t hipc__cuda_host_release(hipc_device* dev, void* ptr);
 /* Whether the driver can write `p` from the device (device memory, or
  * host memory it mapped). */
 int hipc__cuda_device_visible(const void* p);
+int hipc__cuda_pointer_known(hipc_device* dev, const void* p);
 
 /* -- host_memory.c */
 hipError_t hipc__cuda_host_register(hipc_device* dev, void* ptr, size_t size,

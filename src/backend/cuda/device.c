@@ -243,6 +243,7 @@ const hipc_backend_ops hipc_cuda_ops = {
     .host_register = hipc__cuda_host_register,
     .host_unregister = hipc__cuda_host_unregister,
     .host_device_pointer = hipc__cuda_host_device_pointer,
+    .pointer_known = hipc__cuda_pointer_known,
     .managed_alloc = hipc__cuda_managed_alloc,
     .prefetch = hipc__cuda_prefetch,
     .blocks_per_mp = hipc__cuda_blocks_per_mp,

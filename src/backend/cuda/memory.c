@@ -43,6 +43,11 @@ int hipc__cuda_device_visible(const void* p) {
          type != 0;
 }
 
+int hipc__cuda_pointer_known(hipc_device* dev, const void* p) {
+  return hipc__cuda_bind(dev->impl) == CUDA_SUCCESS &&
+         hipc__cuda_device_visible(p);
+}
+
 hipError_t hipc__cuda_memset(hipc_queue* q, void* dst, int value, size_t n,
                              int blocking) {
   HIPC_CU_CHECK(hipc__cuda_bind(q->dev));

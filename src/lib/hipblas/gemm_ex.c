@@ -122,6 +122,7 @@ static hipblasStatus_t gemm_ex(hipblasHandle_t h, blas_job* j,
                                              ldb, ldc, batch);               \
     if (s_ != HIPBLAS_STATUS_SUCCESS) return s_;                             \
   } while (0);                                                               \
+  HIPBLAS_CHECK(algo == HIPBLAS_GEMM_DEFAULT, HIPBLAS_STATUS_INVALID_ENUM);   \
   if (m == 0 || n == 0 || (batch) == 0) return HIPBLAS_STATUS_SUCCESS;       \
   HIPBLAS_CHECK(alpha && beta && A && B && C, HIPBLAS_STATUS_INVALID_VALUE); \
   ROUTE(h, r)

@@ -1,0 +1,2 @@
+/* The hipRAND host API, also found as <hiprand.h>. */
+#include "hiprand/hiprand.h"

@@ -1,0 +1,2 @@
+// The hipRAND C++ API, also found as <hiprand.hpp>.
+#include "hiprand/hiprand.hpp"

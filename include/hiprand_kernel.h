@@ -1,0 +1,2 @@
+// The hipRAND device API, also found as <hiprand_kernel.h>.
+#include "hiprand/hiprand_kernel.h"
