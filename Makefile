@@ -183,6 +183,24 @@ $(BUILD)/lib/lib$(1).so: $(patsubst %,$(BUILD)/obj/%.o,$(wildcard src/lib/$(1)/*
 endef
 $(foreach l,hipblas hipfft hipsparse,$(eval $(call hip_lib_rule,$(l))))
 
+# librccl (src/lib/rccl, README.md "Several devices and RCCL"): NCCL's API.
+# Ranks in several processes need MPI (libopenmpi-dev, or any MPI whose
+# mpicc answers --showme or whose pkg-config file is ompi-c / mpich);
+# without it the library is built for ranks of one process only, and says
+# so. WITH_MPI=0 leaves MPI out.
+WITH_MPI ?= 1
+MPI_CFLAGS := $(or $(shell pkg-config --cflags ompi-c 2>/dev/null),$(shell mpicc --showme:compile 2>/dev/null))
+MPI_LIBS := $(or $(shell pkg-config --libs ompi-c 2>/dev/null),$(shell mpicc --showme:link 2>/dev/null),-lmpi)
+HAVE_MPI := $(if $(filter 1,$(WITH_MPI)),$(call lib_probe,mpi.h,MPI_Init(0$(COMMA)0),$(MPI_CFLAGS) $(MPI_LIBS)))
+RCCL_SRC := $(filter-out src/lib/rccl/mpi.c src/lib/rccl/no_mpi.c,$(wildcard src/lib/rccl/*.c)) \
+	src/lib/rccl/$(if $(HAVE_MPI),mpi.c,no_mpi.c)
+all: $(BUILD)/lib/librccl.so
+$(BUILD)/obj/src/lib/rccl/mpi.c.o: FILE_CFLAGS := $(MPI_CFLAGS)
+$(BUILD)/lib/librccl.so: $(patsubst %,$(BUILD)/obj/%.o,$(RCCL_SRC)) $(BUILD)/lib/libhipc.so
+	$(if $(HAVE_MPI),,@echo "librccl: MPI not found (libopenmpi-dev): ranks of one process only")
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(filter %.o,$^) \
+		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(if $(HAVE_MPI),$(MPI_LIBS)) -ldl -lm
+
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
 	@mkdir -p $(BUILD)
@@ -234,7 +252,7 @@ DEST = $(DESTDIR)$(PREFIX)
 INSTALLED_BIN := hipcc hipc-kc hipconfig hipInfo
 # The HIP libraries' headers (all of them, built or not: a program can
 # compile against one whose library this build left out).
-HIP_LIB_HEADERS := hipblas hipfft hipsparse hipblas.h hipfft.h hipsparse.h
+HIP_LIB_HEADERS := hipblas hipfft hipsparse rccl hipblas.h hipfft.h hipsparse.h rccl.h
 install: all
 	install -d $(DEST)/bin $(DEST)/lib/hipc/bin $(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/pkgconfig $(DEST)/include
@@ -242,7 +260,7 @@ install: all
 	ln -sfn hipcc $(DEST)/bin/hipc-clang++
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
 	install -m 755 $(BUILD)/lib/libhipc.so $(DEST)/lib
-	install -m 755 $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS)) $(DEST)/lib
+	install -m 755 $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS) rccl) $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(BUILD)/lib/libroctx64.so \
 		$(DEST)/lib
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
@@ -250,6 +268,12 @@ install: all
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
+	# Thrust's hip system: only its own folder, next to Debian's Thrust
+	# when DEST is /usr (docs/thrust.md).
+	rm -rf $(DEST)/include/thrust/system/hip
+	mkdir -p $(DEST)/include/thrust/system
+	cp -R include/thrust/system/hip $(DEST)/include/thrust/system
+	chmod -R u=rwX,go=rX $(DEST)/include/thrust/system/hip
 	chmod -R u=rwX,go=rX $(addprefix $(DEST)/include/,hip roctracer hipcub \
 		$(HIP_LIB_HEADERS))
 	if [ -e $(BUILD)/lib/libhiprand.so ]; then \
@@ -268,14 +292,16 @@ uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/libroctx64.so $(DEST)/include/roctx.h \
-		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand) \
+		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
 		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
 		$(HIP_LIB_HEADERS)) \
 		$(DEST)/lib/cmake/hip \
-		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc
-	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/include \
+		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc \
+		$(DEST)/include/thrust/system/hip
+	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake \
+		$(DEST)/include/thrust/system $(DEST)/include/thrust $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
 
 # make deb: a Debian package of the toolchain in /usr (dist/deb-control.in

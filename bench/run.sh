@@ -39,7 +39,7 @@ target_of() {
     saxpy) echo 2 ;;
     matmul) echo 10 ;;
     graph_launch) echo 1 ;; # a graph must beat launching its nodes
-    hipcub_sort) echo 2 ;;
+    hipcub_sort | thrust_sort) echo 2 ;;
     hipcub_reduce | hipcub_scan) echo 1.5 ;;
     *) echo - ;;
   esac
@@ -50,8 +50,9 @@ declare -A built
 # Workloads of this repository (bench/*.hip) are their own reference: the
 # same binary run with BENCH_SIDE=ref (see bench/README.md).
 declare -A self_ref
-# bench/hipcub/*.hip have references in bench/ref/ like "$BENCH_DIR"'s.
-workloads=("$BENCH_DIR"/*.hip bench/hipcub/*.hip bench/*.hip)
+# bench/hipcub/*.hip and bench/thrust/*.hip have references in bench/ref/
+# like "$BENCH_DIR"'s.
+workloads=("$BENCH_DIR"/*.hip bench/hipcub/*.hip bench/thrust/*.hip bench/*.hip)
 
 echo "bench: building into $OUT ($HIPC_CPU_THREADS threads)"
 for src in "${workloads[@]}"; do
@@ -213,6 +214,9 @@ done
 # (bench/hip_libs.sh).
 echo
 BUILD=$BUILD bench/hip_libs.sh || { failed=1; failures+=("hip_libs: see above"); }
+# librccl's all-reduce against MPI's on 2 ranks (bench/rccl_allreduce.sh).
+BUILD=$BUILD bench/rccl_allreduce.sh ||
+  { failed=1; failures+=("rccl_allreduce: see above"); }
 
 if [ ${#failures[@]} -gt 0 ]; then
   echo

@@ -7,6 +7,9 @@
 #ifdef __cplusplus
 #include "hip/hip_runtime.h"
 #include "hip/hipc/fp16.h"
+#include "hip/hipc/atomic_half.h"
+HIPC_ATOMIC_HALF(__half, unsigned short)
+HIPC_ATOMIC_HALF(__half2, unsigned int)
 #endif
 
 #endif /* HIP_FP16_H */

@@ -42,6 +42,7 @@
 #include "hip/hipc/ldst.h"
 #include "hip/hipc/coop.h"
 #include "hip/hipc/texture.h"
+#include "hip/hipc/thrust_config.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -196,6 +196,15 @@ static int link_program(struct ctx *c) {
     hipc__util_push(&ld, "-Wl,--start-group");
   for (size_t i = 0; i < o->nlink; i++) {
     const struct hipcc_link_item *l = &o->link[i];
+    /* -lamdhip64 names AMD's HIP runtime: libhipc, linked below. */
+    if (l->arg != NULL && strcmp(l->arg, "-lamdhip64") == 0)
+      continue;
+    if (l->arg != NULL && strcmp(l->arg, "-l") == 0 && i + 1 < o->nlink &&
+        o->link[i + 1].arg != NULL &&
+        strcmp(o->link[i + 1].arg, "amdhip64") == 0) {
+      i++;
+      continue;
+    }
     hipc__util_push(&ld, l->input >= 0 && l->arg == NULL
                              ? o->inputs[l->input].obj
                              : l->arg);

@@ -112,6 +112,9 @@ static const struct opt options[] = {
     {"-Xpreprocessor", K_SEP, W_PP, ID_PASS, NULL, NULL},
     {"-Wa,", K_JOINED, W_CC, ID_PASS, NULL, NULL},
     {"-Xassembler", K_SEP, W_CC, ID_PASS, NULL, NULL},
+    /* The word after -Xclang is clang's, whatever it looks like: the pair
+     * goes through as it is (-Xclang -std=c99 is not hipcc's -std). */
+    {"-Xclang", K_SEP, W_CC, ID_PASS, NULL, NULL},
     {"-Wl,", K_JOINED, W_LINK, ID_PASS, "<options>",
      "pass comma-separated options to the linker"},
     {"-Xlinker", K_SEP, W_LINK, ID_PASS, NULL, NULL},

@@ -47,4 +47,20 @@ if [ -e "$BUILD/lib/libhipc.so" ]; then
   check "-x c and -shared link (exit $rc: $(cat err.txt))" [ $rc -eq 0 ]
 fi
 check "temporary files are removed" [ -z "$(ls -A tmp)" ]
+
+# -Xclang pairs go to clang as they are: -Xclang -std=c++17 is not hipcc's
+# -std. -lamdhip64 (AMD's name for the runtime) is libhipc, linked anyway.
+echo 'int x(void) { return 3; }' > x.hip
+"$HIPCC" -v -c x.hip -Xclang -std=c++17 -Xclang -fno-pch-timestamp \
+  -o x.o 2> v.txt
+check "-Xclang pairs compile" [ $? -eq 0 ]
+check "-Xclang -std=c++17 passes as a pair" \
+  grep -q -- '-Xclang -std=c++17' v.txt
+check "-Xclang -fno-pch-timestamp passes as a pair" \
+  grep -q -- '-Xclang -fno-pch-timestamp' v.txt
+if [ -e "$BUILD/lib/libhipc.so" ]; then
+  echo 'int f(void); int main(void) { return f() - 1; }' > m.c
+  "$HIPCC" m.c f.c -o fm -lamdhip64 -l amdhip64 2> err.txt
+  check "-lamdhip64 links ($(cat err.txt))" [ $? -eq 0 ]
+fi
 exit $fail

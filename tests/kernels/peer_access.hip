@@ -4,7 +4,8 @@
 // second's memory, writes into it, and adds to a counter in it with
 // system-scope atomics; every value is checked on the host through copies.
 // Needs two devices that can be peers: skipped (77) where there are none
-// (the CPU device is nobody's peer, README "Multiple devices").
+// (one CPU device is nobody's peer; several, HIPC_CPU_DEVICES, are each
+// other's: tests/shell/cpu_devices_kernels.sh).
 #include <vector>
 
 #include "common.h"

@@ -192,7 +192,8 @@ struct cpu_worker {
 };
 
 struct cpu_device {
-  pthread_mutex_t lock;
+  int index;                /* among the CPU devices */
+  pthread_mutex_t* lock;    /* shared by every CPU device (pool.c) */
   pthread_cond_t work_cv;   /* workers wait here for work */
   pthread_cond_t idle_cv;   /* host threads wait here for queues to drain */
   cpu_job* active;          /* dispatched jobs with units left to take */
@@ -204,7 +205,9 @@ struct cpu_device {
   int queue_depth;          /* unfinished jobs a queue holds before a
                                launching thread waits (HIPC_QUEUE_DEPTH) */
   int shutdown;
-  int nworkers;
+  int nworkers;             /* the pool's size */
+  int started;              /* the workers were started (at first work) */
+  int running;              /* workers that did start */
   cpu_worker* workers;
   uint32_t warp_size;
   size_t stack_size;
@@ -263,6 +266,10 @@ hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
 void* hipc__heap_alloc(size_t size);
 /* Frees what hipc__heap_alloc returned: 0, or -1 for anything else. */
 int hipc__heap_free(void* p);
+
+/* -- topology.c: how many CPU devices, how many workers each. */
+int hipc__cpu_device_count(void);
+int hipc__cpu_worker_count(int ndevices);
 
 /* -- device_lib.c */
 /* Flushes what kernels printed to stdout (called when a worker is done

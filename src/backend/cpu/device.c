@@ -10,7 +10,7 @@
 #include "tsan_fiber.h"
 #include "runtime/env.h"
 
-static int cpu_probe(void) { return 1; }
+static int cpu_probe(void) { return hipc__cpu_device_count(); }
 
 /* The processor's model name from /proc/cpuinfo, if there is one. */
 static void cpu_model(char* out, size_t size) {
@@ -162,8 +162,8 @@ static void cpu_queue_destroy(hipc_queue* q) {
   hipc__pool_queue_sync(q);
   /* The worker that retired the last job may still be advancing `q` under
    * the device lock: wait for it to let go. */
-  pthread_mutex_lock(&q->dev->lock);
-  pthread_mutex_unlock(&q->dev->lock);
+  pthread_mutex_lock(q->dev->lock);
+  pthread_mutex_unlock(q->dev->lock);
   free(q);
 }
 
@@ -180,9 +180,8 @@ static hipError_t cpu_device_sync(hipc_device* dev) {
 static hipError_t cpu_init(hipc_device* dev, int index) {
   cpu_device* d = calloc(1, sizeof *d);
   if (!d) return hipErrorOutOfMemory;
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  d->nworkers = (int)hipc__env_int("HIPC_CPU_THREADS", 1, 4096,
-                                   n > 0 ? (n < 4096 ? n : 4096) : 1);
+  d->index = index;
+  d->nworkers = hipc__cpu_worker_count(hipc__cpu_device_count());
   static const char* const warp_sizes[] = {"64", "32", NULL};
   d->warp_size = hipc__env_choice("HIPC_WARP_SIZE", warp_sizes, 0) ? 32 : 64;
   d->stack_size = (size_t)hipc__env_int("HIPC_CPU_STACK_KB",
@@ -197,6 +196,9 @@ static hipError_t cpu_init(hipc_device* dev, int index) {
   }
   dev->impl = d;
   fill_props(&dev->props, d, index);
+  /* Tell the devices apart where programs look (hipDeviceGetPCIBusId). */
+  dev->props.pciBusID = index;
+  dev->props.pciDeviceID = 0;
   hipError_t e = cpu_queue_create(dev, 0, 0, &dev->null_queue);
   d->null_queue = dev->null_queue;
   return e;
@@ -398,6 +400,26 @@ static hipError_t cpu_host_device_pointer(hipc_device* dev, void* host,
   return hipSuccess;
 }
 
+/* -- peers: every CPU device's memory is the host's, so each reaches the
+ *    others' directly; nothing to map. Copies between them go through
+ *    the ordinary copy path (memcpy, one address space). */
+
+static hipError_t cpu_peer_can_access(hipc_device* dev, hipc_device* peer,
+                                      int* out) {
+  (void)dev;
+  (void)peer;
+  *out = 1;
+  return hipSuccess;
+}
+
+static hipError_t cpu_peer_access(hipc_device* dev, hipc_device* peer,
+                                  int enable) {
+  (void)dev;
+  (void)peer;
+  (void)enable;
+  return hipSuccess;
+}
+
 const hipc_backend_ops hipc_cpu_ops = {
     .name = "cpu",
     .host_memory = 1,
@@ -432,6 +454,8 @@ const hipc_backend_ops hipc_cpu_ops = {
     .host_device_pointer = cpu_host_device_pointer,
     .managed_alloc = cpu_managed_alloc,
     .prefetch = NULL, /* managed memory never moves */
+    .peer_can_access = cpu_peer_can_access,
+    .peer_access = cpu_peer_access,
     .batch_create = hipc__cpu_batch_create,
     .batch_enqueue = hipc__cpu_batch_enqueue,
     .batch_destroy = hipc__cpu_batch_destroy,

@@ -30,6 +30,12 @@
 #include "cpu.h"
 #include "tsan_fiber.h"
 
+/* How long an idle worker, or a host thread waiting for a queue, spins
+ * before it sleeps: a wake-up from sleep costs tens of microseconds, more
+ * than a short kernel or a host function takes, so work that follows
+ * within this window is picked up at once. */
+#define SPIN_NS 20000u
+
 static _Thread_local cpu_worker* self_worker;
 
 cpu_worker* hipc__pool_self(void) { return self_worker; }
@@ -42,9 +48,15 @@ static void cpu_relax(void) {
 #endif
 }
 
+static void* worker_main(void* arg);
+static void start_workers(cpu_device* dev);
+static uint64_t now_ns(void);
+
 /* Under the lock: puts work job `j` on the active list, behind the jobs of
  * queues with the same or a higher priority (a lower number). */
-static void activate(cpu_device* dev, cpu_job* j) {
+static void activate(cpu_job* j) {
+  cpu_device* dev = j->queue->dev;
+  start_workers(dev);
   int prio = j->queue->priority;
   cpu_job** p = &dev->active;
   if (dev->active_tail && dev->active_tail->queue->priority <= prio)
@@ -55,7 +67,14 @@ static void activate(cpu_device* dev, cpu_job* j) {
   *p = j;
   if (!j->active_next) dev->active_tail = j;
   atomic_fetch_add_explicit(&dev->dispatch_seq, 1, memory_order_release);
-  if (dev->sleepers) pthread_cond_broadcast(&dev->work_cv);
+  /* Wake only the workers the job can use: one for a host function or a
+   * one-block kernel, not the whole pool. */
+  int want = j->units < (uint64_t)dev->sleepers ? (int)j->units
+                                                : dev->sleepers;
+  if (want >= dev->sleepers)
+    pthread_cond_broadcast(&dev->work_cv);
+  else
+    for (int i = 0; i < want; ++i) pthread_cond_signal(&dev->work_cv);
 }
 
 /* Under the lock: takes `j` off the active list if it is there. */
@@ -84,8 +103,9 @@ static void event_unref(hipc_event* e) {
 
 /* Under the lock: `j`, the head of its queue, is done. Takes it off the
  * queue and wakes host threads that wait; the caller advances the queue. */
-static void retire(cpu_device* dev, cpu_job* j) {
+static void retire(cpu_job* j) {
   hipc_queue* q = j->queue;
+  cpu_device* dev = q->dev;
   __atomic_store_n(&j->complete, 1, __ATOMIC_RELEASE);
   /* head and pending are read without the lock by spinning waiters. */
   __atomic_store_n(&q->head, j->next, __ATOMIC_RELEASE);
@@ -126,7 +146,7 @@ static void marker_complete(cpu_job* m, hipc_queue** todo) {
   while (m->waiters) {
     cpu_job* w = m->waiters;
     m->waiters = w->wait_next;
-    retire(e->dev, w);
+    retire(w);
     todo_push(todo, w->queue);
     m->refs--;
     free(w);
@@ -141,7 +161,7 @@ static void marker_complete(cpu_job* m, hipc_queue** todo) {
  * of their queue is considered in turn; a wait for a pending marker joins
  * that marker's list. Iterative, so that long chains of events cannot
  * overflow the stack. */
-static void advance(cpu_device* dev, hipc_queue* q) {
+static void advance(hipc_queue* q) {
   hipc_queue* todo = NULL;
   todo_push(&todo, q);
   while (todo) {
@@ -152,7 +172,7 @@ static void advance(cpu_device* dev, hipc_queue* q) {
     while ((j = q->head) && !j->dispatched) {
       j->dispatched = 1;
       if (j->kind == CPU_JOB_WORK) {
-        activate(dev, j);
+        activate(j);
         break;
       }
       if (j->kind == CPU_JOB_WAIT && !j->target->complete) {
@@ -160,7 +180,7 @@ static void advance(cpu_device* dev, hipc_queue* q) {
         j->target->waiters = j;
         break;
       }
-      retire(dev, j);
+      retire(j);
       if (j->kind == CPU_JOB_MARKER) {
         marker_complete(j, &todo);
         if (j->refs == 0) free(j);
@@ -175,8 +195,8 @@ static void advance(cpu_device* dev, hipc_queue* q) {
 /* Under the lock: the job's last unit finished. */
 static void complete(cpu_device* dev, cpu_job* j) {
   deactivate(dev, j);
-  retire(dev, j);
-  advance(dev, j->queue);
+  retire(j);
+  advance(j->queue);
 }
 
 /* Under the lock: appends `j` to its queue; returns its ticket. */
@@ -192,7 +212,7 @@ static uint64_t append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
   } else {
     __atomic_store_n(&q->head, j, __ATOMIC_RELAXED);
     q->tail = j;
-    advance(dev, q);
+    advance(q);
   }
   return ticket;
 }
@@ -203,9 +223,9 @@ uint64_t hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
   if (!j->chunk) j->chunk = 1;
   atomic_init(&j->next_unit, 0);
   atomic_init(&j->done_units, 0);
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   uint64_t ticket = append(dev, q, j);
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   return ticket;
 }
 
@@ -215,12 +235,12 @@ hipError_t hipc__pool_event_record(hipc_event* e, hipc_queue* q) {
   if (!j) return hipErrorOutOfMemory;
   j->kind = CPU_JOB_MARKER;
   j->event = e;
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   e->refs++;
   j->seq = ++e->recorded;
   __atomic_store_n(&e->last, j, __ATOMIC_RELEASE);
   append(dev, q, j); /* may complete it at once */
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   return hipSuccess;
 }
 
@@ -229,25 +249,25 @@ hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e) {
   cpu_job* j = calloc(1, sizeof *j);
   if (!j) return hipErrorOutOfMemory;
   j->kind = CPU_JOB_WAIT;
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   cpu_job* m = e->last;
   if (!m) { /* no record pending: nothing to wait for */
-    pthread_mutex_unlock(&dev->lock);
+    pthread_mutex_unlock(dev->lock);
     free(j);
     return hipSuccess;
   }
   m->refs++;
   j->target = m;
   append(dev, q, j);
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   return hipSuccess;
 }
 
 void hipc__pool_event_destroy(hipc_event* e) {
   cpu_device* dev = e->dev;
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   event_unref(e);
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
 }
 
 /* Under the lock: the first active job with units left, or NULL. */
@@ -274,11 +294,11 @@ static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
                                               memory_order_acq_rel) + n;
     if (done == j->units) finished_last = 1;
   }
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   if (finished_last) complete(dev, j);
   else deactivate(dev, j);  /* every unit is taken */
   int last_ref = --j->refs == 0 && j->complete;
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   if (last_ref) job_free(j);
 }
 
@@ -288,34 +308,36 @@ static void* worker_main(void* arg) {
   self_worker = w;
   hipc_tls.warp_size = dev->warp_size;
   hipc__fault_thread_init(w);
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   for (;;) {
     cpu_job* j = find_work(dev);
     if (j) {
       j->refs++;
-      pthread_mutex_unlock(&dev->lock);
+      pthread_mutex_unlock(dev->lock);
       work_on(dev, w, j);
-      pthread_mutex_lock(&dev->lock);
+      pthread_mutex_lock(dev->lock);
       continue;
     }
     if (dev->shutdown) break;
     /* Spin a little before sleeping: launches often come back to back. */
     unsigned seq = atomic_load_explicit(&dev->dispatch_seq,
                                         memory_order_acquire);
-    pthread_mutex_unlock(&dev->lock);
-    for (int i = 0; i < 4000; ++i) {
+    pthread_mutex_unlock(dev->lock);
+    uint64_t until = now_ns() + SPIN_NS;
+    for (unsigned i = 1;; ++i) {
       if (atomic_load_explicit(&dev->dispatch_seq, memory_order_acquire) !=
           seq)
         break;
       cpu_relax();
+      if (i % 64 == 0 && now_ns() > until) break;
     }
-    pthread_mutex_lock(&dev->lock);
+    pthread_mutex_lock(dev->lock);
     if (find_work(dev) || dev->shutdown) continue;
     dev->sleepers++;
-    pthread_cond_wait(&dev->work_cv, &dev->lock);
+    pthread_cond_wait(&dev->work_cv, dev->lock);
     dev->sleepers--;
   }
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   hipc__fault_thread_fini(w);
   hipc__sched_destroy(w->sched);
   hipc__coop_thread_fini();
@@ -324,60 +346,78 @@ static void* worker_main(void* arg) {
   return NULL;
 }
 
+/* Every CPU device's queues, jobs and events are under this one lock, so
+ * that a queue of one device may wait for an event of another (a wait job
+ * sits in the marker's list whichever device either belongs to). */
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int hipc__pool_start(cpu_device* dev) {
-  pthread_mutex_init(&dev->lock, NULL);
+  dev->lock = &shared_lock;
   pthread_cond_init(&dev->work_cv, NULL);
   pthread_cond_init(&dev->idle_cv, NULL);
   dev->workers = calloc((size_t)dev->nworkers, sizeof *dev->workers);
-  if (!dev->workers) return -1;
+  return dev->workers ? 0 : -1;
+}
+
+/* Under the lock: starts the device's workers if they are not running yet
+ * (a device's pool starts with its first work, so that devices a process
+ * never uses cost no threads). The new workers wait for the lock. */
+static void start_workers(cpu_device* dev) {
+  if (dev->started) return;
+  dev->started = 1;
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   /* Blocks run their first threads on the worker's own stack. */
   pthread_attr_setstacksize(&attr, 8u << 20);
+  int n = 0;
   for (int i = 0; i < dev->nworkers; ++i) {
-    cpu_worker* w = &dev->workers[i];
+    cpu_worker* w = &dev->workers[n];
     w->dev = dev;
-    w->index = i;
+    w->index = n;
     w->sched = hipc__sched_create(dev->stack_size, dev->warp_size);
     if (!w->sched || pthread_create(&w->thread, &attr, worker_main, w) != 0) {
       hipc__sched_destroy(w->sched);
       w->sched = NULL;
-      dev->nworkers = i;
-      break;
+      continue;
     }
+    n++;
   }
   pthread_attr_destroy(&attr);
-  return dev->nworkers > 0 ? 0 : -1;
+  dev->running = n;
+  if (n == 0) hipc__cpu_kernel_fatal("cannot start the CPU device's workers");
 }
 
 void hipc__pool_stop(cpu_device* dev) {
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   dev->shutdown = 1;
   pthread_cond_broadcast(&dev->work_cv);
-  pthread_mutex_unlock(&dev->lock);
-  for (int i = 0; i < dev->nworkers; ++i)
+  pthread_mutex_unlock(dev->lock);
+  for (int i = 0; i < dev->running; ++i)
     pthread_join(dev->workers[i].thread, NULL);
   free(dev->workers);
   dev->workers = NULL;
 }
 
-/* Waits until `done()` holds, spinning briefly before sleeping. */
+/* Waits until `done()` holds, spinning for up to SPIN_NS first (`spin`
+ * 0: sleeps at once). */
 static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
-                       int spins) {
-  for (int i = 0; i < spins; ++i) {
+                       int spin) {
+  uint64_t until = spin ? now_ns() + SPIN_NS : 0;
+  for (unsigned i = 1; spin; ++i) {
     if (done(arg)) {
       hipc_tsan_acquire(dev);
       return;
     }
     cpu_relax();
+    if (i % 64 == 0 && now_ns() > until) break;
   }
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   while (!done(arg)) {
     dev->waiters++;
-    pthread_cond_wait(&dev->idle_cv, &dev->lock);
+    pthread_cond_wait(&dev->idle_cv, dev->lock);
     dev->waiters--;
   }
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   hipc_tsan_acquire(dev);
 }
 
@@ -415,14 +455,14 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
   /* Copies and fills at the head of the queue, ours included, run on this
    * thread too: a blocking copy on an idle queue needs no hand-over. */
   while (!ticket_done(&t)) {
-    pthread_mutex_lock(&dev->lock);
+    pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
     if (j) j->refs++;
-    pthread_mutex_unlock(&dev->lock);
+    pthread_mutex_unlock(dev->lock);
     if (!j) break;
     work_on(dev, NULL, j);
   }
-  wait_until(dev, ticket_done, &t, 2000);
+  wait_until(dev, ticket_done, &t, 1);
   return hipSuccess;
 }
 
@@ -448,12 +488,12 @@ void hipc__pool_throttle(hipc_queue* q, size_t n) {
   uint64_t depth = (uint64_t)q->dev->queue_depth;
   room_wait r = {q, n < 1 ? 1 : n > depth ? depth : n};
   if (self_worker || has_room(&r)) return;
-  wait_until(q->dev, has_room, &r, 2000);
+  wait_until(q->dev, has_room, &r, 1);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
   if (self_worker) return hipErrorNotSupported;
-  wait_until(dev, device_idle, dev, 2000);
+  wait_until(dev, device_idle, dev, 1);
   return hipSuccess;
 }
 
@@ -488,17 +528,17 @@ hipError_t hipc__pool_event_sync(hipc_event* e) {
     return hipSuccess;
   }
   if (self_worker) return hipErrorNotSupported; /* from a host function */
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   cpu_job* m = e->last;
   if (m) m->refs++; /* keeps it while this thread waits */
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   if (!m) return hipSuccess;
   /* hipEventBlockingSync: sleep at once instead of spinning first. */
   wait_until(dev, marker_done, m,
-             (e->flags & hipEventBlockingSync) ? 0 : 2000);
-  pthread_mutex_lock(&dev->lock);
+             (e->flags & hipEventBlockingSync) ? 0 : 1);
+  pthread_mutex_lock(dev->lock);
   marker_unref(m);
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   return hipSuccess;
 }
 
@@ -506,25 +546,25 @@ hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
                                     hipc_event* stop) {
   cpu_device* dev = start->dev;
   hipError_t r = hipErrorNotReady;
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   if (!start->last && !stop->last) {
     double d = (double)stop->time_ns - (double)start->time_ns;
     /* Microsecond resolution, as HIP documents. */
     *ms = (float)((long long)(d / 1000.0)) / 1000.0f;
     r = hipSuccess;
   }
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   return r;
 }
 
 hipError_t hipc__pool_event_time(hipc_event* e, uint64_t* ns) {
   cpu_device* dev = e->dev;
   hipError_t r = hipErrorNotReady;
-  pthread_mutex_lock(&dev->lock);
+  pthread_mutex_lock(dev->lock);
   if (!e->last) {
     *ns = e->time_ns;
     r = hipSuccess;
   }
-  pthread_mutex_unlock(&dev->lock);
+  pthread_mutex_unlock(dev->lock);
   return r;
 }

@@ -1,0 +1,85 @@
+/* All-reduce bandwidth of librccl against MPI_Allreduce on host buffers, in
+ * the same run, and the stream round trip (an empty host function, then a
+ * synchronize) that every RCCL operation adds (bench/rccl_allreduce.sh).
+ * Bus bandwidth as nccl-tests defines it: algbw = bytes / time, busbw =
+ * algbw * 2 (n - 1) / n. Sizes from 8 B to HIPC_BENCH_MAX bytes (default
+ * 64 MiB) of floats; each the best of 5 after a warm-up. */
+#define _POSIX_C_SOURCE 200809L
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "hip/hip_runtime_api.h"
+#include "rccl/rccl.h"
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void nop(void* a) { (void)a; }
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const char* lr = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+  if (hipSetDevice(lr ? atoi(lr) : 0) != hipSuccess) return 1;
+  hipStream_t s;
+  if (hipStreamCreate(&s) != hipSuccess) return 1;
+  ncclUniqueId id;
+  if (rank == 0) ncclGetUniqueId(&id);
+  MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+  ncclComm_t comm;
+  if (ncclCommInitRank(&comm, size, id, rank) != ncclSuccess) return 1;
+  const char* mx = getenv("HIPC_BENCH_MAX");
+  size_t max = mx ? strtoull(mx, NULL, 10) : (size_t)64 << 20;
+
+  double rt = 1e9;
+  for (int i = 0; i < 200; ++i) {
+    double t0 = now();
+    hipLaunchHostFunc(s, nop, NULL);
+    hipStreamSynchronize(s);
+    if (now() - t0 < rt) rt = now() - t0;
+  }
+  if (rank == 0) {
+    printf("stream round trip (host function + synchronize): best %.1f us\n",
+           rt * 1e6);
+    printf("%12s %12s %12s %12s %12s %8s\n", "bytes", "rccl us",
+           "rccl busbw", "mpi us", "mpi busbw", "ratio");
+  }
+  float *d, *h;
+  if (hipMalloc((void**)&d, max) != hipSuccess) return 1;
+  h = malloc(max);
+  for (size_t b = 8; b <= max; b *= 4) {
+    size_t n = b / sizeof(float);
+    double best[2] = {1e9, 1e9};
+    for (int rep = 0; rep < 6; ++rep) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      double t0 = now();
+      ncclAllReduce(d, d, n, ncclFloat, ncclSum, comm, s);
+      hipStreamSynchronize(s);
+      double t = now() - t0;
+      if (rep && t < best[0]) best[0] = t;
+      MPI_Barrier(MPI_COMM_WORLD);
+      t0 = now();
+      MPI_Allreduce(MPI_IN_PLACE, h, (int)n, MPI_FLOAT, MPI_SUM,
+                    MPI_COMM_WORLD);
+      t = now() - t0;
+      if (rep && t < best[1]) best[1] = t;
+    }
+    double f = 2.0 * (size - 1) / size;
+    if (rank == 0)
+      printf("%12zu %12.1f %12.3f %12.1f %12.3f %8.2f\n", b, best[0] * 1e6,
+             b / best[0] * f / 1e9, best[1] * 1e6, b / best[1] * f / 1e9,
+             best[1] / best[0]);
+  }
+  ncclCommDestroy(comm);
+  if (hipFree(d) != hipSuccess) return 1;
+  free(h);
+  MPI_Finalize();
+  return 0;
+}

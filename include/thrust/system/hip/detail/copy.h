@@ -1,0 +1,20 @@
+/* thrust/system/hip/detail/copy.h: the hip system's copy, copy_n
+ * (detail/dispatch.h). */
+#pragma once
+
+#include <thrust/detail/config.h>
+#include <thrust/system/hip/detail/dispatch.h>
+#include <thrust/copy.h>
+
+THRUST_NAMESPACE_BEGIN
+namespace system {
+namespace hip {
+namespace detail {
+
+HIPC_THRUST_FORWARD(copy)
+HIPC_THRUST_FORWARD(copy_n)
+
+} // namespace detail
+} // namespace hip
+} // namespace system
+THRUST_NAMESPACE_END

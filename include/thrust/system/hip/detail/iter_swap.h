@@ -1,0 +1,3 @@
+/* thrust/system/hip/detail/iter_swap.h: see element.h. */
+#pragma once
+#include <thrust/system/hip/detail/element.h>

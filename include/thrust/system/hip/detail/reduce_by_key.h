@@ -1,0 +1,19 @@
+/* thrust/system/hip/detail/reduce_by_key.h: the hip system's reduce_by_key
+ * (detail/dispatch.h). */
+#pragma once
+
+#include <thrust/detail/config.h>
+#include <thrust/system/hip/detail/dispatch.h>
+#include <thrust/reduce.h>
+
+THRUST_NAMESPACE_BEGIN
+namespace system {
+namespace hip {
+namespace detail {
+
+HIPC_THRUST_FORWARD(reduce_by_key)
+
+} // namespace detail
+} // namespace hip
+} // namespace system
+THRUST_NAMESPACE_END

@@ -1,0 +1,70 @@
+/* thrust/system/hip/detail/sync.h: ordering the hip system's algorithms
+ * with the streams they are given.
+ *
+ * On AMD an algorithm runs on its policy's stream (the null stream for
+ * thrust::device, thrust::hip::par and iterator-based calls; `s` for
+ * thrust::hip::par.on(s)), after the work queued there, and returns when
+ * its results are written. Here an algorithm runs on the calling thread,
+ * so it first waits for that stream (hipStreamSynchronize; the null
+ * stream's wait includes the blocking streams' earlier work) and is done
+ * when it returns; a reading or writing of one element (device_vector's
+ * operator[], *device_ptr) waits for the null stream, as AMD's hipMemcpy
+ * does. Inside an algorithm (algorithm_scope, per thread) nothing waits
+ * again: the stream was waited for once, at the start. */
+#pragma once
+
+#include <thrust/detail/config.h>
+#include <thrust/system/hip/detail/execution_policy.h>
+#include <thrust/system/hip/detail/error.h>
+#include <hip/hip_runtime_api.h>
+#include <hip/hipc/interop.h>
+
+THRUST_NAMESPACE_BEGIN
+namespace system {
+namespace hip {
+namespace detail {
+
+/* The stream of a policy: the null stream unless the policy names one
+ * (execute_on_stream, execution_policy.h, has its own overload). */
+template <typename Derived>
+__host__ inline hipStream_t stream_of(const execution_policy<Derived> &) {
+  return nullptr;
+}
+
+/* How many hip-system algorithms the calling thread is inside. */
+__host__ inline int &algorithm_depth() {
+  static thread_local int depth = 0;
+  return depth;
+}
+
+struct algorithm_scope {
+  __host__ algorithm_scope() { ++algorithm_depth(); }
+  __host__ ~algorithm_scope() { --algorithm_depth(); }
+  algorithm_scope(const algorithm_scope &) = delete;
+  algorithm_scope &operator=(const algorithm_scope &) = delete;
+};
+
+/* Waits for the policy's stream, which it returns, unless called from
+ * inside an algorithm.
+ * A failure (an earlier kernel's fault, a destroyed stream) throws
+ * thrust::system_error with hip_category(); so does a stream of a GPU
+ * (hipErrorNotSupported): the host cannot read a GPU's memory, and the
+ * hip system runs on the host. */
+template <typename Derived>
+__host__ inline hipStream_t synchronize(execution_policy<Derived> &exec) {
+  hipStream_t stream = stream_of(static_cast<Derived &>(exec));
+  if (algorithm_depth() > 0)
+    return stream;
+  hipc_stream_info info;
+  hipError_t status = hipc_stream_native(stream, &info);
+  if (status == hipSuccess && !info.host_memory)
+    status = hipErrorNotSupported;
+  throw_on_error(status, "thrust (hipc runs Thrust on the CPU device only)");
+  throw_on_error(hipStreamSynchronize(stream), "hipStreamSynchronize");
+  return stream;
+}
+
+} // namespace detail
+} // namespace hip
+} // namespace system
+THRUST_NAMESPACE_END

@@ -1,0 +1,20 @@
+/* thrust/system/hip/detail/transform.h: the hip system's transform,
+ * transform_if (detail/dispatch.h). */
+#pragma once
+
+#include <thrust/detail/config.h>
+#include <thrust/system/hip/detail/dispatch.h>
+#include <thrust/transform.h>
+
+THRUST_NAMESPACE_BEGIN
+namespace system {
+namespace hip {
+namespace detail {
+
+HIPC_THRUST_FORWARD(transform)
+HIPC_THRUST_FORWARD(transform_if)
+
+} // namespace detail
+} // namespace hip
+} // namespace system
+THRUST_NAMESPACE_END

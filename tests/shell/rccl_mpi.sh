@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# RCCL across MPI processes (README "Several devices and RCCL"): a HIP
+# program built with hipcc, MPI's flags and -lrccl runs under mpirun on 2
+# and 3 ranks, with MPI_Init and with MPI_Init_thread(MPI_THREAD_MULTIPLE)
+# (tests/shell/rccl_mpi/ranks.hip checks the results). Skipped without
+# OpenMPI (mpirun, mpicxx) or where librccl was built without MPI.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
+TF=${TEST_CFLAGS:-}
+if ! command -v mpirun > /dev/null || ! command -v mpicxx > /dev/null; then
+  echo "skip: needs OpenMPI (mpirun, mpicxx)"
+  exit 77
+fi
+if [ ! -e "$BUILD/lib/librccl.so" ] ||
+   ! ldd "$BUILD/lib/librccl.so" | grep -q libmpi; then
+  echo "skip: librccl is built without MPI"
+  exit 77
+fi
+export HIPC_DEVICES=cpu OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
+unset HIPC_CPU_DEVICES HIPC_CPU_THREADS
+# shellcheck disable=SC2086,SC2046
+if ! "$HIPCC" $TF -O2 $(mpicxx --showme:compile) \
+     "$REPO/tests/shell/rccl_mpi/ranks.hip" -o ranks \
+     $(mpicxx --showme:link) -lrccl 2> build.txt; then
+  echo "FAIL: build"; cat build.txt; exit 1
+fi
+for np in 2 3; do
+  for mode in init thread; do
+    out=$(timeout 60 mpirun --oversubscribe --bind-to none -np $np ./ranks $mode 2>&1)
+    st=$?
+    check "$np ranks, $mode" test $st -eq 0
+    [ $st -eq 0 ] || echo "$out" | tail -20
+  done
+done
+exit $fail
