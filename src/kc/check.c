@@ -9,18 +9,18 @@
  * untouched.
  *
  * The LLVM C API has no function cloner, so the copy is made at module
- * level: the module is cloned, the clone's variables become declarations
+ * level: the module is copied (through bitcode), the copy's variables become declarations
  * of the original's (made external for the link, internal again after),
  * its functions are renamed "hipc_check.NAME", the code K.thread does not
  * reach is dropped, the rest is instrumented, and the clone is linked back
  * into the module. Everything after this step (variables, intrinsics,
- * optimisation) then treats the copies like the originals. (The link
- * leaves the module's named struct types unnamed, `%0` for
- * `%struct.Mixed`: a change to the IR's text only.) */
+ * optimisation) then treats the copies like the originals. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -294,7 +294,15 @@ void hipc__check_build(struct kc_ctx* c) {
     LLVMSetLinkage(g, LLVMExternalLinkage);
     LLVMSetVisibility(g, LLVMHiddenVisibility);
   }
-  LLVMModuleRef m = LLVMCloneModule(c->mod);
+  /* A copy through bitcode rather than LLVMCloneModule: read back into the
+   * context, the copy has struct types of its own, which the linker maps
+   * onto the module's as when linking separately compiled modules (a
+   * clone sharing the module's types confuses its type mapping). */
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(c->mod);
+  LLVMModuleRef m = NULL;
+  if (!bc || LLVMParseBitcodeInContext2(c->llctx, bc, &m))
+    hipc__diag_fatal("checking form: copying the module failed");
+  LLVMDisposeMemoryBuffer(bc);
   prepare_clone(c, m);
 
   struct inst_state st = {.c = c, .m = m};
