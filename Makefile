@@ -59,6 +59,19 @@ $(BUILD)/obj/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) $(FILE_CFLAGS) -c $< -o $@
 
+# hipGetProcAddress (src/runtime/proc_address.c) finds libhipc's API by
+# name in a table made from the headers: every function they declare with
+# HIPC_API whose name starts with hip and a capital letter.
+PROC_HEADERS := include/hip/hip_runtime_api.h include/hip/hip_ext.h \
+	$(wildcard include/hip/hipc/*_api.h)
+$(BUILD)/gen/proc_names.h: $(PROC_HEADERS)
+	@mkdir -p $(dir $@)
+	cat $(PROC_HEADERS) | \
+	  sed -n 's/^HIPC_API .*[ *]\(hip[A-Z][A-Za-z0-9_]*\)(.*/HIPC_PROC(\1)/p' | \
+	  sort -u > $@
+$(BUILD)/obj/src/runtime/proc_address.c.o: $(BUILD)/gen/proc_names.h
+$(BUILD)/obj/src/runtime/proc_address.c.o: FILE_CFLAGS := -I$(BUILD)/gen
+
 # Directed rounding: the compiler must honour the run-time rounding mode.
 $(BUILD)/obj/src/backend/cpu/fp_round.c.o: FILE_CFLAGS := -frounding-math
 

@@ -452,6 +452,10 @@ HIPC_API hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject,
                                            const hipResourceDesc* pResDesc);
 HIPC_API hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject);
 
+/* Device handles, contexts, interprocess handles, stream memory
+ * operations, driver copies, virtual memory, hipGetProcAddress. */
+#include "hipc/driver_api.h"
+
 /* ---- Profiler ---------------------------------------------------------- */
 
 HIPC_API hipError_t hipProfilerStart(void);

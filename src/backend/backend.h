@@ -276,6 +276,68 @@ typedef struct hipc_backend_ops {
    * driver writes it, NUL-terminated in `out` (`len` bytes). NULL: made
    * from the properties' pciDomainID, pciBusID and pciDeviceID. */
   hipError_t (*pci_bus_id)(hipc_device* dev, char* out, int len);
+
+  /* -- stream memory operations (cuStreamWaitValue32/64 and
+   *    cuStreamWriteValue32/64). NULL on a host_memory backend: the
+   *    runtime enqueues host functions that poll and store; on another,
+   *    hipErrorNotSupported. `is64`: the value at `ptr` is 64-bit, else
+   *    32-bit. */
+  /* Work enqueued on `q` after this waits until the value at `ptr` meets
+   * `flags` (hipStreamWaitValueGte/Eq/And/Nor) against `value` under
+   * `mask`. */
+  hipError_t (*wait_value)(hipc_queue* q, void* ptr, uint64_t value,
+                           uint64_t mask, unsigned flags, int is64);
+  /* Stores `value` at `ptr` in stream order. */
+  hipError_t (*write_value)(hipc_queue* q, void* ptr, uint64_t value,
+                            int is64);
+
+  /* -- interprocess memory (src/runtime/ipc.c). NULL: hipErrorNotSupported.
+   *    A handle is HIP_IPC_HANDLE_SIZE bytes, the backend's to fill. */
+  /* Makes the device allocation [base, base + size) reachable from other
+   * processes and describes it in `handle`. */
+  hipError_t (*ipc_export)(hipc_device* dev, void* base, size_t size,
+                           void* handle);
+  /* Maps the allocation that another process exported in `handle`: its
+   * address here and its size. hipErrorInvalidContext for a handle of
+   * this process; hipErrorInvalidHandle for one that names nothing. */
+  hipError_t (*ipc_open)(hipc_device* dev, const void* handle, void** out,
+                         size_t* size);
+  /* Unmaps what ipc_open mapped at `ptr`. */
+  hipError_t (*ipc_close)(hipc_device* dev, void* ptr, size_t size);
+  /* Interprocess events (created with hipEventInterprocess): describes
+   * `e` in `handle`; makes an event of `dev` from another process's
+   * handle (hipErrorInvalidValue for one that names nothing). */
+  hipError_t (*event_ipc_export)(hipc_event* e, void* handle);
+  hipError_t (*event_ipc_open)(hipc_device* dev, const void* handle,
+                               hipc_event** out);
+
+  /* -- virtual memory (src/runtime/vmm.c). NULL: hipErrorNotSupported.
+   *    Physical memory is the backend's `phys` object. */
+  /* The granularity of reservations, physical memory and mappings. */
+  size_t (*vm_granularity)(hipc_device* dev);
+  /* Reserves `size` bytes of addresses aligned to `align` (near `hint`
+   * when it is not NULL), reaching no memory yet. */
+  hipError_t (*vm_reserve)(hipc_device* dev, size_t size, size_t align,
+                           void* hint, void** out);
+  hipError_t (*vm_free)(hipc_device* dev, void* ptr, size_t size);
+  /* Physical memory of `size` bytes on `dev`. */
+  hipError_t (*vm_create)(hipc_device* dev, size_t size, void** phys);
+  void (*vm_release)(hipc_device* dev, void* phys);
+  /* Maps bytes [offset, offset + size) of `phys` at `ptr` (reserved, not
+   * mapped), with no access until vm_access. */
+  hipError_t (*vm_map)(hipc_device* dev, void* ptr, size_t size, void* phys,
+                       size_t offset);
+  hipError_t (*vm_unmap)(hipc_device* dev, void* ptr, size_t size);
+  /* Sets access to the mapped [ptr, ptr + size) from `dev` to `flags`
+   * (hipMemAccessFlags). */
+  hipError_t (*vm_access)(hipc_device* dev, void* ptr, size_t size,
+                          int flags);
+  /* A POSIX file descriptor for `phys` (hipMemExportToShareableHandle),
+   * and physical memory from one (import; its size, 0 when the backend
+   * cannot tell). NULL: not shareable. */
+  hipError_t (*vm_export_fd)(hipc_device* dev, void* phys, int* fd);
+  hipError_t (*vm_import_fd)(hipc_device* dev, int fd, size_t* size,
+                             void** phys);
   /* -- arrays, texture objects and surface objects (NULL: a GPU backend
    *    without them gets hipErrorNotSupported; a host_memory backend needs
    *    none: the runtime keeps its arrays in host memory and makes its

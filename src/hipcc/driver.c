@@ -29,8 +29,9 @@ struct ctx {
   struct strvec cxx, cc;  /* the host compilers, split into words */
   char *cxx_words, *cc_words;
   char *prefix;
-  char *inc_flag;         /* -isystem<prefix>/include: hipc's headers are
-                             system headers to the user's compile */
+  /* -isystem<prefix>/include: warnings in hipc's headers (-ffast-math's
+   * -Wnan-infinity-disabled, ...) are not the user's. */
+  char *inc_flag;
   char *libdir;           /* <prefix>/lib */
   struct strvec owned;    /* strings made for commands, freed at the end */
   struct device_pass dev; /* the GPU architectures and their tools */

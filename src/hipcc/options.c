@@ -80,6 +80,8 @@ static const struct opt options[] = {
     {"--cuda-host-only", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
+    {"--hip-link", K_FLAG, 0, ID_IGNORE, NULL,
+     "accepted and ignored (a link always has the HIP runtime)"},
     {"-munsafe-fp-atomics", K_FLAG, 0, ID_IGNORE, NULL,
      "accepted and ignored"},
     {"--amdgpu-target=", K_JOINED, 0, ID_IGNORE, "<arch>",

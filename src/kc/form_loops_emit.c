@@ -559,14 +559,16 @@ static LLVMValueRef by_warp_size(struct fl_state* s, struct fl_emit* e,
       b, e->i32, LLVMBuildInBoundsGEP2(b, e->i8, hipc__form_loops_tls(s), &off, 1, ""),
       "ws");
   LLVMSetAlignment(ws, 4);
-  LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 2);
+  /* The CPU device's warp is 32 or 64 lanes (HIPC_WARP_SIZE): 64 is the
+   * default case, and no third copy is made for other sizes. */
+  LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 1);
   LLVMTypeRef bty = LLVMGlobalGetValueType(e->run);
-  for (unsigned k = 0; k < 3; k++) {
-    LLVMBasicBlockRef at = k < 2 ? LLVMAppendBasicBlockInContext(s->cx, run, "") : other;
-    if (k < 2) LLVMAddCase(sw, LLVMConstInt(e->i32, 32u << k, 0), at);
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMBasicBlockRef at = k == 0 ? LLVMAppendBasicBlockInContext(s->cx, run, "") : other;
+    if (k == 0) LLVMAddCase(sw, LLVMConstInt(e->i32, 32, 0), at);
     LLVMPositionBuilderAtEnd(b, at);
     LLVMValueRef args[2] = {LLVMGetParam(run, 0),
-                            k < 2 ? LLVMConstInt(e->i32, 32u << k, 0) : ws};
+                            LLVMConstInt(e->i32, 32u << k, 0)};
     LLVMBuildCall2(b, bty, e->run, args, 2, "");
     LLVMBuildBr(b, out);
   }
@@ -595,8 +597,8 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   strcpy(name + len, ".run");
   /* A kernel that uses the warp size gets it as a parameter of the body,
    * which K.run calls with the constant 32 or 64 (the CPU device's warp
-   * sizes; anything else as it is): inlined, each copy has its modulos,
-   * shuffle loops and results loops on a constant. */
+   * sizes, by_warp_size): inlined, each copy has its modulos, shuffle
+   * loops and results loops on a constant. */
   int by_warp = uses_warp(s);
   LLVMTypeRef bp[2] = {e.ptr, e.i32};
   LLVMTypeRef fty =

@@ -37,8 +37,8 @@ static int live_index(hipEvent_t e) {
 }
 
 /* The flags hipEventCreateWithFlags accepts. hipEventInterprocess needs
- * hipEventDisableTiming too (hipErrorInvalidValue otherwise); hipc has no
- * interprocess events, so it is hipErrorNotSupported even then. */
+ * hipEventDisableTiming too (hipErrorInvalidValue otherwise), and a
+ * backend with interprocess events (hipErrorNotSupported otherwise). */
 #define KNOWN_FLAGS                                                     \
   (hipEventDefault | hipEventBlockingSync | hipEventDisableTiming |     \
    hipEventInterprocess | hipEventDisableSystemFence |                  \
@@ -51,24 +51,33 @@ hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
   HIPC_RETURN_IF((flags & hipEventReleaseToDevice) &&
                      (flags & hipEventReleaseToSystem),
                  hipErrorInvalidValue);
-  if (flags & hipEventInterprocess) {
-    HIPC_RETURN_IF(!(flags & hipEventDisableTiming), hipErrorInvalidValue);
-    HIPC_RETURN(hipErrorNotSupported);
-  }
+  HIPC_RETURN_IF((flags & hipEventInterprocess) &&
+                     !(flags & hipEventDisableTiming),
+                 hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
+  HIPC_RETURN_IF(e == hipSuccess && (flags & hipEventInterprocess) &&
+                     !dev->ops->event_ipc_export,
+                 hipErrorNotSupported);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF(!dev->ops->event_create, hipErrorNotSupported);
+  hipc_event* impl;
+  e = dev->ops->event_create(dev, flags, &impl);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(hipc__event_adopt(dev, impl, flags, event));
+}
+
+hipError_t hipc__event_adopt(hipc_device* dev, hipc_event* impl,
+                             unsigned flags, hipEvent_t* out) {
   hipEvent_t ev = calloc(1, sizeof *ev);
-  HIPC_RETURN_IF(!ev, hipErrorOutOfMemory);
+  if (!ev) {
+    dev->ops->event_destroy(impl);
+    return hipErrorOutOfMemory;
+  }
   ev->magic = HIPC_EVENT_MAGIC;
   ev->dev = dev;
   ev->flags = flags;
-  e = dev->ops->event_create(dev, flags, &ev->impl);
-  if (e != hipSuccess) {
-    free(ev);
-    HIPC_RETURN(e);
-  }
+  ev->impl = impl;
   pthread_mutex_lock(&lock);
   if (nlive == cap) {
     size_t ncap = cap ? cap * 2 : 16;
@@ -77,15 +86,15 @@ hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
       pthread_mutex_unlock(&lock);
       dev->ops->event_destroy(ev->impl);
       free(ev);
-      HIPC_RETURN(hipErrorOutOfMemory);
+      return hipErrorOutOfMemory;
     }
     live = t;
     cap = ncap;
   }
   live[nlive++] = ev;
   pthread_mutex_unlock(&lock);
-  *event = ev;
-  HIPC_RETURN(hipSuccess);
+  *out = ev;
+  return hipSuccess;
 }
 
 hipError_t hipEventCreate(hipEvent_t* event) {
@@ -114,6 +123,11 @@ static hipError_t find(hipEvent_t event, hipc_device** dev, hipc_event** impl,
 hipError_t hipc__event_resolve(hipEvent_t event, hipc_device** dev,
                                hipc_event** impl) {
   return find(event, dev, impl, NULL, NULL);
+}
+
+hipError_t hipc__event_info(hipEvent_t event, hipc_device** dev,
+                            hipc_event** impl, unsigned* flags) {
+  return find(event, dev, impl, flags, NULL);
 }
 
 hipError_t hipEventDestroy(hipEvent_t event) {

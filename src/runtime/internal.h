@@ -115,6 +115,13 @@ void hipc__mempool_reset(hipc_device* dev);
  * hipErrorInvalidHandle for a destroyed or unknown one. */
 hipError_t hipc__event_resolve(hipEvent_t e, hipc_device** dev,
                                hipc_event** impl);
+/* hipc__event_resolve, with the event's creation flags. */
+hipError_t hipc__event_info(hipEvent_t e, hipc_device** dev,
+                            hipc_event** impl, unsigned* flags);
+/* Makes the backend event `impl` of `dev` a HIP event with `flags` (it is
+ * destroyed when that fails). */
+hipError_t hipc__event_adopt(hipc_device* dev, hipc_event* impl,
+                             unsigned flags, hipEvent_t* out);
 
 /* -- alloc_table.c: the allocation table (memory.c: allocations). */
 typedef struct hipc_alloc {
@@ -131,6 +138,10 @@ typedef struct hipc_alloc {
 /* `registered` of a __managed__ variable's memory (kind Managed): it
  * belongs to its module or program, never freed nor unregistered. */
 #define HIPC_ALLOC_VARIABLE 2
+/* `registered` of memory mapped by the driver-style API (hipIpcOpenMemHandle,
+ * hipMemMap): its own calls unmap it; hipFree refuses it, and releasing the
+ * entry does nothing. */
+#define HIPC_ALLOC_MAPPED 3
 /* Finds the allocation containing `p`; copies it to *out. O(log n). */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
 /* The entries with the greatest base <= p (bit 0 of the result) and the

@@ -19,7 +19,9 @@
 
 hipError_t hipc__alloc_release(const hipc_alloc* a) {
   const hipc_backend_ops* ops = a->dev->ops;
-  if (a->registered == HIPC_ALLOC_VARIABLE) return hipSuccess;
+  if (a->registered == HIPC_ALLOC_VARIABLE ||
+      a->registered == HIPC_ALLOC_MAPPED)
+    return hipSuccess;
   if (!a->registered && hipc__checking())
     hipc__check_note_free(a->base, a->size, 0);
   if (a->registered)

@@ -1,5 +1,5 @@
 // printf in kernels: C formats (conversions, length modifiers, width,
-// precision, flags) give exactly the expected text; every thread's lines
+// precision, flags; a NULL string) give exactly the expected text; every thread's lines
 // are complete and in that thread's order, among many blocks running on
 // all workers; the output is flushed by the time the host synchronizes
 // (stdout is a file here, fully buffered, and the test never flushes it
@@ -16,7 +16,7 @@
 
 const int BLOCKS = 8, THREADS = 96;
 
-__global__ void k_formats(const char* s) {
+__global__ void k_formats(const char* s, const char* none) {
   printf("%d %i %u %x %X %o|%c|%s|%%\n", -42, 7, 3000000000u, 255, 255, 8,
          'Z', s);
   printf("%f %e %g %g %f\n", 1.5, 12345.678, 0.0001, 1e20, 2.5f);
@@ -25,6 +25,10 @@ __global__ void k_formats(const char* s) {
   printf("[%5d][%-5d][%05d][%.3f][%10.4e][%-8s][%.2s][%+d][%#x][%*d]\n", 42,
          42, 42, 3.14159, 31415.9, "ab", "xyz", 7, 255, 4, 9);
   printf("%p %s\n", reinterpret_cast<void*>(0x1234), "end");
+  // A NULL string prints (null), as HIP and CUDA do (printf("%s\n", p)
+  // must not become puts(p)).
+  printf("%s\n", none);
+  printf("<%s|%8s>\n", none, none);
 }
 
 __global__ void k_lines() {
@@ -60,7 +64,7 @@ int main() {
     return 1;
   }
   std::printf("host before\n");
-  k_formats<<<1, 1>>>(ds);
+  k_formats<<<1, 1>>>(ds, nullptr);
   k_lines<<<BLOCKS, THREADS>>>();
   HIP_CHECK(hipDeviceSynchronize());
   // Read what reached the file, without flushing stdout first.
@@ -85,6 +89,8 @@ int main() {
       "-9000000000 18446744073709551615 -5 6 -7",
       "[   42][42   ][00042][3.142][3.1416e+04][ab      ][xy][+7][0xff][   9]",
       "0x1234 end",
+      "(null)",
+      "<(null)|  (null)>",
   };
   const size_t nf = sizeof formats / sizeof *formats;
   size_t want_lines = 1 + nf + 2 * BLOCKS * THREADS;

@@ -131,6 +131,8 @@ struct hipc_event {
   uint64_t time_seq;        /* the latest record that completed */
   uint64_t time_ns;         /* CLOCK_MONOTONIC when it did */
   int refs;                 /* the user's, plus one per pending marker */
+  struct cpu_ipc_event* ipc; /* hipEventInterprocess: the shared state
+                               (ipc_event.c), else NULL */
 };
 /* A kernel launch: `units` blocks. */
 typedef struct kernel_job {
@@ -266,6 +268,50 @@ hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
 void* hipc__heap_alloc(size_t size);
 /* Frees what hipc__heap_alloc returned: 0, or -1 for anything else. */
 int hipc__heap_free(void* p);
+/* The mapping of the device's memory that holds the allocation at `p`
+ * (what hipc__heap_alloc returned): its own mapping for a big one, the
+ * slab for a small one. 0, or -1 when `p` is not the device's. */
+int hipc__heap_region(const void* p, char** start, size_t* len);
+
+/* -- ipc.c: interprocess memory (memfd-backed regions of the heap). */
+hipError_t hipc__cpu_ipc_export(hipc_device* dev, void* base, size_t size,
+                                void* handle);
+hipError_t hipc__cpu_ipc_open(hipc_device* dev, const void* handle,
+                              void** out, size_t* size);
+hipError_t hipc__cpu_ipc_close(hipc_device* dev, void* ptr, size_t size);
+/* The heap unmaps the region at `start`: it is no longer exported. */
+void hipc__cpu_ipc_forget(void* start);
+/* A descriptor of process `pid`'s descriptor `fd` (same user), or -1. */
+int hipc__cpu_ipc_open_fd(int32_t pid, int32_t fd);
+
+/* -- ipc_event.c: events, interprocess ones included (the event ops). */
+typedef struct cpu_ipc_event cpu_ipc_event;
+hipError_t hipc__cpu_event_create(hipc_device* dev, unsigned flags,
+                                  hipc_event** out);
+void hipc__cpu_event_destroy(hipc_event* e);
+hipError_t hipc__cpu_event_record(hipc_event* e, hipc_queue* q);
+hipError_t hipc__cpu_event_query(hipc_event* e);
+hipError_t hipc__cpu_event_sync(hipc_event* e);
+hipError_t hipc__cpu_wait_event(hipc_queue* q, hipc_event* e);
+hipError_t hipc__cpu_event_ipc_export(hipc_event* e, void* handle);
+hipError_t hipc__cpu_event_ipc_open(hipc_device* dev, const void* handle,
+                                    hipc_event** out);
+
+/* -- vmm.c: virtual memory (the vm_* ops of backend.h). */
+size_t hipc__cpu_vm_granularity(hipc_device* dev);
+hipError_t hipc__cpu_vm_reserve(hipc_device* dev, size_t size, size_t align,
+                                void* hint, void** out);
+hipError_t hipc__cpu_vm_free(hipc_device* dev, void* ptr, size_t size);
+hipError_t hipc__cpu_vm_create(hipc_device* dev, size_t size, void** out);
+void hipc__cpu_vm_release(hipc_device* dev, void* phys);
+hipError_t hipc__cpu_vm_map(hipc_device* dev, void* ptr, size_t size,
+                            void* phys, size_t offset);
+hipError_t hipc__cpu_vm_unmap(hipc_device* dev, void* ptr, size_t size);
+hipError_t hipc__cpu_vm_access(hipc_device* dev, void* ptr, size_t size,
+                               int flags);
+hipError_t hipc__cpu_vm_export_fd(hipc_device* dev, void* phys, int* fd);
+hipError_t hipc__cpu_vm_import_fd(hipc_device* dev, int fd, size_t* size,
+                                  void** phys);
 
 /* -- topology.c: how many CPU devices, how many workers each. */
 int hipc__cpu_device_count(void);

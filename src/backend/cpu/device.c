@@ -359,11 +359,6 @@ static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
 
 /* -- events */
 
-static hipError_t cpu_event_create(hipc_device* dev, unsigned flags,
-                                   hipc_event** out) {
-  return hipc__pool_event_create(dev->impl, flags, out);
-}
-
 /* -- host and managed memory: all of it is host memory */
 
 static hipError_t cpu_host_alloc(hipc_device* dev, size_t size,
@@ -437,15 +432,30 @@ const hipc_backend_ops hipc_cpu_ops = {
     .device_sync = cpu_device_sync,
     .memcpy_2d = hipc__cpu_memcpy_2d,
     .memset_2d = hipc__cpu_memset_2d,
-    .event_create = cpu_event_create,
-    .event_destroy = hipc__pool_event_destroy,
-    .event_record = hipc__pool_event_record,
-    .event_query = hipc__pool_event_query,
-    .event_sync = hipc__pool_event_sync,
+    .event_create = hipc__cpu_event_create,
+    .event_destroy = hipc__cpu_event_destroy,
+    .event_record = hipc__cpu_event_record,
+    .event_query = hipc__cpu_event_query,
+    .event_sync = hipc__cpu_event_sync,
     .event_elapsed = hipc__pool_event_elapsed,
     .event_time = hipc__pool_event_time,
-    .queue_wait_event = hipc__pool_wait_event,
+    .queue_wait_event = hipc__cpu_wait_event,
     .queue_host_fn = hipc__cpu_queue_host_fn,
+    .ipc_export = hipc__cpu_ipc_export,
+    .ipc_open = hipc__cpu_ipc_open,
+    .ipc_close = hipc__cpu_ipc_close,
+    .event_ipc_export = hipc__cpu_event_ipc_export,
+    .event_ipc_open = hipc__cpu_event_ipc_open,
+    .vm_granularity = hipc__cpu_vm_granularity,
+    .vm_reserve = hipc__cpu_vm_reserve,
+    .vm_free = hipc__cpu_vm_free,
+    .vm_create = hipc__cpu_vm_create,
+    .vm_release = hipc__cpu_vm_release,
+    .vm_map = hipc__cpu_vm_map,
+    .vm_unmap = hipc__cpu_vm_unmap,
+    .vm_access = hipc__cpu_vm_access,
+    .vm_export_fd = hipc__cpu_vm_export_fd,
+    .vm_import_fd = hipc__cpu_vm_import_fd,
     .queue_throttle = hipc__pool_throttle,
     .host_alloc = cpu_host_alloc,
     .host_release = cpu_release,

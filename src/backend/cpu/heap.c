@@ -307,6 +307,25 @@ static int heap_free(void* p) {
   pthread_mutex_lock(&lock);
   size_t len = (size_t)map_take(&bigs, (uintptr_t)p);
   pthread_mutex_unlock(&lock);
-  if (len) return munmap(p, len) == 0 ? 0 : -1;
+  if (len) {
+    hipc__cpu_ipc_forget(p); /* ipc.c: it may have been exported */
+    return munmap(p, len) == 0 ? 0 : -1;
+  }
   return chunk_free(p);
+}
+
+int hipc__heap_region(const void* p, char** start, size_t* len) {
+  pthread_mutex_lock(&lock);
+  size_t big = (size_t)map_get(&bigs, (uintptr_t)p);
+  slab* s = big ? NULL : (slab*)map_get(&slabs, (uintptr_t)p >> SLAB_SHIFT);
+  pthread_mutex_unlock(&lock);
+  if (big) {
+    *start = (char*)p;
+    *len = big - page_size(); /* without the guard page */
+    return 0;
+  }
+  if (!s) return -1;
+  *start = s->base;
+  *len = SLAB_SIZE;
+  return 0;
 }

@@ -177,4 +177,33 @@ hipError_t hipc__cuda_surface_create(hipc_device* dev, void* array,
                                      uint64_t* out);
 void hipc__cuda_object_destroy(hipc_device* dev, uint64_t obj, int surface);
 
+/* -- driver_api.c: stream memory operations, IPC, virtual memory (the
+ *    backend.h entries of the same names). */
+hipError_t hipc__cuda_wait_value(hipc_queue* q, void* ptr, uint64_t value,
+                                 uint64_t mask, unsigned flags, int is64);
+hipError_t hipc__cuda_write_value(hipc_queue* q, void* ptr, uint64_t value,
+                                  int is64);
+hipError_t hipc__cuda_ipc_export(hipc_device* dev, void* base, size_t size,
+                                 void* handle);
+hipError_t hipc__cuda_ipc_open(hipc_device* dev, const void* handle,
+                               void** out, size_t* size);
+hipError_t hipc__cuda_ipc_close(hipc_device* dev, void* ptr, size_t size);
+hipError_t hipc__cuda_event_ipc_export(hipc_event* e, void* handle);
+hipError_t hipc__cuda_event_ipc_open(hipc_device* dev, const void* handle,
+                                     hipc_event** out);
+size_t hipc__cuda_vm_granularity(hipc_device* dev);
+hipError_t hipc__cuda_vm_reserve(hipc_device* dev, size_t size, size_t align,
+                                 void* hint, void** out);
+hipError_t hipc__cuda_vm_free(hipc_device* dev, void* ptr, size_t size);
+hipError_t hipc__cuda_vm_create(hipc_device* dev, size_t size, void** out);
+void hipc__cuda_vm_release(hipc_device* dev, void* phys);
+hipError_t hipc__cuda_vm_map(hipc_device* dev, void* ptr, size_t size,
+                             void* phys, size_t offset);
+hipError_t hipc__cuda_vm_unmap(hipc_device* dev, void* ptr, size_t size);
+hipError_t hipc__cuda_vm_access(hipc_device* dev, void* ptr, size_t size,
+                                int flags);
+hipError_t hipc__cuda_vm_export_fd(hipc_device* dev, void* phys, int* fd);
+hipError_t hipc__cuda_vm_import_fd(hipc_device* dev, int fd, size_t* size,
+                                   void** out);
+
 #endif /* HIPC_CUDA_BACKEND_H */

@@ -327,6 +327,40 @@ enum {
   X(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
     (CUdeviceptr dst, const void* src, size_t n, CUstream s))
 
+/* Interprocess handles (CUipcMemHandle, CUipcEventHandle: 64 bytes each,
+ * passed by value) and virtual memory (CUmemAllocationProp,
+ * CUmemAccessDesc, in the driver's layout). */
+typedef struct CUipcHandle {
+  char reserved[64];
+} CUipcHandle;
+typedef unsigned long long CUmemGenericAllocationHandle;
+typedef struct CUmemLocation {
+  int type; /* CU_MEM_LOCATION_TYPE_DEVICE = 1 */
+  int id;
+} CUmemLocation;
+typedef struct CUmemAllocationProp {
+  int type; /* CU_MEM_ALLOCATION_TYPE_PINNED = 1 */
+  int requestedHandleTypes;
+  CUmemLocation location;
+  void* win32HandleMetaData;
+  struct {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+} CUmemAllocationProp;
+typedef struct CUmemAccessDesc {
+  CUmemLocation location;
+  int flags; /* PROT_NONE 0, READ 1, READWRITE 3 */
+} CUmemAccessDesc;
+
+enum {
+  CU_EVENT_INTERPROCESS = 0x4,
+  CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 0x1,
+  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 0x1,
+};
+
 /* Entry points the backend can do without (newer, or with a signature
  * that changed in CUDA 13): when a driver lacks one, the operations that
  * need it are hipErrorNotSupported (the pointer is NULL). */
@@ -345,6 +379,43 @@ enum {
      void** jit_values, unsigned num_jit, void* lib_options,                 \
      void** lib_values, unsigned num_lib))                                   \
   X(LibraryGetModule, "cuLibraryGetModule", (CUmodule * m, CUlibrary lib))   \
+  X(StreamWaitValue32, "cuStreamWaitValue32_v2",                            \
+    (CUstream s, CUdeviceptr p, uint32_t v, unsigned flags))                 \
+  X(StreamWaitValue64, "cuStreamWaitValue64_v2",                            \
+    (CUstream s, CUdeviceptr p, uint64_t v, unsigned flags))                 \
+  X(StreamWriteValue32, "cuStreamWriteValue32_v2",                          \
+    (CUstream s, CUdeviceptr p, uint32_t v, unsigned flags))                 \
+  X(StreamWriteValue64, "cuStreamWriteValue64_v2",                          \
+    (CUstream s, CUdeviceptr p, uint64_t v, unsigned flags))                 \
+  X(IpcGetMemHandle, "cuIpcGetMemHandle", (CUipcHandle * h, CUdeviceptr p))  \
+  X(IpcOpenMemHandle, "cuIpcOpenMemHandle_v2",                              \
+    (CUdeviceptr * p, CUipcHandle h, unsigned flags))                        \
+  X(IpcCloseMemHandle, "cuIpcCloseMemHandle", (CUdeviceptr p))               \
+  X(IpcGetEventHandle, "cuIpcGetEventHandle", (CUipcHandle * h, CUevent e))  \
+  X(IpcOpenEventHandle, "cuIpcOpenEventHandle", (CUevent * e, CUipcHandle h)) \
+  X(MemGetAddressRange, "cuMemGetAddressRange_v2",                          \
+    (CUdeviceptr * base, size_t * size, CUdeviceptr p))                      \
+  X(MemAddressReserve, "cuMemAddressReserve",                               \
+    (CUdeviceptr * p, size_t size, size_t align, CUdeviceptr addr,           \
+     unsigned long long flags))                                              \
+  X(MemAddressFree, "cuMemAddressFree", (CUdeviceptr p, size_t size))        \
+  X(MemCreate, "cuMemCreate",                                               \
+    (CUmemGenericAllocationHandle * h, size_t size,                          \
+     const CUmemAllocationProp* prop, unsigned long long flags))             \
+  X(MemRelease, "cuMemRelease", (CUmemGenericAllocationHandle h))            \
+  X(MemMap, "cuMemMap",                                                     \
+    (CUdeviceptr p, size_t size, size_t offset,                              \
+     CUmemGenericAllocationHandle h, unsigned long long flags))              \
+  X(MemUnmap, "cuMemUnmap", (CUdeviceptr p, size_t size))                    \
+  X(MemSetAccess, "cuMemSetAccess",                                         \
+    (CUdeviceptr p, size_t size, const CUmemAccessDesc* desc, size_t n))     \
+  X(MemGetAllocationGranularity, "cuMemGetAllocationGranularity",           \
+    (size_t * g, const CUmemAllocationProp* prop, int option))               \
+  X(MemExportToShareableHandle, "cuMemExportToShareableHandle",             \
+    (void* out, CUmemGenericAllocationHandle h, int type,                    \
+     unsigned long long flags))                                              \
+  X(MemImportFromShareableHandle, "cuMemImportFromShareableHandle",         \
+    (CUmemGenericAllocationHandle * h, void* os_handle, int type))           \
   X(FuncGetAttribute, "cuFuncGetAttribute",                                  \
     (int* value, int attr, CUfunction f))                                    \
   X(FuncSetAttribute, "cuFuncSetAttribute",                                  \

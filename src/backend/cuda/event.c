@@ -17,6 +17,7 @@ hipError_t hipc__cuda_event_create(hipc_device* dev, unsigned flags,
   unsigned cu_flags = 0;
   if (flags & hipEventBlockingSync) cu_flags |= CU_EVENT_BLOCKING_SYNC;
   if (flags & hipEventDisableTiming) cu_flags |= CU_EVENT_DISABLE_TIMING;
+  if (flags & hipEventInterprocess) cu_flags |= CU_EVENT_INTERPROCESS;
   CUresult r = hipc__cuda_bind(d);
   if (r == CUDA_SUCCESS) r = hipc_cu.EventCreate(&e->ev, cu_flags);
   if (r != CUDA_SUCCESS) {

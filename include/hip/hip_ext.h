@@ -1,0 +1,50 @@
+/* AMD's extensions to the HIP API (hip/hip_ext.h): launches that record
+ * events around a kernel. hipExtMallocWithFlags and the hipExt flags are in
+ * hip/hip_runtime_api.h.
+ *
+ * hipExtLaunchKernelGGL(kernel, grid, block, shmem, stream, start, stop,
+ * flags, args...) launches like hipLaunchKernelGGL; `start` (when not NULL)
+ * is recorded on `stream` just before the kernel and `stop` just after it.
+ * `flags` (hipExtAnyOrderLaunch) allows the device to run kernels in any
+ * order: hipc's devices keep stream order anyway. */
+#ifndef HIP_EXT_H
+#define HIP_EXT_H
+
+#include "hip_runtime_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+HIPC_API hipError_t hipExtLaunchKernel(const void* function_address,
+                                       dim3 numBlocks, dim3 dimBlocks,
+                                       void** args, size_t sharedMemBytes,
+                                       hipStream_t stream,
+                                       hipEvent_t startEvent,
+                                       hipEvent_t stopEvent, int flags);
+HIPC_API hipError_t hipExtModuleLaunchKernel(
+    hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
+    uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
+    uint32_t localWorkSizeY, uint32_t localWorkSizeZ, size_t sharedMemBytes,
+    hipStream_t hStream, void** kernelParams, void** extra,
+    hipEvent_t startEvent HIPC_DEFAULT(NULL),
+    hipEvent_t stopEvent HIPC_DEFAULT(NULL), uint32_t flags HIPC_DEFAULT(0));
+/* The event records around a hipExtLaunchKernelGGL launch (hipc's own):
+ * record `event` on `stream` when it is not NULL. */
+HIPC_API hipError_t hipc_ext_record(hipEvent_t event, hipStream_t stream);
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#if defined(__cplusplus)
+#define hipExtLaunchKernelGGL(kernel, grid, block, shmem, stream, start,    \
+                              stop, flags, ...)                            \
+  do {                                                                     \
+    hipStream_t hipc_ext_stream_ = (stream);                               \
+    (void)(flags);                                                         \
+    (void)hipc_ext_record((start), hipc_ext_stream_);                      \
+    kernel<<<(grid), (block), (shmem), hipc_ext_stream_>>>(__VA_ARGS__);   \
+    (void)hipc_ext_record((stop), hipc_ext_stream_);                       \
+  } while (0)
+#endif
+
+#endif /* HIP_EXT_H */
