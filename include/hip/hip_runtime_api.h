@@ -50,7 +50,6 @@ HIPC_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop,
 HIPC_API hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr,
                                           int deviceId);
 HIPC_API hipError_t hipDeviceGetName(char* name, int len, hipDevice_t device);
-HIPC_API hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device);
 HIPC_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device);
 HIPC_API hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop);
 HIPC_API hipError_t hipDeviceSynchronize(void);

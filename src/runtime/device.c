@@ -28,17 +28,6 @@ hipError_t hipDeviceGetName(char* name, int len, int device) {
   HIPC_RETURN(hipSuccess);
 }
 
-hipError_t hipDeviceGetUuid(hipUUID* uuid, int device) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(!uuid, hipErrorInvalidValue);
-  hipError_t e = hipc__init();
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_device* dev = hipc__device(device);
-  HIPC_RETURN_IF(!dev, hipErrorInvalidDevice);
-  *uuid = dev->props.uuid;
-  HIPC_RETURN(hipSuccess);
-}
-
 /* The value of `attr` for properties `p`; 0 when the attribute is unknown
  * (*known set to 0). Sizes above INT_MAX saturate. */
 static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
