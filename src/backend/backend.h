@@ -390,6 +390,39 @@ struct hipc_device {
   hipc_queue* null_queue;
 };
 
+/* -- checking mode (HIPC_CHECK; src/runtime/check_mem.c). The CPU
+ * device's kernels run their instrumented form and report what they do
+ * wrong (src/backend/cpu/check*.c, docs/internals.md "Checking mode"). */
+#define HIPC_CHECKING_MEM 1   /* memcheck */
+#define HIPC_CHECKING_RACE 2  /* racecheck */
+#define HIPC_CHECKING_SYNC 4  /* synccheck (racecheck includes it) */
+/* The tools HIPC_CHECK asks for (read once), 0 when off. */
+int hipc__checking(void);
+/* Where an access falls (memcheck). */
+enum {
+  HIPC_CHECK_IN,      /* inside a live allocation (or static storage) */
+  HIPC_CHECK_AFTER,   /* past the end of `base` (a live allocation) */
+  HIPC_CHECK_BEFORE,  /* before `base` */
+  HIPC_CHECK_FREED,   /* inside `base`, freed */
+  HIPC_CHECK_UNKNOWN  /* in no allocation hipc knows */
+};
+typedef struct hipc_check_hit {
+  const void* base;   /* the allocation the access is in or near */
+  size_t size;
+  int device_heap;    /* from malloc() in a kernel */
+} hipc_check_hit;
+int hipc__check_classify(const void* p, size_t n, hipc_check_hit* out);
+/* An allocation (`device_heap`: a kernel's malloc) was freed: kept in a
+ * quarantine so that later accesses are named use-after-free. */
+void hipc__check_note_free(const void* base, size_t size, int device_heap);
+/* A kernel's malloc'ed block, tracked while live. */
+void hipc__check_note_malloc(const void* base, size_t size);
+/* Removes a tracked malloc'ed block: its size, or 0 if unknown. */
+size_t hipc__check_take_malloc(const void* base);
+/* Counts one error found; the process ends with status 1 when any was
+ * (checked at exit, after a summary on stderr). */
+void hipc__check_count_error(void);
+
 extern const hipc_backend_ops hipc_cpu_ops;
 extern const hipc_backend_ops hipc_cuda_ops;
 

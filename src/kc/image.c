@@ -19,8 +19,9 @@ static void make_types(struct kc_ctx* c, struct types* t) {
   t->i64 = hipc__util_i64(c);
   t->ptr = hipc__util_ptr(c);
   LLVMTypeRef k[] = {t->ptr, t->ptr, t->ptr, t->i32, t->ptr, t->ptr, t->ptr,
-                     t->i32, t->i32, t->i32, t->i32, t->i32, t->ptr, t->i32};
-  t->kernel = LLVMStructTypeInContext(c->llctx, k, 14, 0);
+                     t->i32, t->i32, t->i32, t->i32, t->i32, t->ptr, t->i32,
+                     t->ptr};
+  t->kernel = LLVMStructTypeInContext(c->llctx, k, 15, 0);
   LLVMTypeRef v[] = {t->ptr, t->ptr, t->i64, t->i32};
   t->var = LLVMStructTypeInContext(c->llctx, v, 4, 0);
   LLVMTypeRef im[] = {t->i32, t->ptr, t->i32, t->i32, t->ptr, t->i32, t->ptr};
@@ -60,7 +61,7 @@ static LLVMValueRef u32_array(struct kc_ctx* c, const uint32_t* v,
 static LLVMValueRef kernel_entry(struct kc_ctx* c, struct types* t,
                                  struct kc_kernel* k) {
   const struct kc_param_layout* l = &k->layout;
-  LLVMValueRef f[14] = {
+  LLVMValueRef f[15] = {
       cstring(c, k->name),
       k->run ? k->run : LLVMConstNull(t->ptr),
       k->thread,
@@ -76,8 +77,9 @@ static LLVMValueRef kernel_entry(struct kc_ctx* c, struct types* t,
                    0),
       cstring(c, k->note),
       LLVMConstInt(t->i32, k->static_shared, 0),
+      k->check ? k->check : LLVMConstNull(t->ptr),
   };
-  return LLVMConstStructInContext(c->llctx, f, 14, 0);
+  return LLVMConstStructInContext(c->llctx, f, 15, 0);
 }
 
 /* void NAME() { CALLEE(&image); }, internal. */

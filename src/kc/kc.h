@@ -21,6 +21,7 @@ struct kc_kernel {
   struct kc_param_layout layout;
   LLVMValueRef thread;       /* void K.thread(ptr args) */
   LLVMValueRef run;          /* void K.run(ptr block) (region form), or NULL */
+  LLVMValueRef check;        /* void K.check(ptr args) (check.c), or NULL */
   char* note;                /* why the fiber form (or the region form's note) */
   uint32_t static_shared;    /* the bytes of the segment its code reaches */
 };
@@ -96,6 +97,8 @@ void hipc__link_drop_dead(struct kc_ctx* c);
 void hipc__simplify_functions(struct kc_ctx* c);
 /* thread_fn.c: K.thread for each kernel (step 3). */
 void hipc__thread_fn_build(struct kc_ctx* c);
+/* check.c: K.check, the instrumented copy of K.thread (step 3b). */
+void hipc__check_build(struct kc_ctx* c);
 /* globals.c: the address spaces of variables (step 4). */
 void hipc__globals_lower(struct kc_ctx* c);
 /* intrinsics.c, atomics.c: the nvvm intrinsics and CUDA's calls (step 5). */

@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
     hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
   form_loops(&c);
   hipc__thread_fn_build(&c);
+  hipc__check_build(&c);
   hipc__globals_lower(&c);
   hipc__intrinsics_lower(&c);
   hipc__link_internalize(&c, 0);

@@ -130,6 +130,32 @@ static node* holding(uintptr_t k) {
   return n && k < end_of(&n->a) ? n : NULL;
 }
 
+int hipc__alloc_near(const void* p, hipc_alloc* below, hipc_alloc* above) {
+  uintptr_t k = key(p);
+  int found = 0;
+  pthread_mutex_lock(&lock);
+  node* lo = floor_of(k);
+  node* hi = NULL;
+  for (node* n = root; n;) {
+    if (key(n->a.base) > k) {
+      hi = n;
+      n = n->left;
+    } else {
+      n = n->right;
+    }
+  }
+  if (lo) {
+    *below = lo->a;
+    found |= 1;
+  }
+  if (hi) {
+    *above = hi->a;
+    found |= 2;
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
 int hipc__alloc_insert(const hipc_alloc* a) {
   node* x = malloc(sizeof *x);
   if (!x) return -1;

@@ -104,6 +104,7 @@ static void bind_kernel(fatbin* f, abi_kernel* a) {
   d->run = k->run;
   d->run_precise = NULL;
   d->thread = k->thread;
+  d->check = k->check;
   d->static_shared = k->static_shared;
   hipc_register_kernel(d);
   /* Another translation unit may have registered the same kernel (a

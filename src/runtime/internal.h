@@ -144,6 +144,9 @@ typedef struct hipc_alloc {
 #define HIPC_ALLOC_MAPPED 3
 /* Finds the allocation containing `p`; copies it to *out. O(log n). */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
+/* The entries with the greatest base <= p (bit 0 of the result) and the
+ * least base > p (bit 1), copied out: the neighbours of a stray access. */
+int hipc__alloc_near(const void* p, hipc_alloc* below, hipc_alloc* above);
 /* Adds `a` to the table: 0; -1 when out of memory; -2 when it overlaps an
  * entry. */
 int hipc__alloc_insert(const hipc_alloc* a);

@@ -20,11 +20,73 @@
 #include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Version 1 images (hipc before the checking form) have kernels without
+ * `check`: they are registered as a copy in today's layout, found again
+ * by the original's address when their object goes. */
+typedef struct hipc_kc_kernel_v1 {
+  const char* name;
+  void (*run)(hipc_cpu_block* b);
+  void (*thread)(const void* args);
+  uint32_t num_params;
+  const uint32_t *param_offsets, *param_sizes, *param_aligns;
+  uint32_t args_size, args_align, max_threads, min_warps, form;
+  const char* form_note;
+  uint32_t static_shared;
+} hipc_kc_kernel_v1;
+typedef struct upgraded {
+  const hipc_kc_image* orig;
+  hipc_kc_image img;
+  struct upgraded* next;
+} upgraded;
+static upgraded* upgrades; /* under the lock */
+
+static const hipc_kc_image* upgrade(const hipc_kc_image* img) {
+  upgraded* u = calloc(1, sizeof *u);
+  hipc_kc_kernel* k = calloc(img->num_kernels ? img->num_kernels : 1,
+                             sizeof *k);
+  if (!u || !k) {
+    free(u);
+    free(k);
+    return NULL;
+  }
+  const hipc_kc_kernel_v1* o = (const hipc_kc_kernel_v1*)img->kernels;
+  for (uint32_t i = 0; i < img->num_kernels; ++i)
+    k[i] = (hipc_kc_kernel){o[i].name, o[i].run, o[i].thread,
+                            o[i].num_params, o[i].param_offsets,
+                            o[i].param_sizes, o[i].param_aligns,
+                            o[i].args_size, o[i].args_align,
+                            o[i].max_threads, o[i].min_warps, o[i].form,
+                            o[i].form_note, o[i].static_shared, NULL};
+  u->orig = img;
+  u->img = *img;
+  u->img.version = HIPC_KC_IMAGE_VERSION;
+  u->img.kernels = k;
+  pthread_mutex_lock(&lock);
+  u->next = upgrades;
+  upgrades = u;
+  pthread_mutex_unlock(&lock);
+  return &u->img;
+}
+
+/* The registered form of `img` (its upgrade, for a version 1 image). */
+static const hipc_kc_image* registered_form(const hipc_kc_image* img) {
+  const hipc_kc_image* r = img;
+  pthread_mutex_lock(&lock);
+  for (upgraded* u = upgrades; u; u = u->next)
+    if (u->orig == img) r = &u->img;
+  pthread_mutex_unlock(&lock);
+  return r;
+}
 static const hipc_kc_image** images;
 static size_t nimages, cap;
 
 void hipc_kc_register_image(const hipc_kc_image* img) {
   if (!img) return;
+  if (img->version == 1 && img->id && !(img = upgrade(img))) {
+    fprintf(stderr, "hipc: out of memory registering CPU kernels\n");
+    return;
+  }
   if (img->version != HIPC_KC_IMAGE_VERSION || !img->id) {
     fprintf(stderr,
             "hipc: ignoring CPU kernels built for another hipc (kc image "
@@ -56,6 +118,7 @@ void hipc_kc_register_image(const hipc_kc_image* img) {
 
 void hipc_kc_unregister_image(const hipc_kc_image* img) {
   if (!img) return;
+  img = registered_form(img);
   int found = 0;
   pthread_mutex_lock(&lock);
   for (size_t i = 0; i < nimages; ++i)

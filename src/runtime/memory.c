@@ -22,6 +22,8 @@ hipError_t hipc__alloc_release(const hipc_alloc* a) {
   if (a->registered == HIPC_ALLOC_VARIABLE ||
       a->registered == HIPC_ALLOC_MAPPED)
     return hipSuccess;
+  if (!a->registered && hipc__checking())
+    hipc__check_note_free(a->base, a->size, 0);
   if (a->registered)
     return ops->host_unregister ? ops->host_unregister(a->dev, a->base)
                                 : hipSuccess;

@@ -68,6 +68,24 @@ uint64_t __hipc_kc_match_any(uint64_t m, uint64_t v, uintptr_t site) { (void)m; 
 uint64_t __hipc_kc_reduce(uint64_t m, uint64_t v, uint32_t op, uint32_t ty,
                           uintptr_t site) { (void)m; (void)v; (void)op; (void)ty; (void)site; abort(); }
 void hipc_cpu_syncthreads(void) { abort(); }
+/* The checking form's hooks (K.check, never run here). */
+void hipc_check_access(const void* p, uint64_t size, uint32_t flags,
+                       const char* where) {
+  (void)p, (void)size, (void)flags, (void)where;
+  abort();
+}
+void hipc_check_barrier(const char* where) {
+  (void)where;
+  abort();
+}
+void* hipc_check_malloc(size_t size) {
+  (void)size;
+  abort();
+}
+void hipc_check_free(void* p) {
+  (void)p;
+  abort();
+}
 unsigned hipc_cpu_syncthreads_count(int predicate, unsigned* arrived) {
   (void)predicate;
   (void)arrived;

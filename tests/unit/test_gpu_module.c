@@ -89,10 +89,10 @@ static const uint32_t scale_sizes[] = {8, 8, 4, 4};
 static const hipc_kernel_desc scale_desc = {
     (const void*)scale_add, "F = &scale_add,", 0, 0, 4, scale_sizes,
     sizeof(scale_args), _Alignof(scale_args), scale_pack, scale_run,
-    scale_run, NULL, NULL, 0, NULL};
+    scale_run, NULL, NULL, 0, NULL, NULL};
 #define EMPTY_DESC(fn)                                                     \
   {(const void*)fn, "F = &" #fn ",", 0, 0, 0, NULL, 1, 1, empty_pack,      \
-   empty_run, empty_run, NULL, NULL, 0, NULL}
+   empty_run, empty_run, NULL, NULL, 0, NULL, NULL}
 static const hipc_kernel_desc empty_desc = EMPTY_DESC(empty);
 static const hipc_kernel_desc wrong_desc = EMPTY_DESC(wrong_arch);
 static const hipc_kernel_desc cpu_only_desc = EMPTY_DESC(cpu_only);

@@ -42,7 +42,7 @@ static void run(hipc_cpu_block* b) {
 static const uint32_t sizes[] = {8};
 static const hipc_kernel_desc desc = {(const void*)read_var, "F = &read_var,",
                                       0, 0, 1, sizes, 8, 8, pack, run, run,
-                                      NULL, NULL, 0, NULL};
+                                      NULL, NULL, 0, NULL, NULL};
 static const hipc_gpu_image images[] = {{"sm_50", 1, ptx, sizeof ptx}};
 static const hipc_gpu_kernel kernels[] = {
     {(const void*)read_var, "hipc_test_read_var"}};

@@ -153,7 +153,7 @@ static void coop_thread(const void* a) {
 
 #define KERNEL(name, thread, run, n, off, size, align, args_size)       \
   {name, run, thread, n, off, size, align, args_size, 8, 0, 0,          \
-   HIPC_KC_FORM_FIBERS, "test", IMG_SHARED}
+   HIPC_KC_FORM_FIBERS, "test", IMG_SHARED, NULL}
 static const hipc_kc_kernel kernels[] = {
     KERNEL("_Z5scaleiiPi", scale_thread, NULL, 3, scale_off, scale_size,
            scale_align, 24),

@@ -99,7 +99,7 @@ static void gscale_thread(const void* a) {
 static const uint32_t off[] = {0, 8}, size[] = {8, 4}, align[] = {8, 4};
 static const hipc_kc_kernel kernels[] = {
     {"_Z6gscalePii", NULL, gscale_thread, 2, off, size, align, 16, 8, 0, 0,
-     HIPC_KC_FORM_FIBERS, "", 0}};
+     HIPC_KC_FORM_FIBERS, "", 0, NULL}};
 static const hipc_kc_var vars[] = {
     {"gdv", kc_gdv, sizeof kc_gdv, 0},
     {"gcv", &kc_gcv, sizeof kc_gcv, HIPC_KC_VAR_CONSTANT},

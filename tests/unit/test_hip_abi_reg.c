@@ -74,7 +74,7 @@ static const uint32_t off[] = {0, 8}, size[] = {8, 4}, align[] = {8, 4};
 static int kc_var; /* `__device__ int var;` */
 static const hipc_kc_kernel fill_kernel[] = {
     {"_Z4fillPii", NULL, fill_thread, 2, off, size, align, 16, 8, 0, 0,
-     HIPC_KC_FORM_FIBERS, "", 0}};
+     HIPC_KC_FORM_FIBERS, "", 0, NULL}};
 static const hipc_kc_var var[] = {{"var", &kc_var, sizeof kc_var, 0}};
 #define IMAGE(id) \
   {HIPC_KC_IMAGE_VERSION, id, 0, 1, fill_kernel, 1, var}

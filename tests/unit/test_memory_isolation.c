@@ -48,7 +48,8 @@ static void fill_run(hipc_cpu_block* b) {
 static const uint32_t fill_sizes[] = {8, 4, 4};
 static const hipc_kernel_desc fill_desc = {
     (const void*)fill, "F = &fill,", 0, 0, 3, fill_sizes, sizeof(fill_args),
-    _Alignof(fill_args), fill_pack, fill_run, fill_run, NULL, NULL, 0, NULL};
+    _Alignof(fill_args), fill_pack, fill_run, fill_run, NULL, NULL, 0, NULL,
+    NULL};
 
 __attribute__((constructor)) static void register_fill(void) {
   hipc_register_kernel(&fill_desc);

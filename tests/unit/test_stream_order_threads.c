@@ -49,7 +49,8 @@ static void kset_run(hipc_cpu_block* b) {
 static const uint32_t kset_sizes[] = {8, 4};
 static const hipc_kernel_desc kset_desc = {
     (const void*)kset, "F = &kset,", 0, 0, 2, kset_sizes, sizeof(kset_args),
-    _Alignof(kset_args), kset_pack, kset_run, kset_run, NULL, NULL, 0, NULL};
+    _Alignof(kset_args), kset_pack, kset_run, kset_run, NULL, NULL, 0, NULL,
+    NULL};
 
 __attribute__((constructor)) static void register_kset(void) {
   hipc_register_kernel(&kset_desc);

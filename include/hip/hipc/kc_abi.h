@@ -12,7 +12,8 @@
 extern "C" {
 #endif
 
-#define HIPC_KC_IMAGE_VERSION 1
+/* 2: hipc_kc_kernel.check added (version 1 images are still accepted). */
+#define HIPC_KC_IMAGE_VERSION 2
 
 /* hipc_kc_kernel.form */
 #define HIPC_KC_FORM_FIBERS 0  /* `thread` per thread, on the fiber scheduler */
@@ -36,7 +37,25 @@ typedef struct hipc_kc_kernel {
   const char* form_note;             /* why this form (hipcc -v) */
   uint32_t static_shared;            /* bytes of the static __shared__
                                         segment its code reaches */
+  /* Version 2: the checking form (HIPC_CHECK), `thread` instrumented with
+   * the hooks below; NULL if none. */
+  void (*check)(const void* args);
 } hipc_kc_kernel;
+
+/* The hooks of the checking form (src/kc/check.c calls them; libhipc
+ * defines them, src/backend/cpu/check.c). `flags` of an access: */
+#define HIPC_CHECK_READ 1u
+#define HIPC_CHECK_WRITE 2u
+#define HIPC_CHECK_ATOMIC 4u
+/* Before each load, store, atomic or memory intrinsic on memory that is
+ * not the thread's own; `where` is "file:line" (with -g) or NULL. */
+HIPC_API void hipc_check_access(const void* p, uint64_t size, uint32_t flags,
+                                const char* where);
+/* Before each __syncthreads (and its _count/_and/_or forms). */
+HIPC_API void hipc_check_barrier(const char* where);
+/* malloc and free in kernels, tracked. */
+HIPC_API void* hipc_check_malloc(size_t size);
+HIPC_API void hipc_check_free(void* p);
 
 typedef struct hipc_kc_var {
   const char* name;                  /* the device global's name */

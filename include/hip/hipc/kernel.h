@@ -61,6 +61,9 @@ typedef struct hipc_kernel_desc {
   /* Where each parameter lies in the packed buffer (NULL: the rewriter's
    * std::tuple layout, which `pack` knows). */
   const uint32_t* param_offsets;
+  /* kc's checking form (HIPC_CHECK): `thread` instrumented; NULL if none.
+   * (Descriptors are made by libhipc only, so the struct may grow.) */
+  void (*check)(const void* args);
 } hipc_kernel_desc;
 
 /* Registers `d` (idempotent per host_fn). Safe before main and from any

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "cpu.h"
 #include "hip/hipc/coop.h"
 #include "runtime/module.h"
@@ -251,6 +252,7 @@ static void step(runner* r, cpu_worker* w, size_t i) {
 
 void hipc__coop_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
   kernel_job* k = (kernel_job*)j;
+  if (hipc__check_on) hipc__check_kernel_begin(w, k);
   runner r = {0};
   r.k = k;
   r.g = k->coop;

@@ -5,7 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "cpu.h"
+#include "tsan_fiber.h"
 #include "runtime/env.h"
 
 static int cpu_probe(void) { return hipc__cpu_device_count(); }
@@ -28,7 +30,46 @@ static void cpu_model(char* out, size_t size) {
   fclose(f);
 }
 
-static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
+/* 64-bit FNV-1a of `n` bytes, from `h`. */
+static uint64_t fnv1a(uint64_t h, const void* s, size_t n) {
+  const unsigned char* c = s;
+  for (size_t i = 0; i < n; ++i) {
+    h ^= c[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+/* A UUID for the CPU device, the same on every run on one machine: hashed
+ * from systemd's machine ID (/etc/machine-id, else D-Bus's copy, else the
+ * host name) and the device's ordinal, with RFC 9562's version 8
+ * (vendor-specific) and variant bits. */
+static void machine_uuid(char out[16], int ordinal) {
+  char id[256] = "";
+  static const char* const files[] = {"/etc/machine-id",
+                                      "/var/lib/dbus/machine-id"};
+  for (size_t i = 0; i < 2 && !id[0]; ++i) {
+    FILE* f = fopen(files[i], "r");
+    if (!f) continue;
+    if (!fgets(id, sizeof id, f)) id[0] = 0;
+    fclose(f);
+  }
+  if (!id[0] && gethostname(id, sizeof id - 1) != 0) id[0] = 0;
+  char tag[32];
+  snprintf(tag, sizeof tag, "hipc-cpu-device-%d", ordinal);
+  uint64_t h1 = fnv1a(0xcbf29ce484222325ull, id, strlen(id));
+  h1 = fnv1a(h1, tag, strlen(tag));
+  uint64_t h2 = fnv1a(h1 ^ 0x9e3779b97f4a7c15ull, tag, strlen(tag));
+  h2 = fnv1a(h2, id, strlen(id));
+  for (int i = 0; i < 8; ++i) {
+    out[i] = (char)(h1 >> (8 * i));
+    out[8 + i] = (char)(h2 >> (8 * i));
+  }
+  out[6] = (char)((out[6] & 0x0f) | 0x80);
+  out[8] = (char)((out[8] & 0x3f) | 0x80);
+}
+
+static void fill_props(hipDeviceProp_t* p, const cpu_device* d, int index) {
   memset(p, 0, sizeof *p);
   char model[200];
   cpu_model(model, sizeof model);
@@ -87,6 +128,21 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d) {
   p->texturePitchAlignment = 256;
   p->clockInstructionRate = 1000000;
   p->isLargeBar = 1;
+  machine_uuid(p->uuid.bytes, index);
+  /* What kernels on the CPU device can do: every atomic (int32, int64,
+   * float add and exchange, in global and __shared__ memory), doubles,
+   * warp votes, ballots and shuffles, funnel shifts, system-scope fences,
+   * __syncthreads_count/and/or, surfaces, 3D grids. Not dynamic
+   * parallelism (no kernel launches from kernels). */
+  p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = 1;
+  p->arch.hasSharedInt32Atomics = p->arch.hasSharedFloatAtomicExch = 1;
+  p->arch.hasFloatAtomicAdd = p->arch.hasGlobalInt64Atomics = 1;
+  p->arch.hasSharedInt64Atomics = p->arch.hasDoubles = 1;
+  p->arch.hasWarpVote = p->arch.hasWarpBallot = p->arch.hasWarpShuffle = 1;
+  p->arch.hasFunnelShift = p->arch.hasThreadFenceSystem = 1;
+  p->arch.hasSyncThreadsExt = p->arch.hasSurfaceFuncs = 1;
+  p->arch.has3dGrid = 1;
+  p->arch.hasDynamicParallelism = 0;
 }
 
 static hipError_t cpu_queue_create(hipc_device* dev, unsigned flags,
@@ -112,8 +168,9 @@ static void cpu_queue_destroy(hipc_queue* q) {
 }
 
 static hipError_t cpu_queue_query(hipc_queue* q) {
-  return __atomic_load_n(&q->head, __ATOMIC_ACQUIRE) ? hipErrorNotReady
-                                                     : hipSuccess;
+  if (__atomic_load_n(&q->head, __ATOMIC_ACQUIRE)) return hipErrorNotReady;
+  hipc_tsan_acquire(q->dev);
+  return hipSuccess;
 }
 
 static hipError_t cpu_device_sync(hipc_device* dev) {
@@ -131,13 +188,14 @@ static hipError_t cpu_init(hipc_device* dev, int index) {
                                         HIPC_CPU_STACK_KB_MIN,
                                         HIPC_CPU_STACK_KB_MAX, 256) * 1024;
   d->queue_depth = (int)hipc__env_int("HIPC_QUEUE_DEPTH", 1, 1 << 20, 1024);
+  hipc__check_on = hipc__checking();
   hipc__fault_install();
   if (hipc__pool_start(d) != 0) {
     free(d);
     return hipErrorInitializationError;
   }
   dev->impl = d;
-  fill_props(&dev->props, d);
+  fill_props(&dev->props, d, index);
   /* Tell the devices apart where programs look (hipDeviceGetPCIBusId). */
   dev->props.pciBusID = index;
   dev->props.pciDeviceID = 0;
@@ -228,6 +286,7 @@ void hipc__cpu_kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
   ts->dyn_shared = w->dyn_shared;
   ts->static_shared = w->static_shared;
   w->kernel_name = k->name;
+  if (hipc__check_on) hipc__check_kernel_begin(w, k);
   uint64_t gx = k->grid.x, gxy = gx * k->grid.y;
   /* `u` lives across sigsetjmp: volatile, so a fault's jump back finds
    * the block that faulted. */
@@ -263,6 +322,7 @@ int hipc__cpu_kernel_prepare(kernel_job* k, const hipc_launch* l,
   }
   k->desc = d;
   k->name = l->name;
+  if (hipc__check_on) hipc__check_prepare(k);
   k->grid = l->grid;
   k->block = l->block;
   k->threads = l->block.x * l->block.y * l->block.z;

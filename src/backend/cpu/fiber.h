@@ -17,9 +17,10 @@ void hipc_fiber_switch(void** from, void* to);
 void* hipc_fiber_make(void* stack, size_t size, void (*entry)(void*),
                       void* arg);
 
-/* Stacks with a guard page below them. */
-void* hipc__fiber_stack_alloc(size_t size);
-void hipc__fiber_stack_free(void* stack, size_t size);
+/* Stacks with a guard page below them; `vg_id` is valgrind's id of the
+ * stack (0 where libhipc was built without valgrind's headers). */
+void* hipc__fiber_stack_alloc(size_t size, unsigned* vg_id);
+void hipc__fiber_stack_free(void* stack, size_t size, unsigned vg_id);
 
 /* Whether `addr` lies in the guard page of a stack of `size` bytes. */
 int hipc__fiber_in_guard(const void* stack, size_t size, const void* addr);

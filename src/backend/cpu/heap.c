@@ -14,6 +14,12 @@
  *   page; freeing unmaps it, so a later access faults (and the fault
  *   handler reports it when a kernel makes it).
  *
+ * With HIPC_CHECK set (memcheck), every allocation has a guard zone of
+ * GUARD bytes on each side, inside the mapping, for the checked kernels
+ * to name out-of-bounds accesses (src/backend/cpu/check.c), and freed
+ * large mappings stay mapped (poisoned) in a quarantine of QUARANTINE
+ * bytes, so that a use after free is reported rather than a fault.
+ *
  * Look-ups (which slab a chunk is in, how long a big mapping is) go
  * through two hash tables, O(1) per allocation and free. One mutex guards
  * everything here. */
@@ -217,7 +223,60 @@ static int chunk_free(void* p) {
 
 /* -- the ops */
 
+static void* heap_alloc(size_t size);
+static int heap_free(void* p);
+
+#define GUARD ((size_t)256)
+#define QUARANTINE ((size_t)256 << 20)
+static struct {
+  void* p;
+  size_t len;
+} quarantine[64];
+static size_t nquarantine, quarantined; /* under the lock */
+
+/* Whether allocations get guard zones: fixed by HIPC_CHECK for the run. */
+static int guarded(void) {
+  return (hipc__checking() & HIPC_CHECKING_MEM) != 0;
+}
+
 void* hipc__heap_alloc(size_t size) {
+  if (!guarded()) return heap_alloc(size);
+  if (size > SIZE_MAX - 2 * GUARD) return NULL;
+  char* p = heap_alloc(size + 2 * GUARD);
+  return p ? p + GUARD : NULL;
+}
+
+int hipc__heap_free(void* p) {
+  if (!p || !guarded()) return heap_free(p);
+  char* base = (char*)p - GUARD;
+  pthread_mutex_lock(&lock);
+  size_t len = (size_t)map_take(&bigs, (uintptr_t)base);
+  void* evict = NULL;
+  size_t evict_len = 0;
+  if (len) {
+    /* Kept mapped and poisoned; the oldest goes when the quarantine is
+     * full. */
+    memset(base, POISON, len - page_size());
+    if (nquarantine == 64 || quarantined + len > QUARANTINE) {
+      if (nquarantine) {
+        evict = quarantine[0].p;
+        evict_len = quarantine[0].len;
+        quarantined -= evict_len;
+        memmove(&quarantine[0], &quarantine[1],
+                --nquarantine * sizeof quarantine[0]);
+      }
+    }
+    quarantine[nquarantine].p = base;
+    quarantine[nquarantine++].len = len;
+    quarantined += len;
+  }
+  pthread_mutex_unlock(&lock);
+  if (evict) munmap(evict, evict_len);
+  if (len) return 0;
+  return heap_free(base);
+}
+
+static void* heap_alloc(size_t size) {
   if (size <= ((size_t)1 << MAX_SHIFT)) {
     unsigned shift = MIN_SHIFT;
     while (((size_t)1 << shift) < size) ++shift;
@@ -243,7 +302,7 @@ void* hipc__heap_alloc(size_t size) {
   return p;
 }
 
-int hipc__heap_free(void* p) {
+static int heap_free(void* p) {
   if (!p) return 0;
   pthread_mutex_lock(&lock);
   size_t len = (size_t)map_take(&bigs, (uintptr_t)p);

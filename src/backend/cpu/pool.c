@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "tsan_fiber.h"
 
 /* How long an idle worker, or a host thread waiting for a queue, spins
  * before it sleeps: a wake-up from sleep costs tens of microseconds, more
@@ -288,6 +289,7 @@ static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
     if (first >= j->units) break;
     uint64_t n = j->units - first < j->chunk ? j->units - first : j->chunk;
     j->run(j, w, first, n);
+    hipc_tsan_release(dev);
     uint64_t done = atomic_fetch_add_explicit(&j->done_units, n,
                                               memory_order_acq_rel) + n;
     if (done == j->units) finished_last = 1;
@@ -402,7 +404,10 @@ static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
                        int spin) {
   uint64_t until = spin ? now_ns() + SPIN_NS : 0;
   for (unsigned i = 1; spin; ++i) {
-    if (done(arg)) return;
+    if (done(arg)) {
+      hipc_tsan_acquire(dev);
+      return;
+    }
     cpu_relax();
     if (i % 64 == 0 && now_ns() > until) break;
   }
@@ -413,6 +418,7 @@ static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
     dev->waiters--;
   }
   pthread_mutex_unlock(dev->lock);
+  hipc_tsan_acquire(dev);
 }
 
 
@@ -505,8 +511,9 @@ hipError_t hipc__pool_event_create(cpu_device* dev, unsigned flags,
 }
 
 hipError_t hipc__pool_event_query(hipc_event* e) {
-  return __atomic_load_n(&e->last, __ATOMIC_ACQUIRE) ? hipErrorNotReady
-                                                     : hipSuccess;
+  if (__atomic_load_n(&e->last, __ATOMIC_ACQUIRE)) return hipErrorNotReady;
+  hipc_tsan_acquire(e->dev);
+  return hipSuccess;
 }
 
 static int marker_done(void* arg) {
@@ -516,7 +523,10 @@ static int marker_done(void* arg) {
 
 hipError_t hipc__pool_event_sync(hipc_event* e) {
   cpu_device* dev = e->dev;
-  if (!__atomic_load_n(&e->last, __ATOMIC_ACQUIRE)) return hipSuccess;
+  if (!__atomic_load_n(&e->last, __ATOMIC_ACQUIRE)) {
+    hipc_tsan_acquire(dev);
+    return hipSuccess;
+  }
   if (self_worker) return hipErrorNotSupported; /* from a host function */
   pthread_mutex_lock(dev->lock);
   cpu_job* m = e->last;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "cpu.h"
 #include "fiber.h"
 #include "tsan_fiber.h"
@@ -37,6 +38,7 @@ typedef struct fiber {
   dim3 tid;                 /* the thread it holds while parked */
   uint32_t linear;
   void* tsan;               /* ThreadSanitizer's fiber (tsan_fiber.h) */
+  unsigned vg;              /* valgrind's id of the stack (fiber.c) */
 } fiber;
 
 typedef struct fiber_list {
@@ -86,6 +88,7 @@ struct cpu_bsched {
   uint32_t parked;          /* threads waiting or ready */
   uint32_t nwarps;
   uint32_t warp_size;
+  hipc_check_block check;   /* HIPC_CHECK's record (check.h) */
   warp_state warps[1024 / 32];
 };
 
@@ -149,7 +152,7 @@ void hipc__sched_destroy(cpu_sched* s) {
   while (s->free) {
     fiber* f = s->free;
     s->free = f->next;
-    hipc__fiber_stack_free(f->stack, s->stack_size);
+    hipc__fiber_stack_free(f->stack, s->stack_size, f->vg);
     hipc_tsan_destroy(f->tsan);
     free(f);
   }
@@ -165,7 +168,7 @@ void hipc__sched_trim(cpu_sched* s, uint32_t keep) {
   *p = NULL;
   while (f) {
     fiber* next = f->next;
-    hipc__fiber_stack_free(f->stack, s->stack_size);
+    hipc__fiber_stack_free(f->stack, s->stack_size, f->vg);
     hipc_tsan_destroy(f->tsan);
     free(f);
     f = next;
@@ -188,7 +191,7 @@ static fiber* fresh_fiber(cpu_sched* s) {
     return f;
   }
   f = calloc(1, sizeof *f);
-  if (f) f->stack = hipc__fiber_stack_alloc(s->stack_size);
+  if (f) f->stack = hipc__fiber_stack_alloc(s->stack_size, &f->vg);
   if (!f || !f->stack) {
     free(f);
     hipc__cpu_kernel_fatal("out of memory for a fiber stack");
@@ -225,6 +228,7 @@ static void warp_publish(cpu_bsched* bs, warp_state* w) {
   o->s.active = w->mask;
   o->s.nonzero = nonzero;
   o->readers = (uint32_t)__builtin_popcountll(w->mask);
+  if (hipc__check_on) hipc__check_warp_sync((uint32_t)(w - bs->warps));
   w->arrived = 0;
   w->mask = 0;
   w->need = 0;
@@ -238,6 +242,9 @@ static void warp_publish(cpu_bsched* bs, warp_state* w) {
  * reach first (cooperative launches only): the block is suspended. */
 static int unstick(cpu_bsched* bs) {
   if (bs->barrier_arrived == bs->parked) {
+    if (hipc__check_on)
+      hipc__check_barrier_release(&bs->check, bs->barrier_arrived,
+                                  bs->blk->count);
     /* Every released thread reads these right after it resumes, before
      * any of them can reach the next barrier's release. */
     bs->result_arrived = bs->barrier_arrived;
@@ -250,6 +257,7 @@ static int unstick(cpu_bsched* bs) {
   if (bs->grid_arrived && bs->grid_arrived == bs->parked) {
     /* Every live thread is at the grid sync: the block arrives. */
     bs->grid_arrived = 0;
+    if (hipc__check_on) hipc__check_epoch_bump();
     if (hipc__coop_arrive(bs->owner, bs->grid_multi)) {
       list_append(&bs->ready, &bs->grid_wait);
       return 0;
@@ -360,6 +368,12 @@ static void block_init(cpu_bsched* bs, cpu_sched* s,
   bs->warp_size = s->warp_size;
   bs->nwarps = (b->count + s->warp_size - 1) / s->warp_size;
   b->sched = bs;
+  if (hipc__check_on) hipc__check_block_begin(&bs->check);
+}
+
+hipc_check_block* hipc__sched_check_block(void) {
+  hipc_cpu_block* b = hipc_tls.block;
+  return b ? &((cpu_bsched*)b->sched)->check : NULL;
 }
 
 void hipc__sched_run_block(cpu_sched* s, const hipc_kernel_desc* d,
@@ -405,6 +419,7 @@ int hipc__sched_block_step(cpu_sched* s, cpu_bsched* bs,
     to = fresh_fiber(s);
   } else {
     bs->suspended = 0;
+    if (hipc__check_on) hipc__check_epoch_bump();
     to = pick_next(bs);
   }
   if (to) switch_to(s, &s->home, to);
@@ -526,5 +541,6 @@ const hipc_warp_snapshot* hipc_cpu_warp_exchange_mask(uint64_t v,
     o->next = s->free_snaps;
     s->free_snaps = o;
   }
+  if (hipc__check_on) hipc__check_note_snapshot(&o->s);
   return &o->s;
 }
