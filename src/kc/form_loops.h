@@ -314,7 +314,7 @@ int hipc__form_loops_pure_opcode(LLVMOpcode op);
  * a later region recomputes rather than keeps. */
 int hipc__form_loops_remat(struct fl_state* s, LLVMValueRef v);
 /* 1 when segment `to` can be reached from the end of segment `from`
- * within region r (form_loops_live.c). */
+ * within region r (form_loops_dom.c). */
 int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
                              unsigned to);
 /* Which index intrinsic `v` calls: 0 none, else FL_IDX_*. */

@@ -1,5 +1,5 @@
-/* kc's region form: dominance between the segments of a region, from the
- * region's entry (form_loops_live.c asks, for every operand of every
+/* kc's region form: reachability and dominance between the segments of a
+ * region, from the region's entry (form_loops_live.c asks, for every operand of every
  * instruction, whether its definition dominates the use). The dominator
  * tree is built once per region (Cooper, Harvey and Kennedy, "A Simple,
  * Fast Dominance Algorithm", 2001) and numbered by a walk, so that a query
@@ -142,6 +142,34 @@ static void build(struct fl_state* s, unsigned r) {
   free(poff);
   free(pred);
   free(fill);
+}
+
+int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
+                             unsigned to) {
+  if (!s->fwd || s->fwd_from != from + 1 || s->fwd_region != r) {
+    successors(s);
+    if (!s->fwd) s->fwd = malloc(s->nsegs + 1);
+    unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
+    if (!s->fwd || !stack) abort();
+    memset(s->fwd, 0, s->nsegs);
+    const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
+    unsigned sp = 0;
+    stack[sp++] = from;
+    while (sp) {
+      unsigned g = stack[--sp];
+      for (unsigned e = s->succ_off[g]; e < s->succ_off[g + 1]; e++) {
+        unsigned c = s->succ[e];
+        if (in[c] && !s->fwd[c]) {
+          s->fwd[c] = 1;
+          stack[sp++] = c;
+        }
+      }
+    }
+    free(stack);
+    s->fwd_from = from + 1;
+    s->fwd_region = r;
+  }
+  return s->fwd[to];
 }
 
 int hipc__form_loops_dominated(struct fl_state* s, LLVMValueRef v, unsigned r,

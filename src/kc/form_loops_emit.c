@@ -289,7 +289,6 @@ void hipc__form_loops_end(struct fl_emit* e, unsigned id, int ret) {
   e->end_id[e->nends++] = LLVMConstInt(e->i32, id, 0);
 }
 
-
 /* After a region whose threads may go to different barriers: more than one
  * end reached stops the program. Returns the block where it goes on. */
 static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
@@ -338,7 +337,9 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     int and = hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_AND;
     LLVMBuildStore(e->b, LLVMConstInt(e->i32, and, 0), e->acc[k]);
   }
-  for (unsigned j = 1; e->vote && j <= nbar; j++) {
+  /* With one barrier and exits, hi says whether any thread went on. */
+  int one_way = e->mark_exit && nbar == 1;
+  for (unsigned j = 1; e->vote && !one_way && j <= nbar; j++) {
     if (!e->cnt[j]) {
       /* Counters are allocas of the entry, made when first needed. */
       LLVMBuilderRef a = LLVMCreateBuilderInContext(s->cx);
@@ -420,7 +421,6 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     one = LLVMBuildPhi(e->b, e->i32, "ret");
     LLVMAddIncoming(one, e->end_ret, e->end_blk, e->nends);
   }
-  int one_way = e->mark_exit && nbar == 1;
   if (e->vote && !one_way) {
     /* Per end: how many threads went there (add reductions, which LLVM 19
      * vectorises next to others where it leaves min/max pairs scalar). */

@@ -51,32 +51,6 @@ unsigned hipc__form_loops_use_seg(const struct fl_state* s, LLVMValueRef user,
   return s->first_seg[b + 1] - 1;
 }
 
-int hipc__form_loops_reaches(struct fl_state* s, unsigned r, unsigned from,
-                             unsigned to) {
-  if (!s->fwd || s->fwd_from != from + 1 || s->fwd_region != r) {
-    if (!s->fwd) s->fwd = malloc(s->nsegs + 1);
-    unsigned* stack = malloc((s->nsegs + 1) * sizeof *stack);
-    if (!s->fwd || !stack) abort();
-    memset(s->fwd, 0, s->nsegs);
-    const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
-    unsigned sp = 0;
-    stack[sp++] = from;
-    while (sp) {
-      unsigned g = stack[--sp], succ[FL_MAX_SUCCS];
-      unsigned n = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
-      for (unsigned i = 0; i < n; i++)
-        if (in[succ[i]] && !s->fwd[succ[i]]) {
-          s->fwd[succ[i]] = 1;
-          stack[sp++] = succ[i];
-        }
-    }
-    free(stack);
-    s->fwd_from = from + 1;
-    s->fwd_region = r;
-  }
-  return s->fwd[to];
-}
-
 int hipc__form_loops_pure_opcode(LLVMOpcode op) {
   switch (op) {
     case LLVMAdd:
