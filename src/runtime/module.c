@@ -125,7 +125,7 @@ static int span(uint64_t off, uint64_t n, size_t avail, uint64_t* end) {
 /* Checks that `p` (of which `avail` bytes may be read; SIZE_MAX when the
  * caller does not know, as for hipModuleLoadData) is a hipc code object
  * for this machine, and sets *size to its length. Not an ELF shared object
- * with the marker: hipErrorInvalidKernelFile (AMD's answer for an image
+ * with the marker: hipErrorInvalidImage (AMD's answer for an image
  * that is not a code object); one for another machine:
  * hipErrorNoBinaryForGpu. */
 static hipError_t check_image(const unsigned char* p, size_t avail,
@@ -133,37 +133,37 @@ static hipError_t check_image(const unsigned char* p, size_t avail,
   static const unsigned char magic[SELFMAG] = {ELFMAG0, ELFMAG1, ELFMAG2,
                                                ELFMAG3};
   for (size_t i = 0; i < SELFMAG; ++i)
-    if (i >= avail || p[i] != magic[i]) return hipErrorInvalidKernelFile;
+    if (i >= avail || p[i] != magic[i]) return hipErrorInvalidImage;
   Elf64_Ehdr eh;
-  if (avail < sizeof eh) return hipErrorInvalidKernelFile;
+  if (avail < sizeof eh) return hipErrorInvalidImage;
   memcpy(&eh, p, sizeof eh);
   const unsigned char data =
       __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB;
   if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != data ||
       eh.e_type != ET_DYN || eh.e_shentsize != sizeof(Elf64_Shdr) ||
       eh.e_shnum == 0 || eh.e_shstrndx >= eh.e_shnum)
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   uint64_t end = sizeof eh;
   if (!span(eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr), avail,
             &end))
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   if (eh.e_phnum &&
       (eh.e_phentsize != sizeof(Elf64_Phdr) ||
        !span(eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr), avail,
              &end)))
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   Elf64_Shdr strtab;
   memcpy(&strtab, p + eh.e_shoff + eh.e_shstrndx * sizeof(Elf64_Shdr),
          sizeof strtab);
   if (!span(strtab.sh_offset, strtab.sh_size, avail, &end))
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   int marked = 0;
   for (unsigned i = 0; i < eh.e_shnum; ++i) {
     Elf64_Shdr sh;
     memcpy(&sh, p + eh.e_shoff + i * sizeof sh, sizeof sh);
     if (sh.sh_type != SHT_NOBITS && !span(sh.sh_offset, sh.sh_size, avail,
                                           &end))
-      return hipErrorInvalidKernelFile;
+      return hipErrorInvalidImage;
     if (sh.sh_name >= strtab.sh_size) continue;
     const char* name = (const char*)p + strtab.sh_offset + sh.sh_name;
     size_t room = strtab.sh_size - sh.sh_name;
@@ -177,9 +177,9 @@ static hipError_t check_image(const unsigned char* p, size_t avail,
     Elf64_Phdr ph;
     memcpy(&ph, p + eh.e_phoff + i * sizeof ph, sizeof ph);
     if (!span(ph.p_offset, ph.p_filesz, avail, &end))
-      return hipErrorInvalidKernelFile;
+      return hipErrorInvalidImage;
   }
-  if (!marked) return hipErrorInvalidKernelFile;
+  if (!marked) return hipErrorInvalidImage;
   if (eh.e_machine != HOST_MACHINE) return hipErrorNoBinaryForGpu;
   *size = (size_t)end;
   return hipSuccess;
@@ -303,7 +303,7 @@ hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
 
 hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(!module || !fname, hipErrorInvalidValue);
+  HIPC_RETURN_IF(!module || !fname || !*fname, hipErrorInvalidValue);
   int fd = open(fname, O_RDONLY | O_CLOEXEC);
   HIPC_RETURN_IF(fd < 0, errno == ENOMEM ? hipErrorOutOfMemory
                                          : hipErrorFileNotFound);
@@ -314,7 +314,7 @@ hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
   }
   if ((uint64_t)st.st_size > MAX_IMAGE) {
     close(fd);
-    HIPC_RETURN(hipErrorInvalidKernelFile);
+    HIPC_RETURN(hipErrorInvalidImage);
   }
   size_t size = (size_t)st.st_size, got = 0;
   unsigned char* buf = malloc(size ? size : 1);
