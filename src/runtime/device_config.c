@@ -2,10 +2,11 @@
  * cache and shared-memory bank preferences, hipChooseDevice, and the
  * profiler markers.
  *
- * - hipSetDeviceFlags stores the flags of the current device (validated as
- *   AMD does: one scheduling mode, plus hipDeviceMapHost and
- *   hipDeviceLmemResizeToMax) and hipGetDeviceFlags reports them. They
- *   change nothing in how hipc waits: host memory is always mappable.
+ * - hipSetDeviceFlags stores the scheduling mode of the current device
+ *   (validated as AMD does: one scheduling mode, plus hipDeviceMapHost and
+ *   hipDeviceLmemResizeToMax, which AMD accepts and drops) and
+ *   hipGetDeviceFlags reports it. It changes nothing in how hipc waits;
+ *   host memory is always mappable.
  * - Cache and shared-memory bank preferences are hints without effect on
  *   the CPU device; each device keeps what was last set, which the getters
  *   report (as CUDA does; defaults hipFuncCachePreferNone and
@@ -79,7 +80,10 @@ hipError_t hipSetDeviceFlags(unsigned flags) {
     case hipDeviceScheduleBlockingSync: break;
     default: HIPC_RETURN(hipErrorInvalidValue); /* two modes at once */
   }
-  __atomic_store_n(&device_flags[dev->ordinal], flags, __ATOMIC_RELAXED);
+  /* Only the scheduling mode is kept: AMD's runtime ignores the others
+   * (hipGetDeviceFlags does not report them). */
+  __atomic_store_n(&device_flags[dev->ordinal], flags & hipDeviceScheduleMask,
+                   __ATOMIC_RELAXED);
   HIPC_RETURN(hipSuccess);
 }
 
