@@ -72,6 +72,12 @@ HIPC_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
 HIPC_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId,
                                               unsigned int flags);
 HIPC_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+/* AMD's extension: the kind of link between two devices and its hops.
+ * Arguments are checked as AMD does; hipc knows no link between two
+ * devices, so two valid distinct devices get hipErrorNotSupported. */
+HIPC_API hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2,
+                                                 uint32_t* linktype,
+                                                 uint32_t* hopcount);
 
 /* ---- Errors ------------------------------------------------------------ */
 
@@ -134,6 +140,12 @@ HIPC_API hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                             hipMemRangeAttribute attribute,
                                             const void* dev_ptr,
                                             size_t count);
+/* Which stream's work may touch managed memory (`flags`: one of
+ * hipMemAttachGlobal, Host, Single; `length` 0 or the whole allocation):
+ * checked, without effect (every device reaches managed memory at once). */
+HIPC_API hipError_t hipStreamAttachMemAsync(
+    hipStream_t stream, void* dev_ptr, size_t length HIPC_DEFAULT(0),
+    unsigned int flags HIPC_DEFAULT(hipMemAttachSingle));
 
 /* ---- Memory: copies ---------------------------------------------------- */
 
