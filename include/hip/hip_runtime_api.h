@@ -190,8 +190,14 @@ HIPC_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId,
 /* ---- Memory: device symbols -------------------------------------------- */
 
 /* `symbol` is the host-side address of a __device__, __constant__ or
- * __managed__ variable: `HIP_SYMBOL(var)` or (C++) the variable itself. */
+ * __managed__ variable, or (C++) the variable itself. HIP_SYMBOL(var) is
+ * what AMD's header makes it: the variable itself in C++ (the overloads
+ * below take it), its address in C. */
+#ifdef __cplusplus
+#define HIP_SYMBOL(X) X
+#else
 #define HIP_SYMBOL(X) &X
+#endif
 HIPC_API hipError_t hipMemcpyToSymbol(
     const void* symbol, const void* src, size_t sizeBytes,
     size_t offset HIPC_DEFAULT(0),

@@ -135,6 +135,29 @@ HIPC_API hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node,
                                                   void* dst, const void* src,
                                                   size_t count,
                                                   hipMemcpyKind kind);
+/* Copies to and from a device symbol: 1D copy nodes to its storage on
+ * the current device + `offset` (src/runtime/graph_symbol.c). */
+HIPC_API hipError_t hipGraphAddMemcpyNodeToSymbol(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph,
+    const hipGraphNode_t* pDependencies, size_t numDependencies,
+    const void* symbol, const void* src, size_t count, size_t offset,
+    hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphAddMemcpyNodeFromSymbol(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph,
+    const hipGraphNode_t* pDependencies, size_t numDependencies, void* dst,
+    const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphMemcpyNodeSetParamsToSymbol(
+    hipGraphNode_t node, const void* symbol, const void* src, size_t count,
+    size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(
+    hipGraphNode_t node, void* dst, const void* symbol, size_t count,
+    size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node, const void* symbol,
+    const void* src, size_t count, size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst,
+    const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
 HIPC_API hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
                                                 hipMemsetParams* pNodeParams);
 HIPC_API hipError_t hipGraphMemsetNodeSetParams(
