@@ -28,6 +28,8 @@ struct hipGraphNode {
   hipGraphNode_t clone_of; /* the node this one is a copy of, or NULL */
   size_t idx; /* scratch: its index in graph->nodes, set by whoever needs
                  it under the graph lock (clone, flatten) */
+  int disabled; /* an executable graph's node switched off
+                   (hipGraphNodeSetEnabled): launched, it does nothing */
   union {
     struct {
       hipKernelNodeParams p; /* p.kernelParams points at `ptrs` */
@@ -96,6 +98,16 @@ hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
 hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev);
 
 /* -- graph_exec.c */
+/* `set` applied to executable graph `x`'s copy of `node` (of `type`, or of
+ * any type for HIPC_ANY_NODE) under the graph lock; the launch plan made
+ * again after a change when `replan`. hipErrorInvalidValue for a bad
+ * handle, a node not in `x` or of another type. */
+#define HIPC_ANY_NODE ((hipGraphNodeType)-1)
+hipError_t hipc__graph_exec_set(hipGraphExec_t x, hipGraphNode_t node,
+                                hipGraphNodeType type, const void* params,
+                                hipError_t (*set)(hipGraphNode_t,
+                                                  const void*),
+                                int replan);
 /* Runs node `n` (not a child graph) on `stream` through the runtime's
  * ordinary entry points. */
 hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t stream);

@@ -169,6 +169,7 @@ static size_t side_span(const hipPitchedPtr* pp, hipPos pos, hipExtent x,
 }
 
 hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev) {
+  if (n->disabled) return hipSuccess; /* runs nothing */
   if (n->type == hipGraphNodeTypeMemset) {
     const hipMemsetParams* p = &n->u.fill;
     size_t row = p->width * p->elementSize;

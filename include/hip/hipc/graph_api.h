@@ -200,6 +200,21 @@ HIPC_API hipError_t hipGraphExecKernelNodeSetParams(
 HIPC_API hipError_t hipGraphExecMemcpyNodeSetParams1D(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst,
     const void* src, size_t count, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphExecMemcpyNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node,
+    hipMemcpy3DParms* pNodeParams);
+HIPC_API hipError_t hipGraphExecEventRecordNodeSetEvent(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event);
+HIPC_API hipError_t hipGraphExecEventWaitNodeSetEvent(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event);
+/* Switches a kernel, memcpy or memset node of an executable graph off (it
+ * does nothing when launched) and on again. */
+HIPC_API hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec,
+                                           hipGraphNode_t hNode,
+                                           unsigned int isEnabled);
+HIPC_API hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec,
+                                           hipGraphNode_t hNode,
+                                           unsigned int* isEnabled);
 HIPC_API hipError_t hipGraphExecMemsetNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node,
     const hipMemsetParams* pNodeParams);
