@@ -442,3 +442,16 @@ int hipc__module_function_ok(const struct ihipModuleSymbol_t* f) {
   return f && f->magic == HIPC_FUNCTION_MAGIC && f->module &&
          atomic_load_explicit(&f->module->alive, memory_order_acquire);
 }
+
+const hipc_kernel_desc* hipc__module_function_desc(const void* p) {
+  const hipc_kernel_desc* d = NULL;
+  pthread_mutex_lock(&lock);
+  for (struct ihipModule_t* m = loaded; m && !d; m = m->next)
+    for (struct ihipModuleSymbol_t* f = m->functions; f; f = f->next)
+      if ((const void*)f == p) {
+        d = f->desc;
+        break;
+      }
+  pthread_mutex_unlock(&lock);
+  return d;
+}

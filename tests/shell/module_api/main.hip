@@ -375,6 +375,41 @@ static void independence(hipModule_t a) {
   run_scale_add(fa, 100, 1.0f, 7, true);  // a is untouched
 }
 
+// A module's function as a graph's kernel node (AMD takes the hipFunction_t
+// for hipKernelNodeParams::func): fill<int> run twice through the graph.
+static void graph_node(hipModule_t m) {
+  hipFunction_t f;
+  OK(hipModuleGetFunction(&f, m, "_Z4fillIiEvPT_S0_i"));
+  int* d;
+  OK(hipMalloc(&d, 100 * sizeof(int)));
+  int v = 40, n = 100;
+  void* args[] = {&d, &v, &n};
+  hipKernelNodeParams p{};
+  p.func = reinterpret_cast<void*>(f);
+  p.gridDim = dim3(2);
+  p.blockDim = dim3(64);
+  p.kernelParams = args;
+  hipGraph_t g;
+  hipGraphNode_t k;
+  hipGraphExec_t x;
+  OK(hipGraphCreate(&g, 0));
+  OK(hipGraphAddKernelNode(&k, g, nullptr, 0, &p));
+  OK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));
+  OK(hipGraphLaunch(x, 0));
+  OK(hipStreamSynchronize(0));
+  int h[100];
+  OK(hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost));
+  int bad = 0;
+  for (int i = 0; i < 100; ++i) bad += h[i] != 40 + i;
+  EXPECT(bad == 0);
+  // Not a function handle nor a kernel: refused.
+  p.func = reinterpret_cast<void*>(&bad);
+  EXPECT_ERR(hipGraphAddKernelNode(&k, g, nullptr, 0, &p), hipErrorInvalidDeviceFunction);
+  OK(hipGraphExecDestroy(x));
+  OK(hipGraphDestroy(g));
+  OK(hipFree(d));
+}
+
 // Blocks of `threads` threads (and `shmem` bytes) a multiprocessor holds,
 // from the device's limits.
 static int blocks_per_mp(const hipDeviceProp_t& p, int threads, size_t shmem) {
@@ -500,6 +535,7 @@ int main(int argc, char** argv) {
   lookups(m);
   launches(m);
   occupancy(m);
+  graph_node(m);
   independence(m);
   OK(hipModuleUnload(m));
   after_unload();
