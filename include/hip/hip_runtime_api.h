@@ -369,6 +369,11 @@ HIPC_API hipError_t hipModuleLoadDataEx(hipModule_t* module,
                                         hipJitOption* options,
                                         void** optionValues);
 HIPC_API hipError_t hipModuleUnload(hipModule_t module);
+/* A function handle (as from hipModuleGetFunction) for one of the
+ * program's own kernels, given its address: the module API's calls take
+ * it (hipModuleLaunchKernel, hipFuncGetAttribute, ...). */
+HIPC_API hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr,
+                                       const void* symbolPtr);
 HIPC_API hipError_t hipModuleGetFunction(hipFunction_t* function,
                                          hipModule_t module,
                                          const char* kname);

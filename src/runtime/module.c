@@ -73,6 +73,9 @@ struct ihipModule_t {
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* The program itself as a module that is always loaded: the owner of the
+ * function handles hipGetFuncBySymbol makes for its kernels. */
+static struct ihipModule_t program = {.magic = HIPC_MODULE_MAGIC, .alive = 1};
 static struct ihipModule_t* loaded;   /* under the lock */
 static struct ihipModule_t* unloaded; /* kept: stale handles stay valid */
 /* The module whose constructors run on this thread (inside dlopen). */
@@ -392,6 +395,33 @@ static const module_var* find_var(hipModule_t m, const char* name) {
   return NULL;
 }
 
+/* The function handle of one of the program's kernels (`symbol`: its
+ * host-side address), owned by `program`; one handle per kernel. Not a
+ * kernel: hipErrorInvalidDeviceFunction. */
+hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr,
+                              const void* symbolPtr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!functionPtr, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  const hipc_kernel* k = symbolPtr ? hipc__kernel_find(symbolPtr) : NULL;
+  HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
+  pthread_mutex_lock(&lock);
+  struct ihipModuleSymbol_t* f = program.functions;
+  while (f && f->desc != k->desc) f = f->next;
+  if (!f && (f = calloc(1, sizeof *f))) {
+    f->magic = HIPC_FUNCTION_MAGIC;
+    f->module = &program;
+    f->desc = k->desc;
+    f->next = program.functions;
+    program.functions = f;
+  }
+  pthread_mutex_unlock(&lock);
+  HIPC_RETURN_IF(!f, hipErrorOutOfMemory);
+  *functionPtr = f;
+  HIPC_RETURN(hipSuccess);
+}
+
 hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
                                 const char* kname) {
   HIPC_API_ENTER();
@@ -446,6 +476,8 @@ int hipc__module_function_ok(const struct ihipModuleSymbol_t* f) {
 const hipc_kernel_desc* hipc__module_function_desc(const void* p) {
   const hipc_kernel_desc* d = NULL;
   pthread_mutex_lock(&lock);
+  for (struct ihipModuleSymbol_t* f = program.functions; f && !d; f = f->next)
+    if ((const void*)f == p) d = f->desc;
   for (struct ihipModule_t* m = loaded; m && !d; m = m->next)
     for (struct ihipModuleSymbol_t* f = m->functions; f; f = f->next)
       if ((const void*)f == p) {
