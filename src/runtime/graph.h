@@ -45,8 +45,16 @@ struct hipGraphNode {
   } u;
 };
 
+/* References a graph holds on a user object (hipGraphRetainUserObject). */
+typedef struct hipc_graph_ref {
+  hipUserObject_t object;
+  unsigned long long count;
+} hipc_graph_ref;
+
 struct ihipGraph {
   uint32_t magic;
+  hipc_graph_ref* refs; /* user objects it holds (user_object.c) */
+  size_t nrefs;
   hipGraphNode_t* nodes; /* in the order they were added */
   size_t nnodes, cap;
   hipGraphNode_t owner; /* the child-graph node that owns it, or NULL */
@@ -74,6 +82,10 @@ hipError_t hipc__graph_add(hipGraph_t g, hipGraphNode_t n,
                            const hipGraphNode_t* deps, size_t ndeps);
 /* A deep copy of `g` whose nodes record their originals in clone_of. */
 hipGraph_t hipc__graph_clone(hipGraph_t g);
+
+/* -- user_object.c */
+/* Drops every reference `g` holds on user objects (hipc__graph_free). */
+void hipc__graph_release_objects(hipGraph_t g);
 
 /* -- graph_nodes.c (under the graph lock) */
 /* Copies the parameters of `src` into `dst` (same type; a child graph is

@@ -158,6 +158,22 @@ HIPC_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
 HIPC_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst,
     const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
+/* User objects (src/runtime/user_object.c): `destroy(ptr)` runs, on the
+ * thread whose release drops the last reference, once. */
+HIPC_API hipError_t hipUserObjectCreate(hipUserObject_t* object_out,
+                                        void* ptr, hipHostFn_t destroy,
+                                        unsigned int initialRefcount,
+                                        unsigned int flags);
+HIPC_API hipError_t hipUserObjectRetain(hipUserObject_t object,
+                                        unsigned int count HIPC_DEFAULT(1));
+HIPC_API hipError_t hipUserObjectRelease(hipUserObject_t object,
+                                         unsigned int count HIPC_DEFAULT(1));
+HIPC_API hipError_t hipGraphRetainUserObject(
+    hipGraph_t graph, hipUserObject_t object,
+    unsigned int count HIPC_DEFAULT(1), unsigned int flags HIPC_DEFAULT(0));
+HIPC_API hipError_t hipGraphReleaseUserObject(
+    hipGraph_t graph, hipUserObject_t object,
+    unsigned int count HIPC_DEFAULT(1));
 HIPC_API hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
                                                 hipMemsetParams* pNodeParams);
 HIPC_API hipError_t hipGraphMemsetNodeSetParams(
