@@ -396,6 +396,15 @@ HIPC_API hipError_t hipModuleLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
     void** kernelParams);
+/* AMD's older name of hipExtModuleLaunchKernel (hip/hip_ext.h): sizes in
+ * threads, events recorded around the kernel. */
+HIPC_API hipError_t hipHccModuleLaunchKernel(
+    hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
+    uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
+    uint32_t localWorkSizeY, uint32_t localWorkSizeZ, size_t sharedMemBytes,
+    hipStream_t hStream, void** kernelParams, void** extra,
+    hipEvent_t startEvent HIPC_DEFAULT(NULL),
+    hipEvent_t stopEvent HIPC_DEFAULT(NULL));
 /* Occupancy of a module's function: the hipOccupancy* answers for its
  * kernel. */
 HIPC_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(

@@ -1,6 +1,6 @@
 // hipGetFuncBySymbol: a function handle for one of the program's own
 // kernels, launched through the module API (kernelParams and `extra`),
-// queried with hipFuncGetAttribute; the same
+// through hipHccModuleLaunchKernel, queried with hipFuncGetAttribute; the same
 // handle each time; a host function and NULL refused.
 #include "common.h"
 
@@ -41,6 +41,24 @@ int main() {
   bad = 0;
   for (int i = 0; i < N; ++i) bad += h[i] != -2 * i;
   CHECK_EQ(bad, 0);
+  // AMD's hipHccModuleLaunchKernel: sizes in threads (384 = 3 blocks of
+  // 128), events recorded around the kernel.
+  hipEvent_t start, stop;
+  HIP_CHECK(hipEventCreate(&start));
+  HIP_CHECK(hipEventCreate(&stop));
+  k = 5;
+  HIP_CHECK(hipHccModuleLaunchKernel(f, 384, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr,
+                                     start, stop));
+  HIP_CHECK(hipEventSynchronize(stop));
+  CHECK_ERR(hipEventQuery(start), hipSuccess);
+  HIP_CHECK(hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost));
+  bad = 0;
+  for (int i = 0; i < N; ++i) bad += h[i] != 5 * i;
+  CHECK_EQ(bad, 0);
+  CHECK_ERR(hipHccModuleLaunchKernel(f, 300, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr),
+            hipErrorInvalidValue);  // 300 threads are no whole number of blocks
+  HIP_CHECK(hipEventDestroy(start));
+  HIP_CHECK(hipEventDestroy(stop));
   // Its attributes: those of the kernel (__launch_bounds__(128)).
   int maxt = 0;
   HIP_CHECK(hipFuncGetAttribute(&maxt, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f));

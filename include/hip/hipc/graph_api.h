@@ -251,8 +251,10 @@ HIPC_API hipError_t hipStreamGetCaptureInfo(
     unsigned long long* pId);
 HIPC_API hipError_t hipStreamGetCaptureInfo_v2(
     hipStream_t stream, hipStreamCaptureStatus* captureStatus_out,
-    unsigned long long* id_out, hipGraph_t* graph_out,
-    const hipGraphNode_t** dependencies_out, size_t* numDependencies_out);
+    unsigned long long* id_out HIPC_DEFAULT(NULL),
+    hipGraph_t* graph_out HIPC_DEFAULT(NULL),
+    const hipGraphNode_t** dependencies_out HIPC_DEFAULT(NULL),
+    size_t* numDependencies_out HIPC_DEFAULT(NULL));
 HIPC_API hipError_t hipStreamUpdateCaptureDependencies(
     hipStream_t stream, hipGraphNode_t* dependencies, size_t numDependencies,
     unsigned int flags);
