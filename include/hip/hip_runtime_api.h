@@ -134,6 +134,13 @@ HIPC_API hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                             hipMemRangeAttribute attribute,
                                             const void* dev_ptr,
                                             size_t count);
+/* hipMemRangeGetAttribute for each of `num_attributes` attributes, into
+ * data[i] of data_sizes[i] bytes. */
+HIPC_API hipError_t hipMemRangeGetAttributes(void** data, size_t* data_sizes,
+                                             hipMemRangeAttribute* attributes,
+                                             size_t num_attributes,
+                                             const void* dev_ptr,
+                                             size_t count);
 
 /* ---- Memory: copies ---------------------------------------------------- */
 
@@ -454,6 +461,9 @@ HIPC_API hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject);
 /* Device handles, contexts, interprocess handles, stream memory
  * operations, driver copies, virtual memory, hipGetProcAddress. */
 #include "hipc/driver_api.h"
+/* Driver-style arrays, their copies, mipmapped arrays, driver texture
+ * objects. */
+#include "hipc/array_api.h"
 
 /* ---- Profiler ---------------------------------------------------------- */
 

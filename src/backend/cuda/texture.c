@@ -84,9 +84,20 @@ hipError_t hipc__cuda_array_copy(hipc_queue* q, const hipc_array_copy* c,
   CUDA_MEMCPY3D m;
   memset(&m, 0, sizeof m);
   /* Memory the driver does not know is pageable host memory. */
-  int host = !hipc__cuda_device_visible(c->mem);
+  int host = !c->src_array && !hipc__cuda_device_visible(c->mem);
   int mem_type = host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_UNIFIED;
-  if (c->to_array) {
+  if (c->src_array) { /* array to array */
+    m.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    m.srcArray = ((cuda_array*)c->src_array)->a;
+    m.srcXInBytes = c->sx;
+    m.srcY = c->sy;
+    m.srcZ = c->sz;
+    m.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    m.dstArray = ((cuda_array*)c->array)->a;
+    m.dstXInBytes = c->x;
+    m.dstY = c->y;
+    m.dstZ = c->z;
+  } else if (c->to_array) {
     m.srcMemoryType = mem_type;
     m.srcHost = c->mem;
     m.srcDevice = dptr(c->mem);
