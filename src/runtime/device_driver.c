@@ -193,6 +193,22 @@ hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,
   HIPC_RETURN(pointer_attribute(data, attribute, ptr));
 }
 
+/* Only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS can be set, on memory hipc
+ * allocated. hipc's synchronous copies and sets always finish before they
+ * return, so the attribute is accepted and stays true. */
+hipError_t hipPointerSetAttribute(const void* value,
+                                  hipPointer_attribute attribute,
+                                  hipDeviceptr_t ptr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!value || !ptr || attribute != HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidDevicePointer);
+  HIPC_RETURN(hipSuccess);
+}
+
 hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
                                       hipPointer_attribute* attributes,
                                       void** data, hipDeviceptr_t ptr) {

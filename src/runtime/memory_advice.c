@@ -321,3 +321,28 @@ hipError_t hipMemRangeGetAttributes(void** data, size_t* data_sizes,
   }
   HIPC_RETURN(hipSuccess);
 }
+
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr,
+                                   size_t length, unsigned int flags) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags != hipMemAttachGlobal && flags != hipMemAttachHost &&
+                     flags != hipMemAttachSingle,
+                 hipErrorInvalidValue);
+  /* Memory attached to one stream needs a stream. */
+  HIPC_RETURN_IF(flags == hipMemAttachSingle && !stream,
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev;
+  hipStream_t s;
+  /* A destroyed stream: what AMD's runtime returns. */
+  HIPC_RETURN_IF(hipc__stream_lookup(stream, &dev, &s) != hipSuccess,
+                 hipErrorContextIsDestroyed);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(dev_ptr, &a) ||
+                     a.kind != hipMemoryTypeManaged || a.base != dev_ptr ||
+                     (length != 0 && length != a.size),
+                 hipErrorInvalidValue);
+  HIPC_RETURN(hipSuccess);
+}

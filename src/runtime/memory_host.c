@@ -63,6 +63,11 @@ hipError_t hipMallocHost(void** ptr, size_t size) {
   return hipHostMalloc(ptr, size, hipHostMallocDefault);
 }
 
+hipError_t hipMemAllocHost(void** ptr, size_t size) {
+  HIPC_API_ENTER();
+  return hipHostMalloc(ptr, size, hipHostMallocDefault);
+}
+
 /* As in AMD's runtime, hipHostFree and hipFree free the same kinds of
  * memory (memory.c). */
 hipError_t hipHostFree(void* ptr) {
