@@ -108,6 +108,11 @@ hipError_t hipc__array_create(hipArray_t* out,
   /* A 3D array has all three sizes; a layered one at least one layer. */
   if (width == 0 || (!layered && depth && !height) || (layered && !depth))
     return hipErrorInvalidValue;
+  /* Texture gather reads 2D arrays only (not layered, not cubemaps). */
+  if ((flags & hipArrayTextureGather) &&
+      (!height || depth || (flags & ~(unsigned)(hipArrayTextureGather |
+                                                hipArraySurfaceLoadStore))))
+    return hipErrorInvalidValue;
   /* A cubemap has six square faces (six per layer when layered): its
    * faces are stored as the slices of a 3D array. */
   if (cube && (width != height || depth == 0 || depth % 6 != 0 ||

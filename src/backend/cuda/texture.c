@@ -58,8 +58,11 @@ hipError_t hipc__cuda_array_create(hipc_device* dev,
   d.Depth = depth;
   d.Format = cu_format(desc, &d.NumChannels);
   /* Every array may back a surface, as on AMD's runtime, which does not
-   * ask for hipArraySurfaceLoadStore. */
-  d.Flags = flags | CUDA_ARRAY3D_SURFACE_LDST;
+   * ask for hipArraySurfaceLoadStore; except a texture-gather array, which
+   * the driver refuses to make a surface. */
+  d.Flags = flags;
+  if (!(flags & CUDA_ARRAY3D_TEXTURE_GATHER))
+    d.Flags |= CUDA_ARRAY3D_SURFACE_LDST;
   cuda_array* a = malloc(sizeof *a);
   if (!a) return hipErrorOutOfMemory;
   a->kind = desc->f;
