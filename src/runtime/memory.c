@@ -264,17 +264,24 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
   HIPC_RETURN(hipSuccess);
 }
 
+/* Either output may be NULL (as AMD's runtime allows), not both. */
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(!free_bytes || !total, hipErrorInvalidValue);
+  HIPC_RETURN_IF(!free_bytes && !total, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (dev->ops->mem_info)
-    HIPC_RETURN(dev->ops->mem_info(dev, free_bytes, total));
-  long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  *total = dev->props.totalGlobalMem;
-  *free_bytes = avail > 0 ? (size_t)avail * (size_t)page : 0;
-  if (*free_bytes > *total) *free_bytes = *total;
+  size_t f, t;
+  if (dev->ops->mem_info) {
+    e = dev->ops->mem_info(dev, &f, &t);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  } else {
+    long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    t = dev->props.totalGlobalMem;
+    f = avail > 0 ? (size_t)avail * (size_t)page : 0;
+    if (f > t) f = t;
+  }
+  if (free_bytes) *free_bytes = f;
+  if (total) *total = t;
   HIPC_RETURN(hipSuccess);
 }
