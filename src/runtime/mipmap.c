@@ -26,17 +26,6 @@ struct hipMipmappedArray {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hipMipmappedArray* live;
 
-/* Under no lock: the live mipmapped array `m`, or NULL. */
-static struct hipMipmappedArray* lookup(hipMipmappedArray_const_t m) {
-  struct hipMipmappedArray* r = NULL;
-  if (!m) return NULL;
-  pthread_mutex_lock(&lock);
-  for (struct hipMipmappedArray* p = live; p; p = p->next)
-    if (p == m) r = p;
-  pthread_mutex_unlock(&lock);
-  return r;
-}
-
 /* Takes `m` out of the live set: 0, or -1 when it was not there. */
 static int unlink_live(struct hipMipmappedArray* m) {
   int r = -1;
@@ -99,8 +88,8 @@ static hipError_t create(hipMipmappedArray_t* out,
  * not live hipErrorContextIsDestroyed; waits for the device first. */
 static hipError_t destroy(hipMipmappedArray_t handle) {
   if (!handle) return hipErrorInvalidValue;
-  struct hipMipmappedArray* m = lookup(handle);
-  if (!m || unlink_live(m) != 0) return hipErrorContextIsDestroyed;
+  struct hipMipmappedArray* m = handle;
+  if (unlink_live(m) != 0) return hipErrorContextIsDestroyed;
   destroy_levels(m); /* each waits for its device, as hipFreeArray */
   m->magic = 0;
   free(m);
@@ -110,11 +99,16 @@ static hipError_t destroy(hipMipmappedArray_t handle) {
 static hipError_t get_level(hipArray_t* out, hipMipmappedArray_const_t handle,
                             unsigned level) {
   if (!out) return hipErrorInvalidValue;
-  struct hipMipmappedArray* m = lookup(handle);
-  if (!m) return hipErrorInvalidResourceHandle;
-  if (level >= m->levels) return hipErrorInvalidValue;
-  *out = m->level[level];
-  return hipSuccess;
+  hipError_t e = hipErrorInvalidResourceHandle;
+  pthread_mutex_lock(&lock); /* `handle` stays live while it is read */
+  for (struct hipMipmappedArray* p = live; p; p = p->next) {
+    if (p != handle) continue;
+    e = level < p->levels ? hipSuccess : hipErrorInvalidValue;
+    if (e == hipSuccess) *out = p->level[level];
+    break;
+  }
+  pthread_mutex_unlock(&lock);
+  return e;
 }
 
 hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedArray,
