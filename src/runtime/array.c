@@ -252,7 +252,7 @@ hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
 static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
                              hipMemcpyKind kind, hipStream_t stream,
                              int blocking) {
-  if ((unsigned)kind > hipMemcpyDefault)
+  if (!HIPC_KIND_VALID(kind))
     return hipErrorInvalidMemcpyDirection;
   if (c.width == 0 || c.height == 0 || c.depth == 0) return hipSuccess;
   if (!c.mem) return hipErrorInvalidValue;
@@ -362,7 +362,7 @@ static hipError_t copy_linear(hipArray_const_t array, int to_array, size_t x,
                               hipMemcpyKind kind) {
   struct hipArray* a = hipc__array_lookup(array);
   if (!a) return hipErrorInvalidValue;
-  if ((unsigned)kind > hipMemcpyDefault)
+  if (!HIPC_KIND_VALID(kind))
     return hipErrorInvalidMemcpyDirection;
   size_t row = a->pitch;
   if (x >= row || y >= a->rows ||
@@ -464,7 +464,7 @@ hipError_t hipc__array_copy_3d(const struct hipMemcpy3DParms* p,
   c.height = p->extent.height;
   c.depth = p->extent.depth;
   if (sa && da) {
-    if ((unsigned)p->kind > hipMemcpyDefault)
+    if (!HIPC_KIND_VALID(p->kind))
       return hipErrorInvalidMemcpyDirection;
     if (sa->elem_size != da->elem_size) return hipErrorInvalidValue;
     return hipc__array_copy_arrays(da, c.x, c.y, c.z, sa,

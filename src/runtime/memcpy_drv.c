@@ -60,8 +60,10 @@ static hipError_t fill(const side* s, size_t width, size_t rows,
       return hipErrorInvalidValue;
   }
   if (!ptr->ptr) return hipErrorInvalidValue;
-  /* One row needs no pitch. */
-  if (rows <= 1 && depth <= 1 && ptr->pitch < s->x + width)
+  /* One row needs no pitch; a pitch of 0 means rows packed one after the
+   * other (AMD's runtime takes it too). */
+  if ((rows <= 1 && depth <= 1 && ptr->pitch < s->x + width) ||
+      ptr->pitch == 0)
     ptr->pitch = s->x + width;
   ptr->ysize = s->height ? s->height : rows;
   *pos = make_hipPos(s->x, s->y, s->z);

@@ -1,7 +1,9 @@
 /* Driver-style memory calls: hipMemAllocPitch, hipMemGetAddressRange,
  * hipMemAllocHost, hipPointerSetAttribute, hipStreamAttachMemAsync, and
  * hipPointerGetAttributes on memory hipc does not know (unregistered host
- * memory): values and exact error codes. */
+ * memory), hipPointerGetAttribute as AMD answers it, AMD's
+ * hipMemcpyDeviceToDeviceNoCU and driver copies with a pitch of 0: values
+ * and exact error codes. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -168,7 +170,121 @@ static void test_unregistered_attributes(void) {
   free(p);
 }
 
+/* AMD's hipMemcpyDeviceToDeviceNoCU is a device-to-device copy. */
+static void test_nocu_kind(void) {
+  int in[64], out[64];
+  for (int i = 0; i < 64; ++i) in[i] = i * i - 7;
+  int *a, *b;
+  CHECK_ERR(hipMalloc((void**)&a, sizeof in), hipSuccess);
+  CHECK_ERR(hipMalloc((void**)&b, sizeof in), hipSuccess);
+  CHECK_ERR(hipMemcpy(a, in, sizeof in, hipMemcpyHostToDevice), hipSuccess);
+  CHECK_ERR(hipMemcpy(b, a, sizeof in, hipMemcpyDeviceToDeviceNoCU),
+            hipSuccess);
+  memset(out, 0, sizeof out);
+  CHECK_ERR(hipMemcpy(out, b, sizeof out, hipMemcpyDeviceToHost), hipSuccess);
+  CHECK_MEM(out, in, sizeof in);
+  /* 2D: rows 0..3 of 16 ints, the first 8 of each, into b shifted. */
+  CHECK_ERR(hipMemset(b, 0, sizeof in), hipSuccess);
+  CHECK_ERR(hipMemcpy2DAsync(b, 64, a, 64, 32, 4,
+                             hipMemcpyDeviceToDeviceNoCU, NULL),
+            hipSuccess);
+  CHECK_ERR(hipDeviceSynchronize(), hipSuccess);
+  CHECK_ERR(hipMemcpy(out, b, sizeof out, hipMemcpyDeviceToHost), hipSuccess);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 16; ++c)
+      CHECK_EQ(out[r * 16 + c], c < 8 ? in[r * 16 + c] : 0);
+  CHECK_ERR(hipMemcpy(b, a, sizeof in, (hipMemcpyKind)1025),
+            hipErrorInvalidMemcpyDirection);
+  CHECK_ERR(hipFree(a), hipSuccess);
+  CHECK_ERR(hipFree(b), hipSuccess);
+}
+
+/* hipMemcpyParam2D with a pitch of 0: rows packed. */
+static void test_param2d_zero_pitch(void) {
+  unsigned char in[4][8], out[4][8];
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 8; ++c) in[r][c] = (unsigned char)(r * 8 + c);
+  unsigned char* d;
+  size_t pitch;
+  CHECK_ERR(hipMallocPitch((void**)&d, &pitch, 8, 4), hipSuccess);
+  hip_Memcpy2D cp;
+  memset(&cp, 0, sizeof cp);
+  cp.srcMemoryType = hipMemoryTypeHost;
+  cp.srcHost = in;
+  cp.srcPitch = 0;
+  cp.dstMemoryType = hipMemoryTypeDevice;
+  cp.dstDevice = d;
+  cp.dstPitch = pitch;
+  cp.WidthInBytes = 8;
+  cp.Height = 4;
+  CHECK_ERR(hipMemcpyParam2D(&cp), hipSuccess);
+  memset(&cp, 0, sizeof cp);
+  cp.srcMemoryType = hipMemoryTypeDevice;
+  cp.srcDevice = d;
+  cp.srcPitch = pitch;
+  cp.dstMemoryType = hipMemoryTypeHost;
+  cp.dstHost = out;
+  cp.dstPitch = 0;
+  cp.WidthInBytes = 8;
+  cp.Height = 4;
+  memset(out, 0, sizeof out);
+  CHECK_ERR(hipMemcpyParam2D(&cp), hipSuccess);
+  CHECK_MEM(out, in, sizeof in);
+  CHECK_ERR(hipFree(d), hipSuccess);
+}
+
+/* hipPointerGetAttribute as AMD's runtime answers it. */
+static void test_pointer_attribute_amd(void) {
+  hipChannelFormatDesc f = hipCreateChannelDesc(8, 0, 0, 0,
+                                                hipChannelFormatKindSigned);
+  hipArray_t arr;
+  CHECK_ERR(hipMallocArray(&arr, &f, 16, 16, 0), hipSuccess);
+  unsigned type = 0;
+  CHECK_ERR(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                   (hipDeviceptr_t)arr),
+            hipSuccess);
+  CHECK_EQ(type, hipMemoryTypeArray);
+  CHECK_ERR(hipFreeArray(arr), hipSuccess);
+  char* d;
+  CHECK_ERR(hipMalloc((void**)&d, 256), hipSuccess);
+  void* hp = (void*)1;
+  /* Device memory has no host address. */
+  CHECK_ERR(hipPointerGetAttribute(&hp, HIP_POINTER_ATTRIBUTE_HOST_POINTER, d),
+            hipErrorInvalidValue);
+  hipPointer_attribute two[2] = {HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+                                 HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  int ord = -1;
+  void* data[2] = {&hp, &ord};
+  CHECK_ERR(hipDrvPointerGetAttributes(2, two, data, d), hipSuccess);
+  CHECK(hp == NULL);
+  CHECK_EQ(ord, 0);
+  CHECK_ERR(hipDrvPointerGetAttributes(0, two, data, d), hipErrorInvalidValue);
+  /* What AMD's header marks "not supported in HIP". */
+  const hipPointer_attribute unsupported[] = {
+      HIP_POINTER_ATTRIBUTE_CONTEXT, HIP_POINTER_ATTRIBUTE_P2P_TOKENS,
+      HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE,
+      HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES,
+      HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE,
+      HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE};
+  unsigned long long big[4];
+  for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; ++i)
+    CHECK_ERR(hipPointerGetAttribute(big, unsupported[i], d),
+              hipErrorNotSupported);
+  /* Host memory has both addresses. */
+  char* h;
+  CHECK_ERR(hipHostMalloc((void**)&h, 64, 0), hipSuccess);
+  CHECK_ERR(hipPointerGetAttribute(&hp, HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+                                   h + 3),
+            hipSuccess);
+  CHECK(hp == h + 3);
+  CHECK_ERR(hipHostFree(h), hipSuccess);
+  CHECK_ERR(hipFree(d), hipSuccess);
+}
+
 int main(void) {
+  test_nocu_kind();
+  test_param2d_zero_pitch();
+  test_pointer_attribute_amd();
   test_alloc_pitch();
   test_address_range();
   test_pointer_set_attribute();
