@@ -323,6 +323,7 @@ hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                               const void* src, size_t spitch, size_t width,
                               size_t height, hipMemcpyKind kind) {
   HIPC_API_ENTER();
+  HIPC_RETURN_IF(!dst, hipErrorInvalidHandle); /* as AMD's runtime */
   HIPC_RETURN(hipc__array_copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, NULL, 1));
 }
@@ -332,6 +333,7 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
                                    size_t spitch, size_t width, size_t height,
                                    hipMemcpyKind kind, hipStream_t stream) {
   HIPC_API_ENTER();
+  HIPC_RETURN_IF(!dst, hipErrorInvalidHandle); /* as AMD's runtime */
   HIPC_RETURN(hipc__array_copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, stream, 0));
 }
@@ -340,6 +342,7 @@ hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src,
                                 size_t wOffset, size_t hOffset, size_t width,
                                 size_t height, hipMemcpyKind kind) {
   HIPC_API_ENTER();
+  HIPC_RETURN_IF(!src, hipErrorInvalidHandle); /* as AMD's runtime */
   HIPC_RETURN(hipc__array_copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, NULL, 1));
 }
@@ -350,6 +353,7 @@ hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch,
                                      size_t height, hipMemcpyKind kind,
                                      hipStream_t stream) {
   HIPC_API_ENTER();
+  HIPC_RETURN_IF(!src, hipErrorInvalidHandle); /* as AMD's runtime */
   HIPC_RETURN(hipc__array_copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, stream, 0));
 }

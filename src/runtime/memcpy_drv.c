@@ -91,7 +91,10 @@ static hipError_t copy(const side* src, const side* dst, size_t width,
     p.kind = hipMemcpyDefault;
   else
     p.kind = (hipMemcpyKind)((sdev ? 2 : 0) + (ddev ? 1 : 0));
-  return async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
+  e = async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
+  /* The driver API has no pitch error: a pitch below the width is an
+   * invalid value, as AMD's runtime (and CUDA's driver) report it. */
+  return e == hipErrorInvalidPitchValue ? hipErrorInvalidValue : e;
 }
 
 static hipError_t param_2d(const hip_Memcpy2D* c, hipStream_t stream,

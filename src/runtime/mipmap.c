@@ -6,8 +6,8 @@
  * max(1, n >> l) elements in each dimension n the array has (a layered
  * array keeps its layer count), so each level is copied, described and
  * bound to surfaces like any array, on the CPU device and on a GPU. The
- * level count is clamped to [1, 1 + floor(log2(largest dimension))], as
- * CUDA documents. Texture objects over a whole mipmapped array (sampling
+ * level count must lie in [1, 1 + floor(log2(largest dimension))]
+ * (hipErrorInvalidValue otherwise, as AMD's and CUDA's runtimes answer). Texture objects over a whole mipmapped array (sampling
  * between levels) are not supported (texture.c). Live mipmapped arrays
  * are kept in a set, so that a freed or unknown handle is refused. */
 #include <stdlib.h>
@@ -60,7 +60,7 @@ static hipError_t create(hipMipmappedArray_t* out,
   if (!layered && e.depth > big) big = e.depth;
   unsigned most = 1;
   while (most < 64 && (big >> most)) ++most;
-  if (levels == 0 || levels > most) levels = levels ? most : 1;
+  if (levels == 0 || levels > most) return hipErrorInvalidValue;
   struct hipMipmappedArray* m =
       calloc(1, sizeof *m + levels * sizeof m->level[0]);
   if (!m) return hipErrorOutOfMemory;

@@ -176,6 +176,20 @@ static void test_copies_by_offset(void) {
   CHECK_ERR(hipMemcpyAtoA(b, 0, a, 4, sizeof in), hipErrorInvalidValue);
   CHECK_ERR(hipMemcpyAtoA(NULL, 0, a, 0, 4), hipErrorInvalidValue);
   CHECK_ERR(hipMemcpyAtoD(NULL, a, 0, 4), hipErrorInvalidValue);
+  /* The runtime API's 2D array copies: a NULL array is an invalid handle
+   * (AMD's code), a freed one an invalid value. */
+  CHECK_ERR(hipMemcpy2DToArray(NULL, 0, 0, in, 16, 16, 1,
+                               hipMemcpyHostToDevice),
+            hipErrorInvalidHandle);
+  CHECK_ERR(hipMemcpy2DFromArray(out, 16, NULL, 0, 0, 16, 1,
+                                 hipMemcpyDeviceToHost),
+            hipErrorInvalidHandle);
+  CHECK_ERR(hipMemcpy2DToArrayAsync(NULL, 0, 0, in, 16, 16, 1,
+                                    hipMemcpyHostToDevice, NULL),
+            hipErrorInvalidHandle);
+  CHECK_ERR(hipMemcpy2DFromArrayAsync(out, 16, NULL, 0, 0, 16, 1,
+                                      hipMemcpyDeviceToHost, NULL),
+            hipErrorInvalidHandle);
   /* A 2D array is addressed by its first row only. */
   HIP_ARRAY_DESCRIPTOR d2 = {8, 8, HIP_AD_FORMAT_UNSIGNED_INT32, 1};
   hipArray_t a2;
@@ -292,10 +306,19 @@ static void test_mipmaps(void) {
   CHECK_ERR(hipFreeMipmappedArray(NULL), hipErrorInvalidValue);
   CHECK_ERR(hipGetMipmappedArrayLevel(&x, m, 0),
             hipErrorInvalidResourceHandle);
-  /* The level count is clamped to 1 + log2 of the largest size. */
-  CHECK_ERR(hipMallocMipmappedArray(&m, &f, make_hipExtent(5, 0, 0), 9, 0),
+  /* At most 1 + log2 of the largest size levels, at least one. */
+  CHECK_ERR(hipMallocMipmappedArray(&m, &f, make_hipExtent(5, 0, 0), 4, 0),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMallocMipmappedArray(&m, &f, make_hipExtent(5, 0, 0), 0, 0),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMallocMipmappedArray(&m, &f, make_hipExtent(5, 0, 0), 3, 0),
             hipSuccess);
   CHECK_ERR(hipGetMipmappedArrayLevel(&x, m, 2), hipSuccess);
+  hipExtent ext;
+  hipChannelFormatDesc cf;
+  unsigned fl;
+  CHECK_ERR(hipArrayGetInfo(&cf, &ext, &fl, x), hipSuccess);
+  CHECK_EQ(ext.width, 1);
   CHECK_ERR(hipGetMipmappedArrayLevel(&x, m, 3), hipErrorInvalidValue);
   CHECK_ERR(hipFreeMipmappedArray(m), hipSuccess);
   /* Bad arguments, as for arrays. */

@@ -230,6 +230,21 @@ static void test_param2d_zero_pitch(void) {
   memset(out, 0, sizeof out);
   CHECK_ERR(hipMemcpyParam2D(&cp), hipSuccess);
   CHECK_MEM(out, in, sizeof in);
+  /* A pitch below the width: the driver API says invalid value. */
+  cp.dstPitch = 7;
+  CHECK_ERR(hipMemcpyParam2D(&cp), hipErrorInvalidValue);
+  HIP_MEMCPY3D c3;
+  memset(&c3, 0, sizeof c3);
+  c3.srcMemoryType = hipMemoryTypeDevice;
+  c3.srcDevice = d;
+  c3.srcPitch = pitch;
+  c3.dstMemoryType = hipMemoryTypeHost;
+  c3.dstHost = out;
+  c3.dstPitch = 7;
+  c3.WidthInBytes = 8;
+  c3.Height = 2;
+  c3.Depth = 2;
+  CHECK_ERR(hipDrvMemcpy3D(&c3), hipErrorInvalidValue);
   CHECK_ERR(hipFree(d), hipSuccess);
 }
 

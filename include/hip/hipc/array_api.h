@@ -44,8 +44,8 @@ HIPC_API hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
 
 /* ---- Mipmapped arrays --------------------------------------------------- */
 
-/* `numLevels` arrays, level l of max(1, size >> l) elements in each
- * dimension the array has. */
+/* `numLevels` arrays (1 to 1 + log2 of the largest size), level l of
+ * max(1, size >> l) elements in each dimension the array has. */
 HIPC_API hipError_t hipMallocMipmappedArray(
     hipMipmappedArray_t* mipmappedArray,
     const struct hipChannelFormatDesc* desc, struct hipExtent extent,
