@@ -117,6 +117,7 @@ HIPC_API hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags);
 HIPC_API hipError_t hipHostFree(void* ptr);
 /* Older spellings of hipHostMalloc(ptr, size, 0) and hipHostFree. */
 HIPC_API hipError_t hipMallocHost(void** ptr, size_t size);
+HIPC_API hipError_t hipMemAllocHost(void** ptr, size_t size);
 HIPC_API hipError_t hipFreeHost(void* ptr);
 HIPC_API hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
                                     unsigned int flags);
@@ -128,6 +129,15 @@ HIPC_API hipError_t hipMemGetInfo(size_t* free, size_t* total);
 HIPC_API hipError_t hipMemPtrGetInfo(void* ptr, size_t* size);
 HIPC_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                             const void* ptr);
+/* The driver's hipMallocPitch: `elementSizeBytes` 4, 8 or 16. */
+HIPC_API hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch,
+                                     size_t widthInBytes, size_t height,
+                                     unsigned int elementSizeBytes);
+/* The base and size of the allocation holding `dptr` (either output may be
+ * NULL); hipErrorNotFound when hipc did not allocate it. */
+HIPC_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* pbase,
+                                          size_t* psize,
+                                          hipDeviceptr_t dptr);
 
 /* ---- Memory: managed memory hints -------------------------------------- */
 
@@ -136,16 +146,24 @@ HIPC_API hipError_t hipMemAdvise(const void* dev_ptr, size_t count,
 HIPC_API hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count,
                                         int device,
                                         hipStream_t stream HIPC_DEFAULT(0));
+/* Attaches managed memory to `stream` (hipMemAttachSingle), to every
+ * stream (Global) or to the host (Host). `length` 0 or the whole
+ * allocation. The CPU device's managed memory is reachable from every
+ * stream and the host at all times: the call checks and records nothing. */
+HIPC_API hipError_t hipStreamAttachMemAsync(
+    hipStream_t stream, void* dev_ptr, size_t length HIPC_DEFAULT(0),
+    unsigned int flags HIPC_DEFAULT(hipMemAttachSingle));
 HIPC_API hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                             hipMemRangeAttribute attribute,
                                             const void* dev_ptr,
                                             size_t count);
-/* Which stream's work may touch managed memory (`flags`: one of
- * hipMemAttachGlobal, Host, Single; `length` 0 or the whole allocation):
- * checked, without effect (every device reaches managed memory at once). */
-HIPC_API hipError_t hipStreamAttachMemAsync(
-    hipStream_t stream, void* dev_ptr, size_t length HIPC_DEFAULT(0),
-    unsigned int flags HIPC_DEFAULT(hipMemAttachSingle));
+/* hipMemRangeGetAttribute for each of `num_attributes` attributes, into
+ * data[i] of data_sizes[i] bytes. */
+HIPC_API hipError_t hipMemRangeGetAttributes(void** data, size_t* data_sizes,
+                                             hipMemRangeAttribute* attributes,
+                                             size_t num_attributes,
+                                             const void* dev_ptr,
+                                             size_t count);
 
 /* ---- Memory: copies ---------------------------------------------------- */
 
@@ -499,6 +517,9 @@ HIPC_API hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject);
 /* Device handles, contexts, interprocess handles, stream memory
  * operations, driver copies, virtual memory, hipGetProcAddress. */
 #include "hipc/driver_api.h"
+/* Driver-style arrays, their copies, mipmapped arrays, driver texture
+ * objects. */
+#include "hipc/array_api.h"
 
 /* ---- Profiler ---------------------------------------------------------- */
 

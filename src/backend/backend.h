@@ -64,7 +64,9 @@ typedef struct hipc_launch {
 /* A copy between an array and linear memory: `width` bytes x `height`
  * rows x `depth` slices, at byte `x`, row `y`, slice `z` of the array; the
  * memory side's rows are `pitch` bytes apart and its slices `rows` rows
- * apart. */
+ * apart. With `src_array` set, the other side is that array instead (the
+ * source, at byte `sx`, row `sy`, slice `sz`; `to_array` is 1 and `mem`,
+ * `pitch`, `rows` are unused). */
 typedef struct hipc_array_copy {
   void* array;    /* the backend's array */
   int to_array;   /* memory to array (else array to memory) */
@@ -72,6 +74,8 @@ typedef struct hipc_array_copy {
   void* mem;
   size_t pitch, rows;
   size_t width, height, depth;
+  void* src_array; /* NULL, or the backend's array copied from */
+  size_t sx, sy, sz;
 } hipc_array_copy;
 
 /* One operation of a batch (see batch_create). */

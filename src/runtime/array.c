@@ -93,21 +93,30 @@ int hipc__image_support(const hipc_device* dev) {
   return dev->ops->host_memory || dev->ops->texture_create;
 }
 
-/* Makes an array of `width` x `height` x `depth` (0: absent) elements. */
-static hipError_t array_create(hipArray_t* out,
-                               const hipChannelFormatDesc* desc, size_t width,
-                               size_t height, size_t depth, unsigned flags) {
+hipError_t hipc__array_create(hipArray_t* out,
+                              const hipChannelFormatDesc* desc, size_t width,
+                              size_t height, size_t depth, unsigned flags) {
   if (!out || !desc) return hipErrorInvalidValue;
-  int channels, bytes;
-  if (hipc__channel_format(desc, &channels, &bytes) != 0)
+  int channels, bytes_per;
+  if (hipc__channel_format(desc, &channels, &bytes_per) != 0)
     return hipErrorInvalidValue;
   if (flags & ~(unsigned)(hipArrayLayered | hipArraySurfaceLoadStore |
                           hipArrayCubemap | hipArrayTextureGather))
     return hipErrorInvalidValue;
-  if (flags & hipArrayCubemap) return hipErrorNotSupported;
   int layered = (flags & hipArrayLayered) != 0;
+  int cube = (flags & hipArrayCubemap) != 0;
   /* A 3D array has all three sizes; a layered one at least one layer. */
   if (width == 0 || (!layered && depth && !height) || (layered && !depth))
+    return hipErrorInvalidValue;
+  /* Texture gather reads 2D arrays only (not layered, not cubemaps). */
+  if ((flags & hipArrayTextureGather) &&
+      (!height || depth || (flags & ~(unsigned)(hipArrayTextureGather |
+                                                hipArraySurfaceLoadStore))))
+    return hipErrorInvalidValue;
+  /* A cubemap has six square faces (six per layer when layered): its
+   * faces are stored as the slices of a 3D array. */
+  if (cube && (width != height || depth == 0 || depth % 6 != 0 ||
+               (!layered && depth != 6)))
     return hipErrorInvalidValue;
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
@@ -117,7 +126,11 @@ static hipError_t array_create(hipArray_t* out,
     return hipErrorNotSupported;
   const hipDeviceProp_t* p = &dev->props;
   int too_big;
-  if (layered)
+  if (cube)
+    too_big = layered ? width > (size_t)p->maxTextureCubemapLayered[0] ||
+                            depth > (size_t)p->maxTextureCubemapLayered[1]
+                      : width > (size_t)p->maxTextureCubemap;
+  else if (layered)
     too_big = height ? width > (size_t)p->maxTexture2DLayered[0] ||
                            height > (size_t)p->maxTexture2DLayered[1] ||
                            depth > (size_t)p->maxTexture2DLayered[2]
@@ -134,6 +147,11 @@ static hipError_t array_create(hipArray_t* out,
     too_big = width > (size_t)p->maxTexture1D;
   if (too_big) return hipErrorInvalidValue;
 
+  /* The sizes are bounded by the limits above: no overflow. Like
+   * hipMalloc's, an array larger than the device's memory is refused. */
+  size_t bytes = (size_t)channels * (size_t)bytes_per * width *
+                 (height ? height : 1) * (depth ? depth : 1);
+  if (bytes > dev->props.totalGlobalMem) return hipErrorOutOfMemory;
   struct hipArray* a = calloc(1, sizeof *a);
   if (!a) return hipErrorOutOfMemory;
   a->magic = HIPC_ARRAY_MAGIC;
@@ -143,15 +161,15 @@ static hipError_t array_create(hipArray_t* out,
   a->height = height;
   a->depth = depth;
   a->flags = flags;
-  a->elem_size = (size_t)channels * (size_t)bytes;
+  a->elem_size = (size_t)channels * (size_t)bytes_per;
   a->rows = height ? height : 1;
   a->slices = depth ? depth : 1;
   a->pitch = width * a->elem_size;
   a->slice = a->pitch * a->rows;
   if (dev->ops->host_memory) {
-    /* The sizes are bounded by the limits above: no overflow. */
-    e = dev->ops->alloc(dev, a->slice * a->slices, &a->data);
-    if (e == hipSuccess) memset(a->data, 0, a->slice * a->slices);
+    /* Not cleared: as on a GPU, an array holds what was written to it.
+     * Pages of a large one are only touched when used. */
+    e = dev->ops->alloc(dev, bytes, &a->data);
   } else {
     e = dev->ops->array_create(dev, desc, width, height, depth, flags,
                                &a->data);
@@ -177,32 +195,39 @@ hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc,
   HIPC_API_ENTER();
   HIPC_RETURN_IF(flags & (hipArrayLayered | hipArrayCubemap),
                  hipErrorInvalidValue);
-  HIPC_RETURN(array_create(array, desc, width, height, 0, flags));
+  HIPC_RETURN(hipc__array_create(array, desc, width, height, 0, flags));
 }
 
 hipError_t hipMalloc3DArray(hipArray_t* array,
                             const struct hipChannelFormatDesc* desc,
                             struct hipExtent extent, unsigned int flags) {
   HIPC_API_ENTER();
-  HIPC_RETURN(array_create(array, desc, extent.width, extent.height,
-                           extent.depth, flags));
+  HIPC_RETURN(hipc__array_create(array, desc, extent.width, extent.height,
+                                 extent.depth, flags));
 }
 
-hipError_t hipFreeArray(hipArray_t array) {
-  HIPC_API_ENTER();
+hipError_t hipc__array_destroy(hipArray_t array) {
   struct hipArray* a = hipc__array_lookup(array);
-  HIPC_RETURN_IF(!a, hipErrorInvalidValue);
+  if (!a) return hipErrorContextIsDestroyed;
   /* As hipFree: work already enqueued may still read it. */
   hipError_t e = a->dev->ops->device_sync(a->dev);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(live_remove(a) != 0, hipErrorInvalidValue);
+  if (e != hipSuccess) return e;
+  if (live_remove(a) != 0) return hipErrorContextIsDestroyed;
   if (a->dev->ops->host_memory)
     e = a->dev->ops->release(a->dev, a->data);
   else
     a->dev->ops->array_destroy(a->dev, a->data);
   a->magic = 0;
   free(a);
-  HIPC_RETURN(e);
+  return e;
+}
+
+/* A handle that is not (or no longer) a live array gets what AMD's
+ * runtime returns, hipErrorContextIsDestroyed; NULL hipErrorInvalidValue. */
+hipError_t hipFreeArray(hipArray_t array) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!array, hipErrorInvalidValue);
+  HIPC_RETURN(hipc__array_destroy(array));
 }
 
 hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
@@ -227,7 +252,7 @@ hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* extent,
 static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
                              hipMemcpyKind kind, hipStream_t stream,
                              int blocking) {
-  if ((unsigned)kind > hipMemcpyDefault)
+  if (!HIPC_KIND_VALID(kind))
     return hipErrorInvalidMemcpyDirection;
   if (c.width == 0 || c.height == 0 || c.depth == 0) return hipSuccess;
   if (!c.mem) return hipErrorInvalidValue;
@@ -282,14 +307,15 @@ static hipError_t array_copy(struct hipArray* a, hipc_array_copy c,
   return hipc__work_end(&w, e, blocking);
 }
 
-static hipError_t copy_2d(hipArray_const_t array, int to_array, size_t x,
-                          size_t y, void* mem, size_t pitch, size_t width,
-                          size_t height, hipMemcpyKind kind,
-                          hipStream_t stream, int blocking) {
+hipError_t hipc__array_copy_2d(hipArray_const_t array, int to_array, size_t x,
+                               size_t y, void* mem, size_t pitch,
+                               size_t width, size_t height,
+                               hipMemcpyKind kind, hipStream_t stream,
+                               int blocking) {
   struct hipArray* a = hipc__array_lookup(array);
   if (!a) return hipErrorInvalidValue;
   hipc_array_copy c = {NULL, to_array, x, y, 0, mem, pitch, height,
-                       width, height, 1};
+                       width, height, 1, NULL, 0, 0, 0};
   return array_copy(a, c, kind, stream, blocking);
 }
 
@@ -297,7 +323,8 @@ hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                               const void* src, size_t spitch, size_t width,
                               size_t height, hipMemcpyKind kind) {
   HIPC_API_ENTER();
-  HIPC_RETURN(copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
+  HIPC_RETURN_IF(!dst, hipErrorInvalidHandle); /* as AMD's runtime */
+  HIPC_RETURN(hipc__array_copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, NULL, 1));
 }
 
@@ -306,7 +333,8 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset,
                                    size_t spitch, size_t width, size_t height,
                                    hipMemcpyKind kind, hipStream_t stream) {
   HIPC_API_ENTER();
-  HIPC_RETURN(copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
+  HIPC_RETURN_IF(!dst, hipErrorInvalidHandle); /* as AMD's runtime */
+  HIPC_RETURN(hipc__array_copy_2d(dst, 1, wOffset, hOffset, (void*)src, spitch, width,
                       height, kind, stream, 0));
 }
 
@@ -314,7 +342,8 @@ hipError_t hipMemcpy2DFromArray(void* dst, size_t dpitch, hipArray_const_t src,
                                 size_t wOffset, size_t hOffset, size_t width,
                                 size_t height, hipMemcpyKind kind) {
   HIPC_API_ENTER();
-  HIPC_RETURN(copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
+  HIPC_RETURN_IF(!src, hipErrorInvalidHandle); /* as AMD's runtime */
+  HIPC_RETURN(hipc__array_copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, NULL, 1));
 }
 
@@ -324,7 +353,8 @@ hipError_t hipMemcpy2DFromArrayAsync(void* dst, size_t dpitch,
                                      size_t height, hipMemcpyKind kind,
                                      hipStream_t stream) {
   HIPC_API_ENTER();
-  HIPC_RETURN(copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
+  HIPC_RETURN_IF(!src, hipErrorInvalidHandle); /* as AMD's runtime */
+  HIPC_RETURN(hipc__array_copy_2d(src, 0, wOffset, hOffset, dst, dpitch, width, height,
                       kind, stream, 0));
 }
 
@@ -336,7 +366,7 @@ static hipError_t copy_linear(hipArray_const_t array, int to_array, size_t x,
                               hipMemcpyKind kind) {
   struct hipArray* a = hipc__array_lookup(array);
   if (!a) return hipErrorInvalidValue;
-  if ((unsigned)kind > hipMemcpyDefault)
+  if (!HIPC_KIND_VALID(kind))
     return hipErrorInvalidMemcpyDirection;
   size_t row = a->pitch;
   if (x >= row || y >= a->rows ||
@@ -345,7 +375,8 @@ static hipError_t copy_linear(hipArray_const_t array, int to_array, size_t x,
   if (count && !mem) return hipErrorInvalidValue;
   hipError_t e = hipSuccess;
   while (count && e == hipSuccess) {
-    hipc_array_copy c = {NULL, to_array, x, y, 0, mem, row, 1, row - x, 1, 1};
+    hipc_array_copy c = {NULL, to_array, x,    y,    0, mem, row, 1,
+                         row - x, 1,        1, NULL, 0, 0, 0};
     if (x == 0 && count >= row) c.height = count / row;
     else if (count < row - x) c.width = count;
     c.rows = c.height;
@@ -375,6 +406,47 @@ hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray,
       copy_linear(srcArray, 0, wOffset, hOffset, (char*)dst, count, kind));
 }
 
+/* Whether the box of `width` bytes x `height` rows x `depth` slices at
+ * byte `x`, row `y`, slice `z` lies inside `a`. */
+static int in_array(const struct hipArray* a, size_t x, size_t y, size_t z,
+                    size_t width, size_t height, size_t depth) {
+  return x <= a->pitch && width <= a->pitch - x && y <= a->rows &&
+         height <= a->rows - y && z <= a->slices && depth <= a->slices - z;
+}
+
+hipError_t hipc__array_copy_arrays(struct hipArray* da, size_t dx, size_t dy,
+                                   size_t dz, struct hipArray* sa, size_t sx,
+                                   size_t sy, size_t sz, size_t width,
+                                   size_t height, size_t depth,
+                                   hipStream_t stream, int blocking) {
+  if (!in_array(da, dx, dy, dz, width, height, depth) ||
+      !in_array(sa, sx, sy, sz, width, height, depth))
+    return hipErrorInvalidValue;
+  if (width == 0 || height == 0 || depth == 0) return hipSuccess;
+  if (sa->dev->ops->host_memory && da->dev->ops->host_memory) {
+    /* The source read as host memory. */
+    hipc_array_copy c = {NULL, 1, dx, dy, dz,
+                         (char*)sa->data + sz * sa->slice + sy * sa->pitch + sx,
+                         sa->pitch, sa->rows, width, height, depth, NULL, 0,
+                         0, 0};
+    return array_copy(da, c, hipMemcpyDefault, stream, blocking);
+  }
+  /* On a GPU the backend copies between two arrays of one device. */
+  if (sa->dev != da->dev) return hipErrorNotSupported;
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
+  if (e != hipSuccess) return e;
+  if (w.dev != da->dev) { /* in order with the stream, on the arrays' device */
+    if ((e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess) return e;
+    if ((e = hipc__work_begin_null(da->dev, &w)) != hipSuccess) return e;
+    blocking = 1;
+  }
+  hipc_array_copy c = {da->data, 1,     dx,     dy,    dz, NULL, 0, 0,
+                       width,    height, depth, sa->data, sx, sy, sz};
+  e = da->dev->ops->array_copy(w.q, &c, 0);
+  return hipc__work_end(&w, e, blocking);
+}
+
 /* hipMemcpy3D with an array on one side (or both, on the CPU device): the
  * extent and an array's position are in elements, a pitched pointer's
  * position in bytes. */
@@ -395,17 +467,14 @@ hipError_t hipc__array_copy_3d(const struct hipMemcpy3DParms* p,
   c.width = p->extent.width * a->elem_size;
   c.height = p->extent.height;
   c.depth = p->extent.depth;
-  if (sa && da) { /* array to array: the source read as host memory */
-    if (!sa->dev->ops->host_memory || sa->elem_size != da->elem_size)
-      return hipErrorNotSupported;
-    if (p->srcPos.x + p->extent.width > sa->width ||
-        p->srcPos.y + p->extent.height > sa->rows ||
-        p->srcPos.z + p->extent.depth > sa->slices)
-      return hipErrorInvalidValue;
-    c.mem = (char*)sa->data + p->srcPos.z * sa->slice +
-            p->srcPos.y * sa->pitch + p->srcPos.x * sa->elem_size;
-    c.pitch = sa->pitch;
-    c.rows = sa->rows;
+  if (sa && da) {
+    if (!HIPC_KIND_VALID(p->kind))
+      return hipErrorInvalidMemcpyDirection;
+    if (sa->elem_size != da->elem_size) return hipErrorInvalidValue;
+    return hipc__array_copy_arrays(da, c.x, c.y, c.z, sa,
+                                   p->srcPos.x * sa->elem_size, p->srcPos.y,
+                                   p->srcPos.z, c.width, c.height, c.depth,
+                                   stream, blocking);
   } else {
     hipPitchedPtr m = da ? p->srcPtr : p->dstPtr;
     hipPos mp = da ? p->srcPos : p->dstPos;

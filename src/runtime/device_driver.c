@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "driver_internal.h"
+#include "texture_internal.h"
 
 /* The device numbered `ordinal` (initialising the runtime), or NULL with
  * *err set. */
@@ -106,8 +107,13 @@ static hipError_t attribute(void* data, hipPointer_attribute attr,
                             const hipc_alloc* a, const void* p) {
   switch (attr) {
     case HIP_POINTER_ATTRIBUTE_CONTEXT:
-      *(hipCtx_t*)data = hipc__ctx_primary(a->dev->ordinal);
-      return hipSuccess;
+    case HIP_POINTER_ATTRIBUTE_P2P_TOKENS:
+    case HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE:
+    case HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+    case HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
+    case HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+      /* What AMD's header marks "not supported in HIP". */
+      return hipErrorNotSupported;
     case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE:
       /* Managed memory is reachable from both sides: HIP says device. */
       *(unsigned*)data = a->kind == hipMemoryTypeHost ? hipMemoryTypeHost
@@ -118,25 +124,18 @@ static hipError_t attribute(void* data, hipPointer_attribute attr,
       *(void**)data = (char*)a->device_base + off;
       return hipSuccess;
     }
-    case HIP_POINTER_ATTRIBUTE_HOST_POINTER: {
-      /* Device memory has a host address only where the host can reach
-       * it (the CPU device, managed memory); else NULL. */
-      int host = a->kind != hipMemoryTypeDevice || a->dev->ops->host_memory;
-      *(const void**)data = host ? p : NULL;
+    case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
+      /* As AMD's runtime: device memory has no host address (also on the
+       * CPU device, as hipPointerGetAttributes says). */
+      if (a->kind == hipMemoryTypeDevice) return hipErrorInvalidValue;
+      *(const void**)data = p;
       return hipSuccess;
-    }
     case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS:
     case HIP_POINTER_ATTRIBUTE_MAPPED:
       *(bool*)data = true;
       return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_IS_MANAGED:
       *(bool*)data = a->kind == hipMemoryTypeManaged;
-      return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE:
-      *(bool*)data = a->kind == hipMemoryTypeDevice && !a->registered;
-      return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
-      *(bool*)data = false;
       return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_BUFFER_ID:
       /* The allocation's base address: unique among live allocations. */
@@ -151,17 +150,9 @@ static hipError_t attribute(void* data, hipPointer_attribute attr,
     case HIP_POINTER_ATTRIBUTE_RANGE_SIZE:
       *(size_t*)data = a->size;
       return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
-      *(unsigned long long*)data = hipMemHandleTypeNone;
-      return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS:
       *(unsigned long long*)data = hipMemAccessFlagsProtReadWrite;
       return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
-      *(void**)data = NULL;
-      return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_P2P_TOKENS:
-      return hipErrorNotSupported;
     default:
       return hipErrorInvalidValue;
   }
@@ -177,6 +168,12 @@ static hipError_t pointer_attribute(void* data, hipPointer_attribute attr,
   if (e != hipSuccess) return e;
   hipc_alloc a;
   if (!hipc__alloc_find(ptr, &a)) {
+    /* An array handle (AMD's runtime answers for those too). */
+    if (attr == HIP_POINTER_ATTRIBUTE_MEMORY_TYPE &&
+        hipc__array_lookup(ptr)) {
+      *(unsigned*)data = hipMemoryTypeArray;
+      return hipSuccess;
+    }
     /* Memory hipc does not know: ordinary host memory. */
     if (attr == HIP_POINTER_ATTRIBUTE_MEMORY_TYPE) {
       *(unsigned*)data = hipMemoryTypeHost;
@@ -193,13 +190,36 @@ hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,
   HIPC_RETURN(pointer_attribute(data, attribute, ptr));
 }
 
+/* Only HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS can be set, on memory hipc
+ * allocated. hipc's synchronous copies and sets always finish before they
+ * return, so the attribute is accepted and stays true. */
+hipError_t hipPointerSetAttribute(const void* value,
+                                  hipPointer_attribute attribute,
+                                  hipDeviceptr_t ptr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!value || !ptr || attribute != HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidDevicePointer);
+  HIPC_RETURN(hipSuccess);
+}
+
 hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
                                       hipPointer_attribute* attributes,
                                       void** data, hipDeviceptr_t ptr) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(!attributes || !data || !ptr, hipErrorInvalidValue);
+  HIPC_RETURN_IF(!attributes || !data || !ptr || numAttributes == 0,
+                 hipErrorInvalidValue);
   for (unsigned i = 0; i < numAttributes; ++i) {
     hipError_t e = pointer_attribute(data[i], attributes[i], ptr);
+    /* As the driver's: memory without a host address reads NULL. */
+    if (e == hipErrorInvalidValue && data[i] &&
+        attributes[i] == HIP_POINTER_ATTRIBUTE_HOST_POINTER) {
+      *(void**)data[i] = NULL;
+      e = hipSuccess;
+    }
     HIPC_RETURN_IF(e != hipSuccess, e);
   }
   HIPC_RETURN(hipSuccess);

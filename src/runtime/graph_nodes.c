@@ -129,8 +129,7 @@ hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
 
 hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p) {
   if (!p) return hipErrorInvalidValue;
-  if ((unsigned)p->kind > hipMemcpyDefault &&
-      p->kind != hipMemcpyDeviceToDeviceNoCU)
+  if (!HIPC_KIND_VALID(p->kind))
     return hipErrorInvalidMemcpyDirection;
   if ((p->srcArray && p->srcPtr.ptr) || (p->dstArray && p->dstPtr.ptr))
     return hipErrorInvalidValue;
@@ -308,7 +307,7 @@ hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
 static hipError_t set_copy_1d(hipGraphNode_t n, void* dst, const void* src,
                               size_t count, hipMemcpyKind kind) {
   if (kind == hipMemcpyDeviceToDeviceNoCU) kind = hipMemcpyDeviceToDevice;
-  if ((unsigned)kind > hipMemcpyDefault) return hipErrorInvalidMemcpyDirection;
+  if (!HIPC_KIND_VALID(kind)) return hipErrorInvalidMemcpyDirection;
   if (count && (!dst || !src)) return hipErrorInvalidValue;
   if (count && (!hipc__alloc_in_bounds(dst, count) ||
                 !hipc__alloc_in_bounds(src, count)))

@@ -175,12 +175,20 @@ hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
  * allocation (other host memory is the caller's, as with memcpy). */
 hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
                                  size_t n, int device_side);
+/* Whether `kind` is a copy direction: the five of hipMemcpyKind and
+ * AMD's hipMemcpyDeviceToDeviceNoCU (device to device without compute
+ * units: a device-to-device copy to hipc). */
+#define HIPC_KIND_VALID(kind)                 \
+  ((unsigned)(kind) <= hipMemcpyDefault ||    \
+   (kind) == hipMemcpyDeviceToDeviceNoCU)
 /* Whether a copy of `kind` takes its source / destination as device
  * memory (hipMemcpyDefault: neither, each pointer says what it is). */
-#define HIPC_KIND_SRC_DEVICE(kind) \
-  ((kind) == hipMemcpyDeviceToHost || (kind) == hipMemcpyDeviceToDevice)
-#define HIPC_KIND_DST_DEVICE(kind) \
-  ((kind) == hipMemcpyHostToDevice || (kind) == hipMemcpyDeviceToDevice)
+#define HIPC_KIND_SRC_DEVICE(kind)                                    \
+  ((kind) == hipMemcpyDeviceToHost || (kind) == hipMemcpyDeviceToDevice || \
+   (kind) == hipMemcpyDeviceToDeviceNoCU)
+#define HIPC_KIND_DST_DEVICE(kind)                                    \
+  ((kind) == hipMemcpyHostToDevice || (kind) == hipMemcpyDeviceToDevice || \
+   (kind) == hipMemcpyDeviceToDeviceNoCU)
 /* Releases what `a` holds through its device's backend. */
 hipError_t hipc__alloc_release(const hipc_alloc* a);
 /* hipFree and hipHostFree (without recording the result). */

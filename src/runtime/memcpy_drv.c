@@ -60,8 +60,10 @@ static hipError_t fill(const side* s, size_t width, size_t rows,
       return hipErrorInvalidValue;
   }
   if (!ptr->ptr) return hipErrorInvalidValue;
-  /* One row needs no pitch. */
-  if (rows <= 1 && depth <= 1 && ptr->pitch < s->x + width)
+  /* One row needs no pitch; a pitch of 0 means rows packed one after the
+   * other (AMD's runtime takes it too). */
+  if ((rows <= 1 && depth <= 1 && ptr->pitch < s->x + width) ||
+      ptr->pitch == 0)
     ptr->pitch = s->x + width;
   ptr->ysize = s->height ? s->height : rows;
   *pos = make_hipPos(s->x, s->y, s->z);
@@ -89,7 +91,10 @@ static hipError_t copy(const side* src, const side* dst, size_t width,
     p.kind = hipMemcpyDefault;
   else
     p.kind = (hipMemcpyKind)((sdev ? 2 : 0) + (ddev ? 1 : 0));
-  return async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
+  e = async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
+  /* The driver API has no pitch error: a pitch below the width is an
+   * invalid value, as AMD's runtime (and CUDA's driver) report it. */
+  return e == hipErrorInvalidPitchValue ? hipErrorInvalidValue : e;
 }
 
 static hipError_t param_2d(const hip_Memcpy2D* c, hipStream_t stream,

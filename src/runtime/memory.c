@@ -186,6 +186,18 @@ hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width,
   HIPC_RETURN(malloc_pitched(ptr, pitch, width, height, 1));
 }
 
+hipError_t hipMemAllocPitch(hipDeviceptr_t* dptr, size_t* pitch,
+                            size_t widthInBytes, size_t height,
+                            unsigned int elementSizeBytes) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!dptr || !pitch || widthInBytes == 0 || height == 0,
+                 hipErrorInvalidValue);
+  HIPC_RETURN_IF(elementSizeBytes != 4 && elementSizeBytes != 8 &&
+                     elementSizeBytes != 16,
+                 hipErrorInvalidValue);
+  HIPC_RETURN(malloc_pitched(dptr, pitch, widthInBytes, height, 1));
+}
+
 hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!pitchedDevPtr, hipErrorInvalidValue);
@@ -207,18 +219,41 @@ hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
   HIPC_RETURN(hipSuccess);
 }
 
-/* HIP 6.2's rules (those of CUDA before 11.0): memory hipc did not
- * allocate or register is hipErrorInvalidValue. Device memory has no host
- * pointer; host and managed memory have both. */
+hipError_t hipMemGetAddressRange(hipDeviceptr_t* pbase, size_t* psize,
+                                 hipDeviceptr_t dptr) {
+  HIPC_API_ENTER();
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!dptr || !hipc__alloc_find(dptr, &a), hipErrorNotFound);
+  if (pbase) *pbase = a.base;
+  if (psize) *psize = a.size;
+  HIPC_RETURN(hipSuccess);
+}
+
+/* As AMD's runtime (and CUDA since 11.0): memory hipc did not allocate or
+ * register (a freed allocation included) is host memory of type
+ * hipMemoryTypeUnregistered, with itself as host pointer, no device
+ * pointer and the current device. Device memory has no host pointer; host
+ * and managed memory have both. */
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                    const void* ptr) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!attributes || !ptr, hipErrorInvalidValue);
-  hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(ptr, &a), hipErrorInvalidValue);
-  size_t offset = (size_t)((const char*)ptr - (const char*)a.base);
   hipPointerAttribute_t r;
   memset(&r, 0, sizeof r);
+  hipc_alloc a;
+  if (!hipc__alloc_find(ptr, &a)) {
+    hipc_device* dev;
+    hipError_t e = hipc__current_device(&dev);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+    r.type = hipMemoryTypeUnregistered;
+    r.device = dev->ordinal;
+    r.hostPointer = (void*)ptr;
+    *attributes = r;
+    HIPC_RETURN(hipSuccess);
+  }
+  size_t offset = (size_t)((const char*)ptr - (const char*)a.base);
   r.type = (enum hipMemoryType)a.kind;
   r.device = a.dev->ordinal;
   r.devicePointer = (char*)a.device_base + offset;
@@ -229,17 +264,24 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
   HIPC_RETURN(hipSuccess);
 }
 
+/* Either output may be NULL (as AMD's runtime allows), not both. */
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(!free_bytes || !total, hipErrorInvalidValue);
+  HIPC_RETURN_IF(!free_bytes && !total, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  if (dev->ops->mem_info)
-    HIPC_RETURN(dev->ops->mem_info(dev, free_bytes, total));
-  long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  *total = dev->props.totalGlobalMem;
-  *free_bytes = avail > 0 ? (size_t)avail * (size_t)page : 0;
-  if (*free_bytes > *total) *free_bytes = *total;
+  size_t f, t;
+  if (dev->ops->mem_info) {
+    e = dev->ops->mem_info(dev, &f, &t);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  } else {
+    long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    t = dev->props.totalGlobalMem;
+    f = avail > 0 ? (size_t)avail * (size_t)page : 0;
+    if (f > t) f = t;
+  }
+  if (free_bytes) *free_bytes = f;
+  if (total) *total = t;
   HIPC_RETURN(hipSuccess);
 }

@@ -1,5 +1,5 @@
 /* What hipMemAdvise and hipMemPrefetchAsync said about ranges of managed
- * memory, for hipMemRangeGetAttribute.
+ * memory, for hipMemRangeGetAttribute(s).
  *
  * Each managed allocation that got advice has a list of segments (byte
  * ranges relative to its base, sorted, not overlapping), each holding the
@@ -231,46 +231,52 @@ static advice_state query(const void* base, size_t lo, size_t hi) {
 
 static int located(int v) { return v == MIXED ? hipInvalidDeviceId : v; }
 
-hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
-                                   hipMemRangeAttribute attribute,
-                                   const void* dev_ptr, size_t count) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(!data || data_size == 0 || data_size % 4 != 0,
-                 hipErrorInvalidValue);
-  HIPC_RETURN_IF(!dev_ptr || count == 0, hipErrorInvalidValue);
+/* Checks the range [dev_ptr, dev_ptr + count): managed memory, inside one
+ * allocation, which *a describes. */
+static hipError_t range_find(const void* dev_ptr, size_t count,
+                             hipc_alloc* a) {
+  if (!dev_ptr || count == 0) return hipErrorInvalidValue;
   hipError_t e = hipc__init();
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(dev_ptr, &a) ||
-                     a.kind != hipMemoryTypeManaged ||
-                     !hipc__alloc_in_bounds(dev_ptr, count),
-                 hipErrorInvalidValue);
-  size_t lo = (size_t)((const char*)dev_ptr - (const char*)a.base);
+  if (e != hipSuccess) return e;
+  if (!hipc__alloc_find(dev_ptr, a) || a->kind != hipMemoryTypeManaged ||
+      !hipc__alloc_in_bounds(dev_ptr, count))
+    return hipErrorInvalidValue;
+  return hipSuccess;
+}
+
+/* One attribute of the range at byte `lo` of the managed allocation `a`
+ * into `data` (`data_size` bytes). */
+static hipError_t range_attribute(void* data, size_t data_size,
+                                  hipMemRangeAttribute attribute,
+                                  const hipc_alloc* a, size_t lo,
+                                  size_t count) {
+  if (!data || data_size == 0 || data_size % 4 != 0)
+    return hipErrorInvalidValue;
   int* out = data;
-  if (attribute != hipMemRangeAttributeAccessedBy)
-    HIPC_RETURN_IF(data_size != 4, hipErrorInvalidValue);
+  if (attribute != hipMemRangeAttributeAccessedBy && data_size != 4)
+    return hipErrorInvalidValue;
   advice_state st;
   switch (attribute) {
     case hipMemRangeAttributeReadMostly:
-      st = query(a.base, lo, lo + count);
+      st = query(a->base, lo, lo + count);
       *out = st.read_mostly == 1;
       break;
     case hipMemRangeAttributePreferredLocation:
-      st = query(a.base, lo, lo + count);
+      st = query(a->base, lo, lo + count);
       *out = located(st.preferred);
       break;
     case hipMemRangeAttributeLastPrefetchLocation:
-      st = query(a.base, lo, lo + count);
+      st = query(a->base, lo, lo + count);
       *out = located(st.last_prefetch);
       break;
     case hipMemRangeAttributeCoherencyMode:
-      st = query(a.base, lo, lo + count);
+      st = query(a->base, lo, lo + count);
       *out = st.coarse == MIXED ? hipMemRangeCoherencyModeIndeterminate
              : st.coarse       ? hipMemRangeCoherencyModeCoarseGrain
                                : hipMemRangeCoherencyModeFineGrain;
       break;
     case hipMemRangeAttributeAccessedBy: {
-      st = query(a.base, lo, lo + count);
+      st = query(a->base, lo, lo + count);
       size_t slots = data_size / 4, k = 0;
       for (int d = 0; d < 63 && k < slots; ++d)
         if (st.accessed_by & (1ull << d)) out[k++] = d;
@@ -279,7 +285,64 @@ hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
       break;
     }
     default:
-      HIPC_RETURN(hipErrorInvalidValue);
+      return hipErrorInvalidValue;
   }
+  return hipSuccess;
+}
+
+hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
+                                   hipMemRangeAttribute attribute,
+                                   const void* dev_ptr, size_t count) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!data || data_size == 0 || data_size % 4 != 0,
+                 hipErrorInvalidValue);
+  hipc_alloc a;
+  hipError_t e = range_find(dev_ptr, count, &a);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  size_t lo = (size_t)((const char*)dev_ptr - (const char*)a.base);
+  HIPC_RETURN(range_attribute(data, data_size, attribute, &a, lo, count));
+}
+
+hipError_t hipMemRangeGetAttributes(void** data, size_t* data_sizes,
+                                    hipMemRangeAttribute* attributes,
+                                    size_t num_attributes,
+                                    const void* dev_ptr, size_t count) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!data || !data_sizes || !attributes || num_attributes == 0,
+                 hipErrorInvalidValue);
+  hipc_alloc a;
+  hipError_t e = range_find(dev_ptr, count, &a);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  size_t lo = (size_t)((const char*)dev_ptr - (const char*)a.base);
+  for (size_t i = 0; i < num_attributes; ++i) {
+    e = range_attribute(data[i], data_sizes[i], attributes[i], &a, lo,
+                        count);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  }
+  HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr,
+                                   size_t length, unsigned int flags) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags != hipMemAttachGlobal && flags != hipMemAttachHost &&
+                     flags != hipMemAttachSingle,
+                 hipErrorInvalidValue);
+  /* Memory attached to one stream needs a stream. */
+  HIPC_RETURN_IF(flags == hipMemAttachSingle && !stream,
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  hipc_device* dev;
+  hipStream_t s;
+  /* A destroyed stream: what AMD's runtime returns. */
+  HIPC_RETURN_IF(hipc__stream_lookup(stream, &dev, &s) != hipSuccess,
+                 hipErrorContextIsDestroyed);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(dev_ptr, &a) ||
+                     a.kind != hipMemoryTypeManaged || a.base != dev_ptr ||
+                     (length != 0 && length != a.size),
+                 hipErrorInvalidValue);
   HIPC_RETURN(hipSuccess);
 }

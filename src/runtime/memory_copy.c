@@ -36,7 +36,7 @@ static size_t span(size_t pitch, size_t width, size_t height) {
 }
 
 static hipError_t check_kind(hipMemcpyKind kind) {
-  return (unsigned)kind > hipMemcpyDefault ? hipErrorInvalidMemcpyDirection
+  return !HIPC_KIND_VALID(kind) ? hipErrorInvalidMemcpyDirection
                                            : hipSuccess;
 }
 

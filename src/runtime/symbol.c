@@ -153,7 +153,7 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
                               size_t offset, hipMemcpyKind kind,
                               hipStream_t stream, int blocking,
                               int to_symbol) {
-  if ((unsigned)kind > hipMemcpyDefault) return hipErrorInvalidMemcpyDirection;
+  if (!HIPC_KIND_VALID(kind)) return hipErrorInvalidMemcpyDirection;
   hipc_device* dev;
   char* addr;
   hipError_t e = resolve(symbol, n, offset, to_symbol, &dev, &addr);

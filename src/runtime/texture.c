@@ -74,6 +74,8 @@ static hipError_t resource(const hipResourceDesc* res, int surface,
     case hipResourceTypeArray: {
       struct hipArray* a = hipc__array_lookup(res->res.array.array);
       if (!a) return hipErrorInvalidValue;
+      /* Cubemap sampling (texCubemap, surfCubemap) is not implemented. */
+      if (a->flags & hipArrayCubemap) return hipErrorNotSupported;
       *dev = a->dev;
       *array = a->data;
       fmt = &a->desc;

@@ -79,7 +79,7 @@ __global__ void k_libc(float* p, int* q, char* s) {
 }
 SRC
 
-known='^(llvm\.|__nv_|__hipc_kc_|hipc_kc_|hipc_tex_sample$|hipc_tex_fetch$|hipc_surf_access$|vprintf$|malloc$|free$|__assertfail$)'
+known='^(llvm\.|__nv_|__hipc_kc_|hipc_kc_|hipc_tex_sample$|hipc_tex_gather$|hipc_tex_fetch$|hipc_surf_access$|vprintf$|malloc$|free$|__assertfail$)'
 
 srcs=("$PWD/libc_calls.hip" "$ROOT"/tests/kernels/*.hip "$ROOT"/examples/*.hip
       "$ROOT"/tests/shell/module_api/*.hip)

@@ -259,16 +259,26 @@ static void test_synchronize_idle(void) {
 }
 
 /* What hipc does not do is hipErrorNotSupported, recorded for
- * hipGetLastError (here: a cubemap array; hipc has none). */
+ * hipGetLastError (here: sampling a cubemap array; hipc has no
+ * texCubemap). */
 static void test_unsupported_entry_points(void) {
   hipChannelFormatDesc d = hipCreateChannelDesc(32, 0, 0, 0,
                                                 hipChannelFormatKindFloat);
   hipArray_t a = NULL;
   CHECK_ERR(hipMalloc3DArray(&a, &d, make_hipExtent(4, 4, 6),
                              hipArrayCubemap),
-            hipErrorNotSupported);
-  CHECK(a == NULL);
+            hipSuccess);
+  hipResourceDesc rd;
+  memset(&rd, 0, sizeof rd);
+  rd.resType = hipResourceTypeArray;
+  rd.res.array.array = a;
+  hipTextureDesc td;
+  memset(&td, 0, sizeof td);
+  hipTextureObject_t t = NULL;
+  CHECK_ERR(hipCreateTextureObject(&t, &rd, &td, NULL), hipErrorNotSupported);
+  CHECK(t == NULL);
   CHECK_ERR(hipGetLastError(), hipErrorNotSupported);
+  CHECK_ERR(hipFreeArray(a), hipSuccess);
 }
 
 int main(void) {

@@ -139,7 +139,8 @@ static void test_host_register(void) {
   CHECK_ERR(hipHostUnregister(mem), hipSuccess);
   CHECK_ERR(hipHostUnregister(mem), hipErrorHostMemoryNotRegistered);
   CHECK_ERR(hipHostGetFlags(&f, mem), hipErrorInvalidValue);
-  CHECK_ERR(hipPointerGetAttributes(&at, mem), hipErrorInvalidValue);
+  CHECK_ERR(hipPointerGetAttributes(&at, mem), hipSuccess);
+  CHECK_EQ(at.type, hipMemoryTypeUnregistered);
   /* And again, after unregistering. */
   CHECK_ERR(hipHostRegister(mem, n, 0), hipSuccess);
   CHECK_ERR(hipHostUnregister(mem), hipSuccess);
@@ -357,7 +358,12 @@ static void test_pointer_attributes(void) {
   CHECK(at.hostPointer == h);
   CHECK_EQ(at.allocationFlags, hipHostMallocMapped);
   /* Unknown memory, and just past an allocation. */
-  CHECK_ERR(hipPointerGetAttributes(&at, &local), hipErrorInvalidValue);
+  CHECK_ERR(hipPointerGetAttributes(&at, &local), hipSuccess);
+  CHECK_EQ(at.type, hipMemoryTypeUnregistered);
+  CHECK(at.hostPointer == (void*)&local);
+  CHECK(at.devicePointer == NULL);
+  CHECK_EQ(at.device, 0);
+  CHECK_EQ(at.isManaged, 0);
   CHECK_ERR(hipPointerGetAttributes(&at, NULL), hipErrorInvalidValue);
   CHECK_ERR(hipPointerGetAttributes(NULL, d), hipErrorInvalidValue);
   size_t size = 0;
@@ -371,7 +377,8 @@ static void test_pointer_attributes(void) {
   CHECK_ERR(hipMemPtrGetInfo(d, NULL), hipErrorInvalidValue);
   CHECK_ERR(hipMemPtrGetInfo(NULL, &size), hipErrorInvalidValue);
   CHECK_ERR(hipFree(d), hipSuccess);
-  CHECK_ERR(hipPointerGetAttributes(&at, d), hipErrorInvalidValue);
+  CHECK_ERR(hipPointerGetAttributes(&at, d), hipSuccess);
+  CHECK_EQ(at.type, hipMemoryTypeUnregistered);
   CHECK_ERR(hipMemPtrGetInfo(d, &size), hipErrorInvalidValue);
   CHECK_ERR(hipHostFree(h), hipSuccess);
 }

@@ -19,6 +19,9 @@ HIPC_API hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device);
 HIPC_API hipError_t hipPointerGetAttribute(void* data,
                                            hipPointer_attribute attribute,
                                            hipDeviceptr_t ptr);
+HIPC_API hipError_t hipPointerSetAttribute(const void* value,
+                                           hipPointer_attribute attribute,
+                                           hipDeviceptr_t ptr);
 HIPC_API hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
                                                hipPointer_attribute* attributes,
                                                void** data, hipDeviceptr_t ptr);

@@ -1,7 +1,9 @@
 // Texture functions of the kernel language, over texture objects:
 // tex1Dfetch, tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, their Lod
 // and Grad forms, each as `T texND<T>(obj, ...)` and as
-// `void texND(T* out, obj, ...)`. T is char, signed char, unsigned char,
+// `void texND(T* out, obj, ...)`, and tex2Dgather<T>(obj, x, y, comp)
+// (component `comp` of the four texels of a bilinear footprint, in a
+// 4-component T; as in AMD's header, a narrower T gets the first ones). T is char, signed char, unsigned char,
 // short, unsigned short, int, unsigned int or float, or a 1-, 2- or
 // 4-component vector of one of them; float results (a float format or
 // hipReadModeNormalizedFloat) go to float types, integer results to
@@ -103,6 +105,13 @@ __device__ inline T tex1DLayered(hipTextureObject_t obj, float x,
   return hipc::tex_sample<T>(obj, 1, x, 0, 0, layer);
 }
 template <typename T>
+__device__ inline T tex2Dgather(hipTextureObject_t obj, float x, float y,
+                                int comp = 0) {
+  hipc_texel v;
+  hipc_tex_gather(hipc::tex_of(obj), x, y, comp, &v);
+  return hipc::texel_as<T>(v);
+}
+template <typename T>
 __device__ inline T tex2DLayered(hipTextureObject_t obj, float x, float y,
                                  int layer) {
   return hipc::tex_sample<T>(obj, 2, x, y, 0, layer);
@@ -189,6 +198,9 @@ HIPC_TEX_OUT(tex3DLod,
              HIPC_COMMA float x HIPC_COMMA float y HIPC_COMMA float z
                  HIPC_COMMA float lv,
              HIPC_COMMA x HIPC_COMMA y HIPC_COMMA z HIPC_COMMA lv)
+HIPC_TEX_OUT(tex2Dgather,
+             HIPC_COMMA float x HIPC_COMMA float y HIPC_COMMA int comp,
+             HIPC_COMMA x HIPC_COMMA y HIPC_COMMA comp)
 HIPC_TEX_OUT(tex2DGrad,
              HIPC_COMMA float x HIPC_COMMA float y HIPC_COMMA float2 dx
                  HIPC_COMMA float2 dy,

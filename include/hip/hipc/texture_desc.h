@@ -57,6 +57,11 @@ typedef union hipc_texel {
  * and read mode. */
 HIPC_API void hipc_tex_sample(const hipc_tex* t, int dims, float x, float y,
                               float z, int layer, hipc_texel* out);
+/* tex2Dgather: component `comp` (0 to 3) of the four texels bilinear
+ * filtering would read at (x, y), in out[0..3]: (i, j+1), (i+1, j+1),
+ * (i+1, j), (i, j), as PTX's tld4 returns them. */
+HIPC_API void hipc_tex_gather(const hipc_tex* t, float x, float y, int comp,
+                              hipc_texel* out);
 /* tex1Dfetch: element `x` of linear memory, without filtering; zeros
  * outside the texture. */
 HIPC_API void hipc_tex_fetch(const hipc_tex* t, int x, hipc_texel* out);

@@ -89,6 +89,29 @@ inline __device__ texel4 tex_a2d(unsigned long long h, bool is_float,
 }
 #undef HIPC_TEX_ASM
 
+// tld4: one component of the four texels of the bilinear footprint.
+#define HIPC_TLD4(COMP)                                                      \
+  if (is_float)                                                              \
+    asm volatile("tld4." COMP ".2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];" \
+                 : "=f"(v.f[0]), "=f"(v.f[1]), "=f"(v.f[2]), "=f"(v.f[3])    \
+                 : "l"(h), "f"(x), "f"(y));                                  \
+  else                                                                       \
+    asm volatile("tld4." COMP ".2d.v4.s32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];" \
+                 : "=r"(v.i[0]), "=r"(v.i[1]), "=r"(v.i[2]), "=r"(v.i[3])    \
+                 : "l"(h), "f"(x), "f"(y))
+inline __device__ texel4 gather_2d(unsigned long long h, bool is_float,
+                                   float x, float y, int comp) {
+  texel4 v;
+  switch (comp) {
+    case 1: HIPC_TLD4("g"); break;
+    case 2: HIPC_TLD4("b"); break;
+    case 3: HIPC_TLD4("a"); break;
+    default: HIPC_TLD4("r"); break;
+  }
+  return v;
+}
+#undef HIPC_TLD4
+
 }  // namespace nvptx
 }  // namespace hipc
 
@@ -112,6 +135,13 @@ HIPC_NVPTX_FN T tex3D(hipTextureObject_t obj, float x, float y, float z) {
   namespace n = hipc::nvptx;
   return n::texel_as<T>(
       n::tex_3d(n::handle(obj), n::float_texel<T>(), x, y, z));
+}
+template <typename T>
+HIPC_NVPTX_FN T tex2Dgather(hipTextureObject_t obj, float x, float y,
+                            int comp = 0) {
+  namespace n = hipc::nvptx;
+  return n::texel_as<T>(
+      n::gather_2d(n::handle(obj), n::float_texel<T>(), x, y, comp));
 }
 template <typename T>
 HIPC_NVPTX_FN T tex1DLayered(hipTextureObject_t obj, float x, int layer) {

@@ -23,8 +23,7 @@ struct __hip_texture;
 typedef struct __hip_texture* hipTextureObject_t;
 struct __hip_surface;
 typedef struct __hip_surface* hipSurfaceObject_t;
-/* Mipmapped arrays are not supported by hipc; the type exists for
- * hipResourceDesc. */
+/* A mipmapped array: a chain of arrays, one per level (hipc/array_api.h). */
 typedef struct hipMipmappedArray* hipMipmappedArray_t;
 typedef const struct hipMipmappedArray* hipMipmappedArray_const_t;
 

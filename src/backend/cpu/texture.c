@@ -214,6 +214,35 @@ void hipc_tex_sample(const hipc_tex* t, int dims, float x, float y, float z,
   clamp_signed(t, out);
 }
 
+/* tex2Dgather: component `comp` of the 2 x 2 texels linear filtering
+ * would read at (x, y), as PTX's tld4 and Direct3D's gather4 order them:
+ * counter-clockwise from the lower left, (i, j+1), (i+1, j+1), (i+1, j),
+ * (i, j). Each is read with the object's addressing and read mode. */
+void hipc_tex_gather(const hipc_tex* t, float x, float y, int comp,
+                     hipc_texel* out) {
+  const float coord[2] = {x, y};
+  const long size[2] = {(long)t->width, (long)t->height};
+  long lo[2], hi[2];
+  for (int d = 0; d < 2; ++d) {
+    float u = t->normalized_coords ? coord[d] * (float)size[d] : coord[d];
+    long i = index_of(u - 0.5f);
+    lo[d] = address(i, size[d], t->address[d], t->normalized_coords);
+    hi[d] = address(i + 1, size[d], t->address[d], t->normalized_coords);
+  }
+  const long at[4][2] = {{lo[0], hi[1]}, {hi[0], hi[1]}, {hi[0], lo[1]},
+                         {lo[0], lo[1]}};
+  if (comp < 0 || comp > 3) comp = 0;
+  for (int k = 0; k < 4; ++k) {
+    hipc_texel v;
+    if (at[k][0] < 0 || at[k][1] < 0)
+      load_border(t, &v);
+    else
+      load(t, element(t, at[k][0], at[k][1], 0, 0), &v);
+    clamp_signed(t, &v);
+    out->u[k] = v.u[comp];
+  }
+}
+
 void hipc_tex_fetch(const hipc_tex* t, int x, hipc_texel* out) {
   if (x < 0 || (size_t)x >= t->width) {
     memset(out, 0, sizeof *out);

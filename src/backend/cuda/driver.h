@@ -236,6 +236,7 @@ enum {
   CU_TRSF_READ_AS_INTEGER = 0x01,
   CU_TRSF_NORMALIZED_COORDINATES = 0x02,
   CUDA_ARRAY3D_SURFACE_LDST = 0x02,
+  CUDA_ARRAY3D_TEXTURE_GATHER = 0x08,
 };
 
 /* The entry points, resolved by name (the _v2 names are the ABI of the

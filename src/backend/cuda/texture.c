@@ -58,8 +58,11 @@ hipError_t hipc__cuda_array_create(hipc_device* dev,
   d.Depth = depth;
   d.Format = cu_format(desc, &d.NumChannels);
   /* Every array may back a surface, as on AMD's runtime, which does not
-   * ask for hipArraySurfaceLoadStore. */
-  d.Flags = flags | CUDA_ARRAY3D_SURFACE_LDST;
+   * ask for hipArraySurfaceLoadStore; except a texture-gather array, which
+   * the driver refuses to make a surface. */
+  d.Flags = flags;
+  if (!(flags & CUDA_ARRAY3D_TEXTURE_GATHER))
+    d.Flags |= CUDA_ARRAY3D_SURFACE_LDST;
   cuda_array* a = malloc(sizeof *a);
   if (!a) return hipErrorOutOfMemory;
   a->kind = desc->f;
@@ -84,9 +87,20 @@ hipError_t hipc__cuda_array_copy(hipc_queue* q, const hipc_array_copy* c,
   CUDA_MEMCPY3D m;
   memset(&m, 0, sizeof m);
   /* Memory the driver does not know is pageable host memory. */
-  int host = !hipc__cuda_device_visible(c->mem);
+  int host = !c->src_array && !hipc__cuda_device_visible(c->mem);
   int mem_type = host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_UNIFIED;
-  if (c->to_array) {
+  if (c->src_array) { /* array to array */
+    m.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    m.srcArray = ((cuda_array*)c->src_array)->a;
+    m.srcXInBytes = c->sx;
+    m.srcY = c->sy;
+    m.srcZ = c->sz;
+    m.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    m.dstArray = ((cuda_array*)c->array)->a;
+    m.dstXInBytes = c->x;
+    m.dstY = c->y;
+    m.dstZ = c->z;
+  } else if (c->to_array) {
     m.srcMemoryType = mem_type;
     m.srcHost = c->mem;
     m.srcDevice = dptr(c->mem);
