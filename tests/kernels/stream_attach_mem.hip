@@ -19,11 +19,16 @@ int main() {
     hipStream_t st = streams[s];
     int* m = nullptr;
     HIP_CHECK(hipMallocManaged(&m, 256 * sizeof(int), hipMemAttachHost));
-    // The whole allocation: length 0 or its size, from its start.
-    CHECK_ERR(hipStreamAttachMemAsync(st, m, 0, hipMemAttachSingle), hipSuccess);
+    // The whole allocation: length 0 or its size, from its start. Single
+    // needs a stream of its own (the null stream: hipErrorInvalidValue,
+    // as hip-tests expects of AMD's runtime).
+    CHECK_ERR(hipStreamAttachMemAsync(st, m, 0, hipMemAttachSingle),
+              st ? hipSuccess : hipErrorInvalidValue);
     CHECK_ERR(hipStreamAttachMemAsync(st, m, 256 * sizeof(int), hipMemAttachGlobal),
               hipSuccess);
-    CHECK_ERR(hipStreamAttachMemAsync(st, m + 5, 0, hipMemAttachHost), hipSuccess);
+    // Not from the allocation's start.
+    CHECK_ERR(hipStreamAttachMemAsync(st, m + 5, 0, hipMemAttachHost),
+              hipErrorInvalidValue);
     HIP_CHECK(hipStreamSynchronize(st));
     fill<<<2, 128, 0, st>>>(m, 256, 100 * s);
     HIP_CHECK(hipStreamSynchronize(st));
