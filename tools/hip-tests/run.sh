@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Builds and runs the catch/unit tests of a hip-tests checkout (AMD's HIP test
+# suite, github ROCm/hip-tests) against hipc, one test file at a time, and
+# writes a per-file and a per-directory table. Nothing here fetches the suite:
+# give it the path of a checkout (docs/conformance.md).
+#
+#   tools/hip-tests/run.sh SUITE [options]
+#
+#   SUITE                 the hip-tests checkout (the folder holding catch/)
+#   --dirs=a,b,...        catch/unit directories (default: the 17 of issue #21)
+#   --files=GLOB          only test files whose name matches GLOB (e.g. 'hipMemset*')
+#   --offload-arch=sm_XX  also build the device code for that NVIDIA GPU
+#   -j N                  parallel builds and runs (default 2)
+#   -o DIR                output folder (default build/hip-tests)
+#   --hipcc=PATH          the hipcc to use (default: this tree's build/bin/hipcc)
+#   --flags="..."         more compile flags for every file
+#   --args="..."          more arguments for every test binary (Catch2 and the
+#                         suite's main: -A N caps the math tests' random inputs)
+#   --timeout=S           time limit of one test case (default 120 s)
+#   --build-timeout=S     time limit of one file's compile (default 600 s)
+#   --build-only          build into DIR, run nothing (then copy DIR and this
+#                         tree to the GPU machine, which has no clang)
+#   --run-only            run what DIR holds, compile nothing
+#   --lib=PATH            libhipc's folder for the binaries (LD_LIBRARY_PATH;
+#                         default: hipcc's ../lib)
+#
+# Each test file (a .cc of the directory that has a TEST_CASE) is compiled
+# with the suite's Catch2 (catch/external/Catch2), its include/ and kernels/,
+# picojson, and linked with the objects of its standalone mode
+# (STANDALONE_TESTS=1: hipTestMain/main.cc, hip_test_context.cc,
+# hip_test_features.cc, kernels/*.cpp), built once. Each test case then runs
+# in its own process (a crash costs one case) under the time limit.
+#
+# Output in DIR: bin/<dir>/<file> (the binaries), log/<dir>/<file>.build
+# (compiler output), log/<dir>/<file>.run (each case's output), files.tsv
+# (dir, file, built, cases, passed, failed, first build error or the failed
+# cases), summary.md (the per-directory and per-file tables in Markdown).
+set -u
+DEFAULT_DIRS=memory,stream,event,device,kernel,launchBounds,executionControl,warp,atomics,cooperativeGrps,math,printf,errorHandling,occupancy,module,graph,streamperthread
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+SUITE="" DIRS=$DEFAULT_DIRS FILES='*' ARCH="" JOBS=2 OUT=$ROOT/build/hip-tests
+HIPCC=$ROOT/build/bin/hipcc FLAGS="" ARGS="" TIMEOUT=120 BTIMEOUT=600
+MODE=all LIB=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --dirs=*) DIRS=${1#*=} ;;
+    --files=*) FILES=${1#*=} ;;
+    --offload-arch=*) ARCH=${1#*=} ;;
+    -j) JOBS=$2; shift ;;
+    -j*) JOBS=${1#-j} ;;
+    -o) OUT=$2; shift ;;
+    --out=*) OUT=${1#*=} ;;
+    --hipcc=*) HIPCC=${1#*=} ;;
+    --flags=*) FLAGS=${1#*=} ;;
+    --args=*) ARGS=${1#*=} ;;
+    --timeout=*) TIMEOUT=${1#*=} ;;
+    --build-timeout=*) BTIMEOUT=${1#*=} ;;
+    --build-only) MODE=build ;;
+    --run-only) MODE=run ;;
+    --lib=*) LIB=${1#*=} ;;
+    -h|--help) sed -n '2,/^set -u/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    *) SUITE=$1 ;;
+  esac
+  shift
+done
+[ -n "$SUITE" ] || { echo "usage: run.sh SUITE [options] (--help)" >&2; exit 2; }
+SUITE=$(cd "$SUITE" && pwd) || exit 2
+CATCH=$SUITE/catch
+[ -d "$CATCH/unit" ] || { echo "run.sh: $SUITE has no catch/unit" >&2; exit 2; }
+mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd)
+[ -n "$LIB" ] || LIB=$(cd "$(dirname "$HIPCC")/../lib" 2>/dev/null && pwd)
+export LD_LIBRARY_PATH=$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export HIPCC FLAGS ARGS TIMEOUT BTIMEOUT OUT CATCH ARCH
+
+# Compile flags of every file: the suite's include folders, as its CMake sets them.
+CXXFLAGS="-std=c++17 -O1 -w -I$CATCH/external/Catch2 -I$CATCH/include -I$CATCH/kernels \
+-I$CATCH/external/picojson -DKERNELS_PATH=\"$CATCH/kernels/\""
+[ -n "$ARCH" ] && CXXFLAGS="$CXXFLAGS --offload-arch=$ARCH"
+export CXXFLAGS="$CXXFLAGS $FLAGS"
+
+# The test files: <dir>/<name>.cc with a TEST_CASE.
+list_files() {
+  local d f
+  for d in ${DIRS//,/ }; do
+    for f in "$CATCH/unit/$d"/$FILES.cc; do
+      [ -f "$f" ] && grep -q TEST_CASE "$f" && echo "$d/$(basename "$f" .cc)"
+    done
+  done
+}
+
+build_main() {  # the standalone mode's main objects, once
+  local o=$OUT/main src n
+  mkdir -p "$o"
+  for src in "$CATCH/hipTestMain/main.cc" "$CATCH/hipTestMain/hip_test_context.cc" \
+             "$CATCH/hipTestMain/hip_test_features.cc" "$CATCH"/kernels/*.cpp; do
+    [ -f "$src" ] || continue
+    n=$(basename "$src"); n=${n%.*}.o
+    [ -f "$o/$n" ] && [ "$o/$n" -nt "$HIPCC" ] && continue
+    echo "run.sh: building $(basename "$src")" >&2
+    # shellcheck disable=SC2086
+    eval "\"$HIPCC\" $CXXFLAGS -c \"$src\" -o \"$o/$n\"" >"$o/$n.log" 2>&1 ||
+      { echo "run.sh: the suite's $(basename "$src") does not build:" >&2;
+        grep -m3 'error' "$o/$n.log" >&2; return 1; }
+  done
+}
+
+build_one() {  # <dir>/<name>: compile and link, log the output
+  local t=$1 d=${1%/*} n=${1#*/}
+  mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
+  rm -f "$OUT/bin/$t"
+  eval "timeout $BTIMEOUT \"$HIPCC\" $CXXFLAGS -I\"$CATCH/unit/$d\" \"$CATCH/unit/$t.cc\" \
+    \"$OUT\"/main/*.o -o \"$OUT/bin/$t\" -ldl -lpthread" >"$OUT/log/$t.build" 2>&1
+  local rc=$?
+  [ $rc = 124 ] && echo "error: the compile ran past ${BTIMEOUT}s" >>"$OUT/log/$t.build"
+  [ $rc = 0 ] || rm -f "$OUT/bin/$t"
+}
+
+# Catch2 test specs treat , [ ] * ~ " \ specially: escape them.
+spec_of() { printf '%s' "$1" | sed -e 's/[][\\,*~"]/\\&/g'; }
+
+run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
+  local t=$1 exe=$OUT/bin/$1 log=$OUT/log/$1.run cases=0 pass=0 fail=0 failed=""
+  local name rc
+  mkdir -p "$(dirname "$log")"; : >"$log"
+  if [ ! -x "$exe" ]; then echo "-" >"$OUT/log/$t.res"; return; fi
+  while IFS= read -r name; do
+    [ -n "$name" ] || continue
+    cases=$((cases + 1))
+    echo "=== $name" >>"$log"
+    # shellcheck disable=SC2086
+    (cd "$(dirname "$exe")" && timeout -k 5 "$TIMEOUT" "$exe" $ARGS "$(spec_of "$name")") \
+      >>"$log" 2>&1 </dev/null
+    rc=$?
+    echo "=== exit $rc" >>"$log"
+    if [ $rc = 0 ]; then pass=$((pass + 1)); else
+      fail=$((fail + 1))
+      case $rc in 124|137) failed="$failed $name (timeout);" ;;
+                  1) failed="$failed $name;" ;;
+                  *) failed="$failed $name (exit $rc);" ;; esac
+    fi
+  done < <(cd "$(dirname "$exe")" && timeout 60 "$exe" --list-test-names-only 2>/dev/null </dev/null)
+  printf '%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$failed" >"$OUT/log/$t.res"
+}
+export -f build_one run_one spec_of
+
+FILELIST=$(list_files)
+[ -n "$FILELIST" ] || { echo "run.sh: no test files" >&2; exit 2; }
+NFILES=$(echo "$FILELIST" | wc -l)
+if [ $MODE != run ]; then
+  [ -x "$HIPCC" ] || { echo "run.sh: no hipcc at $HIPCC" >&2; exit 2; }
+  build_main || exit 1
+  echo "run.sh: building $NFILES files (-j $JOBS)" >&2
+  echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
+fi
+[ $MODE = build ] && { echo "run.sh: built $(find "$OUT/bin" -type f | wc -l) binaries in $OUT/bin" >&2; exit 0; }
+echo "run.sh: running $NFILES files (-j $JOBS, ${TIMEOUT}s per case)" >&2
+echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'run_one "$@"' _ {}
+
+# The tables.
+TSV=$OUT/files.tsv SUM=$OUT/summary.md
+printf 'dir\tfile\tbuilt\tcases\tpassed\tfailed\tnote\n' >"$TSV"
+for t in $FILELIST; do
+  d=${t%/*} n=${t#*/}
+  if [ -x "$OUT/bin/$t" ]; then
+    IFS=$'\t' read -r c p f note <"$OUT/log/$t.res"
+    printf '%s\t%s\tyes\t%s\t%s\t%s\t%s\n' "$d" "$n" "$c" "$p" "$f" "${note% }" >>"$TSV"
+  else
+    err=$(grep -m1 -E 'error:|error ' "$OUT/log/$t.build" 2>/dev/null | sed -e "s|$CATCH/||g" | cut -c1-200)
+    printf '%s\t%s\tno\t0\t0\t0\t%s\n' "$d" "$n" "${err:-no binary (not built here)}" >>"$TSV"
+  fi
+done
+{
+  echo "| directory | files | built | cases | passed | failed |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  awk -F'\t' 'NR > 1 { f[$1]++; if ($3 == "yes") b[$1]++; c[$1] += $4; p[$1] += $5; x[$1] += $6
+                       if (!($1 in o)) { o[$1] = ++k; nm[k] = $1 } }
+    END { for (i = 1; i <= k; i++) { d = nm[i]
+            printf "| %s | %d | %d | %d | %d | %d |\n", d, f[d], b[d], c[d], p[d], x[d]
+            F += f[d]; B += b[d]; C += c[d]; P += p[d]; X += x[d] }
+          printf "| **all** | %d | %d | %d | %d | %d |\n", F, B, C, P, X }' "$TSV"
+  echo
+  echo "| file | built | cases | passed | failed | first build error / failed cases |"
+  echo "|---|---|---:|---:|---:|---|"
+  awk -F'\t' 'NR > 1 { n = $7; gsub(/\|/, "\\|", n)
+                       printf "| %s/%s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, n }' "$TSV"
+} >"$SUM"
+sed -n '1,/^$/p' "$SUM"
+echo "run.sh: tables in $TSV and $SUM" >&2
