@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hipc/platform.h"
 #include "hip_version.h"
 #include "hipc/api_types.h"
 #include "hipc/texture_types.h"

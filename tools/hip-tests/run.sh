@@ -15,7 +15,8 @@
 #   --hipcc=PATH          the hipcc to use (default: this tree's build/bin/hipcc)
 #   --flags="..."         more compile flags for every file
 #   --args="..."          more arguments for every test binary (Catch2 and the
-#                         suite's main: -A N caps the math tests' random inputs)
+#                         suite's main; default -A 1048576: 2^20 random inputs
+#                         per math test instead of 2^32)
 #   --timeout=S           time limit of one test case (default 120 s)
 #   --build-timeout=S     time limit of one file's compile (default 600 s)
 #   --build-only          build into DIR, run nothing (then copy DIR and this
@@ -40,7 +41,7 @@ DEFAULT_DIRS=memory,stream,event,device,kernel,launchBounds,executionControl,war
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 SUITE="" DIRS=$DEFAULT_DIRS FILES='*' ARCH="" JOBS=2 OUT=$ROOT/build/hip-tests
-HIPCC=$ROOT/build/bin/hipcc FLAGS="" ARGS="" TIMEOUT=120 BTIMEOUT=600
+HIPCC=$ROOT/build/bin/hipcc FLAGS="" ARGS="-A 1048576" TIMEOUT=120 BTIMEOUT=600
 MODE=all LIB=""
 while [ $# -gt 0 ]; do
   case $1 in
