@@ -36,13 +36,19 @@ HIPC_API hipError_t hipc_ext_record(hipEvent_t event, hipStream_t stream);
 #endif
 
 #if defined(__cplusplus)
-#define hipExtLaunchKernelGGL(kernel, grid, block, shmem, stream, start,    \
-                              stop, flags, ...)                            \
+#ifndef HIPC_GGL_NAME_
+#define HIPC_GGL_NAME_(...) __VA_ARGS__
+#endif
+#define hipExtLaunchKernelGGL(kernel, ...) \
+  HIPC_EXT_GGL_LAUNCH_((kernel), __VA_ARGS__)
+#define HIPC_EXT_GGL_LAUNCH_(kernel, grid, block, shmem, stream, start,     \
+                             stop, flags, ...)                             \
   do {                                                                     \
     hipStream_t hipc_ext_stream_ = (stream);                               \
     (void)(flags);                                                         \
     (void)hipc_ext_record((start), hipc_ext_stream_);                      \
-    kernel<<<(grid), (block), (shmem), hipc_ext_stream_>>>(__VA_ARGS__);   \
+    HIPC_GGL_NAME_ kernel<<<(grid), (block), (shmem), hipc_ext_stream_>>>( \
+        __VA_ARGS__);                                                      \
     (void)hipc_ext_record((stop), hipc_ext_stream_);                       \
   } while (0)
 #endif

@@ -556,14 +556,23 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* dst, T& symbol,
       stream);
 }
 
-/* The kernel overloads take the kernel itself instead of its address. */
+/* The kernel overloads take the kernel itself instead of its address (or
+ * nullptr, which the C functions reject with their documented error). */
+namespace hipc {
+template <class T>
+inline const void* kernel_address(T f) {
+  return reinterpret_cast<const void*>(f);
+}
+inline const void* kernel_address(decltype(nullptr)) { return nullptr; }
+}  // namespace hipc
+
 template <class T>
 inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim,
                                              dim3 blockDim,
                                              void** kernelParams,
                                              unsigned int sharedMemBytes,
                                              hipStream_t stream) {
-  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(f),
+  return hipLaunchCooperativeKernel(hipc::kernel_address(f),
                                     gridDim, blockDim, kernelParams,
                                     sharedMemBytes, stream);
 }
@@ -572,7 +581,7 @@ template <class T>
 inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
     int* numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessor(
-      numBlocks, reinterpret_cast<const void*>(f), blockSize,
+      numBlocks, hipc::kernel_address(f), blockSize,
       dynSharedMemPerBlk);
 }
 
@@ -581,7 +590,7 @@ inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk,
     unsigned int flags) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-      numBlocks, reinterpret_cast<const void*>(f), blockSize,
+      numBlocks, hipc::kernel_address(f), blockSize,
       dynSharedMemPerBlk, flags);
 }
 
@@ -590,7 +599,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(
     int* gridSize, int* blockSize, T f, size_t dynSharedMemPerBlk = 0,
     int blockSizeLimit = 0) {
   return hipOccupancyMaxPotentialBlockSize(
-      gridSize, blockSize, reinterpret_cast<const void*>(f),
+      gridSize, blockSize, hipc::kernel_address(f),
       dynSharedMemPerBlk, blockSizeLimit);
 }
 
@@ -602,7 +611,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(
       flags != hipOccupancyDisableCachingOverride)
     return hipErrorInvalidValue;
   return hipOccupancyMaxPotentialBlockSize(
-      gridSize, blockSize, reinterpret_cast<const void*>(f),
+      gridSize, blockSize, hipc::kernel_address(f),
       dynSharedMemPerBlk, blockSizeLimit);
 }
 
@@ -617,7 +626,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
   if (!gridSize || !blockSize || blockSizeLimit < 0)
     return hipErrorInvalidValue;
   hipFuncAttributes attr;
-  hipError_t e = hipFuncGetAttributes(&attr, reinterpret_cast<const void*>(f));
+  hipError_t e = hipFuncGetAttributes(&attr, hipc::kernel_address(f));
   if (e != hipSuccess) return e;
   int dev = 0, ws = 0, mps = 0;
   if ((e = hipGetDevice(&dev)) != hipSuccess ||
@@ -634,7 +643,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
   for (int bs = top; bs > 0; bs = bs % ws ? bs / ws * ws : bs - ws) {
     int n = 0;
     e = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-        &n, reinterpret_cast<const void*>(f), bs,
+        &n, hipc::kernel_address(f), bs,
         static_cast<size_t>(blockSizeToDynamicSMemSize(bs)), flags);
     if (e != hipSuccess) return e;
     if (static_cast<long>(n) * bs > best_threads) {
@@ -659,23 +668,23 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMem(
 
 template <class T>
 inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, T f) {
-  return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(f));
+  return hipFuncGetAttributes(attr, hipc::kernel_address(f));
 }
 
 template <class T>
 inline hipError_t hipFuncSetAttribute(T f, hipFuncAttribute attr,
                                       int value) {
-  return hipFuncSetAttribute(reinterpret_cast<const void*>(f), attr, value);
+  return hipFuncSetAttribute(hipc::kernel_address(f), attr, value);
 }
 
 template <class T>
 inline hipError_t hipFuncSetCacheConfig(T f, hipFuncCache_t config) {
-  return hipFuncSetCacheConfig(reinterpret_cast<const void*>(f), config);
+  return hipFuncSetCacheConfig(hipc::kernel_address(f), config);
 }
 
 template <class T>
 inline hipError_t hipFuncSetSharedMemConfig(T f, hipSharedMemConfig config) {
-  return hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(f), config);
+  return hipFuncSetSharedMemConfig(hipc::kernel_address(f), config);
 }
 
 #endif /* __cplusplus && !__HIP_DISABLE_CPP_FUNCTIONS__ */
