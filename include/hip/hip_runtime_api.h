@@ -296,6 +296,13 @@ HIPC_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
 HIPC_API hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem HIPC_DEFAULT(0),
                                      hipStream_t stream HIPC_DEFAULT(0));
+/* The launch that goes with it (deprecated by AMD, kept): each argument
+ * copied to `offset` of the calling thread's argument buffer (laid out as
+ * a structure of the kernel's parameters, at most 4096 bytes), then
+ * hipLaunchByPtr launches `func` with the configuration and the buffer. */
+HIPC_API hipError_t hipSetupArgument(const void* arg, size_t size,
+                                     size_t offset);
+HIPC_API hipError_t hipLaunchByPtr(const void* func);
 /* The registrations that clang's HIP host code makes in each translation
  * unit's constructor (docs/frontend.md): its fat binary, then its kernels
  * (by host handle and mangled name), __device__/__constant__ variables (by
