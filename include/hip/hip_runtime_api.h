@@ -303,6 +303,24 @@ HIPC_API hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim,
 HIPC_API hipError_t hipSetupArgument(const void* arg, size_t size,
                                      size_t offset);
 HIPC_API hipError_t hipLaunchByPtr(const void* func);
+/* AMD's extensions that AMD's hip_runtime_api.h declares (hip/hip_ext.h
+ * has the rest): a launch recording events around the kernel, one kernel on
+ * several devices (src/runtime/launch_ext.c), streams with a mask of
+ * compute units (src/runtime/stream_cumask.c). */
+HIPC_API hipError_t hipExtLaunchKernel(const void* function_address,
+                                       dim3 numBlocks, dim3 dimBlocks,
+                                       void** args, size_t sharedMemBytes,
+                                       hipStream_t stream,
+                                       hipEvent_t startEvent,
+                                       hipEvent_t stopEvent, int flags);
+HIPC_API hipError_t hipExtLaunchMultiKernelMultiDevice(
+    hipLaunchParams* launchParamsList, int numDevices, unsigned int flags);
+HIPC_API hipError_t hipExtStreamCreateWithCUMask(hipStream_t* stream,
+                                                 uint32_t cuMaskSize,
+                                                 const uint32_t* cuMask);
+HIPC_API hipError_t hipExtStreamGetCUMask(hipStream_t stream,
+                                          uint32_t cuMaskSize,
+                                          uint32_t* cuMask);
 /* The registrations that clang's HIP host code makes in each translation
  * unit's constructor (docs/frontend.md): its fat binary, then its kernels
  * (by host handle and mangled name), __device__/__constant__ variables (by

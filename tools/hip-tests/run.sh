@@ -29,7 +29,8 @@
 # with the suite's Catch2 (catch/external/Catch2), its include/ and kernels/,
 # picojson, and linked with the objects of its standalone mode
 # (STANDALONE_TESTS=1: hipTestMain/main.cc, hip_test_context.cc,
-# hip_test_features.cc, kernels/*.cpp), built once. Each test case then runs
+# hip_test_features.cc, kernels/*.cpp) and the directory's shared sources
+# (COMMON_SHARED_SRC, *common*.cc without a TEST_CASE), built once. Each test case then runs
 # in its own process (a crash costs one case) under the time limit.
 #
 # Output in DIR: bin/<dir>/<file> (the binaries), log/<dir>/<file>.build
@@ -107,12 +108,40 @@ build_main() {  # the standalone mode's main objects, once
   done
 }
 
+# A directory's shared sources (its CMakeLists' COMMON_SHARED_SRC, and the
+# *common*.cc files without a TEST_CASE, which its TEST_SRC lists): each
+# test file of the directory links with them.
+helpers_of() {
+  local d=$1 f
+  sed -n 's/^ *set *( *COMMON_SHARED_SRC *\([^)$]*\)).*/\1/p' \
+    "$CATCH/unit/$d/CMakeLists.txt" 2>/dev/null | tr ' ' '\n' | grep '\.cc$'
+  for f in "$CATCH/unit/$d"/*[Cc]ommon*.cc; do
+    [ -f "$f" ] && ! grep -q TEST_CASE "$f" && basename "$f"
+  done
+}
+
+build_helpers() {  # each directory's shared sources, once
+  local d f o
+  for d in ${DIRS//,/ }; do
+    for f in $(helpers_of "$d" | sort -u); do
+      o=$OUT/main/$d/${f%.cc}.o
+      mkdir -p "$OUT/main/$d"
+      [ -f "$o" ] && [ "$o" -nt "$HIPCC" ] && continue
+      echo "run.sh: building $d/$f" >&2
+      eval "\"$HIPCC\" $CXXFLAGS -I\"$CATCH/unit/$d\" -c \"$CATCH/unit/$d/$f\" -o \"$o\"" \
+        >"$o.log" 2>&1 || rm -f "$o"
+    done
+  done
+}
+
 build_one() {  # <dir>/<name>: compile and link, log the output
   local t=$1 d=${1%/*} n=${1#*/}
   mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
   rm -f "$OUT/bin/$t"
+  local helpers
+  helpers=$(ls "$OUT/main/$d"/*.o 2>/dev/null | sed 's/.*/"&"/' | tr '\n' ' ')
   eval "timeout $BTIMEOUT \"$HIPCC\" $CXXFLAGS -I\"$CATCH/unit/$d\" \"$CATCH/unit/$t.cc\" \
-    \"$OUT\"/main/*.o -o \"$OUT/bin/$t\" -ldl -lpthread" >"$OUT/log/$t.build" 2>&1
+    \"$OUT\"/main/*.o $helpers -o \"$OUT/bin/$t\" -ldl -lpthread" >"$OUT/log/$t.build" 2>&1
   local rc=$?
   [ $rc = 124 ] && echo "error: the compile ran past ${BTIMEOUT}s" >>"$OUT/log/$t.build"
   [ $rc = 0 ] || rm -f "$OUT/bin/$t"
@@ -144,7 +173,7 @@ run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
   done < <(cd "$(dirname "$exe")" && timeout 60 "$exe" --list-test-names-only 2>/dev/null </dev/null)
   printf '%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$failed" >"$OUT/log/$t.res"
 }
-export -f build_one run_one spec_of
+export -f build_one run_one spec_of helpers_of
 
 FILELIST=$(list_files)
 [ -n "$FILELIST" ] || { echo "run.sh: no test files" >&2; exit 2; }
@@ -152,6 +181,7 @@ NFILES=$(echo "$FILELIST" | wc -l)
 if [ $MODE != run ]; then
   [ -x "$HIPCC" ] || { echo "run.sh: no hipcc at $HIPCC" >&2; exit 2; }
   build_main || exit 1
+  build_helpers
   echo "run.sh: building $NFILES files (-j $JOBS)" >&2
   echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
 fi
