@@ -30,7 +30,9 @@
 # picojson, and linked with the objects of its standalone mode
 # (STANDALONE_TESTS=1: hipTestMain/main.cc, hip_test_context.cc,
 # hip_test_features.cc, kernels/*.cpp) and the directory's shared sources
-# (COMMON_SHARED_SRC, *common*.cc without a TEST_CASE), built once. Each test case then runs
+# (COMMON_SHARED_SRC, *common*.cc without a TEST_CASE), built once, with
+# the flags the directory's CMakeLists gives the file on AMD's platform.
+# The programs some tests start (<name>_exe.cc) are built beside them. Each test case then runs
 # in its own process (a crash costs one case) under the time limit.
 #
 # Output in DIR: bin/<dir>/<file> (the binaries), log/<dir>/<file>.build
@@ -120,9 +122,38 @@ helpers_of() {
   done
 }
 
-build_helpers() {  # each directory's shared sources, once
+# Flags its CMakeLists gives a file for AMD's platform (set_source_files_
+# properties ... COMPILE_OPTIONS/COMPILE_FLAGS outside the nvidia branches).
+flags_of() {  # <dir> <file.cc>
+  awk -v want="$2" '
+    function plat(l) { return l ~ /"?amd"?/ ? "amd" : l ~ /nvidia/ ? "nv" : "x" }
+    /^[ \t]*if[ \t]*\(/ { st[++n] = plat($0); next }
+    /^[ \t]*elseif[ \t]*\(/ { st[n] = plat($0); next }
+    /^[ \t]*else[ \t]*\(/ { st[n] = st[n] == "amd" ? "nv" : st[n] == "nv" ? "amd" : "x"; next }
+    /^[ \t]*endif/ { n--; next }
+    /set_source_files_properties/ {
+      for (i = 1; i <= n; i++) if (st[i] == "nv") next
+      w = want; gsub(/\./, "[.]", w)
+      if (!match($0, "[( \t]" w "[ \t)]")) next
+      if (match($0, /COMPILE_(OPTIONS|FLAGS)[ \t]+"?[^")]*/)) {
+        v = substr($0, RSTART, RLENGTH); sub(/COMPILE_(OPTIONS|FLAGS)[ \t]+"?/, "", v)
+        print v
+      }
+    }' "$CATCH/unit/$1/CMakeLists.txt" 2>/dev/null | tr '\n' ' '
+}
+
+build_helpers() {  # each directory's shared sources and helper programs, once
   local d f o
   for d in ${DIRS//,/ }; do
+    # Programs the tests start (<name>_exe.cc, with their own main).
+    for f in "$CATCH/unit/$d"/*_exe.cc; do
+      [ -f "$f" ] || continue
+      o=$OUT/bin/$d/$(basename "$f" .cc)
+      mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
+      [ -x "$o" ] && [ "$o" -nt "$HIPCC" ] && continue
+      eval "\"$HIPCC\" $CXXFLAGS $(flags_of "$d" "$(basename "$f")") -I\"$CATCH/unit/$d\" \
+        \"$f\" -o \"$o\"" >"$OUT/log/$d/$(basename "$f" .cc).build" 2>&1 || rm -f "$o"
+    done
     for f in $(helpers_of "$d" | sort -u); do
       o=$OUT/main/$d/${f%.cc}.o
       mkdir -p "$OUT/main/$d"
@@ -140,7 +171,7 @@ build_one() {  # <dir>/<name>: compile and link, log the output
   rm -f "$OUT/bin/$t"
   local helpers
   helpers=$(ls "$OUT/main/$d"/*.o 2>/dev/null | sed 's/.*/"&"/' | tr '\n' ' ')
-  eval "timeout $BTIMEOUT \"$HIPCC\" $CXXFLAGS -I\"$CATCH/unit/$d\" \"$CATCH/unit/$t.cc\" \
+  eval "timeout $BTIMEOUT \"$HIPCC\" $CXXFLAGS $(flags_of "$d" "$n.cc") -I\"$CATCH/unit/$d\" \"$CATCH/unit/$t.cc\" \
     \"$OUT\"/main/*.o $helpers -o \"$OUT/bin/$t\" -ldl -lpthread" >"$OUT/log/$t.build" 2>&1
   local rc=$?
   [ $rc = 124 ] && echo "error: the compile ran past ${BTIMEOUT}s" >>"$OUT/log/$t.build"
@@ -173,7 +204,7 @@ run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
   done < <(cd "$(dirname "$exe")" && timeout 60 "$exe" --list-test-names-only 2>/dev/null </dev/null)
   printf '%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$failed" >"$OUT/log/$t.res"
 }
-export -f build_one run_one spec_of helpers_of
+export -f build_one run_one spec_of helpers_of flags_of
 
 FILELIST=$(list_files)
 [ -n "$FILELIST" ] || { echo "run.sh: no test files" >&2; exit 2; }
