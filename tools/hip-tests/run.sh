@@ -24,6 +24,10 @@
 #   --run-only            run what DIR holds, compile nothing
 #   --lib=PATH            libhipc's folder for the binaries (LD_LIBRARY_PATH;
 #                         default: hipcc's ../lib)
+#   --all-cases           also run the cases the suite disables on AMD's
+#                         platform (hipTestMain/config/config_amd_linux, its
+#                         COMMON list): by default they are not run and are
+#                         counted apart, as "disabled"
 #
 # Each test file (a .cc of the directory that has a TEST_CASE) is compiled
 # with the suite's Catch2 (catch/external/Catch2), its include/ and kernels/,
@@ -37,15 +41,16 @@
 #
 # Output in DIR: bin/<dir>/<file> (the binaries), log/<dir>/<file>.build
 # (compiler output), log/<dir>/<file>.run (each case's output), files.tsv
-# (dir, file, built, cases, passed, failed, first build error or the failed
-# cases), summary.md (the per-directory and per-file tables in Markdown).
+# (dir, file, built, cases, passed, failed, disabled, first build error or
+# the failed cases), summary.md (the per-directory and per-file tables in
+# Markdown). "cases" counts the cases run.
 set -u
 DEFAULT_DIRS=memory,stream,event,device,kernel,launchBounds,executionControl,warp,atomics,cooperativeGrps,math,printf,errorHandling,occupancy,module,graph,streamperthread
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 SUITE="" DIRS=$DEFAULT_DIRS FILES='*' ARCH="" JOBS=2 OUT=$ROOT/build/hip-tests
 HIPCC=$ROOT/build/bin/hipcc FLAGS="" ARGS="-A 1048576" TIMEOUT=120 BTIMEOUT=600
-MODE=all LIB=""
+MODE=all LIB="" ALLCASES=""
 while [ $# -gt 0 ]; do
   case $1 in
     --dirs=*) DIRS=${1#*=} ;;
@@ -63,6 +68,7 @@ while [ $# -gt 0 ]; do
     --build-only) MODE=build ;;
     --run-only) MODE=run ;;
     --lib=*) LIB=${1#*=} ;;
+    --all-cases) ALLCASES=1 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) SUITE=$1 ;;
@@ -183,11 +189,14 @@ spec_of() { printf '%s' "$1" | sed -e 's/[][\\,*~"]/\\&/g'; }
 
 run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
   local t=$1 exe=$OUT/bin/$1 log=$OUT/log/$1.run cases=0 pass=0 fail=0 failed=""
-  local name rc
+  local name rc off=0
   mkdir -p "$(dirname "$log")"; : >"$log"
   if [ ! -x "$exe" ]; then echo "-" >"$OUT/log/$t.res"; return; fi
   while IFS= read -r name; do
     [ -n "$name" ] || continue
+    if [ -s "$OUT/disabled.txt" ] && grep -qxF -- "$name" "$OUT/disabled.txt"; then
+      off=$((off + 1)); echo "=== $name: disabled by the suite on AMD" >>"$log"; continue
+    fi
     cases=$((cases + 1))
     echo "=== $name" >>"$log"
     # shellcheck disable=SC2086
@@ -202,7 +211,7 @@ run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
                   *) failed="$failed $name (exit $rc);" ;; esac
     fi
   done < <(cd "$(dirname "$exe")" && timeout 60 "$exe" --list-test-names-only 2>/dev/null </dev/null)
-  printf '%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$failed" >"$OUT/log/$t.res"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$off" "$failed" >"$OUT/log/$t.res"
 }
 export -f build_one run_one spec_of helpers_of flags_of
 
@@ -217,36 +226,42 @@ if [ $MODE != run ]; then
   echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
 fi
 [ $MODE = build ] && { echo "run.sh: built $(find "$OUT/bin" -type f | wc -l) binaries in $OUT/bin" >&2; exit 0; }
+# The cases AMD's own configuration disables on Linux (its COMMON list).
+: >"$OUT/disabled.txt"
+if [ -z "$ALLCASES" ] && [ -f "$CATCH/hipTestMain/config/config_amd_linux" ]; then
+  cpp -P "$CATCH/hipTestMain/config/config_amd_linux" 2>/dev/null |
+    sed -n 's/^[ \t]*"\(Unit[^"]*\)".*/\1/p' >"$OUT/disabled.txt"
+fi
 echo "run.sh: running $NFILES files (-j $JOBS, ${TIMEOUT}s per case)" >&2
 echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'run_one "$@"' _ {}
 
 # The tables.
 TSV=$OUT/files.tsv SUM=$OUT/summary.md
-printf 'dir\tfile\tbuilt\tcases\tpassed\tfailed\tnote\n' >"$TSV"
+printf 'dir\tfile\tbuilt\tcases\tpassed\tfailed\tdisabled\tnote\n' >"$TSV"
 for t in $FILELIST; do
   d=${t%/*} n=${t#*/}
   if [ -x "$OUT/bin/$t" ]; then
-    IFS=$'\t' read -r c p f note <"$OUT/log/$t.res"
-    printf '%s\t%s\tyes\t%s\t%s\t%s\t%s\n' "$d" "$n" "$c" "$p" "$f" "${note% }" >>"$TSV"
+    IFS=$'\t' read -r c p f x note <"$OUT/log/$t.res"
+    printf '%s\t%s\tyes\t%s\t%s\t%s\t%s\t%s\n' "$d" "$n" "$c" "$p" "$f" "$x" "${note% }" >>"$TSV"
   else
     err=$(grep -m1 -E 'error:|error ' "$OUT/log/$t.build" 2>/dev/null | sed -e "s|$CATCH/||g" | cut -c1-200)
-    printf '%s\t%s\tno\t0\t0\t0\t%s\n' "$d" "$n" "${err:-no binary (not built here)}" >>"$TSV"
+    printf '%s\t%s\tno\t0\t0\t0\t0\t%s\n' "$d" "$n" "${err:-no binary (not built here)}" >>"$TSV"
   fi
 done
 {
-  echo "| directory | files | built | cases | passed | failed |"
-  echo "|---|---:|---:|---:|---:|---:|"
+  echo "| directory | files | built | cases | passed | failed | disabled |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
   awk -F'\t' 'NR > 1 { f[$1]++; if ($3 == "yes") b[$1]++; c[$1] += $4; p[$1] += $5; x[$1] += $6
-                       if (!($1 in o)) { o[$1] = ++k; nm[k] = $1 } }
+                       z[$1] += $7; if (!($1 in o)) { o[$1] = ++k; nm[k] = $1 } }
     END { for (i = 1; i <= k; i++) { d = nm[i]
-            printf "| %s | %d | %d | %d | %d | %d |\n", d, f[d], b[d], c[d], p[d], x[d]
-            F += f[d]; B += b[d]; C += c[d]; P += p[d]; X += x[d] }
-          printf "| **all** | %d | %d | %d | %d | %d |\n", F, B, C, P, X }' "$TSV"
+            printf "| %s | %d | %d | %d | %d | %d | %d |\n", d, f[d], b[d], c[d], p[d], x[d], z[d]
+            F += f[d]; B += b[d]; C += c[d]; P += p[d]; X += x[d]; Z += z[d] }
+          printf "| **all** | %d | %d | %d | %d | %d | %d |\n", F, B, C, P, X, Z }' "$TSV"
   echo
-  echo "| file | built | cases | passed | failed | first build error / failed cases |"
-  echo "|---|---|---:|---:|---:|---|"
-  awk -F'\t' 'NR > 1 { n = $7; gsub(/\|/, "\\|", n)
-                       printf "| %s/%s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, n }' "$TSV"
+  echo "| file | built | cases | passed | failed | disabled | first build error / failed cases |"
+  echo "|---|---|---:|---:|---:|---:|---|"
+  awk -F'\t' 'NR > 1 { n = $8; gsub(/\|/, "\\|", n)
+                       printf "| %s/%s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, n }' "$TSV"
 } >"$SUM"
 sed -n '1,/^$/p' "$SUM"
 echo "run.sh: tables in $TSV and $SUM" >&2
