@@ -15,12 +15,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-HIPC_API hipError_t hipExtLaunchKernel(const void* function_address,
-                                       dim3 numBlocks, dim3 dimBlocks,
-                                       void** args, size_t sharedMemBytes,
-                                       hipStream_t stream,
-                                       hipEvent_t startEvent,
-                                       hipEvent_t stopEvent, int flags);
+/* hipExtLaunchKernel is declared in hip_runtime_api.h, as AMD does. */
 HIPC_API hipError_t hipExtModuleLaunchKernel(
     hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
     uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
