@@ -37,16 +37,19 @@ __global__ void k(float* out) {
   r = __hisinf2(make_half2(__float2half(1.0f), __float2half(-INFINITY)));
   out[8] = __low2float(r);
   out[9] = __high2float(r);
+  __half2 a = make_half2(__float2half(1.0f), __float2half(2.0f));
+  __half2 b = make_half2(__float2half(1.5f), __float2half(2.0f));
+  out[10] = (a < b) + 2 * (a <= b) + 4 * (b > a) + 8 * (b >= a) + 16 * (a > b) + 32 * (a >= a);
 }
 
 int main() {
   float* d;
-  float h[10];
+  float h[11];
   HIP_CHECK(hipMalloc(&d, sizeof h));
   k<<<1, 1>>>(d);
   HIP_CHECK(hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost));
-  const float want[10] = {-2.5f, 2.5f, -1.5f, 1.5f, -3.0f, 4.0f, 1.0f, 0.0f, 0.0f, 1.0f};
-  for (int i = 0; i < 10; i++) CHECK_EQ(h[i], want[i]);
+  const float want[11] = {-2.5f, 2.5f, -1.5f, 1.5f, -3.0f, 4.0f, 1.0f, 0.0f, 0.0f, 1.0f, 42.0f};
+  for (int i = 0; i < 11; i++) CHECK_EQ(h[i], want[i]);
   Wrap w(-0.75f);  // host code too
   CHECK_EQ(-w, 0.75f);
   HIP_CHECK(hipFree(d));

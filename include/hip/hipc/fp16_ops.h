@@ -272,6 +272,19 @@ HIPC_HD bool operator==(const __half2& a, const __half2& b) {
 HIPC_HD bool operator!=(const __half2& a, const __half2& b) {
   return __hbneu2(a, b);
 }
+// As AMD's: true when both halves compare so.
+HIPC_HD bool operator<(const __half2& a, const __half2& b) {
+  return __hblt2(a, b);
+}
+HIPC_HD bool operator<=(const __half2& a, const __half2& b) {
+  return __hble2(a, b);
+}
+HIPC_HD bool operator>(const __half2& a, const __half2& b) {
+  return __hbgt2(a, b);
+}
+HIPC_HD bool operator>=(const __half2& a, const __half2& b) {
+  return __hbge2(a, b);
+}
 
 // ---- Shuffles, on the 16 or 32 bits, through the integer shuffles of
 // hip/hipc/warp.h (on the CPU device they take the caller's site, which is
