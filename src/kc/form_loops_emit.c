@@ -111,11 +111,17 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
       if (!s->need_exit_flags) break;
       size = 1;
     }
-    offs[k] = total;
+    /* Padded arrays (form_loops_shfl.c) start FL_PAD elements in. */
+    int pad = k < s->nslots ? s->slots[k].pad : s->pad_exits;
+    LLVMValueRef n = c64;
+    if (pad) n = LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 2 * FL_PAD, 0), "");
+    offs[k] = pad ? LLVMBuildAdd(e->b, total,
+                                 LLVMConstInt(e->i64, FL_PAD * size, 0), "")
+                  : total;
     LLVMValueRef bytes =
         k < s->nslots && !s->slots[k].per_thread
             ? LLVMConstInt(e->i64, size, 0)
-            : LLVMBuildMul(e->b, c64, LLVMConstInt(e->i64, size, 0), "");
+            : LLVMBuildMul(e->b, n, LLVMConstInt(e->i64, size, 0), "");
     total = LLVMBuildAnd(
         e->b,
         LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""), round, ""),
@@ -150,7 +156,18 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     if (s->need_exit_flags) {
       e->exited = LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[s->nslots], 1,
                                         "exited");
-      LLVMBuildMemSet(e->b, e->exited, LLVMConstInt(e->i8, 0, 0), c64, 64);
+      if (s->pad_exits) {
+        /* The padding reads as "not returned" too; the shuffles that read
+         * it mask what they read there. */
+        LLVMValueRef back = LLVMConstInt(e->i64, (uint64_t)-FL_PAD, 0);
+        LLVMBuildMemSet(
+            e->b, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &back, 1, ""),
+            LLVMConstInt(e->i8, 0, 0),
+            LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 2 * FL_PAD, 0), ""),
+            64);
+      } else {
+        LLVMBuildMemSet(e->b, e->exited, LLVMConstInt(e->i8, 0, 0), c64, 64);
+      }
     }
   }
   free(offs);
@@ -174,8 +191,8 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
 }
 
 /* How region r ends: which barriers, and whether by returning. */
-static unsigned ends(struct fl_state* s, unsigned r, unsigned char* bar,
-                     int* ret) {
+unsigned hipc__form_loops_ends(struct fl_state* s, unsigned r,
+                               unsigned char* bar, int* ret) {
   const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
   unsigned n = 0;
   memset(bar, 0, s->nbars + 1);
@@ -315,7 +332,7 @@ static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                   unsigned char* bar) {
   int ret;
-  unsigned nbar = ends(s, r, bar, &ret);
+  unsigned nbar = hipc__form_loops_ends(s, r, bar, &ret);
   e->r = r;
   e->vote = nbar >= 2 || (nbar == 1 && ret);
   e->check = nbar >= 2;
@@ -421,11 +438,28 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     one = LLVMBuildPhi(e->b, e->i32, "ret");
     LLVMAddIncoming(one, e->end_ret, e->end_blk, e->nends);
   }
+  LLVMValueRef id = NULL;
+  if (e->vote && !one_way) {
+    id = LLVMBuildPhi(e->b, e->i32, "end");
+    LLVMAddIncoming(id, e->end_id, e->end_blk, e->nends);
+  }
+  if (one) {
+    /* exited[t] |= returned: a store in every iteration, which vectorises
+     * without masked byte stores (AVX2 has none). */
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "");
+    LLVMValueRef f = LLVMBuildLoad2(e->b, e->i8, at, "");
+    hipc__form_loops_tag(s, f, s->nslots);
+    hipc__form_loops_tag(
+        s,
+        LLVMBuildStore(e->b,
+                       LLVMBuildOr(e->b, f, LLVMBuildTrunc(e->b, one, e->i8, ""),
+                                   ""),
+                       at),
+        s->nslots);
+  }
   if (e->vote && !one_way) {
     /* Per end: how many threads went there (add reductions, which LLVM 19
      * vectorises next to others where it leaves min/max pairs scalar). */
-    LLVMValueRef id = LLVMBuildPhi(e->b, e->i32, "end");
-    LLVMAddIncoming(id, e->end_id, e->end_blk, e->nends);
     for (unsigned j = 1; j <= nbar; j++) {
       LLVMValueRef hit = LLVMBuildZExt(
           e->b,
@@ -625,6 +659,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   e.bp = LLVMCreateBuilderInContext(s->cx);
   LLVMPositionBuilderAtEnd(
       e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
+  hipc__form_loops_shfl_plan(s);
   entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
