@@ -45,7 +45,11 @@ __global__ void arith(const int* a, const int* b, int* out, unsigned long long* 
   out[4 * i + 0] = __builtin_amdgcn_sdot4(a[i], b[i], 7, false);
   out[4 * i + 1] = (int)__builtin_amdgcn_udot4(a[i], b[i], 7u, false);
   out[4 * i + 2] = __builtin_amdgcn_sdot2(a[i], b[i], -5, false);
-  out[4 * i + 3] = __builtin_amdgcn_sdot4(0x7f7f7f7f, 0x7f7f7f7f, 0x7fffffff, true);
+  out[4 * i + 3] = (__builtin_amdgcn_sdot4(0x7f7f7f7f, 0x7f7f7f7f, 0x7fffffff, true) -
+                    0x7fffffff) +
+                   (__builtin_amdgcn_sudot4(true, a[i], true, b[i], 0, false) -
+                    __builtin_amdgcn_sdot4(a[i], b[i], 0, false)) +
+                   __builtin_amdgcn_sudot4(false, 0x01020304, true, -1, 0, false);
   if (i == 0) {
     unsigned long long t0 = __builtin_amdgcn_s_memrealtime();
     unsigned long long c0 = __builtin_amdgcn_s_memtime();
@@ -119,7 +123,9 @@ int main() {
       u += (((unsigned)ha[i] >> (8 * k)) & 255u) * (((unsigned)hb[i] >> (8 * k)) & 255u);
     CHECK_EQ(ho[4 * i + 1], (int)(unsigned)u);
     CHECK_EQ(ho[4 * i + 2], sdot_ref(ha[i], hb[i], -5, 16));
-    CHECK_EQ(ho[4 * i + 3], 0x7fffffff);  // clamped
+    // sdot4 clamped to INT_MAX, sudot4 of two signed operands is sdot4, and
+    // an unsigned-by-signed sudot4: (1 + 2 + 3 + 4) * -1
+    CHECK_EQ(ho[4 * i + 3], -10);
   }
   // 200 sleeps of 127*64 cycles: at least a millisecond at a 1 GHz rate or
   // slower; the wall clock runs at hipDeviceAttributeWallClockRate.

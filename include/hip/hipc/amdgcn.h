@@ -27,7 +27,8 @@
 //   fence(order, scope)   __atomic_thread_fence(order)
 //   workitem_id_x/y/z(), workgroup_id_x/y/z(), workgroup_size_x/y/z(),
 //   grid_size_x/y/z(), wavefrontsize()
-//   sdot4(a, b, c, clamp), udot4(a, b, c, clamp), sdot2/udot2 (16-bit pairs)
+//   sdot4(a, b, c, clamp), udot4(a, b, c, clamp), sdot2/udot2 (16-bit pairs),
+//   sudot4(a_signed, a, b_signed, b, c, clamp)
 //   global_atomic_fadd_f64/f32(p, v)   atomicAdd(p, v), the old value
 //   rcpf, rsqf, sqrtf, rcp, rsq, sqrt   1/x, 1/sqrt(x), sqrt(x)
 //   s_setprio, sched_barrier, sched_group_barrier, iglp_opt, s_waitcnt:
@@ -112,6 +113,20 @@ __host__ __device__ inline int sdot(int a, int b, int c, bool clamp,
                   (32 - bits);
     long long y = (long long)(int)((unsigned)b << (32 - bits * (i + 1))) >>
                   (32 - bits);
+    s += x * y;
+  }
+  if (clamp) s = s > 2147483647ll ? 2147483647ll
+                 : s < -2147483648ll ? -2147483648ll : s;
+  return (int)s;
+}
+// sudot4: each operand's bytes signed or not, as its flag says.
+__host__ __device__ inline int sudot4(bool as, int a, bool bs, int b, int c,
+                                      bool clamp) {
+  long long s = c;
+  for (int i = 0; i < 4; i++) {
+    unsigned ua = ((unsigned)a >> (8 * i)) & 255u, ub = ((unsigned)b >> (8 * i)) & 255u;
+    long long x = as ? (long long)(signed char)ua : (long long)ua;
+    long long y = bs ? (long long)(signed char)ub : (long long)ub;
     s += x * y;
   }
   if (clamp) s = s > 2147483647ll ? 2147483647ll
@@ -204,6 +219,8 @@ __device__ inline void nv_store(T* p, U value, int order) {
   ::hipc::amdgcn::sdot((int)(a), (int)(b), (int)(c), (clamp), 8)
 #define __builtin_amdgcn_udot4(a, b, c, clamp) \
   ::hipc::amdgcn::udot((unsigned)(a), (unsigned)(b), (unsigned)(c), (clamp), 8)
+#define __builtin_amdgcn_sudot4(as, a, bs, b, c, clamp) \
+  ::hipc::amdgcn::sudot4((as), (int)(a), (bs), (int)(b), (int)(c), (clamp))
 #define __builtin_amdgcn_sdot2(a, b, c, clamp) \
   ::hipc::amdgcn::sdot((int)(a), (int)(b), (int)(c), (clamp), 16)
 #define __builtin_amdgcn_udot2(a, b, c, clamp) \
