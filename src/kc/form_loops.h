@@ -123,6 +123,11 @@ struct fl_state {
   int pointers_checked, pointers_ok;
   /* 1 when the kernel calls a warp collective (form_loops_prep.c). */
   int has_warp;
+  /* The warp size the copy is made for (32 or 64; 0: any), and 1 when the
+   * kernel reads it (the copy then has it as a constant) or has warp
+   * collectives: K.run then chooses between the two sizes' bodies. */
+  unsigned warp_const;
+  int warp_used, by_warp;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
   /* 1 when the exit flags have FL_PAD bytes before and after them. */
@@ -180,12 +185,19 @@ void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
 /* form_loops_prep.c: copies the kernel into s->fn, inlines every defined
  * callee and cleans the copy up. */
 int hipc__form_loops_prepare(struct fl_state* s);
+/* form_loops_unroll.c: marks the loops of s->fn that hold a warp
+ * collective for unrolling (up to 32 times, by the cleanup of step 1). */
+void hipc__form_loops_mark_unroll(struct fl_state* s);
 /* form_loops_regions.c: blocks, barriers, segments and regions. */
 int hipc__form_loops_regions(struct fl_state* s);
 /* form_loops_uniform.c: divergence and where barriers may be. */
 int hipc__form_loops_uniform(struct fl_state* s);
-/* form_loops_emit.c: writes K.run. */
+/* form_loops_emit.c: writes K.run, or with s->by_warp set its body for
+ * s->warp_const lanes, K.run.N(b, N). */
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out);
+/* K.run choosing between body[0] (32 lanes) and body[1] (64). */
+LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
+                                      const LLVMValueRef body[2]);
 
 /* The successors (segment indices) of segment `seg` within a region: none
  * after a barrier, else the first segments of the terminator's targets. */

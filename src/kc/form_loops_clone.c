@@ -204,10 +204,9 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
   for (unsigned r = 0; w->kind && r < FL_WR_N; r++) {
     if (w->cls[r] != FL_OP_UNIFORM && w->cls[r] != FL_OP_THREAD) continue;
     const struct fl_slot* sl = &s->slots[w->slot[r]];
-    LLVMValueRef a = LLVMGetOperand(bar, (unsigned)w->arg[r]);
-    /* A narrow shuffle word: what was zero-extended. */
-    if (LLVMTypeOf(a) != sl->ty) a = LLVMGetOperand(a, 0);
-    LLVMValueRef v = operand(s, a, g);
+    LLVMValueRef v = operand(s, LLVMGetOperand(bar, (unsigned)w->arg[r]), g);
+    /* A narrow shuffle word (hipc__form_loops_warp_slots): its low half. */
+    if (LLVMTypeOf(v) != sl->ty) v = LLVMBuildTrunc(e->b, v, sl->ty, "");
     LLVMValueRef st = LLVMBuildStore(e->b, v, at_thread(s, sl, e->b));
     LLVMSetAlignment(st, sl->align);
     hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));

@@ -56,15 +56,24 @@ void hipc__form_loops_shfl_plan(struct fl_state* s) {
   free(bar);
 }
 
-/* Element `i` (i32, may be below 0 by up to FL_PAD) of slot `k`'s array. */
-static LLVMValueRef load_at(struct fl_state* s, unsigned k, LLVMValueRef i) {
+/* The address of element t + d (d: i32, from -FL_PAD to FL_PAD; NULL: 0)
+ * of an array of `ty` at `base`, as two steps: the first is consecutive in
+ * the thread loop's t, which the vectoriser sees. */
+static LLVMValueRef elem_at(struct fl_emit* e, LLVMTypeRef ty,
+                            LLVMValueRef base, LLVMValueRef d) {
+  LLVMValueRef x = LLVMBuildZExt(e->b, e->t, e->i64, "");
+  LLVMValueRef at = LLVMBuildInBoundsGEP2(e->b, ty, base, &x, 1, "");
+  if (!d) return at;
+  x = LLVMBuildSExt(e->b, d, e->i64, "");
+  return LLVMBuildInBoundsGEP2(e->b, ty, at, &x, 1, "");
+}
+
+/* Element t + d of slot `k`'s array (its copy when it has one). */
+static LLVMValueRef load_at(struct fl_state* s, unsigned k, LLVMValueRef d) {
   struct fl_emit* e = s->e;
   const struct fl_slot* sl = &s->slots[k];
   LLVMValueRef at = sl->base;
-  if (sl->per_thread) {
-    LLVMValueRef x = LLVMBuildSExt(e->b, i, e->i64, "");
-    at = LLVMBuildInBoundsGEP2(e->b, sl->ty, sl->base, &x, 1, "");
-  }
+  if (sl->per_thread) at = elem_at(e, sl->ty, sl->base, d);
   LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at, "");
   LLVMSetAlignment(l, sl->align);
   hipc__form_loops_tag(s, l, k);
@@ -75,7 +84,7 @@ static LLVMValueRef load_at(struct fl_state* s, unsigned k, LLVMValueRef i) {
 static LLVMValueRef own(struct fl_state* s, const struct fl_warp* w,
                         LLVMValueRef call, unsigned r) {
   if (w->cls[r] == FL_OP_CONST) return LLVMGetOperand(call, (unsigned)w->arg[r]);
-  return load_at(s, w->slot[r], s->e->t);
+  return load_at(s, w->slot[r], NULL);
 }
 
 LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k) {
@@ -100,46 +109,45 @@ LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k) {
   LLVMValueRef near = LLVMBuildSelect(
       b, LLVMBuildICmp(b, LLVMIntULT, p, lim, ""), p, lim, "");
   LLVMValueRef mask63 = LLVMConstInt(e->i32, FL_PAD - 1, 0);
-  LLVMValueRef src, out, at;
+  /* The source lane src, at thread t + d. */
+  LLVMValueRef src, out, d;
   switch (w->kind) {
     case FL_W_SHFL_IDX:
       src = LLVMBuildAdd(b, seg, LLVMBuildAnd(b, p, wm, ""), "");
       out = LLVMConstInt(LLVMInt1TypeInContext(s->cx), 0, 0);
-      at = LLVMBuildAdd(b, wb, LLVMBuildAnd(b, src, mask63, ""), "");
+      d = LLVMBuildSub(b, LLVMBuildAnd(b, src, mask63, ""), l, "");
       break;
     case FL_W_SHFL_UP:
       src = LLVMBuildSub(b, l, p, "");
       out = LLVMBuildICmp(b, LLVMIntSLT, src, seg, "");
-      at = LLVMBuildSub(b, e->t, near, "");
+      d = LLVMBuildNeg(b, near, "");
       break;
     case FL_W_SHFL_DOWN:
       src = LLVMBuildAdd(b, l, p, "");
       out = LLVMBuildICmp(b, LLVMIntUGE,
                           LLVMBuildAdd(b, LLVMBuildAnd(b, l, wm, ""), p, ""),
                           wd, "");
-      at = LLVMBuildAdd(b, e->t, near, "");
+      d = near;
       break;
     default: /* xor */
       src = LLVMBuildXor(b, l, p, "");
       out = LLVMBuildOr(
           b, LLVMBuildICmp(b, LLVMIntSGE, src, LLVMBuildAdd(b, seg, wd, ""), ""),
           LLVMBuildICmp(b, LLVMIntSLT, src, zero32, ""), "");
-      at = LLVMBuildAdd(b, wb, LLVMBuildAnd(b, src, mask63, ""), "");
+      d = LLVMBuildSub(b, LLVMBuildAnd(b, src, mask63, ""), l, "");
       break;
   }
   /* The source lane is in [0, n) of this warp and has not returned. */
   LLVMValueRef in = LLVMBuildAnd(b, LLVMBuildNot(b, out, ""),
                                  LLVMBuildICmp(b, LLVMIntULT, src, n, ""), "");
   if (e->exited) {
-    LLVMValueRef x = LLVMBuildSExt(b, at, e->i64, "");
-    LLVMValueRef f = LLVMBuildLoad2(
-        b, e->i8, LLVMBuildInBoundsGEP2(b, e->i8, e->exited, &x, 1, ""), "");
+    LLVMValueRef f = LLVMBuildLoad2(b, e->i8, elem_at(e, e->i8, e->exited, d), "");
     hipc__form_loops_tag(s, f, s->nslots);
     in = LLVMBuildAnd(
         b, in, LLVMBuildICmp(b, LLVMIntEQ, f, LLVMConstInt(e->i8, 0, 0), ""),
         "");
   }
-  LLVMValueRef v = load_at(s, w->slot[FL_WR_V], at);
+  LLVMValueRef v = load_at(s, w->slot[FL_WR_V], d);
   LLVMValueRef got =
       LLVMBuildSelect(b, in, v, LLVMConstNull(LLVMTypeOf(v)), "");
   LLVMValueRef r = LLVMBuildSelect(b, out, mine, got, "");

@@ -85,6 +85,22 @@ static void roles(int kind, int* arg) {
   }
 }
 
+/* 1 when the 64-bit word `a` has its upper half zero: a 32-bit value
+ * zero-extended, or masked to its low half (what instcombine makes of a
+ * shuffle's result passed on to the next shuffle). */
+static int high_zero(LLVMValueRef a) {
+  if (LLVMIsAZExtInst(a))
+    return LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(a, 0))) <= 32;
+  if (!LLVMIsAInstruction(a) || LLVMGetInstructionOpcode(a) != LLVMAnd)
+    return 0;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef m = LLVMGetOperand(a, i);
+    if (LLVMIsAConstantInt(m) && LLVMConstIntGetZExtValue(m) <= 0xffffffffu)
+      return 1;
+  }
+  return 0;
+}
+
 int hipc__form_loops_warp_slots(struct fl_state* s) {
   s->warp = calloc(s->nbars + 1, sizeof *s->warp);
   if (!s->warp) abort();
@@ -122,8 +138,8 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
       /* A shuffled 32-bit word (or float, bitcast) comes zero-extended:
        * its slot keeps the narrow word, twice as many per vector. */
       LLVMTypeRef ty = LLVMTypeOf(a);
-      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR && LLVMIsAZExtInst(a))
-        ty = LLVMTypeOf(LLVMGetOperand(a, 0));
+      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR && high_zero(a))
+        ty = LLVMInt32TypeInContext(s->cx);
       struct fl_slot* sl = hipc__form_loops_add_slot(s, (LLVMValueRef)key, ty);
       sl->fixed_form = 1;
       sl->per_thread = w->cls[r] == FL_OP_THREAD;
