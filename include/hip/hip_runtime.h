@@ -26,6 +26,7 @@
 #include "hip/hip_version.h"
 #include "hip/hip_runtime_api.h"
 #include "hip/hipc/kernel.h"
+#include "hip/hipc/arch_features.h"
 #include "hip/hip_vector_types.h"
 
 #ifdef __cplusplus

@@ -73,6 +73,12 @@ HIPC_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
 HIPC_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId,
                                               unsigned int flags);
 HIPC_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+/* AMD's extension: the kind of link between two devices and its hops.
+ * Arguments are checked as AMD does; hipc knows no link between two
+ * devices, so two valid distinct devices get hipErrorNotSupported. */
+HIPC_API hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2,
+                                                 uint32_t* linktype,
+                                                 uint32_t* hopcount);
 
 /* ---- Errors ------------------------------------------------------------ */
 
@@ -135,6 +141,12 @@ HIPC_API hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                             hipMemRangeAttribute attribute,
                                             const void* dev_ptr,
                                             size_t count);
+/* Which stream's work may touch managed memory (`flags`: one of
+ * hipMemAttachGlobal, Host, Single; `length` 0 or the whole allocation):
+ * checked, without effect (every device reaches managed memory at once). */
+HIPC_API hipError_t hipStreamAttachMemAsync(
+    hipStream_t stream, void* dev_ptr, size_t length HIPC_DEFAULT(0),
+    unsigned int flags HIPC_DEFAULT(hipMemAttachSingle));
 
 /* ---- Memory: copies ---------------------------------------------------- */
 
@@ -179,8 +191,14 @@ HIPC_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDeviceId,
 /* ---- Memory: device symbols -------------------------------------------- */
 
 /* `symbol` is the host-side address of a __device__, __constant__ or
- * __managed__ variable: `HIP_SYMBOL(var)` or (C++) the variable itself. */
+ * __managed__ variable, or (C++) the variable itself. HIP_SYMBOL(var) is
+ * what AMD's header makes it: the variable itself in C++ (the overloads
+ * below take it), its address in C. */
+#ifdef __cplusplus
+#define HIP_SYMBOL(X) X
+#else
 #define HIP_SYMBOL(X) &X
+#endif
 HIPC_API hipError_t hipMemcpyToSymbol(
     const void* symbol, const void* src, size_t sizeBytes,
     size_t offset HIPC_DEFAULT(0),
@@ -377,6 +395,11 @@ HIPC_API hipError_t hipModuleLoadDataEx(hipModule_t* module,
                                         hipJitOption* options,
                                         void** optionValues);
 HIPC_API hipError_t hipModuleUnload(hipModule_t module);
+/* A function handle (as from hipModuleGetFunction) for one of the
+ * program's own kernels, given its address: the module API's calls take
+ * it (hipModuleLaunchKernel, hipFuncGetAttribute, ...). */
+HIPC_API hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr,
+                                       const void* symbolPtr);
 HIPC_API hipError_t hipModuleGetFunction(hipFunction_t* function,
                                          hipModule_t module,
                                          const char* kname);
@@ -399,6 +422,28 @@ HIPC_API hipError_t hipModuleLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
     void** kernelParams);
+/* AMD's older name of hipExtModuleLaunchKernel (hip/hip_ext.h): sizes in
+ * threads, events recorded around the kernel. */
+HIPC_API hipError_t hipHccModuleLaunchKernel(
+    hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
+    uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
+    uint32_t localWorkSizeY, uint32_t localWorkSizeZ, size_t sharedMemBytes,
+    hipStream_t hStream, void** kernelParams, void** extra,
+    hipEvent_t startEvent HIPC_DEFAULT(NULL),
+    hipEvent_t stopEvent HIPC_DEFAULT(NULL));
+/* Occupancy of a module's function: the hipOccupancy* answers for its
+ * kernel. */
+HIPC_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+    int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk);
+HIPC_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, hipFunction_t f, int blockSize, size_t dynSharedMemPerBlk,
+    unsigned int flags);
+HIPC_API hipError_t hipModuleOccupancyMaxPotentialBlockSize(
+    int* gridSize, int* blockSize, hipFunction_t f, size_t dynSharedMemPerBlk,
+    int blockSizeLimit);
+HIPC_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
+    int* gridSize, int* blockSize, hipFunction_t f, size_t dynSharedMemPerBlk,
+    int blockSizeLimit, unsigned int flags);
 
 /* ---- Arrays, textures and surfaces ------------------------------------ */
 
@@ -648,7 +693,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
     int* gridSize, int* blockSize, T f,
     UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
     unsigned int flags = 0) {
-  if (!gridSize || !blockSize || blockSizeLimit < 0)
+  if (!gridSize || !blockSize || !f || blockSizeLimit < 0)
     return hipErrorInvalidValue;
   hipFuncAttributes attr;
   hipError_t e = hipFuncGetAttributes(&attr, hipc::kernel_address(f));

@@ -165,6 +165,17 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr,
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_device* dev = hipc__device(device);
   HIPC_RETURN_IF(!dev, hipErrorInvalidDevice);
+  /* AMD's two register addresses: a pointer is written through `value`
+   * (as AMD's runtime does; the caller passes a pointer's room). Neither
+   * device has the registers: NULL. */
+  if (attr == hipDeviceAttributeHdpMemFlushCntl ||
+      attr == hipDeviceAttributeHdpRegFlushCntl) {
+    unsigned int* reg = attr == hipDeviceAttributeHdpMemFlushCntl
+                            ? dev->props.hdpMemFlushCntl
+                            : dev->props.hdpRegFlushCntl;
+    memcpy(value, &reg, sizeof reg);
+    HIPC_RETURN(hipSuccess);
+  }
   int known;
   int v = attribute(&dev->props, attr, &known);
   HIPC_RETURN_IF(!known, hipErrorInvalidValue);

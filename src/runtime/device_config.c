@@ -2,13 +2,17 @@
  * cache and shared-memory bank preferences, hipChooseDevice, and the
  * profiler markers.
  *
- * - hipSetDeviceFlags stores the flags of the current device (validated as
- *   AMD does: one scheduling mode, plus hipDeviceMapHost and
- *   hipDeviceLmemResizeToMax) and hipGetDeviceFlags reports them. They
- *   change nothing in how hipc waits: host memory is always mappable.
- * - Cache and shared-memory bank preferences are hints that AMD's runtime
- *   accepts and ignores; so does hipc. The getters report the defaults
- *   (hipFuncCachePreferNone, hipSharedMemBankSizeFourByte).
+ * - hipSetDeviceFlags stores the scheduling mode of the current device
+ *   (validated as AMD does: one scheduling mode, plus hipDeviceMapHost and
+ *   hipDeviceLmemResizeToMax, which AMD accepts and drops) and
+ *   hipGetDeviceFlags reports it. It changes nothing in how hipc waits;
+ *   host memory is always mappable.
+ * - Cache and shared-memory bank preferences are hints without effect on
+ *   the CPU device; each device keeps what was last set, which the getters
+ *   report (as CUDA does; defaults hipFuncCachePreferNone and
+ *   hipSharedMemBankSizeFourByte).
+ * - hipDeviceReset puts the flags and the preferences back to their
+ *   defaults (hipc__device_config_reset).
  * - hipProfilerStart / hipProfilerStop: no profiler is attached; success,
  *   nothing done. */
 #include <stdio.h>
@@ -17,6 +21,17 @@
 #include "internal.h"
 
 static unsigned device_flags[HIPC_MAX_DEVICES];
+/* What was set; 0 is the default (hipFuncCachePreferNone;
+ * hipSharedMemBankSizeDefault, which reads back as FourByte). */
+static int cache_config[HIPC_MAX_DEVICES];
+static int bank_config[HIPC_MAX_DEVICES];
+
+void hipc__device_config_reset(hipc_device* dev) {
+  __atomic_store_n(&device_flags[dev->ordinal], 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&cache_config[dev->ordinal], hipFuncCachePreferNone,
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&bank_config[dev->ordinal], 0, __ATOMIC_RELAXED);
+}
 
 hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   HIPC_API_ENTER();
@@ -36,13 +51,18 @@ hipError_t hipDeviceGetPCIBusId(char* pciBusId, int len, int device) {
              (unsigned)dev->props.pciDomainID, (unsigned)dev->props.pciBusID,
              (unsigned)dev->props.pciDeviceID);
   }
-  /* Cut to fit, always terminated. */
+  /* A buffer too short for the address gets as much as fits, terminated,
+   * and hipErrorInvalidValue (AMD's answer). */
   id[sizeof id - 1] = 0;
   size_t n = strlen(id);
-  if (n >= (size_t)len) n = (size_t)len - 1;
+  e = hipSuccess;
+  if (n >= (size_t)len) {
+    n = (size_t)len - 1;
+    e = hipErrorInvalidValue;
+  }
   memcpy(pciBusId, id, n);
   pciBusId[n] = 0;
-  HIPC_RETURN(hipSuccess);
+  HIPC_RETURN(e);
 }
 
 hipError_t hipSetDeviceFlags(unsigned flags) {
@@ -60,7 +80,10 @@ hipError_t hipSetDeviceFlags(unsigned flags) {
     case hipDeviceScheduleBlockingSync: break;
     default: HIPC_RETURN(hipErrorInvalidValue); /* two modes at once */
   }
-  __atomic_store_n(&device_flags[dev->ordinal], flags, __ATOMIC_RELAXED);
+  /* Only the scheduling mode is kept: AMD's runtime ignores the others
+   * (hipGetDeviceFlags does not report them). */
+  __atomic_store_n(&device_flags[dev->ordinal], flags & hipDeviceScheduleMask,
+                   __ATOMIC_RELAXED);
   HIPC_RETURN(hipSuccess);
 }
 
@@ -80,7 +103,8 @@ hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* cacheConfig) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  *cacheConfig = hipFuncCachePreferNone;
+  *cacheConfig = (hipFuncCache_t)__atomic_load_n(&cache_config[dev->ordinal],
+                                                 __ATOMIC_RELAXED);
   HIPC_RETURN(hipSuccess);
 }
 
@@ -91,6 +115,8 @@ hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF((unsigned)cacheConfig > hipFuncCachePreferEqual,
                  hipErrorInvalidValue);
+  __atomic_store_n(&cache_config[dev->ordinal], (int)cacheConfig,
+                   __ATOMIC_RELAXED);
   HIPC_RETURN(hipSuccess);
 }
 
@@ -100,7 +126,8 @@ hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* pConfig) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  *pConfig = hipSharedMemBankSizeFourByte;
+  int v = __atomic_load_n(&bank_config[dev->ordinal], __ATOMIC_RELAXED);
+  *pConfig = v ? (hipSharedMemConfig)v : hipSharedMemBankSizeFourByte;
   HIPC_RETURN(hipSuccess);
 }
 
@@ -111,6 +138,7 @@ hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF((unsigned)config > hipSharedMemBankSizeEightByte,
                  hipErrorInvalidValue);
+  __atomic_store_n(&bank_config[dev->ordinal], (int)config, __ATOMIC_RELAXED);
   HIPC_RETURN(hipSuccess);
 }
 

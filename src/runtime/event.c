@@ -137,7 +137,8 @@ hipError_t hipEventDestroy(hipEvent_t event) {
   int i = live_index(event);
   if (i >= 0) live[i] = live[--nlive];
   pthread_mutex_unlock(&lock);
-  HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
+  /* Destroyed already, or never created: AMD's code. */
+  HIPC_RETURN_IF(i < 0, hipErrorContextIsDestroyed);
   /* Work that records or waits for it still completes (the backend keeps
    * its event until then). */
   event->dev->ops->event_destroy(event->impl);

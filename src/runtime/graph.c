@@ -71,6 +71,7 @@ void hipc__graph_free(hipGraph_t g) {
   if (i >= 0) live[i] = live[--nlive];
   for (size_t k = 0; k < g->nnodes; ++k) hipc__node_free(g->nodes[k]);
   free(g->nodes);
+  hipc__graph_release_objects(g);
   g->magic = 0;
   free(g);
 }

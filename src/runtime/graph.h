@@ -28,6 +28,8 @@ struct hipGraphNode {
   hipGraphNode_t clone_of; /* the node this one is a copy of, or NULL */
   size_t idx; /* scratch: its index in graph->nodes, set by whoever needs
                  it under the graph lock (clone, flatten) */
+  int disabled; /* an executable graph's node switched off
+                   (hipGraphNodeSetEnabled): launched, it does nothing */
   union {
     struct {
       hipKernelNodeParams p; /* p.kernelParams points at `ptrs` */
@@ -43,8 +45,16 @@ struct hipGraphNode {
   } u;
 };
 
+/* References a graph holds on a user object (hipGraphRetainUserObject). */
+typedef struct hipc_graph_ref {
+  hipUserObject_t object;
+  unsigned long long count;
+} hipc_graph_ref;
+
 struct ihipGraph {
   uint32_t magic;
+  hipc_graph_ref* refs; /* user objects it holds (user_object.c) */
+  size_t nrefs;
   hipGraphNode_t* nodes; /* in the order they were added */
   size_t nnodes, cap;
   hipGraphNode_t owner; /* the child-graph node that owns it, or NULL */
@@ -73,6 +83,10 @@ hipError_t hipc__graph_add(hipGraph_t g, hipGraphNode_t n,
 /* A deep copy of `g` whose nodes record their originals in clone_of. */
 hipGraph_t hipc__graph_clone(hipGraph_t g);
 
+/* -- user_object.c */
+/* Drops every reference `g` holds on user objects (hipc__graph_free). */
+void hipc__graph_release_objects(hipGraph_t g);
+
 /* -- graph_nodes.c (under the graph lock) */
 /* Copies the parameters of `src` into `dst` (same type; a child graph is
  * cloned). */
@@ -96,6 +110,16 @@ hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
 hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev);
 
 /* -- graph_exec.c */
+/* `set` applied to executable graph `x`'s copy of `node` (of `type`, or of
+ * any type for HIPC_ANY_NODE) under the graph lock; the launch plan made
+ * again after a change when `replan`. hipErrorInvalidValue for a bad
+ * handle, a node not in `x` or of another type. */
+#define HIPC_ANY_NODE ((hipGraphNodeType)-1)
+hipError_t hipc__graph_exec_set(hipGraphExec_t x, hipGraphNode_t node,
+                                hipGraphNodeType type, const void* params,
+                                hipError_t (*set)(hipGraphNode_t,
+                                                  const void*),
+                                int replan);
 /* Runs node `n` (not a child graph) on `stream` through the runtime's
  * ordinary entry points. */
 hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t stream);

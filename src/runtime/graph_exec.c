@@ -111,6 +111,7 @@ static hipError_t issue_fill(const hipMemsetParams* p, hipStream_t s) {
 }
 
 hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t s) {
+  if (n->disabled) return hipSuccess;
   switch (n->type) {
     case hipGraphNodeTypeKernel: {
       const hipKernelNodeParams* p = &n->u.kernel.p;
@@ -138,6 +139,7 @@ hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t s) {
  * count, or -1 when the node cannot be batched. */
 static int node_ops(hipGraphNode_t n, hipc_op* ops, size_t max) {
   memset(ops, 0, sizeof *ops);
+  if (n->disabled) return 0;
   switch (n->type) {
     case hipGraphNodeTypeKernel: {
       const hipKernelNodeParams* p = &n->u.kernel.p;
@@ -423,72 +425,24 @@ static hipGraphNode_t find(hipGraphExec_t x, hipGraphNode_t node) {
   return NULL;
 }
 
-/* The common part of hipGraphExec*NodeSetParams: `set` applied to the
- * exec's copy of `node` (which must be of `type`), then a new plan. */
-static hipError_t exec_set(hipGraphExec_t x, hipGraphNode_t node,
-                           hipGraphNodeType type, const void* params,
-                           hipError_t (*set)(hipGraphNode_t, const void*)) {
+/* The common part of hipGraphExec*NodeSetParams and hipGraphNodeSet/
+ * GetEnabled (graph_exec_params.c): `set` applied to the exec's copy of
+ * `node` (of `type`, or any type for HIPC_ANY_NODE), then a new plan when
+ * `replan`. */
+hipError_t hipc__graph_exec_set(hipGraphExec_t x, hipGraphNode_t node,
+                                hipGraphNodeType type, const void* params,
+                                hipError_t (*set)(hipGraphNode_t,
+                                                  const void*),
+                                int replan) {
   if (!params || !take(x)) return hipErrorInvalidValue;
   pthread_mutex_lock(&hipc__graph_lock);
   hipError_t e = hipErrorInvalidValue;
   hipGraphNode_t n = hipc__node_ok(node) ? find(x, node) : NULL;
-  if (n && n->type == type) e = set(n, params);
-  if (e == hipSuccess) e = make_plan(x);
+  if (n && (type == HIPC_ANY_NODE || n->type == type)) e = set(n, params);
+  if (e == hipSuccess && replan) e = make_plan(x);
   pthread_mutex_unlock(&hipc__graph_lock);
   pthread_mutex_unlock(&x->lock);
   return e;
-}
-
-static hipError_t set_kernel(hipGraphNode_t n, const void* p) {
-  return hipc__node_set_kernel(n, p);
-}
-static hipError_t set_fill(hipGraphNode_t n, const void* p) {
-  return hipc__node_set_fill(n, p);
-}
-static hipError_t set_copy(hipGraphNode_t n, const void* p) {
-  return hipc__node_set_copy(n, p);
-}
-static hipError_t set_host(hipGraphNode_t n, const void* p) {
-  const hipHostNodeParams* h = p;
-  if (!h->fn) return hipErrorInvalidValue;
-  n->u.host = *h;
-  return hipSuccess;
-}
-
-hipError_t hipGraphExecKernelNodeSetParams(
-    hipGraphExec_t hGraphExec, hipGraphNode_t node,
-    const hipKernelNodeParams* pNodeParams) {
-  HIPC_API_ENTER();
-  HIPC_RETURN(exec_set(hGraphExec, node, hipGraphNodeTypeKernel, pNodeParams,
-                       set_kernel));
-}
-
-hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
-                                           hipGraphNode_t node,
-                                           const hipMemsetParams* pNodeParams) {
-  HIPC_API_ENTER();
-  HIPC_RETURN(exec_set(hGraphExec, node, hipGraphNodeTypeMemset, pNodeParams,
-                       set_fill));
-}
-
-hipError_t hipGraphExecHostNodeSetParams(
-    hipGraphExec_t hGraphExec, hipGraphNode_t node,
-    const hipHostNodeParams* pNodeParams) {
-  HIPC_API_ENTER();
-  HIPC_RETURN(exec_set(hGraphExec, node, hipGraphNodeTypeHost, pNodeParams,
-                       set_host));
-}
-
-hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
-                                             hipGraphNode_t node, void* dst,
-                                             const void* src, size_t count,
-                                             hipMemcpyKind kind) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(count && (!dst || !src), hipErrorInvalidValue);
-  hipMemcpy3DParms p =
-      hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
-  HIPC_RETURN(
-      exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy, &p, set_copy));
 }
 
 /* Whether `a` and `b` have the same shape: node kinds and edges, child

@@ -65,6 +65,10 @@ hipError_t hipc__node_set_kernel(hipGraphNode_t n,
   if (!p || !p->func) return hipErrorInvalidValue;
   if (p->kernelParams && p->extra) return hipErrorInvalidValue;
   const hipc_kernel* k = hipc__kernel_find(p->func);
+  if (!k) { /* a module's function handle, as AMD accepts */
+    const hipc_kernel_desc* md = hipc__module_function_desc(p->func);
+    if (md) k = hipc__kernel_find(md->host_fn);
+  }
   if (!k) return hipErrorInvalidDeviceFunction;
   const hipc_kernel_desc* d = k->desc;
   if (d->num_params && !p->kernelParams && !p->extra)
@@ -125,7 +129,8 @@ hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
 
 hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p) {
   if (!p) return hipErrorInvalidValue;
-  if ((unsigned)p->kind > hipMemcpyDefault)
+  if ((unsigned)p->kind > hipMemcpyDefault &&
+      p->kind != hipMemcpyDeviceToDeviceNoCU)
     return hipErrorInvalidMemcpyDirection;
   if ((p->srcArray && p->srcPtr.ptr) || (p->dstArray && p->dstPtr.ptr))
     return hipErrorInvalidValue;
@@ -139,6 +144,9 @@ hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p) {
       return hipErrorInvalidPitchValue;
   }
   n->u.copy = *p;
+  /* AMD's copy "without compute units": every copy is one here. */
+  if (p->kind == hipMemcpyDeviceToDeviceNoCU)
+    n->u.copy.kind = hipMemcpyDeviceToDevice;
   return hipSuccess;
 }
 
@@ -169,6 +177,7 @@ static size_t side_span(const hipPitchedPtr* pp, hipPos pos, hipExtent x,
 }
 
 hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev) {
+  if (n->disabled) return hipSuccess; /* runs nothing */
   if (n->type == hipGraphNodeTypeMemset) {
     const hipMemsetParams* p = &n->u.fill;
     size_t row = p->width * p->elementSize;
@@ -298,6 +307,7 @@ hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
 /* A linear copy of `count` bytes, checked as hipMemcpy checks it. */
 static hipError_t set_copy_1d(hipGraphNode_t n, void* dst, const void* src,
                               size_t count, hipMemcpyKind kind) {
+  if (kind == hipMemcpyDeviceToDeviceNoCU) kind = hipMemcpyDeviceToDevice;
   if ((unsigned)kind > hipMemcpyDefault) return hipErrorInvalidMemcpyDirection;
   if (count && (!dst || !src)) return hipErrorInvalidValue;
   if (count && (!hipc__alloc_in_bounds(dst, count) ||
@@ -345,7 +355,10 @@ hipError_t hipGraphAddHostNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
 
 static hipError_t set_child(hipGraphNode_t n, hipGraph_t graph,
                             hipGraph_t child) {
-  if (!hipc__graph_ok(child) || child == graph) return hipErrorInvalidValue;
+  /* The child is cloned now, before `n` joins `graph`: a graph may be its
+   * own child (its nodes so far), as AMD and CUDA allow. */
+  (void)graph;
+  if (!hipc__graph_ok(child)) return hipErrorInvalidValue;
   hipGraph_t c = hipc__graph_clone(child);
   if (!c) return hipErrorOutOfMemory;
   c->owner = n;

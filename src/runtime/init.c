@@ -128,6 +128,7 @@ hipError_t hipDeviceReset(void) {
   e = dev->ops->device_sync(dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc__peer_reset(dev);
+  hipc__device_config_reset(dev);
   hipc__mempool_reset(dev); /* before the table entries go */
   hipc__alloc_release_device(dev);
   hipc__trace_flush(); /* the trace so far, to its file */

@@ -205,6 +205,11 @@ void hipc__advice_forget(const void* base);
 hipError_t hipc__copy(void* dst, const void* src, size_t n,
                       hipMemcpyKind kind, hipStream_t stream, int blocking);
 
+/* -- device_config.c */
+/* Puts the device flags and the cache and bank preferences of `dev` back
+ * to their defaults (hipDeviceReset). */
+void hipc__device_config_reset(hipc_device* dev);
+
 /* -- peer.c */
 /* Disables every peer access `dev` enabled (hipDeviceReset). */
 void hipc__peer_reset(hipc_device* dev);

@@ -23,7 +23,9 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static opened* list;
 
 /* Exports the whole allocation holding `devPtr` (CUDA's behaviour for a
- * pointer inside one). */
+ * pointer inside one). A pointer in no allocation (freed, past the end,
+ * never allocated) is hipErrorInvalidValue, as AMD's runtime answers; one
+ * in host memory hipErrorInvalidDevicePointer. */
 hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* devPtr) {
   HIPC_API_ENTER();
   HIPC_ARG_PTR("devPtr", devPtr);
@@ -31,8 +33,8 @@ hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* devPtr) {
   hipError_t e = hipc__init();
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(devPtr, &a) ||
-                     a.kind != hipMemoryTypeDevice || a.registered,
+  HIPC_RETURN_IF(!hipc__alloc_find(devPtr, &a), hipErrorInvalidValue);
+  HIPC_RETURN_IF(a.kind != hipMemoryTypeDevice || a.registered,
                  hipErrorInvalidDevicePointer);
   HIPC_RETURN_IF(!a.dev->ops->ipc_export, hipErrorNotSupported);
   /* Work in flight may still write the memory the export copies. */

@@ -233,3 +233,30 @@ hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
   if (e == hipSuccess) e = hipc__advice_prefetched(&a, dev_ptr, count, device);
   HIPC_RETURN(e);
 }
+
+/* Attaching managed memory to a stream restricts which work may reach it
+ * on a device without concurrent managed access; every device here reaches
+ * it at once, so the call checks its arguments as CUDA and AMD define them
+ * and changes nothing: one flag of Global, Host and Single; a pointer to
+ * the start of a managed allocation (a __managed__ variable included) and
+ * a length of 0 or the whole allocation, or a pointer inside one with
+ * length 0; a live stream. */
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr,
+                                   size_t length, unsigned int flags) {
+  HIPC_API_ENTER();
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags != hipMemAttachGlobal && flags != hipMemAttachHost &&
+                     flags != hipMemAttachSingle,
+                 hipErrorInvalidValue);
+  hipc_alloc a;
+  HIPC_RETURN_IF(!hipc__alloc_find(dev_ptr, &a) ||
+                     a.kind != hipMemoryTypeManaged,
+                 hipErrorInvalidValue);
+  HIPC_RETURN_IF(length && (dev_ptr != a.base || length != a.size),
+                 hipErrorInvalidValue);
+  hipc_device* dev;
+  hipStream_t st;
+  HIPC_RETURN(hipc__stream_lookup(stream, &dev, &st));
+}

@@ -412,11 +412,14 @@ hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
   HIPC_RETURN(hipSuccess);
 }
 
+/* An unknown device is hipErrorInvalidValue here (AMD's code), not
+ * hipErrorInvalidDevice as for hipDeviceGetDefaultMemPool. */
 hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!mem_pool, hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = device_of(device, &dev);
+  HIPC_RETURN_IF(e == hipErrorInvalidDevice, hipErrorInvalidValue);
   HIPC_RETURN_IF(e != hipSuccess, e);
   pthread_mutex_lock(&lock);
   hipMemPool_t p = current_of(dev);
@@ -430,6 +433,7 @@ hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   HIPC_API_ENTER();
   hipc_device* dev;
   hipError_t e = device_of(device, &dev);
+  HIPC_RETURN_IF(e == hipErrorInvalidDevice, hipErrorInvalidValue);
   HIPC_RETURN_IF(e != hipSuccess, e);
   pthread_mutex_lock(&lock);
   if (!pool_ok(mem_pool) || mem_pool->dev != dev)

@@ -73,6 +73,9 @@ struct ihipModule_t {
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* The program itself as a module that is always loaded: the owner of the
+ * function handles hipGetFuncBySymbol makes for its kernels. */
+static struct ihipModule_t program = {.magic = HIPC_MODULE_MAGIC, .alive = 1};
 static struct ihipModule_t* loaded;   /* under the lock */
 static struct ihipModule_t* unloaded; /* kept: stale handles stay valid */
 /* The module whose constructors run on this thread (inside dlopen). */
@@ -125,7 +128,7 @@ static int span(uint64_t off, uint64_t n, size_t avail, uint64_t* end) {
 /* Checks that `p` (of which `avail` bytes may be read; SIZE_MAX when the
  * caller does not know, as for hipModuleLoadData) is a hipc code object
  * for this machine, and sets *size to its length. Not an ELF shared object
- * with the marker: hipErrorInvalidKernelFile (AMD's answer for an image
+ * with the marker: hipErrorInvalidImage (AMD's answer for an image
  * that is not a code object); one for another machine:
  * hipErrorNoBinaryForGpu. */
 static hipError_t check_image(const unsigned char* p, size_t avail,
@@ -133,37 +136,37 @@ static hipError_t check_image(const unsigned char* p, size_t avail,
   static const unsigned char magic[SELFMAG] = {ELFMAG0, ELFMAG1, ELFMAG2,
                                                ELFMAG3};
   for (size_t i = 0; i < SELFMAG; ++i)
-    if (i >= avail || p[i] != magic[i]) return hipErrorInvalidKernelFile;
+    if (i >= avail || p[i] != magic[i]) return hipErrorInvalidImage;
   Elf64_Ehdr eh;
-  if (avail < sizeof eh) return hipErrorInvalidKernelFile;
+  if (avail < sizeof eh) return hipErrorInvalidImage;
   memcpy(&eh, p, sizeof eh);
   const unsigned char data =
       __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB;
   if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != data ||
       eh.e_type != ET_DYN || eh.e_shentsize != sizeof(Elf64_Shdr) ||
       eh.e_shnum == 0 || eh.e_shstrndx >= eh.e_shnum)
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   uint64_t end = sizeof eh;
   if (!span(eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr), avail,
             &end))
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   if (eh.e_phnum &&
       (eh.e_phentsize != sizeof(Elf64_Phdr) ||
        !span(eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr), avail,
              &end)))
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   Elf64_Shdr strtab;
   memcpy(&strtab, p + eh.e_shoff + eh.e_shstrndx * sizeof(Elf64_Shdr),
          sizeof strtab);
   if (!span(strtab.sh_offset, strtab.sh_size, avail, &end))
-    return hipErrorInvalidKernelFile;
+    return hipErrorInvalidImage;
   int marked = 0;
   for (unsigned i = 0; i < eh.e_shnum; ++i) {
     Elf64_Shdr sh;
     memcpy(&sh, p + eh.e_shoff + i * sizeof sh, sizeof sh);
     if (sh.sh_type != SHT_NOBITS && !span(sh.sh_offset, sh.sh_size, avail,
                                           &end))
-      return hipErrorInvalidKernelFile;
+      return hipErrorInvalidImage;
     if (sh.sh_name >= strtab.sh_size) continue;
     const char* name = (const char*)p + strtab.sh_offset + sh.sh_name;
     size_t room = strtab.sh_size - sh.sh_name;
@@ -177,9 +180,9 @@ static hipError_t check_image(const unsigned char* p, size_t avail,
     Elf64_Phdr ph;
     memcpy(&ph, p + eh.e_phoff + i * sizeof ph, sizeof ph);
     if (!span(ph.p_offset, ph.p_filesz, avail, &end))
-      return hipErrorInvalidKernelFile;
+      return hipErrorInvalidImage;
   }
-  if (!marked) return hipErrorInvalidKernelFile;
+  if (!marked) return hipErrorInvalidImage;
   if (eh.e_machine != HOST_MACHINE) return hipErrorNoBinaryForGpu;
   *size = (size_t)end;
   return hipSuccess;
@@ -303,7 +306,7 @@ hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
 
 hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(!module || !fname, hipErrorInvalidValue);
+  HIPC_RETURN_IF(!module || !fname || !*fname, hipErrorInvalidValue);
   int fd = open(fname, O_RDONLY | O_CLOEXEC);
   HIPC_RETURN_IF(fd < 0, errno == ENOMEM ? hipErrorOutOfMemory
                                          : hipErrorFileNotFound);
@@ -314,7 +317,7 @@ hipError_t hipModuleLoad(hipModule_t* module, const char* fname) {
   }
   if ((uint64_t)st.st_size > MAX_IMAGE) {
     close(fd);
-    HIPC_RETURN(hipErrorInvalidKernelFile);
+    HIPC_RETURN(hipErrorInvalidImage);
   }
   size_t size = (size_t)st.st_size, got = 0;
   unsigned char* buf = malloc(size ? size : 1);
@@ -392,6 +395,33 @@ static const module_var* find_var(hipModule_t m, const char* name) {
   return NULL;
 }
 
+/* The function handle of one of the program's kernels (`symbol`: its
+ * host-side address), owned by `program`; one handle per kernel. Not a
+ * kernel: hipErrorInvalidDeviceFunction. */
+hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr,
+                              const void* symbolPtr) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!functionPtr, hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  const hipc_kernel* k = symbolPtr ? hipc__kernel_find(symbolPtr) : NULL;
+  HIPC_RETURN_IF(!k, hipErrorInvalidDeviceFunction);
+  pthread_mutex_lock(&lock);
+  struct ihipModuleSymbol_t* f = program.functions;
+  while (f && f->desc != k->desc) f = f->next;
+  if (!f && (f = calloc(1, sizeof *f))) {
+    f->magic = HIPC_FUNCTION_MAGIC;
+    f->module = &program;
+    f->desc = k->desc;
+    f->next = program.functions;
+    program.functions = f;
+  }
+  pthread_mutex_unlock(&lock);
+  HIPC_RETURN_IF(!f, hipErrorOutOfMemory);
+  *functionPtr = f;
+  HIPC_RETURN(hipSuccess);
+}
+
 hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
                                 const char* kname) {
   HIPC_API_ENTER();
@@ -441,4 +471,19 @@ hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes,
 int hipc__module_function_ok(const struct ihipModuleSymbol_t* f) {
   return f && f->magic == HIPC_FUNCTION_MAGIC && f->module &&
          atomic_load_explicit(&f->module->alive, memory_order_acquire);
+}
+
+const hipc_kernel_desc* hipc__module_function_desc(const void* p) {
+  const hipc_kernel_desc* d = NULL;
+  pthread_mutex_lock(&lock);
+  for (struct ihipModuleSymbol_t* f = program.functions; f && !d; f = f->next)
+    if ((const void*)f == p) d = f->desc;
+  for (struct ihipModule_t* m = loaded; m && !d; m = m->next)
+    for (struct ihipModuleSymbol_t* f = m->functions; f; f = f->next)
+      if ((const void*)f == p) {
+        d = f->desc;
+        break;
+      }
+  pthread_mutex_unlock(&lock);
+  return d;
 }

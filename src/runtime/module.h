@@ -37,5 +37,10 @@ struct ihipModuleSymbol_t {
 
 /* Whether `f` is a function of a module that is still loaded. */
 int hipc__module_function_ok(const struct ihipModuleSymbol_t* f);
+/* The kernel of `p` when it is a function handle of a loaded module, else
+ * NULL; `p` may be any pointer (it is compared with the handles, never
+ * read). Where AMD takes a hipFunction_t for a kernel's address (a graph's
+ * kernel node), this finds it. */
+const hipc_kernel_desc* hipc__module_function_desc(const void* p);
 
 #endif /* HIPC_RUNTIME_MODULE_H */

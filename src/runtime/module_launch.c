@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "hip/hip_ext.h"
 #include "internal.h"
 
 #define MAX_EXTRA_KEYS 16
@@ -163,4 +164,18 @@ hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,
       break;
   }
   HIPC_RETURN(hipSuccess);
+}
+
+hipError_t hipHccModuleLaunchKernel(
+    hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
+    uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
+    uint32_t localWorkSizeY, uint32_t localWorkSizeZ, size_t sharedMemBytes,
+    hipStream_t hStream, void** kernelParams, void** extra,
+    hipEvent_t startEvent, hipEvent_t stopEvent) {
+  HIPC_API_ENTER();
+  return hipExtModuleLaunchKernel(f, globalWorkSizeX, globalWorkSizeY,
+                                  globalWorkSizeZ, localWorkSizeX,
+                                  localWorkSizeY, localWorkSizeZ,
+                                  sharedMemBytes, hStream, kernelParams,
+                                  extra, startEvent, stopEvent, 0);
 }

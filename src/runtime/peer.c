@@ -47,6 +47,24 @@ hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId,
   HIPC_RETURN(hipSuccess);
 }
 
+/* AMD's checks and codes: NULL outputs and negative ordinals are
+ * hipErrorInvalidValue, ordinals past the last device hipErrorInvalidDevice,
+ * a device with itself hipErrorInvalidValue. The link (PCIe, NVLink, or
+ * one memory for several CPU devices) is not known: hipErrorNotSupported. */
+hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2,
+                                        uint32_t* linktype,
+                                        uint32_t* hopcount) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!linktype || !hopcount || device1 < 0 || device2 < 0,
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(!hipc__device(device1) || !hipc__device(device2),
+                 hipErrorInvalidDevice);
+  HIPC_RETURN_IF(device1 == device2, hipErrorInvalidValue);
+  HIPC_RETURN(hipErrorNotSupported);
+}
+
 hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
   HIPC_API_ENTER();
   hipc_device* cur;

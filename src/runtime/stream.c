@@ -1,6 +1,7 @@
 /* Streams. A created stream is checked against the set of live streams
- * before use, so a destroyed or made-up handle is hipErrorInvalidHandle,
- * never a crash.
+ * before use, so a destroyed or made-up handle is an error, never a crash:
+ * hipErrorContextIsDestroyed, the code AMD's runtime gives every call for
+ * a stream it does not know.
  *
  * Backends' queues are independent of each other; HIP's null-stream rules
  * are made here, with events that the backend runs on the device side (no
@@ -109,7 +110,7 @@ static hipError_t per_thread_stream(hipc_device* dev, hipStream_t* out) {
 /* -- resolving handles */
 
 /* A handle as a created stream (the per-thread stream included), or NULL
- * for the null stream; hipErrorInvalidHandle for anything else. */
+ * for the null stream; hipErrorContextIsDestroyed for anything else. */
 static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
   HIPC_ARG_PTR("stream", s);
   if (s == NULL || s == hipStreamLegacy) {
@@ -123,7 +124,7 @@ static hipError_t lookup(hipStream_t s, hipc_device** dev, hipStream_t* out) {
   pthread_mutex_lock(&lock);
   int ok = live_index(s) >= 0;
   pthread_mutex_unlock(&lock);
-  if (!ok) return hipErrorInvalidHandle;
+  if (!ok) return hipErrorContextIsDestroyed;
   *dev = s->dev;
   *out = s;
   return hipSuccess;
@@ -348,7 +349,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   int i = live_index(stream);
   if (i >= 0) live[i] = live[--nlive];
   pthread_mutex_unlock(&lock);
-  HIPC_RETURN_IF(i < 0, hipErrorInvalidHandle);
+  HIPC_RETURN_IF(i < 0, hipErrorContextIsDestroyed);
   hipc__capture_stream_gone(stream);
   /* The queue finishes its work (records of `tail` included) first. */
   stream->dev->ops->queue_destroy(stream->queue);

@@ -170,6 +170,18 @@ static void test_potential_block_size() {
   CHECK_ERR(hipOccupancyMaxPotentialBlockSize(
                 &grid, &block, static_cast<const void*>(&grid), 0, 0),
             hipErrorInvalidDeviceFunction);
+  // A null kernel: the VariableSMem forms check it first (AMD's
+  // hipErrorInvalidValue), and leave the outputs alone.
+  void (*none)(int*) = nullptr;
+  grid = block = -5;
+  CHECK_ERR(hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+                &grid, &block, none, [](int) { return 0; }, 0, 0),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipOccupancyMaxPotentialBlockSizeVariableSMem(
+                &grid, &block, none, [](int) { return 0; }),
+            hipErrorInvalidValue);
+  CHECK_EQ(grid, -5);
+  CHECK_EQ(block, -5);
 }
 
 // The occupancy numbers size a cooperative grid that launches; one more

@@ -105,8 +105,10 @@ static void test_diamond() {
   // b = copy of a, then + 1; c = copy of a, then * 10.
   HIP_CHECK(hipGraphAddMemcpyNode1D(&ncopy_b, g, &na, 1, b, a,
                                     N * sizeof(int), hipMemcpyDeviceToDevice));
+  // (AMD's hipMemcpyDeviceToDeviceNoCU is a device-to-device copy.)
   HIP_CHECK(hipGraphAddMemcpyNode1D(&ncopy_c, g, &na, 1, c, a,
-                                    N * sizeof(int), hipMemcpyDeviceToDevice));
+                                    N * sizeof(int),
+                                    hipMemcpyDeviceToDeviceNoCU));
   void* ba[] = {&b, &one};
   p = kparams((const void*)k_add, ba);
   HIP_CHECK(hipGraphAddKernelNode(&nb, g, nullptr, 0, &p));
@@ -575,8 +577,17 @@ static void test_bad_input() {
   CHECK_ERR(hipGraphAddHostNode(&m, g, nullptr, 0, &hp), hipErrorInvalidValue);
   CHECK_ERR(hipGraphAddEventRecordNode(&m, g, nullptr, 0, nullptr),
             hipErrorInvalidValue);
-  CHECK_ERR(hipGraphAddChildGraphNode(&m, g, nullptr, 0, g),
-            hipErrorInvalidValue);
+  // A graph may be its own child: the child is a copy of its nodes so far.
+  size_t before = 0, after = 0, inner_n = 0;
+  HIP_CHECK(hipGraphGetNodes(g, nullptr, &before));
+  HIP_CHECK(hipGraphAddChildGraphNode(&m, g, nullptr, 0, g));
+  HIP_CHECK(hipGraphGetNodes(g, nullptr, &after));
+  CHECK_EQ(after, before + 1);
+  hipGraph_t inner;
+  HIP_CHECK(hipGraphChildGraphNodeGetGraph(m, &inner));
+  HIP_CHECK(hipGraphGetNodes(inner, nullptr, &inner_n));
+  CHECK_EQ(inner_n, before);
+  HIP_CHECK(hipGraphDestroyNode(m));
   CHECK_ERR(hipGraphAddChildGraphNode(&m, g, nullptr, 0, nullptr),
             hipErrorInvalidValue);
 

@@ -115,6 +115,10 @@ static void test_fork_join() {
   size_t ndeps = 0;
   HIP_CHECK(hipStreamGetCaptureInfo_v2(s1, &st, nullptr, &cg, &deps, &ndeps));
   CHECK_EQ(ndeps, 2u);  // A2 and B
+  // The outputs after the status may be left out (AMD's defaults).
+  st = hipStreamCaptureStatusNone;
+  HIP_CHECK(hipStreamGetCaptureInfo_v2(s1, &st));
+  CHECK_EQ(st, hipStreamCaptureStatusActive);
   k_add<<<1, N, 0, s1>>>(a, 1);                 // C after both
   hipGraph_t g;
   HIP_CHECK(hipStreamEndCapture(s1, &g));

@@ -135,7 +135,7 @@ static void test_destroyed_stream() {
   HIP_CHECK(hipStreamCreate(&s));
   HIP_CHECK(hipStreamDestroy(s));
   k_flag<<<1, 4, 0, s>>>(g_flag);
-  CHECK_ERR(hipGetLastError(), hipErrorInvalidHandle);
+  CHECK_ERR(hipGetLastError(), hipErrorContextIsDestroyed);
   CHECK_EQ(read_flag(), 0);
 }
 

@@ -226,7 +226,15 @@ static void test_bad_input() {
   CHECK_ERR(hipMemPoolCreate(nullptr, &props), hipErrorInvalidValue);
   CHECK_ERR(hipMemPoolCreate(&pool, nullptr), hipErrorInvalidValue);
   CHECK_ERR(hipDeviceGetDefaultMemPool(&pool, 999), hipErrorInvalidDevice);
-  CHECK_ERR(hipDeviceGetMemPool(&pool, -1), hipErrorInvalidDevice);
+  // Get/SetMemPool answer hipErrorInvalidValue for an unknown device.
+  CHECK_ERR(hipDeviceGetMemPool(&pool, -1), hipErrorInvalidValue);
+  CHECK_ERR(hipDeviceGetMemPool(&pool, 999), hipErrorInvalidValue);
+  {
+    hipMemPool_t d0;
+    HIP_CHECK(hipDeviceGetDefaultMemPool(&d0, dev));
+    CHECK_ERR(hipDeviceSetMemPool(-1, d0), hipErrorInvalidValue);
+    CHECK_ERR(hipDeviceSetMemPool(999, d0), hipErrorInvalidValue);
+  }
   CHECK_ERR(hipDeviceGetDefaultMemPool(nullptr, dev), hipErrorInvalidValue);
   CHECK_ERR(hipDeviceSetMemPool(dev, nullptr), hipErrorInvalidValue);
   hipMemPool_t def;

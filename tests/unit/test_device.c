@@ -184,6 +184,18 @@ static void test_attribute_unknown(void) {
   }
 }
 
+/* AMD's HDP register addresses come back as pointers (NULL: neither
+ * device has them), written over a pointer's room. */
+static void test_attribute_hdp_pointers(void) {
+  const hipDeviceAttribute_t attrs[] = {hipDeviceAttributeHdpMemFlushCntl,
+                                        hipDeviceAttributeHdpRegFlushCntl};
+  for (size_t i = 0; i < 2; i++) {
+    unsigned int* reg = (unsigned int*)&attrs; /* not NULL */
+    CHECK_ERR(hipDeviceGetAttribute((int*)&reg, attrs[i], 0), hipSuccess);
+    CHECK(reg == NULL);
+  }
+}
+
 static void test_attribute_bad_device_and_null(void) {
   int n = 0, v = 777;
   CHECK_ERR(hipGetDeviceCount(&n), hipSuccess);
@@ -272,6 +284,7 @@ int main(void) {
   test_attributes_match_properties();
   test_attribute_env_values();
   test_attribute_unknown();
+  test_attribute_hdp_pointers();
   test_attribute_bad_device_and_null();
   test_device_name();
   test_device_name_truncates();

@@ -1,7 +1,9 @@
 /* Device-level settings and queries on every device the program sees: the
- * PCI address (agreeing with the PCI attributes), device flags (stored per
- * device, validated as AMD does), cache and shared-memory bank preferences
- * (accepted, reported as the defaults), hipChooseDevice, hipExtMallocWithFlags
+ * PCI address (agreeing with the PCI attributes; a short buffer gets what
+ * fits and hipErrorInvalidValue), device flags (the scheduling mode stored
+ * per device, validated as AMD does), cache and shared-memory bank preferences (kept
+ * per device and read back), hipDeviceReset putting all three back to the
+ * defaults, hipChooseDevice, hipExtMallocWithFlags
  * (each kind allocates device memory that copies reach, flags recorded),
  * hipConfigureCall, and the profiler markers. */
 #include <stdint.h>
@@ -35,15 +37,25 @@ static void test_pci_bus_id(void) {
     CHECK_ERR(hipGetDeviceProperties(&p, d), hipSuccess);
     if (strncmp(p.gcnArchName, "sm_", 3) != 0)
       CHECK(strcmp(id, "0000:00:00.0") == 0); /* the CPU device */
-    /* A short buffer gets the start, terminated. */
+    /* A short buffer gets the start, terminated, and the call fails; one
+     * just large enough gets it all. */
     char small[6];
     memset(small, 'x', sizeof small);
-    CHECK_ERR(hipDeviceGetPCIBusId(small, (int)sizeof small, d), hipSuccess);
+    CHECK_ERR(hipDeviceGetPCIBusId(small, (int)sizeof small, d),
+              hipErrorInvalidValue);
     CHECK_EQ(small[5], 0);
     CHECK(strncmp(small, id, 5) == 0);
     char one = 'x';
-    CHECK_ERR(hipDeviceGetPCIBusId(&one, 1, d), hipSuccess);
+    CHECK_ERR(hipDeviceGetPCIBusId(&one, 1, d), hipErrorInvalidValue);
     CHECK_EQ(one, 0);
+    char exact[64];
+    int fit = (int)strlen(id) + 1;
+    memset(exact, 'x', sizeof exact);
+    CHECK_ERR(hipDeviceGetPCIBusId(exact, fit, d), hipSuccess);
+    CHECK(strcmp(exact, id) == 0);
+    CHECK_EQ(exact[fit], 'x');
+    CHECK_ERR(hipDeviceGetPCIBusId(exact, fit - 1, d), hipErrorInvalidValue);
+    CHECK_EQ(strlen(exact), (size_t)fit - 2);
   }
   CHECK_ERR(hipDeviceGetPCIBusId(NULL, 16, 0), hipErrorInvalidValue);
   CHECK_ERR(hipDeviceGetPCIBusId(id, 0, 0), hipErrorInvalidValue);
@@ -78,21 +90,22 @@ static void test_device_flags(void) {
       unsigned want = good[(i + (size_t)d) % (sizeof good / sizeof good[0])];
       CHECK_ERR(hipSetDeviceFlags(want), hipSuccess);
       CHECK_ERR(hipGetDeviceFlags(&f), hipSuccess);
-      CHECK_EQ(f, want);
+      CHECK_EQ(f, want & hipDeviceScheduleMask); /* the mode alone */
     }
     unsigned kept = good[(size_t)d % (sizeof good / sizeof good[0])];
     CHECK_ERR(hipSetDeviceFlags(kept), hipSuccess);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
       CHECK_ERR(hipSetDeviceFlags(bad[i]), hipErrorInvalidValue);
       CHECK_ERR(hipGetDeviceFlags(&f), hipSuccess);
-      CHECK_EQ(f, kept); /* a refused call changes nothing */
+      CHECK_EQ(f, kept & hipDeviceScheduleMask); /* refused: unchanged */
     }
   }
   /* Per device: each kept its own. */
   for (int d = 0; d < ndev; ++d) {
     CHECK_ERR(hipSetDevice(d), hipSuccess);
     CHECK_ERR(hipGetDeviceFlags(&f), hipSuccess);
-    CHECK_EQ(f, good[(size_t)d % (sizeof good / sizeof good[0])]);
+    CHECK_EQ(f, good[(size_t)d % (sizeof good / sizeof good[0])] &
+                    hipDeviceScheduleMask);
     CHECK_ERR(hipSetDeviceFlags(0), hipSuccess);
   }
   CHECK_ERR(hipSetDevice(0), hipSuccess);
@@ -115,15 +128,67 @@ static void test_cache_and_bank_config(void) {
     for (int v = hipFuncCachePreferNone; v <= hipFuncCachePreferEqual; ++v) {
       CHECK_ERR(hipDeviceSetCacheConfig((hipFuncCache_t)v), hipSuccess);
       CHECK_ERR(hipDeviceGetCacheConfig(&c), hipSuccess);
-      CHECK_EQ(c, hipFuncCachePreferNone); /* a hint, ignored */
+      CHECK_EQ(c, v);
     }
     for (int v = hipSharedMemBankSizeDefault;
          v <= hipSharedMemBankSizeEightByte; ++v) {
       CHECK_ERR(hipDeviceSetSharedMemConfig((hipSharedMemConfig)v),
                 hipSuccess);
       CHECK_ERR(hipDeviceGetSharedMemConfig(&m), hipSuccess);
-      CHECK_EQ(m, hipSharedMemBankSizeFourByte);
+      /* The default reads back as the four-byte banks it is. */
+      CHECK_EQ(m, v == hipSharedMemBankSizeDefault
+                      ? hipSharedMemBankSizeFourByte
+                      : v);
     }
+    /* Per device: device d keeps PreferL1 + d % 3 (set below, read after
+     * every device set its own). */
+    CHECK_ERR(hipDeviceSetCacheConfig((hipFuncCache_t)(1 + d % 3)),
+              hipSuccess);
+  }
+  for (int d = 0; d < ndev; ++d) {
+    CHECK_ERR(hipSetDevice(d), hipSuccess);
+    CHECK_ERR(hipDeviceGetCacheConfig(&c), hipSuccess);
+    CHECK_EQ(c, 1 + d % 3);
+  }
+  CHECK_ERR(hipSetDevice(0), hipSuccess);
+}
+
+/* hipDeviceReset: the flags and preferences of the current device go back
+ * to the defaults, its memory is freed, another device's keep theirs. */
+static void test_reset(void) {
+  for (int d = 0; d < ndev; ++d) {
+    CHECK_ERR(hipSetDevice(d), hipSuccess);
+    CHECK_ERR(hipSetDeviceFlags(hipDeviceScheduleBlockingSync), hipSuccess);
+    CHECK_ERR(hipDeviceSetCacheConfig(hipFuncCachePreferShared), hipSuccess);
+    CHECK_ERR(hipDeviceSetSharedMemConfig(hipSharedMemBankSizeEightByte),
+              hipSuccess);
+  }
+  CHECK_ERR(hipSetDevice(0), hipSuccess);
+  void* p = NULL;
+  CHECK_ERR(hipMalloc(&p, 500), hipSuccess);
+  CHECK_ERR(hipDeviceReset(), hipSuccess);
+  unsigned f = 99;
+  hipFuncCache_t c = (hipFuncCache_t)7;
+  hipSharedMemConfig m = (hipSharedMemConfig)7;
+  CHECK_ERR(hipGetDeviceFlags(&f), hipSuccess);
+  CHECK_EQ(f, 0);
+  CHECK_ERR(hipDeviceGetCacheConfig(&c), hipSuccess);
+  CHECK_EQ(c, hipFuncCachePreferNone);
+  CHECK_ERR(hipDeviceGetSharedMemConfig(&m), hipSuccess);
+  CHECK_EQ(m, hipSharedMemBankSizeFourByte);
+  CHECK_ERR(hipFree(p), hipErrorInvalidValue);
+  if (ndev > 1) {
+    CHECK_ERR(hipSetDevice(1), hipSuccess);
+    CHECK_ERR(hipGetDeviceFlags(&f), hipSuccess);
+    CHECK_EQ(f, hipDeviceScheduleBlockingSync);
+    CHECK_ERR(hipDeviceGetCacheConfig(&c), hipSuccess);
+    CHECK_EQ(c, hipFuncCachePreferShared);
+    CHECK_ERR(hipDeviceReset(), hipSuccess);
+    CHECK_ERR(hipSetDevice(0), hipSuccess);
+  }
+  for (int d = 2; d < ndev; ++d) {
+    CHECK_ERR(hipSetDevice(d), hipSuccess);
+    CHECK_ERR(hipDeviceReset(), hipSuccess);
   }
   CHECK_ERR(hipSetDevice(0), hipSuccess);
 }
@@ -227,6 +292,7 @@ int main(void) {
   test_pci_bus_id();
   test_device_flags();
   test_cache_and_bank_config();
+  test_reset();
   test_choose_device();
   test_ext_malloc();
   test_configure_call();

@@ -73,7 +73,8 @@ static void test_bad_handles(void) {
   CHECK_ERR(hipEventDestroy(e), hipSuccess);
   hipEvent_t bad[] = {NULL, fake, e};
   for (int i = 0; i < 3; i++) {
-    CHECK_ERR(hipEventDestroy(bad[i]), hipErrorInvalidHandle);
+    CHECK_ERR(hipEventDestroy(bad[i]),
+              i == 0 ? hipErrorInvalidHandle : hipErrorContextIsDestroyed);
     CHECK_ERR(hipEventRecord(bad[i], NULL), hipErrorInvalidHandle);
     CHECK_ERR(hipEventQuery(bad[i]), hipErrorInvalidHandle);
     CHECK_ERR(hipEventSynchronize(bad[i]), hipErrorInvalidHandle);
@@ -86,8 +87,8 @@ static void test_bad_handles(void) {
   hipStream_t s = NULL;
   CHECK_ERR(hipStreamCreate(&s), hipSuccess);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-  CHECK_ERR(hipEventRecord(ok, s), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamWaitEvent(s, ok, 0), hipErrorInvalidHandle);
+  CHECK_ERR(hipEventRecord(ok, s), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamWaitEvent(s, ok, 0), hipErrorContextIsDestroyed);
   CHECK_ERR(hipStreamWaitEvent(NULL, ok, 1), hipErrorInvalidValue);
   CHECK_ERR(hipEventElapsedTime(NULL, ok, ok), hipErrorInvalidValue);
   CHECK_ERR(hipEventDestroy(ok), hipSuccess);

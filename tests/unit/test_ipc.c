@@ -124,8 +124,15 @@ static void test_errors(void) {
   CHECK_ERR(hipMalloc(&d, 4096), hipSuccess);
   CHECK_ERR(hipIpcGetMemHandle(NULL, d), hipErrorInvalidValue);
   CHECK_ERR(hipIpcGetMemHandle(&h, NULL), hipErrorInvalidValue);
+  /* In no allocation: hipErrorInvalidValue (never allocated, past the
+   * end, freed); in host memory: hipErrorInvalidDevicePointer. */
   int on_stack;
-  CHECK_ERR(hipIpcGetMemHandle(&h, &on_stack), hipErrorInvalidDevicePointer);
+  CHECK_ERR(hipIpcGetMemHandle(&h, &on_stack), hipErrorInvalidValue);
+  CHECK_ERR(hipIpcGetMemHandle(&h, (char*)d + 4096), hipErrorInvalidValue);
+  void* gone;
+  CHECK_ERR(hipMalloc(&gone, 1024), hipSuccess);
+  CHECK_ERR(hipFree(gone), hipSuccess);
+  CHECK_ERR(hipIpcGetMemHandle(&h, gone), hipErrorInvalidValue);
   void* pinned;
   CHECK_ERR(hipHostMalloc(&pinned, 64, 0), hipSuccess);
   CHECK_ERR(hipIpcGetMemHandle(&h, pinned), hipErrorInvalidDevicePointer);

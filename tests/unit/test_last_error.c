@@ -48,8 +48,8 @@ static void test_each_failure_code_recorded(void) {
   CHECK_ERR(hipGetLastError(), hipErrorInvalidHandle);
   CHECK_ERR(hipStreamCreate(&s), hipSuccess);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-  CHECK_ERR(hipStreamQuery(s), hipErrorInvalidHandle);
-  CHECK_ERR(hipGetLastError(), hipErrorInvalidHandle);
+  CHECK_ERR(hipStreamQuery(s), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipGetLastError(), hipErrorContextIsDestroyed);
   CHECK_ERR(hipLaunchKernel(NULL, (dim3){1, 1, 1}, (dim3){1, 1, 1}, NULL, 0,
                             NULL),
             hipErrorInvalidDeviceFunction);

@@ -106,7 +106,7 @@ static void test_memcpy_2d(void) {
             hipErrorInvalidValue);
   CHECK_ERR(hipMemcpy2DAsync(out, op, d, dp, w, hgt, hipMemcpyDeviceToHost,
                              (hipStream_t)(uintptr_t)0x999),
-            hipErrorInvalidHandle);
+            hipErrorContextIsDestroyed);
   unsigned char same[57 * 9];
   memset(same, 0x77, sizeof same);
   CHECK_MEM(out, same, sizeof out);
@@ -254,7 +254,7 @@ static void test_memset_elements(void) {
   CHECK_ERR(hipMemsetD16(d, 1, 2 * n + 5), hipErrorInvalidValue);
   CHECK_ERR(hipMemsetD8(NULL, 1, 5), hipErrorInvalidValue);
   CHECK_ERR(hipMemsetD8Async(d, 1, 5, (hipStream_t)(uintptr_t)0x999),
-            hipErrorInvalidHandle);
+            hipErrorContextIsDestroyed);
   int zero = 1;
   for (size_t i = 0; i < 4 * n + 8; i++) zero &= d[i] == 0;
   CHECK(zero);

@@ -198,7 +198,7 @@ static void test_managed(void) {
   CHECK_ERR(hipMemPrefetchAsync(h, n, 0, s), hipErrorInvalidValue);
   CHECK_ERR(hipMemPrefetchAsync(m, n, 57, s), hipErrorInvalidDevice);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-  CHECK_ERR(hipMemPrefetchAsync(m, n, 0, s), hipErrorInvalidHandle);
+  CHECK_ERR(hipMemPrefetchAsync(m, n, 0, s), hipErrorContextIsDestroyed);
   /* Bad allocations. */
   void* p = NULL;
   CHECK_ERR(hipMallocManaged(&p, 0, hipMemAttachGlobal), hipErrorInvalidValue);
@@ -444,7 +444,7 @@ static void test_driver_async_copies(void) {
   CHECK_ERR(hipMemcpyWithStream(a, in, n, (hipMemcpyKind)8, s),
             hipErrorInvalidMemcpyDirection);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-  CHECK_ERR(hipMemcpyDtoHAsync(out, b, n, s), hipErrorInvalidHandle);
+  CHECK_ERR(hipMemcpyDtoHAsync(out, b, n, s), hipErrorContextIsDestroyed);
   CHECK_ERR(hipFree(a), hipSuccess);
   CHECK_ERR(hipFree(b), hipSuccess);
   CHECK_ERR(hipHostFree(in), hipSuccess);

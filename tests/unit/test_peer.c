@@ -234,6 +234,31 @@ static void test_copy_errors(void) {
   CHECK_ERR(hipSetDevice(0), hipSuccess);
 }
 
+/* hipExtGetLinkTypeAndHopCount: AMD's argument checks; no link is known
+ * between two devices (hipErrorNotSupported), and the outputs stay. */
+static void test_link_type(void) {
+  uint32_t type = 77, hops = 77;
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(0, 0, &type, &hops),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(ndev, 0, &type, &hops),
+            hipErrorInvalidDevice);
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(0, ndev, &type, &hops),
+            hipErrorInvalidDevice);
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(-1, 0, &type, &hops),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(0, -2, &type, &hops),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(0, 1, NULL, &hops),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtGetLinkTypeAndHopCount(0, 1, &type, NULL),
+            hipErrorInvalidValue);
+  if (ndev > 1)
+    CHECK_ERR(hipExtGetLinkTypeAndHopCount(0, 1, &type, &hops),
+              hipErrorNotSupported);
+  CHECK_EQ(type, 77);
+  CHECK_EQ(hops, 77);
+}
+
 int main(void) {
   CHECK_ERR(hipGetDeviceCount(&ndev), hipSuccess);
   test_can_access();
@@ -241,5 +266,6 @@ int main(void) {
   test_copies();
   test_host_memory();
   test_copy_errors();
+  test_link_type();
   return check_summary("test_peer");
 }

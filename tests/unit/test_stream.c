@@ -49,9 +49,9 @@ static void test_destroy_twice(void) {
   hipStream_t s = NULL;
   CHECK_ERR(hipStreamCreate(&s), hipSuccess);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-  CHECK_ERR(hipStreamDestroy(s), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamSynchronize(s), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamQuery(s), hipErrorInvalidHandle);
+  CHECK_ERR(hipStreamDestroy(s), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamSynchronize(s), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamQuery(s), hipErrorContextIsDestroyed);
 }
 
 static void test_made_up_handle(void) {
@@ -60,14 +60,14 @@ static void test_made_up_handle(void) {
   hipStream_t fake = (hipStream_t)(void*)fake_storage;
   hipStream_t wild = (hipStream_t)(uintptr_t)0x7654321;
   unsigned char h[8] = {0}, h2[8];
-  CHECK_ERR(hipStreamDestroy(fake), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamSynchronize(fake), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamQuery(fake), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamDestroy(wild), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamSynchronize(wild), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamQuery(wild), hipErrorInvalidHandle);
+  CHECK_ERR(hipStreamDestroy(fake), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamSynchronize(fake), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamQuery(fake), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamDestroy(wild), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamSynchronize(wild), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamQuery(wild), hipErrorContextIsDestroyed);
   CHECK_ERR(hipMemcpyAsync(h2, h, 8, hipMemcpyHostToHost, wild),
-            hipErrorInvalidHandle);
+            hipErrorContextIsDestroyed);
 }
 
 static void test_null_and_per_thread_streams(void) {
@@ -214,9 +214,9 @@ static void test_properties(void) {
   CHECK_ERR(hipStreamGetPriority(s, NULL), hipErrorInvalidValue);
   CHECK_ERR(hipStreamGetDevice(s, NULL), hipErrorInvalidValue);
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-  CHECK_ERR(hipStreamGetFlags(s, &flags), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamGetPriority(s, &prio), hipErrorInvalidHandle);
-  CHECK_ERR(hipStreamGetDevice(s, &dev), hipErrorInvalidHandle);
+  CHECK_ERR(hipStreamGetFlags(s, &flags), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamGetPriority(s, &prio), hipErrorContextIsDestroyed);
+  CHECK_ERR(hipStreamGetDevice(s, &dev), hipErrorContextIsDestroyed);
   CHECK_ERR(hipStreamDestroy(nb), hipSuccess);
   /* Priorities: kept within the range, others clamped into it. */
   const int asked[] = {-1, 0, 1, -7, 42}, kept[] = {-1, 0, 1, -1, 1};
@@ -315,9 +315,9 @@ static void test_callbacks_in_order(void) {
   CHECK_ERR(hipLaunchHostFunc(NULL, NULL, NULL), hipErrorInvalidValue);
   CHECK_ERR(hipStreamDestroy(streams[1]), hipSuccess);
   CHECK_ERR(hipLaunchHostFunc(streams[1], log_host_fn, NULL),
-            hipErrorInvalidHandle);
+            hipErrorContextIsDestroyed);
   CHECK_ERR(hipStreamAddCallback(streams[1], log_callback, NULL, 0),
-            hipErrorInvalidHandle);
+            hipErrorContextIsDestroyed);
 }
 
 /* The null stream waits for blocking streams without the host waiting:

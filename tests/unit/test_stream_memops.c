@@ -105,7 +105,7 @@ static void test_wait_write(void) {
   hipStream_t gone;
   CHECK_ERR(hipStreamCreate(&gone), hipSuccess);
   CHECK_ERR(hipStreamDestroy(gone), hipSuccess);
-  CHECK_ERR(hipStreamWriteValue32(gone, sig, 1, 0), hipErrorInvalidHandle);
+  CHECK_ERR(hipStreamWriteValue32(gone, sig, 1, 0), hipErrorContextIsDestroyed);
   /* The null stream works too. */
   CHECK_ERR(hipStreamWriteValue32(NULL, sig + 2, 31, 0), hipSuccess);
   CHECK_ERR(hipDeviceSynchronize(), hipSuccess);

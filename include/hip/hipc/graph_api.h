@@ -135,6 +135,45 @@ HIPC_API hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node,
                                                   void* dst, const void* src,
                                                   size_t count,
                                                   hipMemcpyKind kind);
+/* Copies to and from a device symbol: 1D copy nodes to its storage on
+ * the current device + `offset` (src/runtime/graph_symbol.c). */
+HIPC_API hipError_t hipGraphAddMemcpyNodeToSymbol(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph,
+    const hipGraphNode_t* pDependencies, size_t numDependencies,
+    const void* symbol, const void* src, size_t count, size_t offset,
+    hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphAddMemcpyNodeFromSymbol(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph,
+    const hipGraphNode_t* pDependencies, size_t numDependencies, void* dst,
+    const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphMemcpyNodeSetParamsToSymbol(
+    hipGraphNode_t node, const void* symbol, const void* src, size_t count,
+    size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(
+    hipGraphNode_t node, void* dst, const void* symbol, size_t count,
+    size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node, const void* symbol,
+    const void* src, size_t count, size_t offset, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst,
+    const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
+/* User objects (src/runtime/user_object.c): `destroy(ptr)` runs, on the
+ * thread whose release drops the last reference, once. */
+HIPC_API hipError_t hipUserObjectCreate(hipUserObject_t* object_out,
+                                        void* ptr, hipHostFn_t destroy,
+                                        unsigned int initialRefcount,
+                                        unsigned int flags);
+HIPC_API hipError_t hipUserObjectRetain(hipUserObject_t object,
+                                        unsigned int count HIPC_DEFAULT(1));
+HIPC_API hipError_t hipUserObjectRelease(hipUserObject_t object,
+                                         unsigned int count HIPC_DEFAULT(1));
+HIPC_API hipError_t hipGraphRetainUserObject(
+    hipGraph_t graph, hipUserObject_t object,
+    unsigned int count HIPC_DEFAULT(1), unsigned int flags HIPC_DEFAULT(0));
+HIPC_API hipError_t hipGraphReleaseUserObject(
+    hipGraph_t graph, hipUserObject_t object,
+    unsigned int count HIPC_DEFAULT(1));
 HIPC_API hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
                                                 hipMemsetParams* pNodeParams);
 HIPC_API hipError_t hipGraphMemsetNodeSetParams(
@@ -177,6 +216,21 @@ HIPC_API hipError_t hipGraphExecKernelNodeSetParams(
 HIPC_API hipError_t hipGraphExecMemcpyNodeSetParams1D(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst,
     const void* src, size_t count, hipMemcpyKind kind);
+HIPC_API hipError_t hipGraphExecMemcpyNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node,
+    hipMemcpy3DParms* pNodeParams);
+HIPC_API hipError_t hipGraphExecEventRecordNodeSetEvent(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event);
+HIPC_API hipError_t hipGraphExecEventWaitNodeSetEvent(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event);
+/* Switches a kernel, memcpy or memset node of an executable graph off (it
+ * does nothing when launched) and on again. */
+HIPC_API hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec,
+                                           hipGraphNode_t hNode,
+                                           unsigned int isEnabled);
+HIPC_API hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec,
+                                           hipGraphNode_t hNode,
+                                           unsigned int* isEnabled);
 HIPC_API hipError_t hipGraphExecMemsetNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node,
     const hipMemsetParams* pNodeParams);
@@ -197,8 +251,10 @@ HIPC_API hipError_t hipStreamGetCaptureInfo(
     unsigned long long* pId);
 HIPC_API hipError_t hipStreamGetCaptureInfo_v2(
     hipStream_t stream, hipStreamCaptureStatus* captureStatus_out,
-    unsigned long long* id_out, hipGraph_t* graph_out,
-    const hipGraphNode_t** dependencies_out, size_t* numDependencies_out);
+    unsigned long long* id_out HIPC_DEFAULT(NULL),
+    hipGraph_t* graph_out HIPC_DEFAULT(NULL),
+    const hipGraphNode_t** dependencies_out HIPC_DEFAULT(NULL),
+    size_t* numDependencies_out HIPC_DEFAULT(NULL));
 HIPC_API hipError_t hipStreamUpdateCaptureDependencies(
     hipStream_t stream, hipGraphNode_t* dependencies, size_t numDependencies,
     unsigned int flags);

@@ -157,6 +157,16 @@ typedef enum hipStreamUpdateCaptureDependenciesFlags {
   hipStreamSetCaptureDependencies = 1
 } hipStreamUpdateCaptureDependenciesFlags;
 
+/* User objects: a pointer and its destructor, kept alive by references
+ * (the program's and graphs'). */
+typedef struct hipUserObject* hipUserObject_t;
+typedef enum hipUserObjectFlags {
+  hipUserObjectNoDestructorSync = 0x1
+} hipUserObjectFlags;
+typedef enum hipUserObjectRetainFlags {
+  hipGraphUserObjectMove = 0x1
+} hipUserObjectRetainFlags;
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -116,17 +117,19 @@ static void bad_loads() {
   hipModule_t m;
   EXPECT_ERR(hipModuleLoad(nullptr, path("a.co").c_str()), hipErrorInvalidValue);
   EXPECT_ERR(hipModuleLoad(&m, nullptr), hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleLoad(&m, ""), hipErrorInvalidValue);
   EXPECT_ERR(hipModuleLoad(&m, path("missing.co").c_str()), hipErrorFileNotFound);
   EXPECT_ERR(hipModuleLoad(&m, dir.c_str()), hipErrorFileNotFound);
-  EXPECT_ERR(hipModuleLoad(&m, path("garbage.co").c_str()), hipErrorInvalidKernelFile);
-  EXPECT_ERR(hipModuleLoad(&m, path("empty.co").c_str()), hipErrorInvalidKernelFile);
+  EXPECT_ERR(hipModuleLoad(&m, path("garbage.co").c_str()), hipErrorInvalidImage);
+  EXPECT_ERR(hipModuleLoad(&m, path("empty.co").c_str()), hipErrorInvalidImage);
   // An ELF shared object that is not a code object: this program (PIE).
-  EXPECT_ERR(hipModuleLoad(&m, path("main").c_str()), hipErrorInvalidKernelFile);
+  EXPECT_ERR(hipModuleLoad(&m, path("main").c_str()), hipErrorInvalidImage);
   // A truncated code object.
-  EXPECT_ERR(hipModuleLoad(&m, path("truncated.co").c_str()), hipErrorInvalidKernelFile);
+  EXPECT_ERR(hipModuleLoad(&m, path("truncated.co").c_str()), hipErrorInvalidImage);
   EXPECT_ERR(hipModuleLoadData(&m, nullptr), hipErrorInvalidValue);
   EXPECT_ERR(hipModuleLoadData(nullptr, "x"), hipErrorInvalidValue);
-  EXPECT_ERR(hipModuleLoadData(&m, "not a code object"), hipErrorInvalidKernelFile);
+  EXPECT_ERR(hipModuleLoadData(&m, "not a code object"), hipErrorInvalidImage);
+  EXPECT_ERR(hipModuleLoadData(&m, ""), hipErrorInvalidImage);
   EXPECT_ERR(hipModuleUnload(nullptr), hipErrorInvalidResourceHandle);
 }
 
@@ -372,6 +375,92 @@ static void independence(hipModule_t a) {
   run_scale_add(fa, 100, 1.0f, 7, true);  // a is untouched
 }
 
+// A module's function as a graph's kernel node (AMD takes the hipFunction_t
+// for hipKernelNodeParams::func): fill<int> run twice through the graph.
+static void graph_node(hipModule_t m) {
+  hipFunction_t f;
+  OK(hipModuleGetFunction(&f, m, "_Z4fillIiEvPT_S0_i"));
+  int* d;
+  OK(hipMalloc(&d, 100 * sizeof(int)));
+  int v = 40, n = 100;
+  void* args[] = {&d, &v, &n};
+  hipKernelNodeParams p{};
+  p.func = reinterpret_cast<void*>(f);
+  p.gridDim = dim3(2);
+  p.blockDim = dim3(64);
+  p.kernelParams = args;
+  hipGraph_t g;
+  hipGraphNode_t k;
+  hipGraphExec_t x;
+  OK(hipGraphCreate(&g, 0));
+  OK(hipGraphAddKernelNode(&k, g, nullptr, 0, &p));
+  OK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));
+  OK(hipGraphLaunch(x, 0));
+  OK(hipStreamSynchronize(0));
+  int h[100];
+  OK(hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost));
+  int bad = 0;
+  for (int i = 0; i < 100; ++i) bad += h[i] != 40 + i;
+  EXPECT(bad == 0);
+  // Not a function handle nor a kernel: refused.
+  p.func = reinterpret_cast<void*>(&bad);
+  EXPECT_ERR(hipGraphAddKernelNode(&k, g, nullptr, 0, &p), hipErrorInvalidDeviceFunction);
+  OK(hipGraphExecDestroy(x));
+  OK(hipGraphDestroy(g));
+  OK(hipFree(d));
+}
+
+// Blocks of `threads` threads (and `shmem` bytes) a multiprocessor holds,
+// from the device's limits.
+static int blocks_per_mp(const hipDeviceProp_t& p, int threads, size_t shmem) {
+  int rounded = (threads + p.warpSize - 1) / p.warpSize * p.warpSize;
+  int n = std::min(p.maxThreadsPerMultiProcessor / rounded, p.maxBlocksPerMultiProcessor);
+  if (shmem) n = std::min<size_t>(n, p.sharedMemPerMultiprocessor / shmem);
+  return n;
+}
+
+static void occupancy(hipModule_t m) {
+  hipDeviceProp_t p;
+  OK(hipGetDeviceProperties(&p, 0));
+  // A GPU also counts registers: the exact numbers are the CPU device's.
+  const bool cpu = std::strncmp(p.name, "hipc CPU", 8) == 0;
+  hipFunction_t f, bounded;
+  OK(hipModuleGetFunction(&f, m, "scale_add"));
+  OK(hipModuleGetFunction(&bounded, m, "_Z7boundedPi"));
+  int n = -1, grid = -1, block = -1;
+  OK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, f, 96, 0));
+  EXPECT(n > 0 && (!cpu || n == blocks_per_mp(p, 96, 0)));
+  OK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      &n, f, 64, 1024, hipOccupancyDisableCachingOverride));
+  EXPECT(n > 0 && (!cpu || n == blocks_per_mp(p, 64, 1024)));
+  // Over the kernel's __launch_bounds__(64): no block fits.
+  OK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, bounded, 128, 0));
+  EXPECT(n == 0);
+  OK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, f, 0, 128));
+  EXPECT(block > 0 && block <= 128 && grid > 0);
+  EXPECT(!cpu || (block == 128 && grid == blocks_per_mp(p, 128, 0) * p.multiProcessorCount));
+  OK(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, bounded, 0, 0,
+                                                      hipOccupancyDefault));
+  EXPECT(block > 0 && block <= 64 && grid > 0);
+  EXPECT(!cpu || (block == 64 && grid == blocks_per_mp(p, 64, 0) * p.multiProcessorCount));
+  EXPECT_ERR(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, f, 64, 0),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, nullptr, 64, 0),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&n, f, 0, 0),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&n, f, 64, 0, 2),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxPotentialBlockSize(nullptr, &block, f, 0, 0),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxPotentialBlockSize(&grid, nullptr, f, 0, 0),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, nullptr, 0, 0),
+             hipErrorInvalidValue);
+  EXPECT_ERR(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, f, 0, 0, 2),
+             hipErrorInvalidValue);
+}
+
 static void after_unload() {
   hipModule_t m;
   OK(hipModuleLoad(&m, path("a.co").c_str()));
@@ -390,6 +479,8 @@ static void after_unload() {
              hipErrorInvalidResourceHandle);
   int val;
   EXPECT_ERR(hipFuncGetAttribute(&val, HIP_FUNC_ATTRIBUTE_NUM_REGS, f),
+             hipErrorInvalidHandle);
+  EXPECT_ERR(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&val, f, 64, 0),
              hipErrorInvalidHandle);
 }
 
@@ -443,6 +534,8 @@ int main(int argc, char** argv) {
   EXPECT(pinned || mapped_code_objects() == 1);
   lookups(m);
   launches(m);
+  occupancy(m);
+  graph_node(m);
   independence(m);
   OK(hipModuleUnload(m));
   after_unload();

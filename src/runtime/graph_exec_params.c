@@ -1,0 +1,130 @@
+/* Changing an instantiated graph's nodes: hipGraphExec*NodeSetParams and
+ * hipGraphNodeSetEnabled / GetEnabled.
+ *
+ * Each change goes to the executable graph's own copy of the node (the
+ * graph it came from is untouched) and the launch plan is made again.
+ * A disabled node (kernel, memcpy or memset only, as CUDA and AMD allow)
+ * stays in the plan and does nothing when launched, until enabled again. */
+#include "graph.h"
+
+static hipError_t set_kernel(hipGraphNode_t n, const void* p) {
+  return hipc__node_set_kernel(n, p);
+}
+static hipError_t set_fill(hipGraphNode_t n, const void* p) {
+  return hipc__node_set_fill(n, p);
+}
+static hipError_t set_copy(hipGraphNode_t n, const void* p) {
+  return hipc__node_set_copy(n, p);
+}
+static hipError_t set_host(hipGraphNode_t n, const void* p) {
+  const hipHostNodeParams* h = p;
+  if (!h->fn) return hipErrorInvalidValue;
+  n->u.host = *h;
+  return hipSuccess;
+}
+
+hipError_t hipGraphExecKernelNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node,
+    const hipKernelNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeKernel,
+                                   pNodeParams, set_kernel, 1));
+}
+
+hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec,
+                                           hipGraphNode_t node,
+                                           const hipMemsetParams* pNodeParams) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemset,
+                                   pNodeParams, set_fill, 1));
+}
+
+hipError_t hipGraphExecHostNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node,
+    const hipHostNodeParams* pNodeParams) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeHost,
+                                   pNodeParams, set_host, 1));
+}
+
+hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
+                                             hipGraphNode_t node, void* dst,
+                                             const void* src, size_t count,
+                                             hipMemcpyKind kind) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(count && (!dst || !src), hipErrorInvalidValue);
+  hipMemcpy3DParms p =
+      hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy,
+                                   &p, set_copy, 1));
+}
+
+
+hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec,
+                                           hipGraphNode_t node,
+                                           hipMemcpy3DParms* pNodeParams) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy,
+                                   pNodeParams, set_copy, 1));
+}
+
+static hipError_t set_event(hipGraphNode_t n, const void* p) {
+  hipEvent_t ev = (hipEvent_t)p;
+  hipc_device* dev;
+  hipc_event* impl;
+  if (hipc__event_resolve(ev, &dev, &impl) != hipSuccess)
+    return hipErrorInvalidValue;
+  n->u.event = ev;
+  return hipSuccess;
+}
+
+hipError_t hipGraphExecEventRecordNodeSetEvent(hipGraphExec_t hGraphExec,
+                                               hipGraphNode_t hNode,
+                                               hipEvent_t event) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, hNode, hipGraphNodeTypeEventRecord,
+                                   event, set_event, 1));
+}
+
+hipError_t hipGraphExecEventWaitNodeSetEvent(hipGraphExec_t hGraphExec,
+                                             hipGraphNode_t hNode,
+                                             hipEvent_t event) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, hNode, hipGraphNodeTypeWaitEvent,
+                                   event, set_event, 1));
+}
+
+static int switchable(hipGraphNode_t n) {
+  return n->type == hipGraphNodeTypeKernel ||
+         n->type == hipGraphNodeTypeMemcpy ||
+         n->type == hipGraphNodeTypeMemset;
+}
+
+static hipError_t set_enabled(hipGraphNode_t n, const void* p) {
+  if (!switchable(n)) return hipErrorInvalidValue;
+  n->disabled = !*(const unsigned*)p;
+  return hipSuccess;
+}
+
+static hipError_t get_enabled(hipGraphNode_t n, const void* p) {
+  if (!switchable(n)) return hipErrorInvalidValue;
+  *(unsigned*)(uintptr_t)p = !n->disabled;
+  return hipSuccess;
+}
+
+hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec,
+                                  hipGraphNode_t hNode,
+                                  unsigned int isEnabled) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, hNode, HIPC_ANY_NODE,
+                                   &isEnabled, set_enabled, 1));
+}
+
+hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec,
+                                  hipGraphNode_t hNode,
+                                  unsigned int* isEnabled) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!isEnabled, hipErrorInvalidValue);
+  HIPC_RETURN(hipc__graph_exec_set(hGraphExec, hNode, HIPC_ANY_NODE,
+                                   isEnabled, get_enabled, 0));
+}
