@@ -136,6 +136,7 @@ inline uint64_t grid_block_rank() {
 namespace detail {
 struct lane_access;
 }
+class coalesced_group;
 
 // The base of every group. A group of lanes of one warp (a tile of up to
 // the warp size, a coalesced group) has a non-zero `mask_`.
@@ -190,6 +191,7 @@ namespace detail {
 // The lanes of a group (0 unless it is a lane group).
 struct lane_access {
   static uint64_t mask(const thread_group& g) { return g.mask_; }
+  static coalesced_group coalesced(uint64_t mask);  // defined below
 };
 }  // namespace detail
 
@@ -451,19 +453,38 @@ class coalesced_group : public lane_group {
   friend coalesced_group coalesced_threads(::hipc::site where);
   friend coalesced_group tiled_partition(const coalesced_group& parent,
                                          unsigned int tile_size);
+  friend struct detail::lane_access;
   explicit coalesced_group(uint64_t mask)
       : lane_group(internal::cg_coalesced_group, mask) {}
 };
 
+inline coalesced_group detail::lane_access::coalesced(uint64_t mask) {
+  return coalesced_group(mask);
+}
+
 inline coalesced_group coalesced_threads(::hipc::site where = HIPC_SITE) {
   return coalesced_group(detail::exchange(0, where.id)->active);
 }
+
 
 }  // namespace cooperative_groups
 
 #define HIPC_CG_FN inline
 #include "hip/hipc/cg_shared.h"
 #undef HIPC_CG_FN
+
+namespace cooperative_groups {
+// The members of `parent` (a coalesced group or a tile) whose `pred` is the
+// caller's, as a coalesced group (ranks in lane order).
+template <typename G, detail::lane_group_only<G> = 0>
+inline coalesced_group binary_partition(const G& parent, bool pred,
+                                        ::hipc::site where = HIPC_SITE) {
+  uint64_t m = detail::lane_access::mask(parent);
+  const hipc_warp_snapshot* s = detail::exchange(pred, where.id);
+  uint64_t members = m & s->active, yes = members & s->nonzero;
+  return detail::lane_access::coalesced(pred ? yes : members & ~yes);
+}
+}  // namespace cooperative_groups
 #include "hip/hipc/cg_algorithms.h"
 
 #if defined(__HIPC_KC__) || defined(__HIPC_CLANG_HOST__)

@@ -15,12 +15,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-HIPC_API hipError_t hipExtLaunchKernel(const void* function_address,
-                                       dim3 numBlocks, dim3 dimBlocks,
-                                       void** args, size_t sharedMemBytes,
-                                       hipStream_t stream,
-                                       hipEvent_t startEvent,
-                                       hipEvent_t stopEvent, int flags);
+/* hipExtLaunchKernel is declared in hip_runtime_api.h, as AMD does. */
 HIPC_API hipError_t hipExtModuleLaunchKernel(
     hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
     uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
@@ -36,13 +31,19 @@ HIPC_API hipError_t hipc_ext_record(hipEvent_t event, hipStream_t stream);
 #endif
 
 #if defined(__cplusplus)
-#define hipExtLaunchKernelGGL(kernel, grid, block, shmem, stream, start,    \
-                              stop, flags, ...)                            \
+#ifndef HIPC_GGL_NAME_
+#define HIPC_GGL_NAME_(...) __VA_ARGS__
+#endif
+#define hipExtLaunchKernelGGL(kernel, ...) \
+  HIPC_EXT_GGL_LAUNCH_((kernel), __VA_ARGS__)
+#define HIPC_EXT_GGL_LAUNCH_(kernel, grid, block, shmem, stream, start,     \
+                             stop, flags, ...)                             \
   do {                                                                     \
     hipStream_t hipc_ext_stream_ = (stream);                               \
     (void)(flags);                                                         \
     (void)hipc_ext_record((start), hipc_ext_stream_);                      \
-    kernel<<<(grid), (block), (shmem), hipc_ext_stream_>>>(__VA_ARGS__);   \
+    HIPC_GGL_NAME_ kernel<<<(grid), (block), (shmem), hipc_ext_stream_>>>( \
+        __VA_ARGS__);                                                      \
     (void)hipc_ext_record((stop), hipc_ext_stream_);                       \
   } while (0)
 #endif

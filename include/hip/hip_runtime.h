@@ -20,6 +20,7 @@
 #pragma clang force_cuda_host_device begin
 #endif
 
+#include "hip/hipc/platform.h"
 /* First: it renames the C library's assertion handler (see there). */
 #include "hip/hipc/device_assert.h"
 #include "hip/hip_version.h"
@@ -51,6 +52,7 @@
 #if defined(__NVPTX__)
 #include "hip/hipc/libdevice_nvptx.h"
 #endif
+#include "hip/hipc/amdgcn.h"
 #endif
 
 #include <math.h>

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hipc/platform.h"
 #include "hip_version.h"
 #include "hipc/api_types.h"
 #include "hipc/texture_types.h"
@@ -331,6 +332,31 @@ HIPC_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim,
 HIPC_API hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem HIPC_DEFAULT(0),
                                      hipStream_t stream HIPC_DEFAULT(0));
+/* The launch that goes with it (deprecated by AMD, kept): each argument
+ * copied to `offset` of the calling thread's argument buffer (laid out as
+ * a structure of the kernel's parameters, at most 4096 bytes), then
+ * hipLaunchByPtr launches `func` with the configuration and the buffer. */
+HIPC_API hipError_t hipSetupArgument(const void* arg, size_t size,
+                                     size_t offset);
+HIPC_API hipError_t hipLaunchByPtr(const void* func);
+/* AMD's extensions that AMD's hip_runtime_api.h declares (hip/hip_ext.h
+ * has the rest): a launch recording events around the kernel, one kernel on
+ * several devices (src/runtime/launch_ext.c), streams with a mask of
+ * compute units (src/runtime/stream_cumask.c). */
+HIPC_API hipError_t hipExtLaunchKernel(const void* function_address,
+                                       dim3 numBlocks, dim3 dimBlocks,
+                                       void** args, size_t sharedMemBytes,
+                                       hipStream_t stream,
+                                       hipEvent_t startEvent,
+                                       hipEvent_t stopEvent, int flags);
+HIPC_API hipError_t hipExtLaunchMultiKernelMultiDevice(
+    hipLaunchParams* launchParamsList, int numDevices, unsigned int flags);
+HIPC_API hipError_t hipExtStreamCreateWithCUMask(hipStream_t* stream,
+                                                 uint32_t cuMaskSize,
+                                                 const uint32_t* cuMask);
+HIPC_API hipError_t hipExtStreamGetCUMask(hipStream_t stream,
+                                          uint32_t cuMaskSize,
+                                          uint32_t* cuMask);
 /* The registrations that clang's HIP host code makes in each translation
  * unit's constructor (docs/frontend.md): its fat binary, then its kernels
  * (by host handle and mangled name), __device__/__constant__ variables (by
@@ -621,14 +647,23 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* dst, T& symbol,
       stream);
 }
 
-/* The kernel overloads take the kernel itself instead of its address. */
+/* The kernel overloads take the kernel itself instead of its address (or
+ * nullptr, which the C functions reject with their documented error). */
+namespace hipc {
+template <class T>
+inline const void* kernel_address(T f) {
+  return reinterpret_cast<const void*>(f);
+}
+inline const void* kernel_address(decltype(nullptr)) { return nullptr; }
+}  // namespace hipc
+
 template <class T>
 inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim,
                                              dim3 blockDim,
                                              void** kernelParams,
                                              unsigned int sharedMemBytes,
                                              hipStream_t stream) {
-  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(f),
+  return hipLaunchCooperativeKernel(hipc::kernel_address(f),
                                     gridDim, blockDim, kernelParams,
                                     sharedMemBytes, stream);
 }
@@ -637,7 +672,7 @@ template <class T>
 inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
     int* numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessor(
-      numBlocks, reinterpret_cast<const void*>(f), blockSize,
+      numBlocks, hipc::kernel_address(f), blockSize,
       dynSharedMemPerBlk);
 }
 
@@ -646,7 +681,7 @@ inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk,
     unsigned int flags) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-      numBlocks, reinterpret_cast<const void*>(f), blockSize,
+      numBlocks, hipc::kernel_address(f), blockSize,
       dynSharedMemPerBlk, flags);
 }
 
@@ -655,7 +690,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(
     int* gridSize, int* blockSize, T f, size_t dynSharedMemPerBlk = 0,
     int blockSizeLimit = 0) {
   return hipOccupancyMaxPotentialBlockSize(
-      gridSize, blockSize, reinterpret_cast<const void*>(f),
+      gridSize, blockSize, hipc::kernel_address(f),
       dynSharedMemPerBlk, blockSizeLimit);
 }
 
@@ -667,7 +702,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(
       flags != hipOccupancyDisableCachingOverride)
     return hipErrorInvalidValue;
   return hipOccupancyMaxPotentialBlockSize(
-      gridSize, blockSize, reinterpret_cast<const void*>(f),
+      gridSize, blockSize, hipc::kernel_address(f),
       dynSharedMemPerBlk, blockSizeLimit);
 }
 
@@ -682,7 +717,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
   if (!gridSize || !blockSize || !f || blockSizeLimit < 0)
     return hipErrorInvalidValue;
   hipFuncAttributes attr;
-  hipError_t e = hipFuncGetAttributes(&attr, reinterpret_cast<const void*>(f));
+  hipError_t e = hipFuncGetAttributes(&attr, hipc::kernel_address(f));
   if (e != hipSuccess) return e;
   int dev = 0, ws = 0, mps = 0;
   if ((e = hipGetDevice(&dev)) != hipSuccess ||
@@ -699,7 +734,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
   for (int bs = top; bs > 0; bs = bs % ws ? bs / ws * ws : bs - ws) {
     int n = 0;
     e = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-        &n, reinterpret_cast<const void*>(f), bs,
+        &n, hipc::kernel_address(f), bs,
         static_cast<size_t>(blockSizeToDynamicSMemSize(bs)), flags);
     if (e != hipSuccess) return e;
     if (static_cast<long>(n) * bs > best_threads) {
@@ -724,23 +759,23 @@ inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMem(
 
 template <class T>
 inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, T f) {
-  return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(f));
+  return hipFuncGetAttributes(attr, hipc::kernel_address(f));
 }
 
 template <class T>
 inline hipError_t hipFuncSetAttribute(T f, hipFuncAttribute attr,
                                       int value) {
-  return hipFuncSetAttribute(reinterpret_cast<const void*>(f), attr, value);
+  return hipFuncSetAttribute(hipc::kernel_address(f), attr, value);
 }
 
 template <class T>
 inline hipError_t hipFuncSetCacheConfig(T f, hipFuncCache_t config) {
-  return hipFuncSetCacheConfig(reinterpret_cast<const void*>(f), config);
+  return hipFuncSetCacheConfig(hipc::kernel_address(f), config);
 }
 
 template <class T>
 inline hipError_t hipFuncSetSharedMemConfig(T f, hipSharedMemConfig config) {
-  return hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(f), config);
+  return hipFuncSetSharedMemConfig(hipc::kernel_address(f), config);
 }
 
 #endif /* __cplusplus && !__HIP_DISABLE_CPP_FUNCTIONS__ */

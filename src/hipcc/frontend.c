@@ -171,6 +171,8 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj,
   }
   if (has_flag(&o->cc, "-g"))
     hipc__util_push(&kc, "-g");
+  if (has_flag(&o->cc, "-mprintf-kind=buffered"))
+    hipc__util_push(&kc, "--printf-buffered");
   if (o->verbose)
     hipc__util_push(&kc, "-v");
   for (size_t i = 0; i < o->cc.n; i++)

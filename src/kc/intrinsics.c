@@ -217,7 +217,7 @@ static void lower_call(struct kc_ctx* c, LLVMValueRef call) {
   const char* target = NULL;
   int intrinsic = 0;
   if (strcmp(name, "vprintf") == 0)
-    target = "hipc_kc_vprintf";
+    target = c->printf_buffered ? "hipc_kc_vprintf_buffered" : "hipc_kc_vprintf";
   else if (strcmp(name, "__assertfail") == 0)
     target = "hipc_kc_assertfail";
   else if (starts(name, "__nv_") && LLVMIsDeclaration(callee)) {

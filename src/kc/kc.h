@@ -46,6 +46,8 @@ struct kc_ctx {
   int debug;                 /* -g: keep debug information */
   int verbose;               /* -v: each kernel's form on stderr */
   int emit_ll;               /* --emit-ll: textual IR instead of an object */
+  int printf_buffered;       /* --printf-buffered: device printf returns 0
+                                (hipcc -mprintf-kind=buffered, AMD's) */
   const char* managed_names; /* --managed-names F: hipcc's GPU pass reads
                                 the __managed__ variables' names there */
 

@@ -17,7 +17,7 @@
 static void usage(void) {
   fputs("usage: hipc-kc IN.bc|IN.ll --id ID -o OUT [-O0|-O1|-O2|-O3] [-g] "
         "[-v] [--emit-ll] [--cpu NAME] [--features F] [--triple T] "
-        "[--managed-names FILE]\n",
+        "[--managed-names FILE] [--printf-buffered]\n",
         stderr);
   exit(1);
 }
@@ -46,6 +46,8 @@ static void parse_args(struct kc_ctx* c, int argc, char** argv) {
       c->verbose = 1;
     } else if (!strcmp(a, "--emit-ll")) {
       c->emit_ll = 1;
+    } else if (!strcmp(a, "--printf-buffered")) {
+      c->printf_buffered = 1;
     } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage();
     } else if (a[0] == '-' && a[1]) {

@@ -21,6 +21,7 @@
 #define HIPC_MAX_DEVICES 64
 #define HIPC_STREAM_MAGIC 0x68737472u /* "hstr" */
 
+#define HIPC_CU_MASK_WORDS 8 /* up to 256 compute units */
 struct ihipStream_t {
   uint32_t magic;
   hipc_device* dev;
@@ -31,6 +32,9 @@ struct ihipStream_t {
   /* Its stream capture, when it captures (capture.c; under the graph
    * lock). */
   struct hipc_stream_capture* capture;
+  /* hipExtStreamCreateWithCUMask's mask (stream_cumask.c): bit i of word
+   * i / 32 for compute unit i; all zero for the default (every unit). */
+  uint32_t cu_mask[HIPC_CU_MASK_WORDS];
 };
 
 /* -- init.c */

@@ -9,8 +9,8 @@
 // Every function of the reference's table, for int, unsigned, unsigned
 // long, unsigned long long, long long (and any other integer type), float
 // and double; the `_system` and `_block` forms (the same operations: on
-// the CPU device every scope is the whole process); safeAtomicAdd and
-// unsafeAtomicAdd. All are sequentially consistent.
+// the CPU device every scope is the whole process); safeAtomicAdd/Min/Max
+// and unsafeAtomicAdd/Min/Max. All are sequentially consistent.
 #ifndef HIPC_ATOMIC_H
 #define HIPC_ATOMIC_H
 
@@ -159,9 +159,13 @@ inline unsigned atomicDec(unsigned* p, unsigned limit) {
     __builtin_memcpy(&r, &c, sizeof r);                                       \
     return r;                                                                 \
   }                                                                           \
-  /* AMD's fast and CAS-loop float additions are one and the same here. */    \
+  /* AMD's fast and CAS-loop float atomics are one and the same here. */      \
   inline T unsafeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }             \
-  inline T safeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }
+  inline T safeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }               \
+  inline T unsafeAtomicMin(T* p, T v) { return atomicMin(p, v); }             \
+  inline T safeAtomicMin(T* p, T v) { return atomicMin(p, v); }               \
+  inline T unsafeAtomicMax(T* p, T v) { return atomicMax(p, v); }             \
+  inline T safeAtomicMax(T* p, T v) { return atomicMax(p, v); }
 
 HIPC_ATOMIC_FP(float)
 HIPC_ATOMIC_FP(double)

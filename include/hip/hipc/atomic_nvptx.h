@@ -288,6 +288,15 @@ HIPC_NVPTX_FN float safeAtomicAdd(float* p, float v) { return atomicAdd(p, v); }
 HIPC_NVPTX_FN double safeAtomicAdd(double* p, double v) {
   return atomicAdd(p, v);
 }
+// AMD's min/max forms: atomicMin/atomicMax.
+#define HIPC_NVPTX_MINMAX(T)                                                   \
+  HIPC_NVPTX_FN T unsafeAtomicMin(T* p, T v) { return atomicMin(p, v); }      \
+  HIPC_NVPTX_FN T safeAtomicMin(T* p, T v) { return atomicMin(p, v); }        \
+  HIPC_NVPTX_FN T unsafeAtomicMax(T* p, T v) { return atomicMax(p, v); }      \
+  HIPC_NVPTX_FN T safeAtomicMax(T* p, T v) { return atomicMax(p, v); }
+HIPC_NVPTX_MINMAX(float)
+HIPC_NVPTX_MINMAX(double)
+#undef HIPC_NVPTX_MINMAX
 HIPC_NVPTX_ATOMICS(_block, ::hipc::nvptx::cta)
 HIPC_NVPTX_ATOMICS(_system, ::hipc::nvptx::sys)
 #undef HIPC_NVPTX_ATOMICS

@@ -250,6 +250,7 @@ HIPC_CG_FN T shfl_lane(uint64_t mask, T v, uint32_t src) {
 struct lane_access;
 
 }  // namespace detail
+class coalesced_group;
 
 // The base of every group. A group of lanes of one warp (a tile of up to
 // 32 threads, a coalesced group) has a non-zero `mask_`.
@@ -293,6 +294,7 @@ class thread_group {
 namespace detail {
 struct lane_access {
   static HIPC_CG_FN uint64_t mask(const thread_group& g) { return g.mask_; }
+  static HIPC_CG_FN coalesced_group coalesced(uint64_t mask);  // below
 };
 }  // namespace detail
 
@@ -499,12 +501,27 @@ class coalesced_group : public lane_group {
   friend HIPC_CG_FN coalesced_group coalesced_threads();
   friend HIPC_CG_FN coalesced_group tiled_partition(
       const coalesced_group& parent, unsigned int tile_size);
+  friend struct detail::lane_access;
   explicit HIPC_CG_FN coalesced_group(uint64_t mask)
       : lane_group(internal::cg_coalesced_group, mask) {}
 };
 
+HIPC_CG_FN coalesced_group detail::lane_access::coalesced(uint64_t mask) {
+  return coalesced_group(mask);
+}
+
 HIPC_CG_FN coalesced_group coalesced_threads() {
   return coalesced_group(__activemask());
+}
+
+// The members of `parent` (a coalesced group or a tile) whose `pred` is the
+// caller's, as a coalesced group (ranks in lane order).
+template <typename G, std::enable_if_t<std::is_base_of<lane_group, G>::value,
+                                       int> = 0>
+HIPC_CG_FN coalesced_group binary_partition(const G& parent, bool pred) {
+  uint64_t m = detail::lane_access::mask(parent);
+  uint64_t yes = __ballot_sync(m, pred) & m;
+  return detail::lane_access::coalesced(pred ? yes : m & ~yes);
 }
 
 }  // namespace cooperative_groups

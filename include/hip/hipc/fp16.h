@@ -250,6 +250,7 @@ HIPC_HD __half __ushort_as_half(unsigned short v) { return HIPC_H(v); }
 
 HIPC_HD __half2 __half2half2(__half a) { return __half2(a, a); }
 HIPC_HD __half2 __halves2half2(__half a, __half b) { return __half2(a, b); }
+HIPC_HD __half2 make_half2(__half x, __half y) { return __half2(x, y); }
 HIPC_HD __half2 __float2half2_rn(float f) {
   return __half2(__half(f), __half(f));
 }

@@ -181,6 +181,11 @@ HIPC_HD __half2 __hisnan2(__half2 a) {
   return __half2(__half(__hisnan(a.x) ? 1.0f : 0.0f),
                  __half(__hisnan(a.y) ? 1.0f : 0.0f));
 }
+// AMD's: 1.0 for each half that is infinite (either sign), else 0.0.
+HIPC_HD __half2 __hisinf2(__half2 a) {
+  return __half2(__half(__hisinf(a.x) ? 1.0f : 0.0f),
+                 __half(__hisinf(a.y) ? 1.0f : 0.0f));
+}
 
 // Comparisons of __half2: __hXX2 gives 1.0 or 0.0 per half, __hbXX2 true
 // when both halves compare so.
@@ -215,13 +220,26 @@ HIPC_H2CMP(geu)
   HIPC_HD T& operator+=(T& a, const T& b) { return a = ADD(a, b); } \
   HIPC_HD T& operator-=(T& a, const T& b) { return a = SUB(a, b); } \
   HIPC_HD T& operator*=(T& a, const T& b) { return a = MUL(a, b); } \
-  HIPC_HD T& operator/=(T& a, const T& b) { return a = DIV(a, b); } \
-  HIPC_HD T operator+(const T& a) { return a; }
+  HIPC_HD T& operator/=(T& a, const T& b) { return a = DIV(a, b); }
 HIPC_HOPS(__half, __hadd, __hsub, __hmul, __hdiv)
 HIPC_HOPS(__half2, __hadd2, __hsub2, __hmul2, __h2div)
 #undef HIPC_HOPS
-HIPC_HD __half operator-(const __half& a) { return __hneg(a); }
-HIPC_HD __half2 operator-(const __half2& a) { return __hneg2(a); }
+// The unary operators take exactly __half or __half2 (templates: no
+// conversion makes a candidate of them), so that `-x` of a class that
+// converts to __half, __half2 and float is the float negation, as with AMD's
+// operators, which only argument-dependent lookup finds.
+namespace hipc {
+template <typename T, typename U>
+using if_half = std::enable_if_t<std::is_same<T, U>::value, T>;
+}  // namespace hipc
+template <typename T>
+HIPC_HD hipc::if_half<T, __half> operator-(const T& a) { return __hneg(a); }
+template <typename T>
+HIPC_HD hipc::if_half<T, __half2> operator-(const T& a) { return __hneg2(a); }
+template <typename T>
+HIPC_HD hipc::if_half<T, __half> operator+(const T& a) { return a; }
+template <typename T>
+HIPC_HD hipc::if_half<T, __half2> operator+(const T& a) { return a; }
 HIPC_HD __half& operator++(__half& a) { return a = __hadd(a, __half(1.0f)); }
 HIPC_HD __half& operator--(__half& a) { return a = __hsub(a, __half(1.0f)); }
 HIPC_HD __half operator++(__half& a, int) {
@@ -253,6 +271,19 @@ HIPC_HD bool operator==(const __half2& a, const __half2& b) {
 }
 HIPC_HD bool operator!=(const __half2& a, const __half2& b) {
   return __hbneu2(a, b);
+}
+// As AMD's: true when both halves compare so.
+HIPC_HD bool operator<(const __half2& a, const __half2& b) {
+  return __hblt2(a, b);
+}
+HIPC_HD bool operator<=(const __half2& a, const __half2& b) {
+  return __hble2(a, b);
+}
+HIPC_HD bool operator>(const __half2& a, const __half2& b) {
+  return __hbgt2(a, b);
+}
+HIPC_HD bool operator>=(const __half2& a, const __half2& b) {
+  return __hbge2(a, b);
 }
 
 // ---- Shuffles, on the 16 or 32 bits, through the integer shuffles of

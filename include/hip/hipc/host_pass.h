@@ -26,6 +26,12 @@
 #include <string.h>
 #include <time.h>
 #include <assert.h> /* __assert_fail: assert() in kernels */
+#if defined(__x86_64__) || defined(__i386__)
+/* clang's <mm_malloc.h> (through the SSE headers: Boost.Math, Eigen...)
+ * redeclares posix_memalign; declared here alike, it does not clash with
+ * the __host__ __device__ one of <stdlib.h>. */
+#include <mm_malloc.h>
+#endif
 
 #include <cstdio>
 #include <cstdlib>

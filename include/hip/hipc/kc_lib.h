@@ -34,6 +34,9 @@ struct hipc_coop_info;
  * one write to stdout; returns the number of bytes printed, -1 on error.
  * Unknown conversions are printed as written; %n stores nothing. */
 HIPC_API int hipc_kc_vprintf(const char* fmt, const void* buf);
+/* The same for hipcc -mprintf-kind=buffered: returns 0, as AMD's buffered
+ * printf does. */
+HIPC_API int hipc_kc_vprintf_buffered(const char* fmt, const void* buf);
 
 /* assert in a kernel (__assertfail): reported as the CPU device's assert
  * reports it (file, line, function, kernel, block, thread), then the

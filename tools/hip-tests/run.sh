@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# Builds and runs the catch/unit tests of a hip-tests checkout (AMD's HIP test
+# suite, github ROCm/hip-tests) against hipc, one test file at a time, and
+# writes a per-file and a per-directory table. Nothing here fetches the suite:
+# give it the path of a checkout (docs/conformance.md).
+#
+#   tools/hip-tests/run.sh SUITE [options]
+#
+#   SUITE                 the hip-tests checkout (the folder holding catch/)
+#   --dirs=a,b,...        catch/unit directories (default: the 17 of issue #21)
+#   --files=GLOB          only test files whose name matches GLOB (e.g. 'hipMemset*')
+#   --offload-arch=sm_XX  also build the device code for that NVIDIA GPU
+#   -j N                  parallel builds and runs (default 2)
+#   -o DIR                output folder (default build/hip-tests)
+#   --hipcc=PATH          the hipcc to use (default: this tree's build/bin/hipcc)
+#   --flags="..."         more compile flags for every file
+#   --args="..."          more arguments for every test binary (Catch2 and the
+#                         suite's main; default -A 1048576: 2^20 random inputs
+#                         per math test instead of 2^32)
+#   --timeout=S           time limit of one test case (default 120 s)
+#   --build-timeout=S     time limit of one file's compile (default 600 s)
+#   --build-only          build into DIR, run nothing (then copy DIR and this
+#                         tree to the GPU machine, which has no clang)
+#   --run-only            run what DIR holds, compile nothing
+#   --lib=PATH            libhipc's folder for the binaries (LD_LIBRARY_PATH;
+#                         default: hipcc's ../lib)
+#   --all-cases           also run the cases the suite disables on AMD's
+#                         platform (hipTestMain/config/config_amd_linux, its
+#                         COMMON list): by default they are not run and are
+#                         counted apart, as "disabled"
+#
+# Each test file (a .cc of the directory that has a TEST_CASE) is compiled
+# with the suite's Catch2 (catch/external/Catch2), its include/ and kernels/,
+# picojson, and linked with the objects of its standalone mode
+# (STANDALONE_TESTS=1: hipTestMain/main.cc, hip_test_context.cc,
+# hip_test_features.cc, kernels/*.cpp) and the directory's shared sources
+# (COMMON_SHARED_SRC, *common*.cc without a TEST_CASE), built once, with
+# the flags the directory's CMakeLists gives the file on AMD's platform.
+# The programs some tests start (<name>_exe.cc) are built beside them. Each test case then runs
+# in its own process (a crash costs one case) under the time limit.
+#
+# Output in DIR: bin/<dir>/<file> (the binaries), log/<dir>/<file>.build
+# (compiler output), log/<dir>/<file>.run (each case's output), files.tsv
+# (dir, file, built, cases, passed, failed, disabled, first build error or
+# the failed cases), summary.md (the per-directory and per-file tables in
+# Markdown). "cases" counts the cases run.
+set -u
+DEFAULT_DIRS=memory,stream,event,device,kernel,launchBounds,executionControl,warp,atomics,cooperativeGrps,math,printf,errorHandling,occupancy,module,graph,streamperthread
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+SUITE="" DIRS=$DEFAULT_DIRS FILES='*' ARCH="" JOBS=2 OUT=$ROOT/build/hip-tests
+HIPCC=$ROOT/build/bin/hipcc FLAGS="" ARGS="-A 1048576" TIMEOUT=120 BTIMEOUT=600
+MODE=all LIB="" ALLCASES=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --dirs=*) DIRS=${1#*=} ;;
+    --files=*) FILES=${1#*=} ;;
+    --offload-arch=*) ARCH=${1#*=} ;;
+    -j) JOBS=$2; shift ;;
+    -j*) JOBS=${1#-j} ;;
+    -o) OUT=$2; shift ;;
+    --out=*) OUT=${1#*=} ;;
+    --hipcc=*) HIPCC=${1#*=} ;;
+    --flags=*) FLAGS=${1#*=} ;;
+    --args=*) ARGS=${1#*=} ;;
+    --timeout=*) TIMEOUT=${1#*=} ;;
+    --build-timeout=*) BTIMEOUT=${1#*=} ;;
+    --build-only) MODE=build ;;
+    --run-only) MODE=run ;;
+    --lib=*) LIB=${1#*=} ;;
+    --all-cases) ALLCASES=1 ;;
+    -h|--help) sed -n '2,/^set -u/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    *) SUITE=$1 ;;
+  esac
+  shift
+done
+[ -n "$SUITE" ] || { echo "usage: run.sh SUITE [options] (--help)" >&2; exit 2; }
+SUITE=$(cd "$SUITE" && pwd) || exit 2
+CATCH=$SUITE/catch
+[ -d "$CATCH/unit" ] || { echo "run.sh: $SUITE has no catch/unit" >&2; exit 2; }
+mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd)
+[ -n "$LIB" ] || LIB=$(cd "$(dirname "$HIPCC")/../lib" 2>/dev/null && pwd)
+export LD_LIBRARY_PATH=$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export HIPCC FLAGS ARGS TIMEOUT BTIMEOUT OUT CATCH ARCH
+
+# Compile flags of every file: the suite's include folders, as its CMake sets them.
+CXXFLAGS="-std=c++17 -O1 -w -I$CATCH/external/Catch2 -I$CATCH/include -I$CATCH/kernels \
+-I$CATCH/external/picojson -DKERNELS_PATH=\"$CATCH/kernels/\""
+[ -n "$ARCH" ] && CXXFLAGS="$CXXFLAGS --offload-arch=$ARCH"
+export CXXFLAGS="$CXXFLAGS $FLAGS"
+
+# The test files: <dir>/<name>.cc with a TEST_CASE.
+list_files() {
+  local d f
+  for d in ${DIRS//,/ }; do
+    for f in "$CATCH/unit/$d"/$FILES.cc; do
+      [ -f "$f" ] && grep -q TEST_CASE "$f" && echo "$d/$(basename "$f" .cc)"
+    done
+  done
+}
+
+build_main() {  # the standalone mode's main objects, once
+  local o=$OUT/main src n
+  mkdir -p "$o"
+  for src in "$CATCH/hipTestMain/main.cc" "$CATCH/hipTestMain/hip_test_context.cc" \
+             "$CATCH/hipTestMain/hip_test_features.cc" "$CATCH"/kernels/*.cpp; do
+    [ -f "$src" ] || continue
+    n=$(basename "$src"); n=${n%.*}.o
+    [ -f "$o/$n" ] && [ "$o/$n" -nt "$HIPCC" ] && continue
+    echo "run.sh: building $(basename "$src")" >&2
+    # shellcheck disable=SC2086
+    eval "\"$HIPCC\" $CXXFLAGS -c \"$src\" -o \"$o/$n\"" >"$o/$n.log" 2>&1 ||
+      { echo "run.sh: the suite's $(basename "$src") does not build:" >&2;
+        grep -m3 'error' "$o/$n.log" >&2; return 1; }
+  done
+}
+
+# A directory's shared sources (its CMakeLists' COMMON_SHARED_SRC, and the
+# *common*.cc files without a TEST_CASE, which its TEST_SRC lists): each
+# test file of the directory links with them.
+helpers_of() {
+  local d=$1 f
+  sed -n 's/^ *set *( *COMMON_SHARED_SRC *\([^)$]*\)).*/\1/p' \
+    "$CATCH/unit/$d/CMakeLists.txt" 2>/dev/null | tr ' ' '\n' | grep '\.cc$'
+  for f in "$CATCH/unit/$d"/*[Cc]ommon*.cc; do
+    [ -f "$f" ] && ! grep -q TEST_CASE "$f" && basename "$f"
+  done
+}
+
+# Flags its CMakeLists gives a file for AMD's platform (set_source_files_
+# properties ... COMPILE_OPTIONS/COMPILE_FLAGS outside the nvidia branches).
+flags_of() {  # <dir> <file.cc>
+  awk -v want="$2" '
+    function plat(l) { return l ~ /"?amd"?/ ? "amd" : l ~ /nvidia/ ? "nv" : "x" }
+    /^[ \t]*if[ \t]*\(/ { st[++n] = plat($0); next }
+    /^[ \t]*elseif[ \t]*\(/ { st[n] = plat($0); next }
+    /^[ \t]*else[ \t]*\(/ { st[n] = st[n] == "amd" ? "nv" : st[n] == "nv" ? "amd" : "x"; next }
+    /^[ \t]*endif/ { n--; next }
+    /set_source_files_properties/ {
+      for (i = 1; i <= n; i++) if (st[i] == "nv") next
+      w = want; gsub(/\./, "[.]", w)
+      if (!match($0, "[( \t]" w "[ \t)]")) next
+      if (match($0, /COMPILE_(OPTIONS|FLAGS)[ \t]+"?[^")]*/)) {
+        v = substr($0, RSTART, RLENGTH); sub(/COMPILE_(OPTIONS|FLAGS)[ \t]+"?/, "", v)
+        print v
+      }
+    }' "$CATCH/unit/$1/CMakeLists.txt" 2>/dev/null | tr '\n' ' '
+}
+
+build_helpers() {  # each directory's shared sources and helper programs, once
+  local d f o
+  for d in ${DIRS//,/ }; do
+    # Programs the tests start (<name>_exe.cc, with their own main).
+    for f in "$CATCH/unit/$d"/*_exe.cc; do
+      [ -f "$f" ] || continue
+      o=$OUT/bin/$d/$(basename "$f" .cc)
+      mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
+      [ -x "$o" ] && [ "$o" -nt "$HIPCC" ] && continue
+      eval "\"$HIPCC\" $CXXFLAGS $(flags_of "$d" "$(basename "$f")") -I\"$CATCH/unit/$d\" \
+        \"$f\" -o \"$o\"" >"$OUT/log/$d/$(basename "$f" .cc).build" 2>&1 || rm -f "$o"
+    done
+    for f in $(helpers_of "$d" | sort -u); do
+      o=$OUT/main/$d/${f%.cc}.o
+      mkdir -p "$OUT/main/$d"
+      [ -f "$o" ] && [ "$o" -nt "$HIPCC" ] && continue
+      echo "run.sh: building $d/$f" >&2
+      eval "\"$HIPCC\" $CXXFLAGS -I\"$CATCH/unit/$d\" -c \"$CATCH/unit/$d/$f\" -o \"$o\"" \
+        >"$o.log" 2>&1 || rm -f "$o"
+    done
+  done
+}
+
+build_one() {  # <dir>/<name>: compile and link, log the output
+  local t=$1 d=${1%/*} n=${1#*/}
+  mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
+  rm -f "$OUT/bin/$t"
+  local helpers
+  helpers=$(ls "$OUT/main/$d"/*.o 2>/dev/null | sed 's/.*/"&"/' | tr '\n' ' ')
+  eval "timeout $BTIMEOUT \"$HIPCC\" $CXXFLAGS $(flags_of "$d" "$n.cc") -I\"$CATCH/unit/$d\" \"$CATCH/unit/$t.cc\" \
+    \"$OUT\"/main/*.o $helpers -o \"$OUT/bin/$t\" -ldl -lpthread" >"$OUT/log/$t.build" 2>&1
+  local rc=$?
+  [ $rc = 124 ] && echo "error: the compile ran past ${BTIMEOUT}s" >>"$OUT/log/$t.build"
+  [ $rc = 0 ] || rm -f "$OUT/bin/$t"
+}
+
+# Catch2 test specs treat , [ ] * ~ " \ specially: escape them.
+spec_of() { printf '%s' "$1" | sed -e 's/[][\\,*~"]/\\&/g'; }
+
+run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
+  local t=$1 exe=$OUT/bin/$1 log=$OUT/log/$1.run cases=0 pass=0 fail=0 failed=""
+  local name rc off=0
+  mkdir -p "$(dirname "$log")"; : >"$log"
+  if [ ! -x "$exe" ]; then echo "-" >"$OUT/log/$t.res"; return; fi
+  while IFS= read -r name; do
+    [ -n "$name" ] || continue
+    if [ -s "$OUT/disabled.txt" ] && grep -qxF -- "$name" "$OUT/disabled.txt"; then
+      off=$((off + 1)); echo "=== $name: disabled by the suite on AMD" >>"$log"; continue
+    fi
+    cases=$((cases + 1))
+    echo "=== $name" >>"$log"
+    # shellcheck disable=SC2086
+    (cd "$(dirname "$exe")" && timeout -k 5 "$TIMEOUT" "$exe" $ARGS "$(spec_of "$name")") \
+      >>"$log" 2>&1 </dev/null
+    rc=$?
+    echo "=== exit $rc" >>"$log"
+    if [ $rc = 0 ]; then pass=$((pass + 1)); else
+      fail=$((fail + 1))
+      case $rc in 124|137) failed="$failed $name (timeout);" ;;
+                  1) failed="$failed $name;" ;;
+                  *) failed="$failed $name (exit $rc);" ;; esac
+    fi
+  done < <(cd "$(dirname "$exe")" && timeout 60 "$exe" --list-test-names-only 2>/dev/null </dev/null)
+  printf '%s\t%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$off" "$failed" >"$OUT/log/$t.res"
+}
+export -f build_one run_one spec_of helpers_of flags_of
+
+FILELIST=$(list_files)
+[ -n "$FILELIST" ] || { echo "run.sh: no test files" >&2; exit 2; }
+NFILES=$(echo "$FILELIST" | wc -l)
+if [ $MODE != run ]; then
+  [ -x "$HIPCC" ] || { echo "run.sh: no hipcc at $HIPCC" >&2; exit 2; }
+  build_main || exit 1
+  build_helpers
+  echo "run.sh: building $NFILES files (-j $JOBS)" >&2
+  echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
+fi
+[ $MODE = build ] && { echo "run.sh: built $(find "$OUT/bin" -type f | wc -l) binaries in $OUT/bin" >&2; exit 0; }
+# The cases AMD's own configuration disables on Linux (its COMMON list).
+: >"$OUT/disabled.txt"
+if [ -z "$ALLCASES" ] && [ -f "$CATCH/hipTestMain/config/config_amd_linux" ]; then
+  cpp -P "$CATCH/hipTestMain/config/config_amd_linux" 2>/dev/null |
+    sed -n 's/^[ \t]*"\(Unit[^"]*\)".*/\1/p' >"$OUT/disabled.txt"
+fi
+echo "run.sh: running $NFILES files (-j $JOBS, ${TIMEOUT}s per case)" >&2
+echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'run_one "$@"' _ {}
+
+# The tables.
+TSV=$OUT/files.tsv SUM=$OUT/summary.md
+printf 'dir\tfile\tbuilt\tcases\tpassed\tfailed\tdisabled\tnote\n' >"$TSV"
+for t in $FILELIST; do
+  d=${t%/*} n=${t#*/}
+  if [ -x "$OUT/bin/$t" ]; then
+    IFS=$'\t' read -r c p f x note <"$OUT/log/$t.res"
+    printf '%s\t%s\tyes\t%s\t%s\t%s\t%s\t%s\n' "$d" "$n" "$c" "$p" "$f" "$x" "${note% }" >>"$TSV"
+  else
+    err=$(grep -m1 -E 'error:|error ' "$OUT/log/$t.build" 2>/dev/null | sed -e "s|$CATCH/||g" | cut -c1-200)
+    printf '%s\t%s\tno\t0\t0\t0\t0\t%s\n' "$d" "$n" "${err:-no binary (not built here)}" >>"$TSV"
+  fi
+done
+{
+  echo "| directory | files | built | cases | passed | failed | disabled |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+  awk -F'\t' 'NR > 1 { f[$1]++; if ($3 == "yes") b[$1]++; c[$1] += $4; p[$1] += $5; x[$1] += $6
+                       z[$1] += $7; if (!($1 in o)) { o[$1] = ++k; nm[k] = $1 } }
+    END { for (i = 1; i <= k; i++) { d = nm[i]
+            printf "| %s | %d | %d | %d | %d | %d | %d |\n", d, f[d], b[d], c[d], p[d], x[d], z[d]
+            F += f[d]; B += b[d]; C += c[d]; P += p[d]; X += x[d]; Z += z[d] }
+          printf "| **all** | %d | %d | %d | %d | %d | %d |\n", F, B, C, P, X, Z }' "$TSV"
+  echo
+  echo "| file | built | cases | passed | failed | disabled | first build error / failed cases |"
+  echo "|---|---|---:|---:|---:|---:|---|"
+  awk -F'\t' 'NR > 1 { n = $8; gsub(/\|/, "\\|", n)
+                       printf "| %s/%s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, n }' "$TSV"
+} >"$SUM"
+sed -n '1,/^$/p' "$SUM"
+echo "run.sh: tables in $TSV and $SUM" >&2
