@@ -48,6 +48,8 @@ struct kc_ctx {
   int emit_ll;               /* --emit-ll: textual IR instead of an object */
   const char* managed_names; /* --managed-names F: hipcc's GPU pass reads
                                 the __managed__ variables' names there */
+  const char* constant_names; /* --constant-names F: and the explicit
+                                 __constant__ variables' names there */
 
   LLVMContextRef llctx;
   LLVMModuleRef mod;
