@@ -29,12 +29,12 @@ __host__ __device__ inline __hip_bfloat162 from_bits2(unsigned u) {
 #endif
 #define HIPC_BSHFL(NAME, LANE)                                               \
   __device__ inline __hip_bfloat16 NAME(__hip_bfloat16 v, LANE l,            \
-                                        int width = warpSize HIPC_SITE_PARAM) { \
+      int width = warpSize HIPC_SITE_PARAM) {                                \
     return __hip_bfloat16_raw{static_cast<unsigned short>(                   \
         NAME(v.__x, l, width HIPC_SITE_ARG))};                               \
   }                                                                          \
   __device__ inline __hip_bfloat162 NAME(__hip_bfloat162 v, LANE l,          \
-                                         int width = warpSize HIPC_SITE_PARAM) { \
+      int width = warpSize HIPC_SITE_PARAM) {                                \
     return hipc::bf16::from_bits2(                                           \
         NAME(hipc::bf16::bits2(v), l, width HIPC_SITE_ARG));                 \
   }
@@ -47,14 +47,14 @@ HIPC_BSHFL(__shfl_xor, int)
 #define HIPC_BSHFL_SYNC(NAME, LANE)                                          \
   template <typename MaskT>                                                  \
   __device__ inline __hip_bfloat16 NAME(MaskT mask, __hip_bfloat16 v, LANE l, \
-                                        int width = warpSize HIPC_SITE_PARAM) { \
+      int width = warpSize HIPC_SITE_PARAM) {                                \
     return __hip_bfloat16_raw{static_cast<unsigned short>(                   \
         NAME(mask, v.__x, l, width HIPC_SITE_ARG))};                         \
   }                                                                          \
   template <typename MaskT>                                                  \
   __device__ inline __hip_bfloat162 NAME(MaskT mask, __hip_bfloat162 v,      \
                                          LANE l,                             \
-                                         int width = warpSize HIPC_SITE_PARAM) { \
+      int width = warpSize HIPC_SITE_PARAM) {                                \
     return hipc::bf16::from_bits2(                                           \
         NAME(mask, hipc::bf16::bits2(v), l, width HIPC_SITE_ARG));           \
   }
