@@ -183,6 +183,14 @@ static void release(struct fl_state* s) {
   free(s->fwd);
 }
 
+/* The steps, in order (form_loops.h); *out: K.run or its body. */
+static int pipeline(struct fl_state* s, LLVMValueRef* out) {
+  *out = NULL;
+  return hipc__form_loops_prepare(s) && hipc__form_loops_regions(s) &&
+         hipc__form_loops_uniform(s) && hipc__form_loops_live(s) &&
+         hipc__form_loops_emit(s, out);
+}
+
 int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
                         const struct kc_param_layout* layout,
                         LLVMValueRef* run_out, char** note) {
@@ -201,14 +209,34 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
     if (note) *note = copy_str("HIPC_NO_REGIONS is set");
     return 0;
   }
-  int ok = hipc__form_loops_prepare(&s) && hipc__form_loops_regions(&s) &&
-           hipc__form_loops_uniform(&s) && hipc__form_loops_live(&s) &&
-           hipc__form_loops_emit(&s, run_out);
-  if (!ok && !s.note) s.note = copy_str("the region form failed");
-  if (!ok && *run_out) {
-    LLVMDeleteFunction(*run_out);
-    *run_out = NULL;
+  /* Made for 64 lanes first; a kernel that turns out to use the warp size
+   * is made again for 32, and K.run chooses. */
+  LLVMValueRef body[2] = {NULL, NULL};
+  s.warp_const = 64;
+  int ok = pipeline(&s, &body[1]);
+  if (ok && s.by_warp) {
+    struct fl_state s32;
+    memset(&s32, 0, sizeof s32);
+    s32.m = m;
+    s32.cx = s.cx;
+    s32.kernel = kernel;
+    s32.layout = layout;
+    s32.warp_const = 32;
+    ok = pipeline(&s32, &body[0]);
+    if (!ok) {
+      s.note = s32.note;
+      s32.note = NULL;
+    }
+    release(&s32);
+    free(s32.note);
+    if (ok) *run_out = hipc__form_loops_by_warp(&s, body);
+  } else if (ok) {
+    *run_out = body[1];
+    body[1] = NULL;
   }
+  if (!ok && !s.note) s.note = copy_str("the region form failed");
+  for (unsigned k = 0; !ok && k < 2; k++)
+    if (body[k]) LLVMDeleteFunction(body[k]);
   release(&s);
   if (note)
     *note = ok ? NULL : s.note;

@@ -123,8 +123,15 @@ struct fl_state {
   int pointers_checked, pointers_ok;
   /* 1 when the kernel calls a warp collective (form_loops_prep.c). */
   int has_warp;
+  /* The warp size the copy is made for (32 or 64; 0: any), and 1 when the
+   * kernel reads it (the copy then has it as a constant) or has warp
+   * collectives: K.run then chooses between the two sizes' bodies. */
+  unsigned warp_const;
+  int warp_used, by_warp;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
+  /* 1 when the exit flags have FL_PAD bytes before and after them. */
+  int pad_exits;
   /* Storage of values that live across barriers and of allocas
    * (form_loops_live.c); slot_of maps a value to its index + 1. */
   unsigned nslots;
@@ -161,6 +168,7 @@ struct fl_slot {
                    region (a path from the definition to a use) */
   int tail_use; /* read after the last barrier a thread meets */
   int fixed_form;           /* laid out by form_loops_warp.c, kept as is */
+  int pad; /* FL_PAD elements before and after the array (form_loops_shfl.c) */
   LLVMValueRef base;        /* in K.run: array base or the copy */
 };
 
@@ -177,12 +185,19 @@ void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
 /* form_loops_prep.c: copies the kernel into s->fn, inlines every defined
  * callee and cleans the copy up. */
 int hipc__form_loops_prepare(struct fl_state* s);
+/* form_loops_unroll.c: marks the loops of s->fn that hold a warp
+ * collective for unrolling (up to 32 times, by the cleanup of step 1). */
+void hipc__form_loops_mark_unroll(struct fl_state* s);
 /* form_loops_regions.c: blocks, barriers, segments and regions. */
 int hipc__form_loops_regions(struct fl_state* s);
 /* form_loops_uniform.c: divergence and where barriers may be. */
 int hipc__form_loops_uniform(struct fl_state* s);
-/* form_loops_emit.c: writes K.run. */
+/* form_loops_emit.c: writes K.run, or with s->by_warp set its body for
+ * s->warp_const lanes, K.run.N(b, N). */
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out);
+/* K.run choosing between body[0] (32 lanes) and body[1] (64). */
+LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
+                                      const LLVMValueRef body[2]);
 
 /* The successors (segment indices) of segment `seg` within a region: none
  * after a barrier, else the first segments of the terminator's targets. */
@@ -231,6 +246,7 @@ struct fl_emit {
   LLVMBuilderRef bp;     /* at the end of the region's first block */
   struct fl_map hoisted; /* one-copy slot -> its value at the region's start */
   LLVMBasicBlockRef* cb; /* per segment: its copy here */
+  unsigned char* once;   /* per segment: every thread runs it once */
 };
 
 /* The runtime's thread-local hipc_tls (declared when the module has none). */
@@ -279,6 +295,7 @@ struct fl_warp {
   unsigned slot[FL_WR_N]; /* the slot of a non-constant operand */
   int res;                /* the result's slot, or -1 */
   unsigned snap;          /* exchange: the slot of its warps' snapshots */
+  int inl; /* a shuffle computed where it is used (form_loops_shfl.c) */
 };
 /* Which collective the function `name` is (FL_W_*). */
 int hipc__form_loops_warp_name(const char* name);
@@ -291,6 +308,18 @@ int hipc__form_loops_warp_slots(struct fl_state* s);
 LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
                                                 unsigned k,
                                                 LLVMBasicBlockRef next);
+/* form_loops_shfl.c: marks the shuffles whose results are all used in the
+ * region that starts after them, where no thread returns or meets the
+ * shuffle again: those read their source lanes' operands where the result
+ * is used, in that region's loop, and have no results loop. */
+#define FL_PAD 64
+void hipc__form_loops_shfl_plan(struct fl_state* s);
+/* Such a shuffle's (barrier k's) result for the thread at s->e->b. */
+LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k);
+/* form_loops_emit.c: marks in `bar` the barriers where region r's threads
+ * may go; *ret 1 when some may return. Returns how many barriers. */
+unsigned hipc__form_loops_ends(struct fl_state* s, unsigned r,
+                               unsigned char* bar, int* ret);
 /* form_loops_live.c: a new slot for `v` (or the one it has). */
 struct fl_slot* hipc__form_loops_add_slot(struct fl_state* s, LLVMValueRef v,
                                           LLVMTypeRef ty);

@@ -101,6 +101,9 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
   if (f) return f;
   int bk = hipc__form_loops_barrier_kind(v);
   if (bk == FL_BAR_WARP) {
+    unsigned k = 0;
+    while (s->bars[k] != v) k++;
+    if (s->warp[k].inl) return hipc__form_loops_shfl_result(s, k);
     /* A collective's result: computed after the region that reaches it,
      * never in the same run of a region as its use. */
     const struct fl_slot* sl = slot(s, v);
@@ -202,6 +205,8 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
     if (w->cls[r] != FL_OP_UNIFORM && w->cls[r] != FL_OP_THREAD) continue;
     const struct fl_slot* sl = &s->slots[w->slot[r]];
     LLVMValueRef v = operand(s, LLVMGetOperand(bar, (unsigned)w->arg[r]), g);
+    /* A narrow shuffle word (hipc__form_loops_warp_slots): its low half. */
+    if (LLVMTypeOf(v) != sl->ty) v = LLVMBuildTrunc(e->b, v, sl->ty, "");
     LLVMValueRef st = LLVMBuildStore(e->b, v, at_thread(s, sl, e->b));
     LLVMSetAlignment(st, sl->align);
     hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
@@ -230,15 +235,9 @@ static void end_at_barrier(struct fl_state* s, unsigned g, unsigned k) {
   LLVMBuildBr(e->b, e->xl);
 }
 
+/* The x latch marks the thread as returned (form_loops_emit.c). */
 static void end_at_return(struct fl_state* s) {
   struct fl_emit* e = s->e;
-  if (e->mark_exit)
-    hipc__form_loops_tag(
-        s,
-        LLVMBuildStore(
-            e->b, LLVMConstInt(e->i8, 1, 0),
-            LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "")),
-        s->nslots);
   hipc__form_loops_end(e, 0, 1);
   LLVMBuildBr(e->b, e->xl);
 }
@@ -290,8 +289,34 @@ static int before_loops(struct fl_state* s, LLVMValueRef c) {
   return bb == s->e->pre[s->e->r] || bb == LLVMGetEntryBasicBlock(s->e->run);
 }
 
+/* The segments every thread that runs the region runs exactly once: its
+ * entry, and each segment that the one before branches to unconditionally
+ * when no other segment of the region leads to it (a loop's header just
+ * after the barrier at the end of its body, say). */
+static void mark_once(struct fl_state* s, unsigned char* once) {
+  const unsigned char* in = s->in_region + (size_t)s->e->r * s->nsegs;
+  unsigned* npred = calloc(s->nsegs, sizeof *npred);
+  unsigned* succ = malloc(FL_MAX_SUCCS * sizeof *succ);
+  if (!npred || !succ) abort();
+  for (unsigned g = 0; g < s->nsegs; g++) {
+    if (!in[g]) continue;
+    unsigned k = hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS);
+    for (unsigned i = 0; i < k; i++) npred[succ[i]]++;
+  }
+  unsigned g = hipc__form_loops_region_entry(s, s->e->r);
+  once[g] = 1;
+  while (hipc__form_loops_succs(s, g, succ, FL_MAX_SUCCS) == 1) {
+    unsigned c = succ[0];
+    if (!in[c] || once[c] || npred[c] != 1) break;
+    once[c] = 1;
+    g = c;
+  }
+  free(npred);
+  free(succ);
+}
+
 /* A uniform value with a slot, computed where every thread of the region
- * goes (its entry segment) from values known before the loops, is
+ * goes once (mark_once) from values known before the loops, is
  * computed and stored once, before them: the loops then read an invariant
  * and store nothing to the slot (a store to one address in every iteration
  * would keep them scalar). The region is only entered when some thread
@@ -301,7 +326,7 @@ static LLVMValueRef hoist(struct fl_state* s, LLVMValueRef u, unsigned g,
   struct fl_emit* e = s->e;
   const struct fl_slot* sl = slot(s, u);
   if (!sl || sl->per_thread || sl->is_alloca ||
-      g != hipc__form_loops_region_entry(s, e->r) ||
+      !e->once[g] ||
       !hipc__form_loops_pure_opcode(LLVMGetInstructionOpcode(u)))
     return NULL;
   for (unsigned o = 0; o < n; o++)
@@ -314,6 +339,25 @@ static LLVMValueRef hoist(struct fl_state* s, LLVMValueRef u, unsigned g,
   LLVMSetAlignment(st, sl->align);
   hipc__form_loops_tag(s, st, (unsigned)(sl - s->slots));
   return c;
+}
+
+/* A segment after the region's entry that every thread runs once has one
+ * way in from the region (mark_once). */
+static int straight(const struct fl_state* s, unsigned g) {
+  return s->e->once[g] && g != hipc__form_loops_region_entry(s, s->e->r);
+}
+
+/* The incoming value of phi `u` (of a straight() segment) from the region,
+ * and the segment it comes from. */
+static LLVMValueRef only_incoming(struct fl_state* s, LLVMValueRef u,
+                                  unsigned* su) {
+  const unsigned char* in = s->in_region + (size_t)s->e->r * s->nsegs;
+  unsigned k = LLVMCountIncoming(u);
+  for (unsigned j = 0; j < k; j++) {
+    *su = hipc__form_loops_use_seg(s, u, LLVMGetIncomingBlock(u, j));
+    if (in[*su]) return LLVMGetIncomingValue(u, j);
+  }
+  abort(); /* mark_once saw an edge from the region */
 }
 
 static void copy_segment(struct fl_state* s, unsigned g) {
@@ -341,7 +385,14 @@ static void copy_segment(struct fl_state* s, unsigned g) {
     }
     if (fixed(s, u) || lifetime(u)) continue;
     LLVMValueRef c;
-    if (LLVMIsAPHINode(u)) {
+    if (LLVMIsAPHINode(u) && straight(s, g)) {
+      /* One way in: the value that comes by it (which hoist() may find
+       * known before the loops). */
+      unsigned su = 0;
+      LLVMValueRef v = only_incoming(s, u, &su);
+      c = operand(s, v, su);
+      if (!phis) phis = u;
+    } else if (LLVMIsAPHINode(u)) {
       c = LLVMBuildPhi(e->b, LLVMTypeOf(u), "");
       if (!phis) phis = u;
     } else {
@@ -391,6 +442,9 @@ LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s) {
   unsigned* rpo = malloc((s->nsegs + 1) * sizeof *rpo);
   if (!rpo) abort();
   unsigned n = order(s, rpo);
+  e->once = calloc(s->nsegs, 1);
+  if (!e->once) abort();
+  mark_once(s, e->once);
   memset(e->cb, 0, s->nsegs * sizeof *e->cb);
   for (unsigned i = 0; i < n; i++)
     e->cb[rpo[i]] = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
@@ -398,7 +452,8 @@ LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s) {
   /* The phis' incoming values, now that every block has its copy. */
   for (unsigned i = 0; i < n; i++) {
     const struct fl_seg* sg = &s->segs[rpo[i]];
-    if (sg->first != LLVMGetFirstInstruction(sg->bb)) continue;
+    if (sg->first != LLVMGetFirstInstruction(sg->bb) || straight(s, rpo[i]))
+      continue;
     for (LLVMValueRef u = sg->first; u && LLVMIsAPHINode(u);
          u = LLVMGetNextInstruction(u)) {
       uintptr_t c = 0;
@@ -418,5 +473,7 @@ LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s) {
   }
   LLVMBasicBlockRef start = e->cb[hipc__form_loops_region_entry(s, e->r)];
   free(rpo);
+  free(e->once);
+  e->once = NULL;
   return s->note ? NULL : start;
 }

@@ -13,6 +13,7 @@
  * others go on to a barrier is marked in a per-thread flag that the later
  * regions skip. */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,7 +65,8 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     e->gdim[d] =
         load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
   }
-  e->warp = LLVMCountParams(e->run) > 1
+  e->warp = s->warp_const ? LLVMConstInt(e->i32, s->warp_const, 0)
+          : LLVMCountParams(e->run) > 1
                 ? LLVMGetParam(e->run, 1)
                 : load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
   /* While K.run runs no thread can wait: the runtime's collectives, if
@@ -111,11 +113,17 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
       if (!s->need_exit_flags) break;
       size = 1;
     }
-    offs[k] = total;
+    /* Padded arrays (form_loops_shfl.c) start FL_PAD elements in. */
+    int pad = k < s->nslots ? s->slots[k].pad : s->pad_exits;
+    LLVMValueRef n = c64;
+    if (pad) n = LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 2 * FL_PAD, 0), "");
+    offs[k] = pad ? LLVMBuildAdd(e->b, total,
+                                 LLVMConstInt(e->i64, FL_PAD * size, 0), "")
+                  : total;
     LLVMValueRef bytes =
         k < s->nslots && !s->slots[k].per_thread
             ? LLVMConstInt(e->i64, size, 0)
-            : LLVMBuildMul(e->b, c64, LLVMConstInt(e->i64, size, 0), "");
+            : LLVMBuildMul(e->b, n, LLVMConstInt(e->i64, size, 0), "");
     total = LLVMBuildAnd(
         e->b,
         LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""), round, ""),
@@ -150,7 +158,18 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     if (s->need_exit_flags) {
       e->exited = LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[s->nslots], 1,
                                         "exited");
-      LLVMBuildMemSet(e->b, e->exited, LLVMConstInt(e->i8, 0, 0), c64, 64);
+      if (s->pad_exits) {
+        /* The padding reads as "not returned" too; the shuffles that read
+         * it mask what they read there. */
+        LLVMValueRef back = LLVMConstInt(e->i64, (uint64_t)-FL_PAD, 0);
+        LLVMBuildMemSet(
+            e->b, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &back, 1, ""),
+            LLVMConstInt(e->i8, 0, 0),
+            LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 2 * FL_PAD, 0), ""),
+            64);
+      } else {
+        LLVMBuildMemSet(e->b, e->exited, LLVMConstInt(e->i8, 0, 0), c64, 64);
+      }
     }
   }
   free(offs);
@@ -174,8 +193,8 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
 }
 
 /* How region r ends: which barriers, and whether by returning. */
-static unsigned ends(struct fl_state* s, unsigned r, unsigned char* bar,
-                     int* ret) {
+unsigned hipc__form_loops_ends(struct fl_state* s, unsigned r,
+                               unsigned char* bar, int* ret) {
   const unsigned char* in = s->in_region + (size_t)r * s->nsegs;
   unsigned n = 0;
   memset(bar, 0, s->nbars + 1);
@@ -315,7 +334,7 @@ static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                   unsigned char* bar) {
   int ret;
-  unsigned nbar = ends(s, r, bar, &ret);
+  unsigned nbar = hipc__form_loops_ends(s, r, bar, &ret);
   e->r = r;
   e->vote = nbar >= 2 || (nbar == 1 && ret);
   e->check = nbar >= 2;
@@ -421,11 +440,28 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     one = LLVMBuildPhi(e->b, e->i32, "ret");
     LLVMAddIncoming(one, e->end_ret, e->end_blk, e->nends);
   }
+  LLVMValueRef id = NULL;
+  if (e->vote && !one_way) {
+    id = LLVMBuildPhi(e->b, e->i32, "end");
+    LLVMAddIncoming(id, e->end_id, e->end_blk, e->nends);
+  }
+  if (one) {
+    /* exited[t] |= returned: a store in every iteration, which vectorises
+     * without masked byte stores (AVX2 has none). */
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "");
+    LLVMValueRef f = LLVMBuildLoad2(e->b, e->i8, at, "");
+    hipc__form_loops_tag(s, f, s->nslots);
+    hipc__form_loops_tag(
+        s,
+        LLVMBuildStore(e->b,
+                       LLVMBuildOr(e->b, f, LLVMBuildTrunc(e->b, one, e->i8, ""),
+                                   ""),
+                       at),
+        s->nslots);
+  }
   if (e->vote && !one_way) {
     /* Per end: how many threads went there (add reductions, which LLVM 19
      * vectorises next to others where it leaves min/max pairs scalar). */
-    LLVMValueRef id = LLVMBuildPhi(e->b, e->i32, "end");
-    LLVMAddIncoming(id, e->end_id, e->end_blk, e->nends);
     for (unsigned j = 1; j <= nbar; j++) {
       LLVMValueRef hit = LLVMBuildZExt(
           e->b,
@@ -530,50 +566,63 @@ static int uses_warp(struct fl_state* s) {
   return 0;
 }
 
-/* K.run over the body e->run(b, warp size): a call per warp size, which
- * the inliner (always-inline, at every -O) turns into copies. */
-static LLVMValueRef by_warp_size(struct fl_state* s, struct fl_emit* e,
-                                 const char* name) {
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(s->cx), &e->ptr, 1, 0);
+/* K.run over the bodies made for each warp size, body[0] for 32 lanes and
+ * body[1] for 64, each called with its warp size as the second argument:
+ * a call per warp size, which the inliner (always-inline, at every -O)
+ * turns into copies. */
+LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
+                                      const LLVMValueRef body[2]) {
+  LLVMContextRef cx = s->cx;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(cx), i32 = LLVMInt32TypeInContext(cx);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(cx, 0);
+  size_t len;
+  const char* kname = LLVMGetValueName2(s->kernel, &len);
+  char* name = malloc(len + 8);
+  if (!name) abort();
+  memcpy(name, kname, len);
+  strcpy(name + len, ".run");
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), &ptr, 1, 0);
   LLVMValueRef run = LLVMAddFunction(s->m, name, fty);
+  free(name);
   LLVMSetLinkage(run, LLVMInternalLinkage);
-  unsigned na = LLVMGetAttributeCountAtIndex(e->run, LLVMAttributeFunctionIndex);
+  unsigned na = LLVMGetAttributeCountAtIndex(body[1], LLVMAttributeFunctionIndex);
   LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
   if (!attrs) abort();
-  LLVMGetAttributesAtIndex(e->run, LLVMAttributeFunctionIndex, attrs);
+  LLVMGetAttributesAtIndex(body[1], LLVMAttributeFunctionIndex, attrs);
   for (unsigned i = 0; i < na; i++)
     LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex, attrs[i]);
   free(attrs);
   const char* ai = "alwaysinline";
-  LLVMAddAttributeAtIndex(
-      e->run, LLVMAttributeFunctionIndex,
-      LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(ai, 12),
-                              0));
-  LLVMBuilderRef b = e->b;
-  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(s->cx, run, "");
-  LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(s->cx, run, "");
-  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, run, "");
+  for (unsigned k = 0; k < 2; k++)
+    LLVMAddAttributeAtIndex(
+        body[k], LLVMAttributeFunctionIndex,
+        LLVMCreateEnumAttribute(cx, LLVMGetEnumAttributeKindForName(ai, 12), 0));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, run, "");
+  LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(cx, run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(cx, run, "");
   LLVMPositionBuilderAtEnd(b, entry);
-  LLVMValueRef off = LLVMConstInt(e->i64, offsetof(hipc_thread_state, warp_size), 0);
+  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(cx),
+                                  offsetof(hipc_thread_state, warp_size), 0);
   LLVMValueRef ws = LLVMBuildLoad2(
-      b, e->i32, LLVMBuildInBoundsGEP2(b, e->i8, hipc__form_loops_tls(s), &off, 1, ""),
+      b, i32, LLVMBuildInBoundsGEP2(b, i8, hipc__form_loops_tls(s), &off, 1, ""),
       "ws");
   LLVMSetAlignment(ws, 4);
   /* The CPU device's warp is 32 or 64 lanes (HIPC_WARP_SIZE): 64 is the
    * default case, and no third copy is made for other sizes. */
   LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 1);
-  LLVMTypeRef bty = LLVMGlobalGetValueType(e->run);
   for (unsigned k = 0; k < 2; k++) {
-    LLVMBasicBlockRef at = k == 0 ? LLVMAppendBasicBlockInContext(s->cx, run, "") : other;
-    if (k == 0) LLVMAddCase(sw, LLVMConstInt(e->i32, 32, 0), at);
+    LLVMBasicBlockRef at =
+        k == 0 ? LLVMAppendBasicBlockInContext(cx, run, "") : other;
+    if (k == 0) LLVMAddCase(sw, LLVMConstInt(i32, 32, 0), at);
     LLVMPositionBuilderAtEnd(b, at);
-    LLVMValueRef args[2] = {LLVMGetParam(run, 0),
-                            LLVMConstInt(e->i32, 32u << k, 0)};
-    LLVMBuildCall2(b, bty, e->run, args, 2, "");
+    LLVMValueRef args[2] = {LLVMGetParam(run, 0), LLVMConstInt(i32, 32u << k, 0)};
+    LLVMBuildCall2(b, LLVMGlobalGetValueType(body[k]), body[k], args, 2, "");
     LLVMBuildBr(b, out);
   }
   LLVMPositionBuilderAtEnd(b, out);
   LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
   return run;
 }
 
@@ -595,15 +644,18 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".run");
-  /* A kernel that uses the warp size gets it as a parameter of the body,
-   * which K.run calls with the constant 32 or 64 (the CPU device's warp
-   * sizes, by_warp_size): inlined, each copy has its modulos, shuffle
-   * loops and results loops on a constant. */
-  int by_warp = uses_warp(s);
+  /* A kernel that uses the warp size gets a body per warp size (the CPU
+   * device's 32 or 64, s->warp_const: form_loops.c makes both), with the
+   * size as a parameter too, which K.run calls with the constant
+   * (hipc__form_loops_by_warp): inlined, each copy has its modulos,
+   * shuffle loops and results loops on a constant. */
+  int by_warp = s->warp_used || uses_warp(s);
+  s->by_warp = by_warp;
   LLVMTypeRef bp[2] = {e.ptr, e.i32};
   LLVMTypeRef fty =
       LLVMFunctionType(LLVMVoidTypeInContext(s->cx), bp, by_warp ? 2 : 1, 0);
-  if (by_warp) strcpy(name + len, ".run.ws");
+  if (by_warp)
+    snprintf(name + len, 8, ".run.%u", s->warp_const ? s->warp_const : 0);
   e.run = LLVMAddFunction(s->m, name, fty);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
@@ -625,6 +677,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   e.bp = LLVMCreateBuilderInContext(s->cx);
   LLVMPositionBuilderAtEnd(
       e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
+  hipc__form_loops_shfl_plan(s);
   entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
@@ -666,10 +719,6 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
         e.b, LLVMConstInt(e.i32, 0, 0),
         byte_ptr(&e, hipc__form_loops_tls(s), offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
-  }
-  if (ok && by_warp) {
-    strcpy(name + len, ".run");
-    *run_out = by_warp_size(s, &e, name);
   }
   free(name);
   hipc__form_loops_map_free(&e.val);

@@ -269,6 +269,25 @@ int hipc__form_loops_prepare(struct fl_state* s) {
             "a recursive call to a function with thread indices or "
             "barriers");
     }
+  /* The warp size, when the copy is made for one: a constant, which lets
+   * the cleanup below unroll `for (o = warpSize / 2; o > 0; o /= 2)`. */
+  if (s->warp_const) {
+    LLVMValueRef ws = LLVMConstInt(LLVMInt32TypeInContext(s->cx),
+                                   s->warp_const, 0);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(s->fn); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;) {
+        LLVMValueRef next = LLVMGetNextInstruction(i);
+        unsigned d;
+        if (hipc__form_loops_index(i, &d) == FL_IDX_WARPSIZE) {
+          LLVMReplaceAllUsesWith(i, ws);
+          LLVMInstructionEraseFromParent(i);
+          s->warp_used = 1;
+        }
+        i = next;
+      }
+  }
+  if (s->has_warp) hipc__form_loops_mark_unroll(s);
   /* With warp collectives, loops of constant trip count are unrolled
    * first (a shuffle reduction over `off = WarpSize / 2, ..., 1`): each
    * collective then cuts straight code, rather than a loop whose regions

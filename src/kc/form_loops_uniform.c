@@ -327,16 +327,22 @@ int hipc__form_loops_uniform(struct fl_state* s) {
       s->need_exit_flags = 1;
   /* A divergent branch to code that meets no further barrier: some threads
    * may return while others go on to a barrier (else all the live threads
-   * of a region agree on whether they return). */
+   * of a region agree on whether they return). A branch after the last
+   * barrier of its block, to blocks none of which meets one, is no such
+   * branch: every thread there is past its barriers. */
   for (unsigned b = 0; ok && b < nb; b++) {
     if (!s->reaches_bar[b] || !divergent_branch(s, &s->divergent, b)) continue;
     LLVMValueRef t = LLVMGetBasicBlockTerminator(s->blocks[b]);
-    unsigned n = LLVMGetNumSuccessors(t);
+    unsigned n = LLVMGetNumSuccessors(t), on = 0, off = 0;
     for (unsigned i = 0; i < n; i++) {
       uintptr_t j = 0;
       hipc__form_loops_map_get(&s->block_index, LLVMGetSuccessor(t, i), &j);
-      if (!s->reaches_bar[j]) s->need_exit_flags = 1;
+      if (s->reaches_bar[j])
+        on = 1;
+      else
+        off = 1;
     }
+    if (on && off) s->need_exit_flags = 1;
   }
   if (getenv("KC_LOOPS_DEBUG")) {
     char* text = LLVMPrintValueToString(s->fn);

@@ -85,6 +85,22 @@ static void roles(int kind, int* arg) {
   }
 }
 
+/* 1 when the 64-bit word `a` has its upper half zero: a 32-bit value
+ * zero-extended, or masked to its low half (what instcombine makes of a
+ * shuffle's result passed on to the next shuffle). */
+static int high_zero(LLVMValueRef a) {
+  if (LLVMIsAZExtInst(a))
+    return LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(a, 0))) <= 32;
+  if (!LLVMIsAInstruction(a) || LLVMGetInstructionOpcode(a) != LLVMAnd)
+    return 0;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef m = LLVMGetOperand(a, i);
+    if (LLVMIsAConstantInt(m) && LLVMConstIntGetZExtValue(m) <= 0xffffffffu)
+      return 1;
+  }
+  return 0;
+}
+
 int hipc__form_loops_warp_slots(struct fl_state* s) {
   s->warp = calloc(s->nbars + 1, sizeof *s->warp);
   if (!s->warp) abort();
@@ -119,8 +135,12 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
             s, call, "a warp reduction whose mask differs between threads");
       /* Keyed by the argument's use, which nothing else maps. */
       LLVMUseRef key = LLVMGetOperandUse(call, (unsigned)w->arg[r]);
-      struct fl_slot* sl = hipc__form_loops_add_slot(s, (LLVMValueRef)key,
-                                                     LLVMTypeOf(a));
+      /* A shuffled 32-bit word (or float, bitcast) comes zero-extended:
+       * its slot keeps the narrow word, twice as many per vector. */
+      LLVMTypeRef ty = LLVMTypeOf(a);
+      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR && high_zero(a))
+        ty = LLVMInt32TypeInContext(s->cx);
+      struct fl_slot* sl = hipc__form_loops_add_slot(s, (LLVMValueRef)key, ty);
       sl->fixed_form = 1;
       sl->per_thread = w->cls[r] == FL_OP_THREAD;
       w->slot[r] = (unsigned)(sl - s->slots);
@@ -227,6 +247,9 @@ static LLVMValueRef opnd(struct wctx* c, unsigned r, LLVMValueRef t) {
       LLVMValueRef l = LLVMBuildLoad2(c->b, sl->ty, elem(c, sl, t), "");
       LLVMSetAlignment(l, sl->align);
       hipc__form_loops_tag(c->s, l, c->w->slot[r]);
+      /* A narrow shuffle word (hipc__form_loops_warp_slots). */
+      if (sl->ty != LLVMTypeOf(LLVMGetOperand(c->call, (unsigned)c->w->arg[r])))
+        l = LLVMBuildZExt(c->b, l, c->i64, "");
       return l;
     }
   }
@@ -516,7 +539,9 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
                                                 unsigned k,
                                                 LLVMBasicBlockRef next) {
   const struct fl_warp* w = &s->warp[k];
-  if (w->res < 0) return next; /* syncwarp: the cut was all it needed */
+  /* syncwarp: the cut was all it needed; an inlined shuffle: computed
+   * where it is used. */
+  if (w->res < 0 || w->inl) return next;
   struct wctx c;
   memset(&c, 0, sizeof c);
   c.s = s;
