@@ -18,7 +18,10 @@
  * A kernel that uses the warp size gets its K.run as a body with the warp
  * size as a parameter, called with the constants 32 and 64 (emit).
  * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
- * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers. */
+ * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers.
+ * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
+ * (form_loops_unroll.c), HIPC_KC_NO_SHFL_INLINE=1 gives every shuffle its
+ * results loop (form_loops_shfl.c). */
 #ifndef HIPC_KC_FORM_LOOPS_H
 #define HIPC_KC_FORM_LOOPS_H
 

@@ -287,7 +287,7 @@ int hipc__form_loops_prepare(struct fl_state* s) {
         i = next;
       }
   }
-  if (s->has_warp) hipc__form_loops_mark_unroll(s);
+  if (s->has_warp && !getenv("KC_NO_UNROLL")) hipc__form_loops_mark_unroll(s);
   /* With warp collectives, loops of constant trip count are unrolled
    * first (a shuffle reduction over `off = WarpSize / 2, ..., 1`): each
    * collective then cuts straight code, rather than a loop whose regions

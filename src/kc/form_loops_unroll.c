@@ -1,5 +1,5 @@
 /* kc's region form, part of step 1 (form_loops_prep.c): loops that hold a
- * warp collective are marked for unrolling, up to 32 times. Each
+ * warp collective are marked for unrolling, up to FL_UNROLL times. Each
  * collective cuts the regions like a barrier; in a loop, the region after
  * it goes round the loop to the same collective again, so its result has
  * to be computed in a loop nest of its own and read back
@@ -7,14 +7,17 @@
  * straight code, and a shuffle's result is computed where it is used
  * (form_loops_shfl.c). LLVM's full unrolling alone leaves a 16-round
  * shuffle loop rolled (its size estimate counts the calls); the loop's
- * `llvm.loop.unroll.count` of 32 makes loop-unroll-full unroll every such
- * loop whose trip count is known and at most 32, and no other. */
+ * `llvm.loop.unroll.count` makes loop-unroll-full unroll every such loop
+ * whose trip count is known and at most FL_UNROLL, and no other. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
 
 #include "form_loops.h"
+
+/* The most times a loop with a collective is unrolled. */
+#define FL_UNROLL 16
 
 /* Predecessor lists of the blocks of `fn`, by block index (CSR). */
 struct preds {
@@ -118,7 +121,7 @@ static void add_unroll_count(struct fl_state* s, LLVMValueRef br,
   const char* key = "llvm.loop.unroll.count";
   LLVMMetadataRef count[2] = {
       LLVMMDStringInContext2(s->cx, key, strlen(key)),
-      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(s->cx), 32, 0))};
+      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(s->cx), FL_UNROLL, 0))};
   md[m++] = LLVMMDNodeInContext2(s->cx, count, 2);
   LLVMMetadataRef id = LLVMMDNodeInContext2(s->cx, md, m);
   LLVMMetadataReplaceAllUsesWith(tmp, id);

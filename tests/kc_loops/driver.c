@@ -227,10 +227,11 @@ int main(int argc, char** argv) {
          f = LLVMGetNextFunction(f)) {
       int keep = 0;
       for (unsigned i = 0; i < nruns; i++) keep |= f == runs[i];
-      /* The body a K.run calls per warp size (form_loops_emit.c). */
+      /* The bodies a K.run calls per warp size (form_loops_emit.c). */
       size_t flen;
       const char* fname = LLVMGetValueName2(f, &flen);
-      keep |= flen > 7 && strcmp(fname + flen - 7, ".run.ws") == 0;
+      keep |= flen > 7 && (strcmp(fname + flen - 7, ".run.32") == 0 ||
+                           strcmp(fname + flen - 7, ".run.64") == 0);
       if (keep || LLVMIsDeclaration(f)) continue;
       LLVMBasicBlockRef bb;
       while ((bb = LLVMGetFirstBasicBlock(f))) LLVMDeleteBasicBlock(bb);
