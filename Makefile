@@ -114,6 +114,20 @@ ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/bin/hipc-kc
 endif
 
+# LLVM's OpenMP runtime (libomp5-19, which libomp-19-dev brings), which
+# programs built with `hipcc -fopenmp` load: a copy in hipc's library folder,
+# beside libhipc.so, where the run path hipcc gives every program finds it,
+# so that such a program needs nothing at run time but that folder (and the
+# CUDA driver for GPUs). make install puts it beside libhipc.so; the Debian
+# package depends on libomp5-19 instead.
+LIBOMP := $(firstword $(wildcard $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)/libomp.so.5))
+ifneq ($(LIBOMP),)
+all: $(BUILD)/lib/libomp.so.5
+$(BUILD)/lib/libomp.so.5: $(LIBOMP)
+	@mkdir -p $(dir $@)
+	cp -L $< $@
+endif
+
 # libhiprand (src/lib/hiprand): C, one C++ file reading Boost's copy of Joe
 # and Kuo's Sobol table (libboost-dev), and kernels that hipcc builds for the
 # CPU device (and for GPUs with HIPC_OFFLOAD_ARCH, which hipcc reads).
@@ -276,6 +290,8 @@ install: all
 	install -m 755 $(patsubst %,$(BUILD)/lib/lib%.so,$(HIP_LIBS) rccl) $(DEST)/lib
 	install -m 644 $(BUILD)/lib/libhipc.a $(BUILD)/lib/libroctx64.so \
 		$(DEST)/lib
+	if [ -e $(BUILD)/lib/libomp.so.5 ]; then \
+		install -m 644 $(BUILD)/lib/libomp.so.5 $(DEST)/lib; fi
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
 		$(HIP_LIB_HEADERS))
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
@@ -304,7 +320,8 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
-		$(DEST)/lib/libroctx64.so $(DEST)/include/roctx.h \
+		$(DEST)/lib/libroctx64.so $(DEST)/lib/libomp.so.5 \
+		$(DEST)/include/roctx.h \
 		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
 		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc
@@ -329,6 +346,7 @@ DEB_LIB_DEPS := $(if $(HAVE_OPENBLAS),$(COMMA) libopenblas0)$(if \
 deb: all
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install DESTDIR=$(DEB_ROOT) PREFIX=/usr
+	rm -f $(DEB_ROOT)/usr/lib/libomp.so.5
 	install -d $(DEB_ROOT)/DEBIAN
 	sed -e 's/@VERSION@/$(HIPC_VERSION_TEXT)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
 		-e 's/@LIBDEPS@/$(DEB_LIB_DEPS)/' \

@@ -7,6 +7,7 @@
 #ifdef __cplusplus
 #include "hip/hip_runtime.h"
 #include "hip/hipc/bf16.h"
+#include "hip/hipc/bf16_shfl.h"
 #include "hip/hipc/atomic_half.h"
 HIPC_ATOMIC_HALF(__hip_bfloat16, unsigned short)
 HIPC_ATOMIC_HALF(__hip_bfloat162, unsigned int)

@@ -8,7 +8,8 @@
  *   $CUDA_PATH/bin/ptxas -arch=sm_XX PTX -> cubin
  *
  * In between, the variables that hipc-kc found declared `__managed__` are
- * marked managed in the PTX (managed.h). The cubins and the PTX of the
+ * marked managed in the PTX (managed.h), and the host-only `const`
+ * globals clang made constant are removed from it (ptx_consts.h). The cubins and the PTX of the
  * newest architecture go into the source's fat binary (frontend.c); the
  * kernels and variables the PTX defines are checked against the host
  * object (gpu_names.c).
@@ -24,6 +25,7 @@
 
 #include "elf_syms.h"
 #include "gpu_names.h"
+#include "ptx_consts.h"
 
 /* The oldest architecture the NVPTX headers build for (scoped atomics). */
 #define MIN_SM 60
@@ -213,6 +215,9 @@ static int compile_arch(const struct device_pass *d,
     return rc;
   /* __managed__ variables: clang compiled them as __device__ ones. */
   if (hipc__managed_patch_ptx(ptx, src->managed) != 0)
+    return 1;
+  /* The host-only `const` globals clang made constant: not on the GPU. */
+  if (hipc__ptx_drop_host_consts(ptx, src->constants, NULL) != 0)
     return 1;
   char *sm = hipc__util_format("-arch=%s", arch);
   const char *as[] = {d->ptxas, sm, ptx, "-o", cubin, NULL};

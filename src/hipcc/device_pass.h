@@ -36,6 +36,9 @@ struct device_source {
                            output; NULL: temporary files */
   const struct managed_vars *managed; /* the __managed__ variables
                                          (managed.h), or NULL */
+  const struct managed_vars *constants; /* the explicit __constant__
+                                           variables (ptx_consts.h), or
+                                           NULL */
 };
 
 /* The GPU images of a source (docs/frontend.md): compiles

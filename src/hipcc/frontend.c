@@ -97,7 +97,7 @@ static int has_flag(const struct strvec *v, const char *flag) {
  * them as plain `__device__` variables, and only the kc pass's headers
  * annotate them. */
 static int cpu_device_pass(struct job *j, const char *id, const char *obj,
-                           const char *managed) {
+                           const char *managed, const char *constants) {
   const struct hipcc_options *o = j->o;
   const struct frontend_source *s = j->s;
   const char *bc = file_for(j, ".cpu.bc");
@@ -169,6 +169,10 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj,
     hipc__util_push(&kc, "--managed-names");
     hipc__util_push(&kc, managed);
   }
+  if (constants != NULL) {
+    hipc__util_push(&kc, "--constant-names");
+    hipc__util_push(&kc, constants);
+  }
   if (has_flag(&o->cc, "-g"))
     hipc__util_push(&kc, "-g");
   if (has_flag(&o->cc, "-mprintf-kind=buffered"))
@@ -237,9 +241,9 @@ static int blob_write(struct blob *b, const char *path) {
   return rc;
 }
 
-/* The names hipc-kc wrote to `path`, one a line, as the managed list of
- * the GPU pass (mangled names, matched as they are). 0, or 1 after an
- * error message. */
+/* The names hipc-kc wrote to `path`, one a line, as the managed (or
+ * explicit constant) list of the GPU pass (mangled names, matched as they
+ * are). 0, or 1 after an error message. */
 static int read_managed(const char *path, struct managed_vars *m) {
   size_t len;
   char *text = hipc__util_read(path, &len);
@@ -318,28 +322,32 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = hipc__util_run(cc.v, o->verbose, NULL);
     goto done;
   }
-  struct managed_vars managed = {0};
+  struct managed_vars managed = {0}, constants = {0};
   struct gpu_names names = {0};
   const char *id = make_id(&j);
   int gpu = s->dev->archs.n > 0;
   const char *managed_file = gpu ? file_for(&j, ".managed") : NULL;
+  const char *constants_file = gpu ? file_for(&j, ".constants") : NULL;
   const char *kc_obj = file_for(&j, ".kc.o");
   const char *fatbin = file_for(&j, ".fatbin");
   const char *host_obj = o->mode == MODE_ASM ? s->out : file_for(&j, ".host.o");
   if (kc_obj == NULL || fatbin == NULL || host_obj == NULL ||
-      (gpu && managed_file == NULL)) {
+      (gpu && (managed_file == NULL || constants_file == NULL))) {
     rc = 1;
     goto done;
   }
-  if ((rc = cpu_device_pass(&j, id, kc_obj, managed_file)) != 0 ||
-      (gpu && (rc = read_managed(managed_file, &managed)) != 0))
+  if ((rc = cpu_device_pass(&j, id, kc_obj, managed_file,
+                            constants_file)) != 0 ||
+      (gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
+      (gpu && (rc = read_managed(constants_file, &constants)) != 0))
     goto done;
   struct blob b = {0};
   memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
   snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
   if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
-                               o->save_temps ? s->ref : NULL, &managed};
+                               o->save_temps ? s->ref : NULL, &managed,
+                               &constants};
     rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
   }
   if (rc == 0)
@@ -374,6 +382,7 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   rc = hipc__util_run(ld, o->verbose, NULL);
 done:
   hipc__managed_free(&managed);
+  hipc__managed_free(&constants);
   hipc__gpu_names_free(&names);
   hipc__util_free(&cc);
   for (size_t i = 0; i < j.owned.n; i++)

@@ -59,22 +59,27 @@ static LLVMValueRef strip_casts(LLVMValueRef v) {
   return v;
 }
 
-/* The globals annotated "hipc.managed" (`__managed__`), and in `*builtin`
+/* The globals annotated "hipc.managed" (`__managed__`), in `*builtin`
  * (`*nbuiltin` of them) those annotated "hipc.builtin" (the headers'
- * threadIdx & co., which no host code names: not in the image).
+ * threadIdx & co., which no host code names: not in the image), and in
+ * `*constant` (`*nconstant`) those annotated "hipc.constant" (explicit
+ * `__constant__` variables, as opposed to the `const` ones clang makes
+ * constant implicitly).
  * llvm.global.annotations holds {ptr var, ptr string, ptr file, i32 line,
  * ptr args} entries. The annotations are dropped afterwards: nothing on the
  * host reads them. */
 static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out,
-                                LLVMValueRef** builtin, unsigned* nbuiltin) {
+                                LLVMValueRef** builtin, unsigned* nbuiltin,
+                                LLVMValueRef** constant, unsigned* nconstant) {
   LLVMValueRef ann = LLVMGetNamedGlobal(c->mod, "llvm.global.annotations");
-  *out = *builtin = NULL;
-  *nbuiltin = 0;
+  *out = *builtin = *constant = NULL;
+  *nbuiltin = *nconstant = 0;
   if (!ann) return 0;
   LLVMValueRef init = LLVMGetInitializer(ann);
   unsigned n = init ? (unsigned)LLVMGetNumOperands(init) : 0, found = 0;
   *out = hipc__diag_xmalloc(n * sizeof **out);
   *builtin = hipc__diag_xmalloc(n * sizeof **builtin);
+  *constant = hipc__diag_xmalloc(n * sizeof **constant);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef e = LLVMGetOperand(init, i);
     if (LLVMGetNumOperands(e) < 2) continue;
@@ -87,6 +92,8 @@ static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out,
     const char* s = LLVMGetAsString(LLVMGetInitializer(str), &len);
     if (s && strcmp(s, "hipc.managed") == 0) (*out)[found++] = var;
     if (s && strcmp(s, "hipc.builtin") == 0) (*builtin)[(*nbuiltin)++] = var;
+    if (s && strcmp(s, "hipc.constant") == 0)
+      (*constant)[(*nconstant)++] = var;
   }
   LLVMDeleteGlobal(ann);
   /* The annotations' strings, now unused. */
@@ -101,16 +108,17 @@ static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out,
   return found;
 }
 
-/* --managed-names: one name a line. hipcc's GPU pass compiles the same
- * source for real GPUs, where clang's CUDA mode has no managed attribute,
- * and marks these variables managed in its PTX by name. */
-static void write_managed_names(struct kc_ctx* c, LLVMValueRef* v,
-                                unsigned n) {
-  FILE* f = fopen(c->managed_names, "w");
-  if (!f) hipc__diag_fatal("cannot write %s", c->managed_names);
+/* --managed-names, --constant-names: one name a line. hipcc's GPU pass
+ * compiles the same source for real GPUs, where clang's CUDA mode has no
+ * managed attribute, and marks the managed variables managed in its PTX by
+ * name; it keeps the explicit `__constant__` variables when it removes the
+ * host-only `const` ones clang made constant (src/hipcc/ptx_consts.h). */
+static void write_names(const char* path, LLVMValueRef* v, unsigned n) {
+  FILE* f = fopen(path, "w");
+  if (!f) hipc__diag_fatal("cannot write %s", path);
   for (unsigned i = 0; i < n; i++)
     fprintf(f, "%s\n", hipc__util_name(v[i]));
-  if (fclose(f) != 0) hipc__diag_fatal("cannot write %s", c->managed_names);
+  if (fclose(f) != 0) hipc__diag_fatal("cannot write %s", path);
 }
 
 static int in_list(LLVMValueRef* l, unsigned n, LLVMValueRef v) {
@@ -236,10 +244,13 @@ static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
 }
 
 void hipc__globals_lower(struct kc_ctx* c) {
-  LLVMValueRef *managed = NULL, *builtin = NULL;
-  unsigned n_builtin = 0;
-  unsigned n_managed = managed_globals(c, &managed, &builtin, &n_builtin);
-  if (c->managed_names) write_managed_names(c, managed, n_managed);
+  LLVMValueRef *managed = NULL, *builtin = NULL, *constant = NULL;
+  unsigned n_builtin = 0, n_constant = 0;
+  unsigned n_managed = managed_globals(c, &managed, &builtin, &n_builtin,
+                                       &constant, &n_constant);
+  if (c->managed_names) write_names(c->managed_names, managed, n_managed);
+  if (c->constant_names) write_names(c->constant_names, constant, n_constant);
+  free(constant);
   struct repls rs = {0};
   uint64_t at = 0;
   LLVMTypeRef ptr = hipc__util_ptr(c);

@@ -50,6 +50,8 @@ struct kc_ctx {
                                 (hipcc -mprintf-kind=buffered, AMD's) */
   const char* managed_names; /* --managed-names F: hipcc's GPU pass reads
                                 the __managed__ variables' names there */
+  const char* constant_names; /* --constant-names F: and the explicit
+                                 __constant__ variables' names there */
 
   LLVMContextRef llctx;
   LLVMModuleRef mod;

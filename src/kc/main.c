@@ -4,7 +4,7 @@
  *
  *   hipc-kc IN.bc|IN.ll --id ID -o OUT.o [-O0|-O1|-O2|-O3] [-g] [-v]
  *           [--emit-ll] [--cpu NAME] [--features F] [--triple T]
- *           [--managed-names FILE]
+ *           [--managed-names FILE] [--constant-names FILE]
  *
  * Exit status 0, or 1 with a message on stderr. */
 #include <stdio.h>
@@ -17,7 +17,8 @@
 static void usage(void) {
   fputs("usage: hipc-kc IN.bc|IN.ll --id ID -o OUT [-O0|-O1|-O2|-O3] [-g] "
         "[-v] [--emit-ll] [--cpu NAME] [--features F] [--triple T] "
-        "[--managed-names FILE] [--printf-buffered]\n",
+        "[--managed-names FILE] [--constant-names FILE] "
+        "[--printf-buffered]\n",
         stderr);
   exit(1);
 }
@@ -34,6 +35,7 @@ static void parse_args(struct kc_ctx* c, int argc, char** argv) {
     else if (!strcmp(a, "--features")) slot = &c->features;
     else if (!strcmp(a, "--triple")) slot = &c->triple;
     else if (!strcmp(a, "--managed-names")) slot = &c->managed_names;
+    else if (!strcmp(a, "--constant-names")) slot = &c->constant_names;
     if (slot) {
       if (i + 1 >= argc) hipc__diag_fatal("%s needs a value", a);
       *slot = argv[++i];

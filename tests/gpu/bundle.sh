@@ -17,8 +17,10 @@ mkdir -p "$DEST/tests/kernels" "$DEST/tests/hipcc" "$DEST/tests/shell"
 cp tests/kernels/*.hip "$DEST/tests/kernels/"
 cp -r bench/gpu "$DEST/bench/"
 mkdir -p "$DEST/build/lib"
-# libhipc and the HIP libraries (libhiprand, ...), which the tests link.
+# libhipc and the HIP libraries (libhiprand, ...), which the tests link,
+# and LLVM's OpenMP runtime, which programs built with -fopenmp load.
 cp "$BUILD"/lib/lib*.so "$DEST/build/lib/"
+[ -e "$BUILD/lib/libomp.so.5" ] && cp "$BUILD/lib/libomp.so.5" "$DEST/build/lib/"
 # Binaries without their build logs and debug information.
 for d in tests-gpu bench-gpu; do
   (cd "$BUILD" && find "$d" -type f -perm -u+x ! -path '*/logs/*') |

@@ -348,11 +348,58 @@ static void test_misc() {
         (nan != nan) & !(nan == nan));
 }
 
+// Shuffles of __hip_bfloat16 and __hip_bfloat162 (small integers, exact in
+// bfloat16): lane i reads lane i ^ 1, lane 0, lane i + 1 and lane i - 1;
+// the _sync forms too. A template, as programs that shuffle either 16-bit
+// type write it.
+template <typename T>
+__device__ T xor_one(T v) { return __shfl_xor(v, 1); }
+
+__global__ void k_shfl(unsigned* out) {
+  int lane = threadIdx.x;
+  __hip_bfloat16 h = __float2bfloat16(static_cast<float>(lane));
+  __hip_bfloat162 h2(h, __float2bfloat16(static_cast<float>(-lane)));
+  __hip_bfloat16 a = xor_one(h);
+  __hip_bfloat162 b = xor_one(h2);
+  __hip_bfloat16 c = __shfl(h, 0);
+  __hip_bfloat16 d = __shfl_down(h, 1);
+  __hip_bfloat162 e = __shfl_up(h2, 1);
+  __hip_bfloat16 f = __shfl_xor_sync(__activemask(), h, 2);
+  out[lane] = static_cast<unsigned>(__bfloat162float(a)) |
+              (static_cast<unsigned>(-__bfloat162float(b.y)) << 6) |
+              (static_cast<unsigned>(__bfloat162float(c)) << 12) |
+              (static_cast<unsigned>(__bfloat162float(d) +
+                                     __bfloat162float(e.x)) << 16) |
+              (static_cast<unsigned>(__bfloat162float(f)) << 24);
+}
+
+static void test_shfl() {
+  int ws = test::device_warp_size();
+  unsigned* d;
+  HIP_CHECK(hipMalloc(&d, ws * sizeof(unsigned)));
+  k_shfl<<<1, ws>>>(d);
+  std::vector<unsigned> got(ws);
+  HIP_CHECK(
+      hipMemcpy(got.data(), d, ws * sizeof(unsigned), hipMemcpyDeviceToHost));
+  int bad = 0;
+  for (int l = 0; l < ws; l++) {
+    unsigned down = l + 1 < ws ? l + 1 : l, up = l > 0 ? l - 1 : l;
+    unsigned want = static_cast<unsigned>(l ^ 1) |
+                    (static_cast<unsigned>(l ^ 1) << 6) |
+                    ((down + up) << 16) | (static_cast<unsigned>(l ^ 2) << 24);
+    if (got[l] != want && bad++ < 4)
+      std::fprintf(stderr, "lane %d: got %#x want %#x\n", l, got[l], want);
+  }
+  CHECK_EQ(bad, 0);
+  HIP_CHECK(hipFree(d));
+}
+
 int main() {
   test_to_float();
   test_from_float();
   test_other_conversions();
   test_arith();
   test_misc();
+  test_shfl();
   return test_summary("bf16");
 }

@@ -8,7 +8,14 @@
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
+#if defined(__HIPC_KC__)
+// kc lists the explicit __constant__ variables (hipc-kc --constant-names):
+// the GPU pass keeps them and drops the host-only `const` globals clang
+// makes constant implicitly (src/hipcc/ptx_consts.h).
+#define __constant__ __attribute__((constant, annotate("hipc.constant")))
+#else
 #define __constant__ __attribute__((constant))
+#endif
 // Clang has no managed attribute in CUDA mode: a __managed__ variable is
 // compiled as a __device__ one, and hipcc marks it `.attribute(.managed)`
 // in the PTX (src/hipcc/managed.c), so that the driver allocates it in

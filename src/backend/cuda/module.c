@@ -14,11 +14,19 @@
  * copy of the managed variables. */
 #include <pthread.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "cuda_backend.h"
+#include "env.h"
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 /* Cached in a module's slot when no image fits the device, and in a
  * kernel's slot when the device has no code for it (reported once). */
@@ -142,6 +150,7 @@ static hipError_t load_module(cuda_device* d, hipc_gpu_module_entry* e,
     m = &hipc__cuda_no_image;
   } else {
     CUmodule cm;
+    double t0 = now_ms();
     CUresult r = hipc__cuda_bind(d);
     if (r == CUDA_SUCCESS) r = module_of(im->data, &cm);
     if (r != CUDA_SUCCESS) {
@@ -151,7 +160,14 @@ static hipError_t load_module(cuda_device* d, hipc_gpu_module_entry* e,
       return hipc__cuda_error(r);
     }
     m = cm;
+    double t1 = now_ms();
     preload_functions(d, e, cm);
+    /* HIPC_DEBUG_CUDA=1: what loading costs (docs/nvidia.md). */
+    if (hipc__env_flag("HIPC_DEBUG_CUDA", 0))
+      fprintf(stderr, "hipc: device %d: %s %s image of %zu bytes loaded in "
+              "%.3f ms, its %d kernels looked up in %.3f ms\n",
+              d->dev->ordinal, im->arch, im->is_ptx ? "PTX" : "cubin",
+              im->size, t1 - t0, e->module->num_kernels, now_ms() - t1);
   }
   atomic_store_explicit(&e->loaded[d->index], m, memory_order_release);
   *out = m;
