@@ -4,7 +4,7 @@
  *
  *   hipc-kc IN.bc|IN.ll --id ID -o OUT.o [-O0|-O1|-O2|-O3] [-g] [-v]
  *           [--emit-ll] [--cpu NAME] [--features F] [--triple T]
- *           [--managed-names FILE] [--constant-names FILE]
+ *           [--managed-names FILE] [--constant-names FILE] [--printf-buffered]
  *
  * Exit status 0, or 1 with a message on stderr. */
 #include <stdio.h>
