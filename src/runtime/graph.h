@@ -36,6 +36,7 @@ struct hipGraphNode {
       const hipc_kernel* k;
       void* buf;   /* the arguments' bytes */
       void** ptrs; /* one pointer per parameter, into `buf` */
+      int module_fn; /* p.func is a module's hipFunction_t */
     } kernel;
     hipMemcpy3DParms copy;
     hipMemsetParams fill;

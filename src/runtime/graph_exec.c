@@ -115,6 +115,13 @@ hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t s) {
   switch (n->type) {
     case hipGraphNodeTypeKernel: {
       const hipKernelNodeParams* p = &n->u.kernel.p;
+      /* A module's function runs as hipModuleLaunchKernel runs it (on a
+       * GPU, from the module's code object). */
+      if (n->u.kernel.module_fn)
+        return hipModuleLaunchKernel(
+            (hipFunction_t)p->func, p->gridDim.x, p->gridDim.y, p->gridDim.z,
+            p->blockDim.x, p->blockDim.y, p->blockDim.z, p->sharedMemBytes, s,
+            p->kernelParams, NULL);
       return hipLaunchKernel(p->func, p->gridDim, p->blockDim,
                              p->kernelParams, p->sharedMemBytes, s);
     }

@@ -65,9 +65,11 @@ hipError_t hipc__node_set_kernel(hipGraphNode_t n,
   if (!p || !p->func) return hipErrorInvalidValue;
   if (p->kernelParams && p->extra) return hipErrorInvalidValue;
   const hipc_kernel* k = hipc__kernel_find(p->func);
+  int module_fn = 0;
   if (!k) { /* a module's function handle, as AMD accepts */
     const hipc_kernel_desc* md = hipc__module_function_desc(p->func);
     if (md) k = hipc__kernel_find(md->host_fn);
+    module_fn = k != NULL;
   }
   if (!k) return hipErrorInvalidDeviceFunction;
   const hipc_kernel_desc* d = k->desc;
@@ -107,6 +109,7 @@ hipError_t hipc__node_set_kernel(hipGraphNode_t n,
   n->u.kernel.p.kernelParams = ptrs;
   n->u.kernel.p.extra = NULL;
   n->u.kernel.k = k;
+  n->u.kernel.module_fn = module_fn;
   n->u.kernel.buf = buf;
   n->u.kernel.ptrs = ptrs;
   return hipSuccess;
