@@ -198,7 +198,7 @@ int hipc__form_loops_uniform(struct fl_state* s);
 /* form_loops_emit.c: writes K.run, or with s->by_warp set its body for
  * s->warp_const lanes, K.run.N(b, N). */
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out);
-/* K.run choosing between body[0] (32 lanes) and body[1] (64). */
+/* form_loops.c: K.run choosing between body[0] (32 lanes) and body[1] (64). */
 LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
                                       const LLVMValueRef body[2]);
 

@@ -566,66 +566,6 @@ static int uses_warp(struct fl_state* s) {
   return 0;
 }
 
-/* K.run over the bodies made for each warp size, body[0] for 32 lanes and
- * body[1] for 64, each called with its warp size as the second argument:
- * a call per warp size, which the inliner (always-inline, at every -O)
- * turns into copies. */
-LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
-                                      const LLVMValueRef body[2]) {
-  LLVMContextRef cx = s->cx;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(cx), i32 = LLVMInt32TypeInContext(cx);
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(cx, 0);
-  size_t len;
-  const char* kname = LLVMGetValueName2(s->kernel, &len);
-  char* name = malloc(len + 8);
-  if (!name) abort();
-  memcpy(name, kname, len);
-  strcpy(name + len, ".run");
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), &ptr, 1, 0);
-  LLVMValueRef run = LLVMAddFunction(s->m, name, fty);
-  free(name);
-  LLVMSetLinkage(run, LLVMInternalLinkage);
-  unsigned na = LLVMGetAttributeCountAtIndex(body[1], LLVMAttributeFunctionIndex);
-  LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
-  if (!attrs) abort();
-  LLVMGetAttributesAtIndex(body[1], LLVMAttributeFunctionIndex, attrs);
-  for (unsigned i = 0; i < na; i++)
-    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex, attrs[i]);
-  free(attrs);
-  const char* ai = "alwaysinline";
-  for (unsigned k = 0; k < 2; k++)
-    LLVMAddAttributeAtIndex(
-        body[k], LLVMAttributeFunctionIndex,
-        LLVMCreateEnumAttribute(cx, LLVMGetEnumAttributeKindForName(ai, 12), 0));
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
-  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, run, "");
-  LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(cx, run, "");
-  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(cx, run, "");
-  LLVMPositionBuilderAtEnd(b, entry);
-  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(cx),
-                                  offsetof(hipc_thread_state, warp_size), 0);
-  LLVMValueRef ws = LLVMBuildLoad2(
-      b, i32, LLVMBuildInBoundsGEP2(b, i8, hipc__form_loops_tls(s), &off, 1, ""),
-      "ws");
-  LLVMSetAlignment(ws, 4);
-  /* The CPU device's warp is 32 or 64 lanes (HIPC_WARP_SIZE): 64 is the
-   * default case, and no third copy is made for other sizes. */
-  LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 1);
-  for (unsigned k = 0; k < 2; k++) {
-    LLVMBasicBlockRef at =
-        k == 0 ? LLVMAppendBasicBlockInContext(cx, run, "") : other;
-    if (k == 0) LLVMAddCase(sw, LLVMConstInt(i32, 32, 0), at);
-    LLVMPositionBuilderAtEnd(b, at);
-    LLVMValueRef args[2] = {LLVMGetParam(run, 0), LLVMConstInt(i32, 32u << k, 0)};
-    LLVMBuildCall2(b, LLVMGlobalGetValueType(body[k]), body[k], args, 2, "");
-    LLVMBuildBr(b, out);
-  }
-  LLVMPositionBuilderAtEnd(b, out);
-  LLVMBuildRetVoid(b);
-  LLVMDisposeBuilder(b);
-  return run;
-}
-
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   struct fl_emit e;
   memset(&e, 0, sizeof e);
