@@ -260,6 +260,16 @@ LLVMValueRef hipc__form_loops_tls(struct fl_state* s);
  * enter, or NULL after hipc__form_loops_fail. */
 LLVMBasicBlockRef hipc__form_loops_clone(struct fl_state* s);
 
+/* form_loops_emit.c: an x loop's metadata (no interleaving). */
+void hipc__form_loops_x_hints(struct fl_emit* e, LLVMValueRef br);
+/* form_loops_split.c: splits the x loop (header `head`, entered from `pre`,
+ * latch `latch` leaving to `exit`, induction variable `iv` up to `bound`)
+ * where a guard on the thread index changes value. */
+void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
+                            LLVMBasicBlockRef head, LLVMBasicBlockRef latch,
+                            LLVMBasicBlockRef exit, LLVMValueRef iv,
+                            LLVMValueRef bound);
+
 /* form_loops_emit.c: the thread's run of the region ends here (the
  * builder's block), at the barrier whose end id is `id` (0: none). The x
  * latch counts the threads per end id: add reductions, which the

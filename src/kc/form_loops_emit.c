@@ -218,7 +218,7 @@ static LLVMValueRef loop_phi(struct fl_emit* e, const char* name) {
 /* Loop metadata for an x loop: no interleaving. Blocks are short (64 to
  * 1024 threads, often fewer once threads return), and an interleaved
  * vector body of 4 * 32 lanes would leave them all to the scalar rest. */
-static void x_loop_hints(struct fl_emit* e, LLVMValueRef br) {
+void hipc__form_loops_x_hints(struct fl_emit* e, LLVMValueRef br) {
   LLVMContextRef cx = LLVMGetTypeContext(e->i32);
   const char* ic = "llvm.loop.interleave.count";
   LLVMMetadataRef hint[2] = {
@@ -239,7 +239,7 @@ static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
   LLVMValueRef next = LLVMBuildNUWAdd(e->b, iv, LLVMConstInt(e->i32, 1, 0), "");
   LLVMValueRef br = LLVMBuildCondBr(
       e->b, LLVMBuildICmp(e->b, LLVMIntULT, next, bound, ""), head, out);
-  if (head == e->xh) x_loop_hints(e, br);
+  if (head == e->xh) hipc__form_loops_x_hints(e, br);
   LLVMValueRef zero = LLVMConstInt(e->i32, 0, 0);
   LLVMValueRef vals[2] = {zero, next};
   LLVMBasicBlockRef blocks[2] = {from, latch};
@@ -481,6 +481,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
         e->nret);
   }
   loop_latch(e, x, xb, e->xh, yh, yl, e->xl);
+  hipc__form_loops_split(s, yh, e->xh, e->xl, yl, x, xb);
   LLVMPositionBuilderAtEnd(e->b, yl);
   loop_latch(e, y, e->dim[1], yh, zh, zl, yl);
   LLVMPositionBuilderAtEnd(e->b, zl);

@@ -16,6 +16,7 @@
 # compiles in both passes; __host__ __device__ functions of the headers,
 # compiled by the host pass, run on the host. Skipped when clang-19 or
 # llvm-dis-19 is missing.
+# test-timeout: 400
 set -u
 ROOT=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"

@@ -41,8 +41,10 @@ for k in $fibers; do
   grep -q "^$k: fibers: " $b/forms.txt || { echo "FAIL: $k should be fibers"; exit 1; }
 done
 # Shared-memory atomics are plain code in K.run: one atomic is left there,
-# on global memory.
-n=$(awk '/^define.* @k_shared_atomics_run\(/,/^}/' $b/kernels.run.ll |
+# on global memory (counted after cleanup: the split of thread loops at
+# guards, form_loops_split.c, leaves dead copies for LLVM to delete).
+clang-19 -O1 -S -emit-llvm $b/kernels.run.ll -o $b/kernels.run.O1.ll
+n=$(awk '/^define.* @k_shared_atomics_run\(/,/^}/' $b/kernels.run.O1.ll |
   grep -c 'atomicrmw\|cmpxchg') || true
 [ "$n" = 1 ] || { echo "FAIL: k_shared_atomics: $n atomics in K.run, not 1"; exit 1; }
 clang-19 -O3 -c $b/kernels.run.ll -o $b/kernels.run.o
