@@ -46,6 +46,7 @@ HIPC_VERSION_TEXT := $(call hipc_version_part,MAJOR).$(call hipc_version_part,MI
 DIST_FILES := $(BUILD)/lib/cmake/hip/hip-config.cmake \
 	$(BUILD)/lib/cmake/hip/hip-config-version.cmake \
 	$(BUILD)/lib/cmake/hip-lang/hip-lang-config.cmake \
+	$(BUILD)/lib/cmake/hip/FindHIP.cmake $(BUILD)/cmake/FindHIP.cmake \
 	$(BUILD)/lib/pkgconfig/hip.pc
 SUBST = sed -e 's/@HIP_VERSION@/$(HIP_VERSION_TEXT)/g' \
 	-e 's/@HIP_VERSION_MAJOR@/$(HIP_VERSION_MAJOR)/g'
@@ -267,6 +268,11 @@ $(BUILD)/lib/cmake/hip-lang/%: dist/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+# FindHIP.cmake also where HIP_PATH/cmake puts it (AMD's older layout).
+$(BUILD)/cmake/FindHIP.cmake: dist/FindHIP.cmake
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 $(BUILD)/lib/pkgconfig/%: dist/%.in include/hip/hip_version.h
 	@mkdir -p $(dir $@)
 	$(SUBST) $< > $@
@@ -282,7 +288,8 @@ INSTALLED_BIN := hipcc hipc-kc hipconfig hipInfo
 HIP_LIB_HEADERS := hipblas hipfft hipsparse rccl hipblas.h hipfft.h hipsparse.h rccl.h
 install: all
 	install -d $(DEST)/bin $(DEST)/lib/hipc/bin $(DEST)/lib/cmake/hip \
-		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/pkgconfig $(DEST)/include
+		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/pkgconfig $(DEST)/include \
+		$(DEST)/cmake
 	install -m 755 $(addprefix $(BUILD)/bin/,$(INSTALLED_BIN)) $(DEST)/bin
 	ln -sfn hipcc $(DEST)/bin/hipc-clang++
 	ln -sfn ../../../bin/hipcc $(DEST)/lib/hipc/bin/clang++
@@ -315,6 +322,7 @@ install: all
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
 		$(DEST)/lib/cmake/hip-lang
+	install -m 644 $(BUILD)/cmake/FindHIP.cmake $(DEST)/cmake
 	install -m 644 $(BUILD)/lib/pkgconfig/hip.pc $(DEST)/lib/pkgconfig
 
 uninstall:
@@ -324,13 +332,14 @@ uninstall:
 		$(DEST)/include/roctx.h \
 		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
-		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc
+		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc \
+		$(DEST)/cmake/FindHIP.cmake
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
 		$(HIP_LIB_HEADERS)) \
 		$(DEST)/lib/cmake/hip \
 		$(DEST)/lib/cmake/hip-lang $(DEST)/lib/hipc \
 		$(DEST)/include/thrust/system/hip
-	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake \
+	-rmdir $(DEST)/lib/pkgconfig $(DEST)/lib/cmake $(DEST)/cmake \
 		$(DEST)/include/thrust/system $(DEST)/include/thrust $(DEST)/include \
 		$(DEST)/lib $(DEST)/bin 2>/dev/null
 
@@ -347,6 +356,9 @@ deb: all
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install DESTDIR=$(DEB_ROOT) PREFIX=/usr
 	rm -f $(DEB_ROOT)/usr/lib/libomp.so.5
+	# /usr/cmake is no place in a Debian system: the package keeps
+	# FindHIP.cmake in /usr/lib/cmake/hip only.
+	rm -rf $(DEB_ROOT)/usr/cmake
 	install -d $(DEB_ROOT)/DEBIAN
 	sed -e 's/@VERSION@/$(HIPC_VERSION_TEXT)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
 		-e 's/@LIBDEPS@/$(DEB_LIB_DEPS)/' \

@@ -24,9 +24,12 @@ check "it depends on clang-19" bash -c 'dpkg-deb -f "$0" Depends | grep -q clang
 list=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/hipcc ./usr/bin/hipconfig ./usr/bin/hipInfo \
          ./usr/lib/libhipc.so ./usr/include/hip/hip_runtime.h \
-         ./usr/lib/cmake/hip/hip-config.cmake ./usr/lib/pkgconfig/hip.pc; do
+         ./usr/lib/cmake/hip/hip-config.cmake \
+         ./usr/lib/cmake/hip/FindHIP.cmake ./usr/lib/pkgconfig/hip.pc; do
   check "the package holds $f" grep -q " $f\( \|$\)" <<<"$list"
 done
+check "the package has no /usr/cmake" \
+  bash -c '! grep -q " ./usr/cmake/" <<<"$0"' "$list"
 check "files are root's" bash -c '! grep -v " root/root " <<<"$0"' "$list"
 dpkg-deb -x "$deb" root
 U=$dir/root/usr

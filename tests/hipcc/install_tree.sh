@@ -14,11 +14,13 @@ for f in bin/hipcc bin/hipc-kc bin/hipconfig bin/hipInfo bin/hipc-clang++ \
          include/hiprand/hiprand.h include/hiprand_kernel.h \
          include/hip/hip_runtime.h include/hip/hipc/kc_abi.h \
          lib/cmake/hip/hip-config.cmake lib/cmake/hip/hip-config-version.cmake \
-         lib/cmake/hip-lang/hip-lang-config.cmake lib/pkgconfig/hip.pc; do
+         lib/cmake/hip-lang/hip-lang-config.cmake lib/cmake/hip/FindHIP.cmake \
+         cmake/FindHIP.cmake lib/pkgconfig/hip.pc; do
   check "installed $f" test -e "$P/$f"
 done
 # The text files name neither the build tree nor the install prefix.
-for f in "$P"/lib/cmake/*/*.cmake "$P"/lib/pkgconfig/hip.pc; do
+for f in "$P"/lib/cmake/*/*.cmake "$P"/cmake/*.cmake \
+         "$P"/lib/pkgconfig/hip.pc; do
   if grep -qE "/opt/hipc|$BUILD|$REPO" "$f"; then
     echo "FAIL: $f names a path: $(grep -nE "/opt/hipc|$BUILD|$REPO" "$f")"
     fail=1
