@@ -28,6 +28,9 @@ typedef void* hipsparseDnMatDescr_t;
 typedef void const* hipsparseConstSpMatDescr_t;
 typedef void const* hipsparseConstDnVecDescr_t;
 typedef void const* hipsparseConstDnMatDescr_t;
+typedef void* hipsparseSpVecDescr_t;
+typedef void const* hipsparseConstSpVecDescr_t;
+typedef struct sp_matdescr* hipsparseMatDescr_t;
 
 typedef enum {
   HIPSPARSE_STATUS_SUCCESS = 0,
@@ -89,6 +92,26 @@ typedef enum {
   HIPSPARSE_CSR2CSC_ALG2 = 2
 } hipsparseCsr2CscAlg_t;
 
+typedef enum {
+  HIPSPARSE_MATRIX_TYPE_GENERAL = 0, HIPSPARSE_MATRIX_TYPE_SYMMETRIC = 1,
+  HIPSPARSE_MATRIX_TYPE_HERMITIAN = 2, HIPSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+} hipsparseMatrixType_t;
+typedef enum {
+  HIPSPARSE_FILL_MODE_LOWER = 0, HIPSPARSE_FILL_MODE_UPPER = 1
+} hipsparseFillMode_t;
+typedef enum {
+  HIPSPARSE_DIAG_TYPE_NON_UNIT = 0, HIPSPARSE_DIAG_TYPE_UNIT = 1
+} hipsparseDiagType_t;
+typedef enum {
+  HIPSPARSE_DIRECTION_ROW = 0, HIPSPARSE_DIRECTION_COLUMN = 1
+} hipsparseDirection_t;
+typedef enum {
+  HIPSPARSE_SPARSETODENSE_ALG_DEFAULT = 0
+} hipsparseSparseToDenseAlg_t;
+typedef enum {
+  HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0
+} hipsparseDenseToSparseAlg_t;
+
 /* -- the handle */
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreate(hipsparseHandle_t* handle);
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroy(hipsparseHandle_t handle);
@@ -134,6 +157,22 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetSize(
     int64_t* nnz);
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetFormat(
     hipsparseConstSpMatDescr_t spMatDescr, hipsparseFormat_t* format);
+
+/* -- sparse vector descriptors */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateSpVec(
+    hipsparseSpVecDescr_t* spVecDescr, int64_t size, int64_t nnz,
+    void* indices, void* values, hipsparseIndexType_t idxType,
+    hipsparseIndexBase_t idxBase, hipDataType valueType);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroySpVec(
+    hipsparseConstSpVecDescr_t spVecDescr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpVecGet(
+    const hipsparseSpVecDescr_t spVecDescr, int64_t* size, int64_t* nnz,
+    void** indices, void** values, hipsparseIndexType_t* idxType,
+    hipsparseIndexBase_t* idxBase, hipDataType* valueType);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpVecGetValues(
+    const hipsparseSpVecDescr_t spVecDescr, void** values);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpVecSetValues(
+    hipsparseSpVecDescr_t spVecDescr, void* values);
 
 /* -- dense vector and matrix descriptors */
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateDnVec(
@@ -182,6 +221,89 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMM(
     hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB,
     const void* beta, const hipsparseDnMatDescr_t matC,
     hipDataType computeType, hipsparseSpMMAlg_t alg, void* externalBuffer);
+
+/* -- sparse vector operations: y = alpha x + beta y (Axpby), x = y at
+ * x's indices (Gather), y = x at x's indices (Scatter). */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseAxpby(
+    hipsparseHandle_t handle, const void* alpha,
+    hipsparseConstSpVecDescr_t vecX, const void* beta,
+    hipsparseDnVecDescr_t vecY);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseGather(
+    hipsparseHandle_t handle, hipsparseConstDnVecDescr_t vecY,
+    hipsparseSpVecDescr_t vecX);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseScatter(
+    hipsparseHandle_t handle, hipsparseConstSpVecDescr_t vecX,
+    hipsparseDnVecDescr_t vecY);
+
+/* -- the legacy API's matrix descriptor, and the few legacy routines
+ * there are: nnz (per row or column of a column-major dense matrix, and
+ * in all), CreateIdentityPermutation, Xcsrsort (each row's column indices
+ * in order, P permuted alike; its buffer size is 0 on the CPU device). */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateMatDescr(
+    hipsparseMatDescr_t* descrA);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyMatDescr(
+    hipsparseMatDescr_t descrA);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSetMatType(
+    hipsparseMatDescr_t descrA, hipsparseMatrixType_t type);
+HIPSPARSE_EXPORT hipsparseMatrixType_t hipsparseGetMatType(
+    const hipsparseMatDescr_t descrA);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSetMatFillMode(
+    hipsparseMatDescr_t descrA, hipsparseFillMode_t fillMode);
+HIPSPARSE_EXPORT hipsparseFillMode_t hipsparseGetMatFillMode(
+    const hipsparseMatDescr_t descrA);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSetMatDiagType(
+    hipsparseMatDescr_t descrA, hipsparseDiagType_t diagType);
+HIPSPARSE_EXPORT hipsparseDiagType_t hipsparseGetMatDiagType(
+    const hipsparseMatDescr_t descrA);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSetMatIndexBase(
+    hipsparseMatDescr_t descrA, hipsparseIndexBase_t base);
+HIPSPARSE_EXPORT hipsparseIndexBase_t hipsparseGetMatIndexBase(
+    const hipsparseMatDescr_t descrA);
+#define HIPSPARSE_DECL_NNZ(P, T)                                             \
+  HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##nnz(                      \
+      hipsparseHandle_t handle, hipsparseDirection_t dirA, int m, int n,     \
+      const hipsparseMatDescr_t descrA, const T* A, int lda,                 \
+      int* nnzPerRowColumn, int* nnzTotalDevHostPtr);
+HIPSPARSE_DECL_NNZ(S, float)
+HIPSPARSE_DECL_NNZ(D, double)
+HIPSPARSE_DECL_NNZ(C, hipComplex)
+HIPSPARSE_DECL_NNZ(Z, hipDoubleComplex)
+#undef HIPSPARSE_DECL_NNZ
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateIdentityPermutation(
+    hipsparseHandle_t handle, int n, int* p);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrsort_bufferSizeExt(
+    hipsparseHandle_t handle, int m, int n, int nnz, const int* csrRowPtr,
+    const int* csrColInd, size_t* pBufferSizeInBytes);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrsort(
+    hipsparseHandle_t handle, int m, int n, int nnz,
+    const hipsparseMatDescr_t descrA, const int* csrRowPtr, int* csrColInd,
+    int* P, void* pBuffer);
+
+/* -- conversions between a sparse matrix (CSR, COO) and a dense one. The
+ * analysis of DenseToSparse counts B's nonzeros (its nnz, and a CSR B's
+ * row offsets), waiting for the handle's stream; convert writes B's
+ * indices and values, set with CsrSetPointers meanwhile. On the CPU device
+ * no buffer is used (size 0). */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSparseToDense_bufferSize(
+    hipsparseHandle_t handle, hipsparseConstSpMatDescr_t matA,
+    hipsparseDnMatDescr_t matB, hipsparseSparseToDenseAlg_t alg,
+    size_t* bufferSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSparseToDense(
+    hipsparseHandle_t handle, hipsparseConstSpMatDescr_t matA,
+    hipsparseDnMatDescr_t matB, hipsparseSparseToDenseAlg_t alg,
+    void* externalBuffer);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDenseToSparse_bufferSize(
+    hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA,
+    hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg,
+    size_t* bufferSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDenseToSparse_analysis(
+    hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA,
+    hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg,
+    void* externalBuffer);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDenseToSparse_convert(
+    hipsparseHandle_t handle, hipsparseConstDnMatDescr_t matA,
+    hipsparseSpMatDescr_t matB, hipsparseDenseToSparseAlg_t alg,
+    void* externalBuffer);
 
 /* -- csr2csc (32-bit indices): the transpose's CSR, i.e. A in CSC. */
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCsr2cscEx2_bufferSize(

@@ -1,0 +1,371 @@
+// BUILD-WITH: -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lhipsparse -lhipc -lm
+// NEEDS: libhipsparse.so
+/* hipSPARSE (libhipsparse), the routines HeCBench's programs found missing
+ * (docs/libraries_programs.md): SparseToDense and DenseToSparse (CSR and
+ * COO, both orders, 32- and 64-bit indices), sparse vectors with Axpby,
+ * Gather and Scatter, the legacy matrix descriptor, nnz, identity
+ * permutations and Xcsrsort. Against host loops on the same data; runs on
+ * the CPU device and on GPUs (cuSPARSE). */
+#include <complex.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "hipsparse/hipsparse.h"
+
+#define CHECK_S(expr, want) CHECK_EQ((int)(expr), (int)(want))
+
+static unsigned seed = 99;
+static double rnd(void) {
+  seed = seed * 1103515245u + 12345u;
+  return ((seed >> 8) % 2001) / 1000.0 - 1.0;
+}
+
+static void* to_dev(const void* h, size_t bytes) {
+  void* d;
+  if (hipMalloc(&d, bytes ? bytes : 1) != hipSuccess) abort();
+  hipMemcpy(d, h, bytes, hipMemcpyHostToDevice);
+  return d;
+}
+
+/* A random m x n dense matrix of doubles, about `density` of it nonzero,
+ * stored row-major (`row`) or column-major with leading dimension ld. */
+static double* dense_rand(int m, int n, int ld, int row, double density) {
+  double* a = calloc((size_t)ld * (row ? m : n), sizeof(double));
+  for (int r = 0; r < m; r++)
+    for (int c = 0; c < n; c++)
+      if ((rnd() + 1) / 2 < density)
+        a[row ? r * ld + c : c * ld + r] = rnd() + 2;  /* never 0 */
+  return a;
+}
+
+/* DenseToSparse into CSR (64-bit indices, base 1), then SparseToDense
+ * back into a zeroed matrix of the other order: the same matrix. */
+static void test_dense_csr(hipsparseHandle_t h, int row) {
+  int m = 23, n = 17, ld = row ? n + 2 : m + 3;
+  double* A = dense_rand(m, n, ld, row, 0.3);
+  size_t bytes = sizeof(double) * ld * (row ? m : n);
+  double* dA = to_dev(A, bytes);
+  hipsparseDnMatDescr_t matA, matC;
+  CHECK_S(hipsparseCreateDnMat(&matA, m, n, ld, dA, HIP_R_64F,
+                               row ? HIPSPARSE_ORDER_ROW : HIPSPARSE_ORDER_COL),
+          HIPSPARSE_STATUS_SUCCESS);
+  int64_t* dptr;
+  hipMalloc((void**)&dptr, 8 * (m + 1));
+  hipsparseSpMatDescr_t matB;
+  CHECK_S(hipsparseCreateCsr(&matB, m, n, 0, dptr, NULL, NULL,
+                             HIPSPARSE_INDEX_64I, HIPSPARSE_INDEX_64I,
+                             HIPSPARSE_INDEX_BASE_ONE, HIP_R_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  size_t size = 1;
+  CHECK_S(hipsparseDenseToSparse_bufferSize(
+              h, matA, matB, HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT, &size),
+          HIPSPARSE_STATUS_SUCCESS);
+  void* buf;
+  hipMalloc(&buf, size ? size : 1);
+  CHECK_S(hipsparseDenseToSparse_analysis(
+              h, matA, matB, HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  int64_t rows, cols, nnz, want_nnz = 0;
+  for (int r = 0; r < m; r++)
+    for (int c = 0; c < n; c++) want_nnz += A[row ? r * ld + c : c * ld + r] != 0;
+  CHECK_S(hipsparseSpMatGetSize(matB, &rows, &cols, &nnz),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(nnz, want_nnz);
+  int64_t *dind;
+  double* dval;
+  hipMalloc((void**)&dind, 8 * nnz);
+  hipMalloc((void**)&dval, 8 * nnz);
+  CHECK_S(hipsparseCsrSetPointers(matB, dptr, dind, dval),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseDenseToSparse_convert(
+              h, matA, matB, HIPSPARSE_DENSETOSPARSE_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  int64_t* ptr = malloc(8 * (m + 1));
+  int64_t* ind = malloc(8 * nnz);
+  double* val = malloc(8 * nnz);
+  hipMemcpy(ptr, dptr, 8 * (m + 1), hipMemcpyDeviceToHost);
+  hipMemcpy(ind, dind, 8 * nnz, hipMemcpyDeviceToHost);
+  hipMemcpy(val, dval, 8 * nnz, hipMemcpyDeviceToHost);
+  /* The CSR arrays, built here row after row. */
+  int64_t k = 0;
+  int ok = 1;
+  for (int r = 0; r < m; r++) {
+    ok &= ptr[r] == k + 1;
+    for (int c = 0; c < n; c++) {
+      double v = A[row ? r * ld + c : c * ld + r];
+      if (v == 0) continue;
+      ok &= k < nnz && ind[k] == c + 1 && val[k] == v;
+      k++;
+    }
+  }
+  ok &= ptr[m] == k + 1;
+  CHECK(ok);
+  /* Back to dense, in the other order, over a matrix of garbage. */
+  int ldc = row ? m + 1 : n + 1;
+  size_t cbytes = sizeof(double) * ldc * (row ? n : m);
+  double* junk = malloc(cbytes);
+  for (size_t i = 0; i < cbytes / 8; i++) junk[i] = 42;
+  double* dC = to_dev(junk, cbytes);
+  CHECK_S(hipsparseCreateDnMat(&matC, m, n, ldc, dC, HIP_R_64F,
+                               row ? HIPSPARSE_ORDER_COL : HIPSPARSE_ORDER_ROW),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSparseToDense_bufferSize(
+              h, matB, matC, HIPSPARSE_SPARSETODENSE_ALG_DEFAULT, &size),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSparseToDense(h, matB, matC,
+                                 HIPSPARSE_SPARSETODENSE_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  hipMemcpy(junk, dC, cbytes, hipMemcpyDeviceToHost);
+  ok = 1;
+  for (int r = 0; r < m; r++)
+    for (int c = 0; c < n; c++)
+      ok &= junk[row ? c * ldc + r : r * ldc + c] ==
+            A[row ? r * ld + c : c * ld + r];
+  CHECK(ok);
+  /* A size mismatch. */
+  hipsparseDnMatDescr_t small;
+  CHECK_S(hipsparseCreateDnMat(&small, m - 1, n, m, dA, HIP_R_64F,
+                               HIPSPARSE_ORDER_COL),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSparseToDense(h, matB, small,
+                                 HIPSPARSE_SPARSETODENSE_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  hipsparseDestroyDnMat(small);
+  hipsparseDestroyDnMat(matA);
+  hipsparseDestroyDnMat(matC);
+  hipsparseDestroySpMat(matB);
+  hipFree(dA); hipFree(dptr); hipFree(dind); hipFree(dval); hipFree(buf);
+  hipFree(dC);
+  free(A); free(ptr); free(ind); free(val); free(junk);
+}
+
+/* SparseToDense of a COO matrix (32-bit indices, float values). */
+static void test_coo_to_dense(hipsparseHandle_t h) {
+  int m = 5, n = 4, nnz = 6;
+  int rows[6] = {0, 0, 1, 3, 4, 4}, cols[6] = {1, 3, 0, 2, 0, 3};
+  float vals[6] = {1, 2, 3, 4, 5, 6}, want[20] = {0}, got[20];
+  for (int i = 0; i < nnz; i++) want[rows[i] * n + cols[i]] = vals[i];
+  void *dr = to_dev(rows, sizeof rows), *dc = to_dev(cols, sizeof cols);
+  void* dv = to_dev(vals, sizeof vals);
+  for (int i = 0; i < 20; i++) got[i] = -1;
+  void* dD = to_dev(got, sizeof got);
+  hipsparseSpMatDescr_t A;
+  hipsparseDnMatDescr_t D;
+  CHECK_S(hipsparseCreateCoo(&A, m, n, nnz, dr, dc, dv, HIPSPARSE_INDEX_32I,
+                             HIPSPARSE_INDEX_BASE_ZERO, HIP_R_32F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnMat(&D, m, n, n, dD, HIP_R_32F,
+                               HIPSPARSE_ORDER_ROW),
+          HIPSPARSE_STATUS_SUCCESS);
+  size_t size;
+  CHECK_S(hipsparseSparseToDense_bufferSize(
+              h, A, D, HIPSPARSE_SPARSETODENSE_ALG_DEFAULT, &size),
+          HIPSPARSE_STATUS_SUCCESS);
+  void* buf;
+  hipMalloc(&buf, size ? size : 1);
+  CHECK_S(hipsparseSparseToDense(h, A, D, HIPSPARSE_SPARSETODENSE_ALG_DEFAULT,
+                                 buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  hipMemcpy(got, dD, sizeof got, hipMemcpyDeviceToHost);
+  CHECK_MEM(got, want, sizeof got);
+  hipsparseDestroySpMat(A);
+  hipsparseDestroyDnMat(D);
+  hipFree(dr); hipFree(dc); hipFree(dv); hipFree(dD); hipFree(buf);
+}
+
+/* Axpby, Gather and Scatter on a complex sparse vector (base 1). */
+static void test_spvec(hipsparseHandle_t h) {
+  enum { N = 50, NNZ = 12 };
+  int64_t ind[NNZ];
+  double complex x[NNZ], y[N], want[N], got[N];
+  for (int i = 0; i < NNZ; i++) {
+    ind[i] = 4 * i + (i % 3) + 1;  /* distinct, base 1 */
+    x[i] = rnd() + I * rnd();
+  }
+  for (int i = 0; i < N; i++) y[i] = rnd() + I * rnd();
+  double complex al = 2 - 0.5 * I, be = -1 + 0.25 * I;
+  for (int i = 0; i < N; i++) want[i] = be * y[i];
+  for (int i = 0; i < NNZ; i++) want[ind[i] - 1] += al * x[i];
+  void *dind = to_dev(ind, sizeof ind), *dx = to_dev(x, sizeof x);
+  void* dy = to_dev(y, sizeof y);
+  hipsparseSpVecDescr_t vx;
+  hipsparseDnVecDescr_t vy;
+  CHECK_S(hipsparseCreateSpVec(&vx, N, NNZ, dind, dx, HIPSPARSE_INDEX_64I,
+                               HIPSPARSE_INDEX_BASE_ONE, HIP_C_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnVec(&vy, N, dy, HIP_C_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseAxpby(h, &al, vx, &be, vy), HIPSPARSE_STATUS_SUCCESS);
+  hipMemcpy(got, dy, sizeof got, hipMemcpyDeviceToHost);
+  double e = 0;
+  for (int i = 0; i < N; i++) e = fmax(e, cabs(got[i] - want[i]));
+  CHECK(e < 1e-14);
+  /* Gather: x takes y's (new) values at its indices. */
+  CHECK_S(hipsparseGather(h, vy, vx), HIPSPARSE_STATUS_SUCCESS);
+  double complex gx[NNZ];
+  hipMemcpy(gx, dx, sizeof gx, hipMemcpyDeviceToHost);
+  int ok = 1;
+  for (int i = 0; i < NNZ; i++) ok &= gx[i] == got[ind[i] - 1];
+  CHECK(ok);
+  /* Scatter of other values, into a zeroed y. */
+  for (int i = 0; i < NNZ; i++) x[i] = i + 1;
+  hipMemcpy(dx, x, sizeof x, hipMemcpyHostToDevice);
+  hipMemset(dy, 0, sizeof y);
+  CHECK_S(hipsparseScatter(h, vx, vy), HIPSPARSE_STATUS_SUCCESS);
+  hipMemcpy(got, dy, sizeof got, hipMemcpyDeviceToHost);
+  for (int i = 0; i < N; i++) want[i] = 0;
+  for (int i = 0; i < NNZ; i++) want[ind[i] - 1] = i + 1;
+  CHECK_MEM(got, want, sizeof got);
+  /* The descriptor's fields, and a size mismatch. */
+  int64_t size, nnz;
+  void *pi, *pv;
+  hipsparseIndexType_t it;
+  hipsparseIndexBase_t base;
+  hipDataType vt;
+  CHECK_S(hipsparseSpVecGet(vx, &size, &nnz, &pi, &pv, &it, &base, &vt),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(size == N && nnz == NNZ && pi == dind && pv == dx &&
+        it == HIPSPARSE_INDEX_64I && base == HIPSPARSE_INDEX_BASE_ONE &&
+        vt == HIP_C_64F);
+  hipsparseDnVecDescr_t shorter;
+  CHECK_S(hipsparseCreateDnVec(&shorter, N - 1, dy, HIP_C_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseAxpby(h, &al, vx, &be, shorter),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  CHECK_S(hipsparseCreateSpVec(&vx, 4, 5, dind, dx, HIPSPARSE_INDEX_64I,
+                               HIPSPARSE_INDEX_BASE_ONE, HIP_C_64F),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  hipsparseDestroyDnVec(shorter);
+  CHECK_S(hipsparseDestroySpVec(vx), HIPSPARSE_STATUS_SUCCESS);
+  hipsparseDestroyDnVec(vy);
+  hipFree(dind); hipFree(dx); hipFree(dy);
+}
+
+/* nnz per row and per column of a column-major float matrix. */
+static void test_nnz(hipsparseHandle_t h, hipsparseMatDescr_t d) {
+  int m = 19, n = 11, lda = 21;
+  double* a = dense_rand(m, n, lda, 0, 0.4);
+  float* f = malloc(sizeof(float) * lda * n);
+  for (int i = 0; i < lda * n; i++) f[i] = (float)a[i];
+  float* df = to_dev(f, sizeof(float) * lda * n);
+  int *dper, total = -1, per[19], want_row[19] = {0}, want_col[11] = {0};
+  int want_total = 0;
+  for (int c = 0; c < n; c++)
+    for (int r = 0; r < m; r++)
+      if (f[r + c * lda] != 0) {
+        want_row[r]++;
+        want_col[c]++;
+        want_total++;
+      }
+  hipMalloc((void**)&dper, sizeof per);
+  CHECK_S(hipsparseSnnz(h, HIPSPARSE_DIRECTION_ROW, m, n, d, df, lda, dper,
+                        &total),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(total, want_total);
+  hipMemcpy(per, dper, sizeof(int) * m, hipMemcpyDeviceToHost);
+  CHECK_MEM(per, want_row, sizeof(int) * m);
+  CHECK_S(hipsparseSnnz(h, HIPSPARSE_DIRECTION_COLUMN, m, n, d, df, lda,
+                        dper, &total),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(total, want_total);
+  hipMemcpy(per, dper, sizeof(int) * n, hipMemcpyDeviceToHost);
+  CHECK_MEM(per, want_col, sizeof(int) * n);
+  CHECK_S(hipsparseSnnz(h, HIPSPARSE_DIRECTION_ROW, m, n, d, df, m - 1, dper,
+                        &total),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  hipFree(df); hipFree(dper);
+  free(a); free(f);
+}
+
+/* Xcsrsort of rows in shuffled order, with an identity permutation that
+ * then gathers the values into the sorted order. */
+static void test_csrsort(hipsparseHandle_t h, hipsparseMatDescr_t d) {
+  enum { M = 4, NNZ = 9 };
+  int ptr[M + 1] = {0, 3, 3, 7, 9};
+  int ind[NNZ] = {5, 0, 2, 9, 1, 7, 3, 4, 0};
+  float val[NNZ] = {50, 0, 20, 93, 12, 73, 33, 44, 40};
+  int want_ind[NNZ] = {0, 2, 5, 1, 3, 7, 9, 0, 4};
+  int want_p[NNZ] = {1, 2, 0, 4, 6, 5, 3, 8, 7};
+  float want_val[NNZ] = {0, 20, 50, 12, 33, 73, 93, 40, 44};
+  int *dptr = to_dev(ptr, sizeof ptr), *dind = to_dev(ind, sizeof ind);
+  float* dval = to_dev(val, sizeof val);
+  int* dp;
+  float* dsorted;
+  hipMalloc((void**)&dp, sizeof(int) * NNZ);
+  hipMalloc((void**)&dsorted, sizeof(float) * NNZ);
+  size_t size = 1;
+  CHECK_S(hipsparseXcsrsort_bufferSizeExt(h, M, 10, NNZ, dptr, dind, &size),
+          HIPSPARSE_STATUS_SUCCESS);
+  void* buf;
+  hipMalloc(&buf, size ? size : 1);
+  CHECK_S(hipsparseCreateIdentityPermutation(h, NNZ, dp),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseXcsrsort(h, M, 10, NNZ, d, dptr, dind, dp, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  hipsparseSpVecDescr_t vp;
+  hipsparseDnVecDescr_t vv;
+  CHECK_S(hipsparseCreateSpVec(&vp, NNZ, NNZ, dp, dsorted,
+                               HIPSPARSE_INDEX_32I, HIPSPARSE_INDEX_BASE_ZERO,
+                               HIP_R_32F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnVec(&vv, NNZ, dval, HIP_R_32F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseGather(h, vv, vp), HIPSPARSE_STATUS_SUCCESS);
+  int got_ind[NNZ], got_p[NNZ];
+  float got_val[NNZ];
+  hipMemcpy(got_ind, dind, sizeof got_ind, hipMemcpyDeviceToHost);
+  hipMemcpy(got_p, dp, sizeof got_p, hipMemcpyDeviceToHost);
+  hipMemcpy(got_val, dsorted, sizeof got_val, hipMemcpyDeviceToHost);
+  CHECK_MEM(got_ind, want_ind, sizeof got_ind);
+  CHECK_MEM(got_p, want_p, sizeof got_p);
+  CHECK_MEM(got_val, want_val, sizeof got_val);
+  hipsparseDestroySpVec(vp);
+  hipsparseDestroyDnVec(vv);
+  hipFree(dptr); hipFree(dind); hipFree(dval); hipFree(dp); hipFree(dsorted);
+  hipFree(buf);
+}
+
+static void test_matdescr(void) {
+  hipsparseMatDescr_t d;
+  CHECK_S(hipsparseCreateMatDescr(&d), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(hipsparseGetMatType(d), HIPSPARSE_MATRIX_TYPE_GENERAL);
+  CHECK_EQ(hipsparseGetMatFillMode(d), HIPSPARSE_FILL_MODE_LOWER);
+  CHECK_EQ(hipsparseGetMatDiagType(d), HIPSPARSE_DIAG_TYPE_NON_UNIT);
+  CHECK_EQ(hipsparseGetMatIndexBase(d), HIPSPARSE_INDEX_BASE_ZERO);
+  CHECK_S(hipsparseSetMatType(d, HIPSPARSE_MATRIX_TYPE_TRIANGULAR),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSetMatFillMode(d, HIPSPARSE_FILL_MODE_UPPER),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSetMatDiagType(d, HIPSPARSE_DIAG_TYPE_UNIT),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSetMatIndexBase(d, HIPSPARSE_INDEX_BASE_ONE),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(hipsparseGetMatType(d), HIPSPARSE_MATRIX_TYPE_TRIANGULAR);
+  CHECK_EQ(hipsparseGetMatFillMode(d), HIPSPARSE_FILL_MODE_UPPER);
+  CHECK_EQ(hipsparseGetMatDiagType(d), HIPSPARSE_DIAG_TYPE_UNIT);
+  CHECK_EQ(hipsparseGetMatIndexBase(d), HIPSPARSE_INDEX_BASE_ONE);
+  CHECK_S(hipsparseSetMatIndexBase(d, (hipsparseIndexBase_t)7),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  CHECK_S(hipsparseDestroyMatDescr(d), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateMatDescr(NULL), HIPSPARSE_STATUS_INVALID_VALUE);
+}
+
+int main(void) {
+  hipsparseHandle_t h;
+  CHECK_S(hipsparseCreate(&h), HIPSPARSE_STATUS_SUCCESS);
+  test_dense_csr(h, 1);
+  test_dense_csr(h, 0);
+  test_coo_to_dense(h);
+  test_spvec(h);
+  test_matdescr();
+  hipsparseMatDescr_t d;
+  CHECK_S(hipsparseCreateMatDescr(&d), HIPSPARSE_STATUS_SUCCESS);
+  test_nnz(h, d);
+  test_csrsort(h, d);
+  hipsparseDestroyMatDescr(d);
+  CHECK_S(hipsparseDestroy(h), HIPSPARSE_STATUS_SUCCESS);
+  return check_summary("test_hipsparse_conv");
+}
