@@ -257,6 +257,25 @@ HIPBLAS_DECL_GER(hipblasZgeru, hipDoubleComplex)
 HIPBLAS_DECL_GER(hipblasZgerc, hipDoubleComplex)
 #undef HIPBLAS_DECL_GER
 
+/* -- batched LU factorisation (partial pivoting; none where ipiv is NULL)
+ * and least squares (QR; m >= n, HIPBLAS_OP_N; `info` in host memory
+ * gets the argument check's result, `deviceInfo` each matrix's). On the
+ * CPU device through OpenBLAS's LAPACK. */
+#define HIPBLAS_DECL_LAPACK(P, T)                                            \
+  HIPBLAS_EXPORT hipblasStatus_t hipblas##P##getrfBatched(                   \
+      hipblasHandle_t handle, const int n, T* const A[], const int lda,      \
+      int* ipiv, int* info, const int batchCount);                           \
+  HIPBLAS_EXPORT hipblasStatus_t hipblas##P##gelsBatched(                    \
+      hipblasHandle_t handle, hipblasOperation_t trans, const int m,         \
+      const int n, const int nrhs, T* const A[], const int lda,              \
+      T* const C[], const int ldc, int* info, int* deviceInfo,               \
+      const int batchCount);
+HIPBLAS_DECL_LAPACK(S, float)
+HIPBLAS_DECL_LAPACK(D, double)
+HIPBLAS_DECL_LAPACK(C, hipComplex)
+HIPBLAS_DECL_LAPACK(Z, hipDoubleComplex)
+#undef HIPBLAS_DECL_LAPACK
+
 /* -- half precision GEMM (alpha and beta half too; on the CPU device
  * computed in float and rounded once). */
 HIPBLAS_EXPORT hipblasStatus_t hipblasHgemm(

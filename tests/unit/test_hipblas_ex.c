@@ -3,8 +3,8 @@
 /* hipBLAS (libhipblas), the routines HeCBench's programs found missing
  * (docs/libraries_programs.md): dotEx/dotcEx and their _64 forms in
  * s/d/c/z and half/bfloat16, Hgemm and its batched and strided forms,
- * gemmEx in int8 (int32 C) and in half with a half compute type, and
- * hipBLAS 2's HIPBLAS_R_* type names. Against naive host loops on values
+ * gemmEx in int8 (int32 C) and in half with a half compute type,
+ * hipBLAS 2's HIPBLAS_R_* type names, getrfBatched and gelsBatched. Against naive host loops on values
  * rounded as the device sees them; runs on the CPU device and on GPUs. */
 #include <complex.h>
 #include <math.h>
@@ -298,6 +298,119 @@ static void test_gemm_ex_int8(hipblasHandle_t h) {
   hipFree(dA); hipFree(dB); hipFree(dC);
 }
 
+/* getrfBatched: P A = L U checked by multiplying L and U back and
+ * swapping A's rows as ipiv says; without ipiv (no pivoting) on a
+ * diagonally dominant matrix, L U = A. */
+static void test_getrf(hipblasHandle_t h) {
+  enum { N = 7, LDA = 9, BATCH = 3 };
+  double A[BATCH][LDA * N], F[BATCH][LDA * N];
+  for (int b = 0; b < BATCH; b++)
+    for (int i = 0; i < LDA * N; i++) A[b][i] = rnd() + (i % (LDA + 1) == 0 ? 8 * (b == 2) : 0);
+  double* dA = to_dev(A, sizeof A);
+  double* pa[BATCH];
+  for (int b = 0; b < BATCH; b++) pa[b] = dA + b * LDA * N;
+  void* dpa = to_dev(pa, sizeof pa);
+  int *dpiv, *dinfo, piv[BATCH * N], info[BATCH];
+  hipMalloc((void**)&dpiv, sizeof piv);
+  hipMalloc((void**)&dinfo, sizeof info);
+  for (int pivot = 1; pivot >= 0; pivot--) {
+    hipMemcpy(dA, A, sizeof A, hipMemcpyHostToDevice);
+    int batch = pivot ? BATCH : 1;
+    double** p = dpa;
+    if (!pivot) {  /* the diagonally dominant one alone */
+      double* one = dA + 2 * LDA * N;
+      p = to_dev(&one, sizeof one);
+    }
+    CHECK_ST(hipblasDgetrfBatched(h, N, p, LDA, pivot ? dpiv : NULL, dinfo,
+                                  batch), HIPBLAS_STATUS_SUCCESS);
+    hipMemcpy(F, dA, sizeof F, hipMemcpyDeviceToHost);
+    hipMemcpy(piv, dpiv, sizeof piv, hipMemcpyDeviceToHost);
+    hipMemcpy(info, dinfo, sizeof(int) * batch, hipMemcpyDeviceToHost);
+    for (int b = 0; b < batch; b++) {
+      int src = pivot ? b : 2;
+      double* f = pivot ? F[b] : F[2];
+      double pa_[LDA * N];
+      memcpy(pa_, A[src], sizeof pa_);
+      if (pivot)
+        for (int k = 0; k < N; k++) {  /* ipiv is 1-based */
+          int q = piv[b * N + k] - 1;
+          for (int c = 0; c < N; c++) {
+            double t = pa_[k + c * LDA];
+            pa_[k + c * LDA] = pa_[q + c * LDA];
+            pa_[q + c * LDA] = t;
+          }
+        }
+      double e = 0;
+      for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) {
+          double s = 0;
+          for (int k = 0; k <= (r < c ? r : c); k++)
+            s += (k == r ? 1.0 : f[r + k * LDA]) * f[k + c * LDA];
+          e = fmax(e, fabs(s - pa_[r + c * LDA]));
+        }
+      CHECK(e < 1e-12);
+      CHECK_EQ(info[b], 0);
+    }
+    if (!pivot) hipFree(p);
+  }
+  /* A singular matrix: info names the first zero pivot. */
+  double Z[LDA * N] = {0};
+  hipMemcpy(dA, Z, sizeof Z, hipMemcpyHostToDevice);
+  CHECK_ST(hipblasDgetrfBatched(h, N, dpa, LDA, dpiv, dinfo, 1),
+           HIPBLAS_STATUS_SUCCESS);
+  hipMemcpy(info, dinfo, sizeof(int), hipMemcpyDeviceToHost);
+  CHECK_EQ(info[0], 1);
+  CHECK_ST(hipblasDgetrfBatched(h, N, dpa, N - 1, dpiv, dinfo, 1),
+           HIPBLAS_STATUS_INVALID_VALUE);
+  hipFree(dA); hipFree(dpa); hipFree(dpiv); hipFree(dinfo);
+}
+
+/* gelsBatched on consistent overdetermined systems A x = c: the first n
+ * rows of C become x. */
+static void test_gels(hipblasHandle_t h) {
+  enum { M = 9, N = 5, NRHS = 2, BATCH = 2 };
+  float A[BATCH][M * N], X[BATCH][N * NRHS], C[BATCH][M * NRHS];
+  for (int b = 0; b < BATCH; b++) {
+    for (int i = 0; i < M * N; i++) A[b][i] = (float)rnd();
+    for (int i = 0; i < N * NRHS; i++) X[b][i] = (float)rnd();
+    for (int r = 0; r < M; r++)
+      for (int c = 0; c < NRHS; c++) {
+        double s = 0;
+        for (int k = 0; k < N; k++) s += (double)A[b][r + k * M] * X[b][k + c * N];
+        C[b][r + c * M] = (float)s;
+      }
+  }
+  float *dA = to_dev(A, sizeof A), *dC = to_dev(C, sizeof C);
+  float *pa[BATCH], *pc[BATCH];
+  for (int b = 0; b < BATCH; b++) {
+    pa[b] = dA + b * M * N;
+    pc[b] = dC + b * M * NRHS;
+  }
+  void *dpa = to_dev(pa, sizeof pa), *dpc = to_dev(pc, sizeof pc);
+  int info = 7, dinfo_h[BATCH] = {5, 5}, *dinfo;
+  hipMalloc((void**)&dinfo, sizeof dinfo_h);
+  CHECK_ST(hipblasSgelsBatched(h, HIPBLAS_OP_N, M, N, NRHS, dpa, M, dpc, M,
+                               &info, dinfo, BATCH), HIPBLAS_STATUS_SUCCESS);
+  CHECK_EQ(info, 0);
+  float got[BATCH][M * NRHS];
+  hipMemcpy(got, dC, sizeof got, hipMemcpyDeviceToHost);
+  hipMemcpy(dinfo_h, dinfo, sizeof dinfo_h, hipMemcpyDeviceToHost);
+  double e = 0;
+  for (int b = 0; b < BATCH; b++) {
+    CHECK_EQ(dinfo_h[b], 0);
+    for (int c = 0; c < NRHS; c++)
+      for (int k = 0; k < N; k++)
+        e = fmax(e, fabs(got[b][k + c * M] - X[b][k + c * N]));
+  }
+  CHECK(e < 1e-4);
+  /* m < n: refused, with info naming n (the 4th argument). */
+  CHECK_ST(hipblasSgelsBatched(h, HIPBLAS_OP_N, N - 1, N, NRHS, dpa, M, dpc,
+                               M, &info, dinfo, BATCH),
+           HIPBLAS_STATUS_INVALID_VALUE);
+  CHECK_EQ(info, -4);
+  hipFree(dA); hipFree(dC); hipFree(dpa); hipFree(dpc); hipFree(dinfo);
+}
+
 int main(void) {
   hipblasHandle_t h;
   CHECK_ST(hipblasCreate(&h), HIPBLAS_STATUS_SUCCESS);
@@ -305,6 +418,8 @@ int main(void) {
   test_dot_ex_half(h);
   test_hgemm(h);
   test_gemm_ex_int8(h);
+  test_getrf(h);
+  test_gels(h);
   CHECK_ST(hipblasDestroy(h), HIPBLAS_STATUS_SUCCESS);
   return check_summary("test_hipblas_ex");
 }
