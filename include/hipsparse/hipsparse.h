@@ -105,6 +105,7 @@ typedef enum {
 typedef enum {
   HIPSPARSE_DIRECTION_ROW = 0, HIPSPARSE_DIRECTION_COLUMN = 1
 } hipsparseDirection_t;
+typedef enum { HIPSPARSE_SDDMM_ALG_DEFAULT = 0 } hipsparseSDDMMAlg_t;
 typedef enum {
   HIPSPARSE_SPARSETODENSE_ALG_DEFAULT = 0
 } hipsparseSparseToDenseAlg_t;
@@ -157,6 +158,18 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetSize(
     int64_t* nnz);
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetFormat(
     hipsparseConstSpMatDescr_t spMatDescr, hipsparseFormat_t* format);
+
+/* -- strided batches of matrices (SDDMM) */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCsrSetStridedBatch(
+    hipsparseSpMatDescr_t spMatDescr, int batchCount,
+    int64_t offsetsBatchStride, int64_t columnsValuesBatchStride);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCooSetStridedBatch(
+    hipsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDnMatSetStridedBatch(
+    hipsparseDnMatDescr_t dnMatDescr, int batchCount, int64_t batchStride);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDnMatGetStridedBatch(
+    hipsparseConstDnMatDescr_t dnMatDescr, int* batchCount,
+    int64_t* batchStride);
 
 /* -- sparse vector descriptors */
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateSpVec(
@@ -221,6 +234,22 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMM(
     hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB,
     const void* beta, const hipsparseDnMatDescr_t matC,
     hipDataType computeType, hipsparseSpMMAlg_t alg, void* externalBuffer);
+
+/* -- SDDMM: C = alpha (op(A) op(B)) at C's nonzeros + beta C, for dense
+ * A and B and a CSR or COO C, in strided batches as the descriptors say.
+ * On the CPU device the compute type is the value type and no buffer is
+ * used (size 0); preprocess does nothing. */
+#define HIPSPARSE_DECL_SDDMM(NAME, LAST)                                     \
+  HIPSPARSE_EXPORT hipsparseStatus_t NAME(                                   \
+      hipsparseHandle_t handle, hipsparseOperation_t opA,                    \
+      hipsparseOperation_t opB, const void* alpha,                           \
+      hipsparseConstDnMatDescr_t A, hipsparseConstDnMatDescr_t B,            \
+      const void* beta, hipsparseSpMatDescr_t C, hipDataType computeType,    \
+      hipsparseSDDMMAlg_t alg, LAST);
+HIPSPARSE_DECL_SDDMM(hipsparseSDDMM_bufferSize, size_t* bufferSize)
+HIPSPARSE_DECL_SDDMM(hipsparseSDDMM_preprocess, void* tempBuffer)
+HIPSPARSE_DECL_SDDMM(hipsparseSDDMM, void* tempBuffer)
+#undef HIPSPARSE_DECL_SDDMM
 
 /* -- sparse vector operations: y = alpha x + beta y (Axpby), x = y at
  * x's indices (Gather), y = x at x's indices (Scatter). */

@@ -4,7 +4,7 @@
  * (docs/libraries_programs.md): SparseToDense and DenseToSparse (CSR and
  * COO, both orders, 32- and 64-bit indices), sparse vectors with Axpby,
  * Gather and Scatter, the legacy matrix descriptor, nnz, identity
- * permutations and Xcsrsort. Against host loops on the same data; runs on
+ * permutations, Xcsrsort, SDDMM in strided batches. Against host loops on the same data; runs on
  * the CPU device and on GPUs (cuSPARSE). */
 #include <complex.h>
 #include <math.h>
@@ -353,6 +353,88 @@ static void test_matdescr(void) {
   CHECK_S(hipsparseCreateMatDescr(NULL), HIPSPARSE_STATUS_INVALID_VALUE);
 }
 
+/* SDDMM on two strided batches: C (CSR, 32-bit, base 0, double) =
+ * alpha op(A) op(B) at C's pattern + beta C, with A row-major (op N) and
+ * B column-major (op T), against host dot products. */
+static void test_sddmm(hipsparseHandle_t h) {
+  enum { M = 6, K = 5, N = 7, BATCH = 2, NNZ = 10 };
+  int ptr[BATCH][M + 1] = {{0, 2, 2, 5, 6, 8, 10}, {0, 1, 3, 4, 6, 9, 10}};
+  int ind[BATCH][NNZ] = {{0, 6, 1, 2, 3, 4, 0, 5, 2, 6},
+                         {3, 0, 1, 6, 2, 4, 0, 1, 5, 3}};
+  double A[BATCH][M * K], B[BATCH][N * K], C[BATCH][NNZ], want[BATCH][NNZ];
+  for (int b = 0; b < BATCH; b++) {
+    for (int i = 0; i < M * K; i++) A[b][i] = rnd();
+    for (int i = 0; i < N * K; i++) B[b][i] = rnd();
+    for (int i = 0; i < NNZ; i++) C[b][i] = rnd();
+  }
+  double al = 1.25, be = -0.5;
+  for (int b = 0; b < BATCH; b++)
+    for (int r = 0; r < M; r++)
+      for (int p = ptr[b][r]; p < ptr[b][r + 1]; p++) {
+        int c = ind[b][p];
+        double s = 0;  /* op(B) = B^T: B is N x K, column-major, ld N */
+        for (int l = 0; l < K; l++) s += A[b][r * K + l] * B[b][c + l * N];
+        want[b][p] = al * s + be * C[b][p];
+      }
+  void *dptr = to_dev(ptr, sizeof ptr), *dind = to_dev(ind, sizeof ind);
+  double *dA = to_dev(A, sizeof A), *dB = to_dev(B, sizeof B);
+  double* dC = to_dev(C, sizeof C);
+  hipsparseDnMatDescr_t mA, mB;
+  hipsparseSpMatDescr_t mC;
+  CHECK_S(hipsparseCreateDnMat(&mA, M, K, K, dA, HIP_R_64F,
+                               HIPSPARSE_ORDER_ROW), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseDnMatSetStridedBatch(mA, BATCH, M * K),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnMat(&mB, N, K, N, dB, HIP_R_64F,
+                               HIPSPARSE_ORDER_COL), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseDnMatSetStridedBatch(mB, BATCH, N * K),
+          HIPSPARSE_STATUS_SUCCESS);
+  int count;
+  int64_t stride;
+  CHECK_S(hipsparseDnMatGetStridedBatch(mB, &count, &stride),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK(count == BATCH && stride == N * K);
+  CHECK_S(hipsparseCreateCsr(&mC, M, N, NNZ, dptr, dind, dC,
+                             HIPSPARSE_INDEX_32I, HIPSPARSE_INDEX_32I,
+                             HIPSPARSE_INDEX_BASE_ZERO, HIP_R_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCsrSetStridedBatch(mC, BATCH, M + 1, NNZ),
+          HIPSPARSE_STATUS_SUCCESS);
+  size_t size = 1;
+  CHECK_S(hipsparseSDDMM_bufferSize(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                                    HIPSPARSE_OPERATION_TRANSPOSE, &al, mA, mB,
+                                    &be, mC, HIP_R_64F,
+                                    HIPSPARSE_SDDMM_ALG_DEFAULT, &size),
+          HIPSPARSE_STATUS_SUCCESS);
+  void* buf;
+  hipMalloc(&buf, size ? size : 1);
+  CHECK_S(hipsparseSDDMM_preprocess(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                                    HIPSPARSE_OPERATION_TRANSPOSE, &al, mA, mB,
+                                    &be, mC, HIP_R_64F,
+                                    HIPSPARSE_SDDMM_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSDDMM(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                         HIPSPARSE_OPERATION_TRANSPOSE, &al, mA, mB, &be, mC,
+                         HIP_R_64F, HIPSPARSE_SDDMM_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  double got[BATCH][NNZ];
+  hipMemcpy(got, dC, sizeof got, hipMemcpyDeviceToHost);
+  double e = 0;
+  for (int b = 0; b < BATCH; b++)
+    for (int i = 0; i < NNZ; i++) e = fmax(e, fabs(got[b][i] - want[b][i]));
+  CHECK(e < 1e-13);
+  /* op(A) of the wrong size: A not transposed is M x K, C wants K = N. */
+  CHECK_S(hipsparseSDDMM(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                         HIPSPARSE_OPERATION_NON_TRANSPOSE, &al, mA, mB, &be,
+                         mC, HIP_R_64F, HIPSPARSE_SDDMM_ALG_DEFAULT, buf),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  hipsparseDestroyDnMat(mA);
+  hipsparseDestroyDnMat(mB);
+  hipsparseDestroySpMat(mC);
+  hipFree(dptr); hipFree(dind); hipFree(dA); hipFree(dB); hipFree(dC);
+  hipFree(buf);
+}
+
 int main(void) {
   hipsparseHandle_t h;
   CHECK_S(hipsparseCreate(&h), HIPSPARSE_STATUS_SUCCESS);
@@ -360,6 +442,7 @@ int main(void) {
   test_dense_csr(h, 0);
   test_coo_to_dense(h);
   test_spvec(h);
+  test_sddmm(h);
   test_matdescr();
   hipsparseMatDescr_t d;
   CHECK_S(hipsparseCreateMatDescr(&d), HIPSPARSE_STATUS_SUCCESS);

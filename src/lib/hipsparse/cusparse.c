@@ -56,6 +56,23 @@ void* hipsparse__cu_mat(sp_mat* m) {
                m->ind_type, m->base, m->type) != 0)
       m->cu = NULL;
   }
+  if (m->cu && m->batch > 1) {  /* strided batches */
+    int st = -1;
+    if (m->format == HIPSPARSE_FORMAT_CSR) {
+      int (*f)(void*, int, int64_t, int64_t) =
+          (int (*)(void*, int, int64_t, int64_t))hipsparse__cu_sym(
+              "cusparseCsrSetStridedBatch");
+      if (f) st = f(m->cu, m->batch, m->ptr_stride, m->ind_stride);
+    } else {
+      int (*f)(void*, int, int64_t) = (int (*)(void*, int, int64_t))
+          hipsparse__cu_sym("cusparseCooSetStridedBatch");
+      if (f) st = f(m->cu, m->batch, m->ind_stride);
+    }
+    if (st != 0) {
+      hipsparse__cu_destroy_descr(SP_MAGIC_SPMAT, m->cu);
+      m->cu = NULL;
+    }
+  }
   void* cu = m->cu;
   pthread_mutex_unlock(&twins);
   return cu;
@@ -82,6 +99,12 @@ void* hipsparse__cu_dense(sp_dense* d) {
             hipsparse__cu_sym("cusparseCreateDnMat");
     if (f && f(&d->cu, d->rows, d->cols, d->ld, d->val, d->type, d->order) != 0)
       d->cu = NULL;
+    int (*b)(void*, int, int64_t) = (int (*)(void*, int, int64_t))
+        hipsparse__cu_sym("cusparseDnMatSetStridedBatch");
+    if (d->cu && d->batch > 1 && (!b || b(d->cu, d->batch, d->stride) != 0)) {
+      hipsparse__cu_destroy_descr(SP_MAGIC_DNMAT, d->cu);
+      d->cu = NULL;
+    }
   }
   void* cu = d->cu;
   pthread_mutex_unlock(&twins);

@@ -41,6 +41,11 @@ typedef struct sp_mat {
   hipsparseIndexBase_t base;
   hipDataType type;
   void* cu;    /* cusparseSpMatDescr_t twin */
+  /* strided batches (SDDMM): `batch` matrices (0: one), their row
+   * offsets (COO: row indices) `ptr_stride` and their column indices and
+   * values `ind_stride` elements apart */
+  int batch;
+  int64_t ptr_stride, ind_stride;
 } sp_mat;
 
 typedef struct sp_vec {
@@ -79,6 +84,8 @@ typedef struct sp_dense {
   hipDataType type;
   hipsparseOrder_t order;
   void* cu;
+  int batch;            /* strided batches (0: one), `stride` apart */
+  int64_t stride;
 } sp_dense;
 
 /* A product, as the CPU kernels take it: scalars by value (or, in device
@@ -125,6 +132,27 @@ static inline void hipsparse__set_ix(void* p, hipsparseIndexType_t t,
     case HIPSPARSE_INDEX_16U: ((uint16_t*)p)[i] = (uint16_t)v; break;
     case HIPSPARSE_INDEX_32I: ((int32_t*)p)[i] = (int32_t)v; break;
     default: ((int64_t*)p)[i] = v; break;
+  }
+}
+
+/* Element `i` of a value array of type `t` (R_32F, R_64F, C_32F, C_64F)
+ * as a double complex, and its store. */
+static inline double _Complex hipsparse__load(hipDataType t, const void* p,
+                                              int64_t i) {
+  switch (t) {
+    case HIP_R_32F: return ((const float*)p)[i];
+    case HIP_R_64F: return ((const double*)p)[i];
+    case HIP_C_32F: return ((const float _Complex*)p)[i];
+    default: return ((const double _Complex*)p)[i];
+  }
+}
+static inline void hipsparse__store(hipDataType t, void* p, int64_t i,
+                                    double _Complex v) {
+  switch (t) {
+    case HIP_R_32F: ((float*)p)[i] = (float)__real__ v; break;
+    case HIP_R_64F: ((double*)p)[i] = __real__ v; break;
+    case HIP_C_32F: ((float _Complex*)p)[i] = (float _Complex)v; break;
+    default: ((double _Complex*)p)[i] = v; break;
   }
 }
 
