@@ -31,6 +31,8 @@ typedef void const* hipsparseConstDnMatDescr_t;
 typedef void* hipsparseSpVecDescr_t;
 typedef void const* hipsparseConstSpVecDescr_t;
 typedef struct sp_matdescr* hipsparseMatDescr_t;
+typedef struct sp_spsv* hipsparseSpSVDescr_t;
+typedef struct sp_spsv* hipsparseSpSMDescr_t;
 
 typedef enum {
   HIPSPARSE_STATUS_SUCCESS = 0,
@@ -106,6 +108,11 @@ typedef enum {
   HIPSPARSE_DIRECTION_ROW = 0, HIPSPARSE_DIRECTION_COLUMN = 1
 } hipsparseDirection_t;
 typedef enum { HIPSPARSE_SDDMM_ALG_DEFAULT = 0 } hipsparseSDDMMAlg_t;
+typedef enum { HIPSPARSE_SPSV_ALG_DEFAULT = 0 } hipsparseSpSVAlg_t;
+typedef enum { HIPSPARSE_SPSM_ALG_DEFAULT = 0 } hipsparseSpSMAlg_t;
+typedef enum {
+  HIPSPARSE_SPMAT_FILL_MODE = 0, HIPSPARSE_SPMAT_DIAG_TYPE = 1
+} hipsparseSpMatAttribute_t;
 typedef enum {
   HIPSPARSE_SPARSETODENSE_ALG_DEFAULT = 0
 } hipsparseSparseToDenseAlg_t;
@@ -250,6 +257,54 @@ HIPSPARSE_DECL_SDDMM(hipsparseSDDMM_bufferSize, size_t* bufferSize)
 HIPSPARSE_DECL_SDDMM(hipsparseSDDMM_preprocess, void* tempBuffer)
 HIPSPARSE_DECL_SDDMM(hipsparseSDDMM, void* tempBuffer)
 #undef HIPSPARSE_DECL_SDDMM
+
+/* -- triangular solves with a CSR matrix: op(A) y = alpha x (SpSV) and
+ * op(A) C = alpha op(B) (SpSM), A's triangle and diagonal as
+ * SpMatSetAttribute says (lower, non-unit by default); entries outside
+ * the triangle are ignored. On the CPU device the compute type is the
+ * value type and no buffer is used (size 0); analysis does nothing. */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatSetAttribute(
+    hipsparseSpMatDescr_t spMatDescr, hipsparseSpMatAttribute_t attribute,
+    const void* data, size_t dataSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpMatGetAttribute(
+    hipsparseConstSpMatDescr_t spMatDescr,
+    hipsparseSpMatAttribute_t attribute, void* data, size_t dataSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSV_createDescr(
+    hipsparseSpSVDescr_t* descr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSV_destroyDescr(
+    hipsparseSpSVDescr_t descr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSV_bufferSize(
+    hipsparseHandle_t handle, hipsparseOperation_t opA, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x,
+    const hipsparseDnVecDescr_t y, hipDataType computeType,
+    hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr,
+    size_t* bufferSize);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSV_analysis(
+    hipsparseHandle_t handle, hipsparseOperation_t opA, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x,
+    const hipsparseDnVecDescr_t y, hipDataType computeType,
+    hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr,
+    void* externalBuffer);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSV_solve(
+    hipsparseHandle_t handle, hipsparseOperation_t opA, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x,
+    const hipsparseDnVecDescr_t y, hipDataType computeType,
+    hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSM_createDescr(
+    hipsparseSpSMDescr_t* descr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpSM_destroyDescr(
+    hipsparseSpSMDescr_t descr);
+#define HIPSPARSE_DECL_SPSM(NAME, LAST)                                      \
+  HIPSPARSE_EXPORT hipsparseStatus_t NAME(                                   \
+      hipsparseHandle_t handle, hipsparseOperation_t opA,                    \
+      hipsparseOperation_t opB, const void* alpha,                           \
+      hipsparseConstSpMatDescr_t matA, hipsparseConstDnMatDescr_t matB,      \
+      const hipsparseDnMatDescr_t matC, hipDataType computeType,             \
+      hipsparseSpSMAlg_t alg, hipsparseSpSMDescr_t spsmDescr, LAST);
+HIPSPARSE_DECL_SPSM(hipsparseSpSM_bufferSize, size_t* bufferSize)
+HIPSPARSE_DECL_SPSM(hipsparseSpSM_analysis, void* externalBuffer)
+HIPSPARSE_DECL_SPSM(hipsparseSpSM_solve, void* externalBuffer)
+#undef HIPSPARSE_DECL_SPSM
 
 /* -- sparse vector operations: y = alpha x + beta y (Axpby), x = y at
  * x's indices (Gather), y = x at x's indices (Scatter). */

@@ -4,7 +4,8 @@
  * (docs/libraries_programs.md): SparseToDense and DenseToSparse (CSR and
  * COO, both orders, 32- and 64-bit indices), sparse vectors with Axpby,
  * Gather and Scatter, the legacy matrix descriptor, nnz, identity
- * permutations, Xcsrsort, SDDMM in strided batches. Against host loops on the same data; runs on
+ * permutations, Xcsrsort, SDDMM in strided batches, the triangular
+ * solves SpSV and SpSM with SpMatSetAttribute. Against host loops on the same data; runs on
  * the CPU device and on GPUs (cuSPARSE). */
 #include <complex.h>
 #include <math.h>
@@ -435,6 +436,168 @@ static void test_sddmm(hipsparseHandle_t h) {
   hipFree(buf);
 }
 
+/* A random n x n CSR matrix (32-bit, base 0), full of entries on both
+ * sides of a dominant diagonal; `dense` row-major. */
+static void tri_matrix(int n, double* dense, int* ptr, int* ind, double* val) {
+  int k = 0;
+  for (int r = 0; r < n; r++) {
+    ptr[r] = k;
+    for (int c = 0; c < n; c++) {
+      double v = (r + c) % 3 == 0 && r != c ? 0 : rnd();
+      if (r == c) v = 4 + rnd();
+      dense[r * n + c] = v;
+      if (v != 0) {
+        ind[k] = c;
+        val[k++] = v;
+      }
+    }
+  }
+  ptr[n] = k;
+}
+
+/* |op(T) y - alpha x| where T is A's triangle (`lower`, `unit`). */
+static double residual(int n, const double* A, int lower, int unit, int trans,
+                       const double* y, double alpha, const double* x) {
+  double e = 0;
+  for (int r = 0; r < n; r++) {
+    double s = 0;
+    for (int c = 0; c < n; c++) {
+      int i = trans ? c : r, j = trans ? r : c;  /* op(T)(r, c) = T(i, j) */
+      double t = i == j ? (unit ? 1 : A[i * n + j])
+                 : (lower ? j < i : j > i) ? A[i * n + j] : 0;
+      s += t * y[c];
+    }
+    e = fmax(e, fabs(s - alpha * x[r]));
+  }
+  return e;
+}
+
+static void test_spsv_spsm(hipsparseHandle_t h) {
+  enum { N = 12, NRHS = 3 };
+  double A[N * N], val[N * N], x[N], y[N];
+  int ptr[N + 1], ind[N * N];
+  tri_matrix(N, A, ptr, ind, val);
+  for (int i = 0; i < N; i++) x[i] = rnd();
+  int nnz = ptr[N];
+  void *dptr = to_dev(ptr, sizeof ptr), *dind = to_dev(ind, sizeof(int) * nnz);
+  double* dval = to_dev(val, sizeof(double) * nnz);
+  double *dx = to_dev(x, sizeof x), *dy = to_dev(x, sizeof x);
+  hipsparseSpMatDescr_t mA;
+  hipsparseDnVecDescr_t vx, vy;
+  CHECK_S(hipsparseCreateCsr(&mA, N, N, nnz, dptr, dind, dval,
+                             HIPSPARSE_INDEX_32I, HIPSPARSE_INDEX_32I,
+                             HIPSPARSE_INDEX_BASE_ZERO, HIP_R_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnVec(&vx, N, dx, HIP_R_64F), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnVec(&vy, N, dy, HIP_R_64F), HIPSPARSE_STATUS_SUCCESS);
+  hipsparseSpSVDescr_t sv;
+  CHECK_S(hipsparseSpSV_createDescr(&sv), HIPSPARSE_STATUS_SUCCESS);
+  double alpha = 1.5;
+  /* Each triangle, diagonal and operation. */
+  for (int lower = 0; lower <= 1; lower++)
+    for (int unit = 0; unit <= 1; unit++)
+      for (int trans = 0; trans <= 1; trans++) {
+        hipsparseFillMode_t fill = lower ? HIPSPARSE_FILL_MODE_LOWER
+                                         : HIPSPARSE_FILL_MODE_UPPER;
+        hipsparseDiagType_t diag = unit ? HIPSPARSE_DIAG_TYPE_UNIT
+                                        : HIPSPARSE_DIAG_TYPE_NON_UNIT;
+        CHECK_S(hipsparseSpMatSetAttribute(mA, HIPSPARSE_SPMAT_FILL_MODE,
+                                           &fill, sizeof fill),
+                HIPSPARSE_STATUS_SUCCESS);
+        CHECK_S(hipsparseSpMatSetAttribute(mA, HIPSPARSE_SPMAT_DIAG_TYPE,
+                                           &diag, sizeof diag),
+                HIPSPARSE_STATUS_SUCCESS);
+        hipsparseOperation_t op = trans ? HIPSPARSE_OPERATION_TRANSPOSE
+                                        : HIPSPARSE_OPERATION_NON_TRANSPOSE;
+        size_t size = 1;
+        CHECK_S(hipsparseSpSV_bufferSize(h, op, &alpha, mA, vx, vy, HIP_R_64F,
+                                         HIPSPARSE_SPSV_ALG_DEFAULT, sv,
+                                         &size),
+                HIPSPARSE_STATUS_SUCCESS);
+        void* buf;
+        hipMalloc(&buf, size ? size : 1);
+        CHECK_S(hipsparseSpSV_analysis(h, op, &alpha, mA, vx, vy, HIP_R_64F,
+                                       HIPSPARSE_SPSV_ALG_DEFAULT, sv, buf),
+                HIPSPARSE_STATUS_SUCCESS);
+        CHECK_S(hipsparseSpSV_solve(h, op, &alpha, mA, vx, vy, HIP_R_64F,
+                                    HIPSPARSE_SPSV_ALG_DEFAULT, sv),
+                HIPSPARSE_STATUS_SUCCESS);
+        hipMemcpy(y, dy, sizeof y, hipMemcpyDeviceToHost);
+        double e = residual(N, A, lower, unit, trans, y, alpha, x);
+        if (!(e < 1e-12))
+          fprintf(stderr, "  SpSV lower %d unit %d trans %d: residual %g\n",
+                  lower, unit, trans, e);
+        CHECK(e < 1e-12);
+        hipFree(buf);
+      }
+  int got;
+  CHECK_S(hipsparseSpMatGetAttribute(mA, HIPSPARSE_SPMAT_FILL_MODE, &got,
+                                     sizeof got), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(got, HIPSPARSE_FILL_MODE_LOWER);
+  int bad = 5;
+  CHECK_S(hipsparseSpMatSetAttribute(mA, HIPSPARSE_SPMAT_FILL_MODE, &bad,
+                                     sizeof bad),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  /* SpSM: lower, non-unit, B and C row-major N x NRHS. */
+  int fill = HIPSPARSE_FILL_MODE_LOWER, diag = HIPSPARSE_DIAG_TYPE_NON_UNIT;
+  hipsparseSpMatSetAttribute(mA, HIPSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill);
+  hipsparseSpMatSetAttribute(mA, HIPSPARSE_SPMAT_DIAG_TYPE, &diag, sizeof diag);
+  double B[N * NRHS], C[N * NRHS];
+  for (int i = 0; i < N * NRHS; i++) B[i] = rnd();
+  double *dB = to_dev(B, sizeof B), *dC = to_dev(B, sizeof B);
+  hipsparseDnMatDescr_t mB, mC;
+  CHECK_S(hipsparseCreateDnMat(&mB, N, NRHS, NRHS, dB, HIP_R_64F,
+                               HIPSPARSE_ORDER_ROW), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateDnMat(&mC, N, NRHS, NRHS, dC, HIP_R_64F,
+                               HIPSPARSE_ORDER_ROW), HIPSPARSE_STATUS_SUCCESS);
+  hipsparseSpSMDescr_t sm;
+  CHECK_S(hipsparseSpSM_createDescr(&sm), HIPSPARSE_STATUS_SUCCESS);
+  size_t size = 1;
+  CHECK_S(hipsparseSpSM_bufferSize(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                                   HIPSPARSE_OPERATION_NON_TRANSPOSE, &alpha,
+                                   mA, mB, mC, HIP_R_64F,
+                                   HIPSPARSE_SPSM_ALG_DEFAULT, sm, &size),
+          HIPSPARSE_STATUS_SUCCESS);
+  void* buf;
+  hipMalloc(&buf, size ? size : 1);
+  CHECK_S(hipsparseSpSM_analysis(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                                 HIPSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA,
+                                 mB, mC, HIP_R_64F, HIPSPARSE_SPSM_ALG_DEFAULT,
+                                 sm, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSpSM_solve(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                              HIPSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA,
+                              mB, mC, HIP_R_64F, HIPSPARSE_SPSM_ALG_DEFAULT,
+                              sm, buf),
+          HIPSPARSE_STATUS_SUCCESS);
+  hipMemcpy(C, dC, sizeof C, hipMemcpyDeviceToHost);
+  double e = 0;
+  for (int k = 0; k < NRHS; k++) {
+    double yk[N], xk[N];
+    for (int i = 0; i < N; i++) {
+      yk[i] = C[i * NRHS + k];
+      xk[i] = B[i * NRHS + k];
+    }
+    e = fmax(e, residual(N, A, 1, 0, 0, yk, alpha, xk));
+  }
+  CHECK(e < 1e-12);
+  /* An SpSV descriptor is not an SpSM one. */
+  CHECK_S(hipsparseSpSM_solve(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
+                              HIPSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA,
+                              mB, mC, HIP_R_64F, HIPSPARSE_SPSM_ALG_DEFAULT,
+                              (hipsparseSpSMDescr_t)sv, buf),
+          HIPSPARSE_STATUS_INVALID_VALUE);
+  CHECK_S(hipsparseSpSV_destroyDescr(sv), HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSpSM_destroyDescr(sm), HIPSPARSE_STATUS_SUCCESS);
+  hipsparseDestroySpMat(mA);
+  hipsparseDestroyDnVec(vx);
+  hipsparseDestroyDnVec(vy);
+  hipsparseDestroyDnMat(mB);
+  hipsparseDestroyDnMat(mC);
+  hipFree(dptr); hipFree(dind); hipFree(dval); hipFree(dx); hipFree(dy);
+  hipFree(dB); hipFree(dC); hipFree(buf);
+}
+
 int main(void) {
   hipsparseHandle_t h;
   CHECK_S(hipsparseCreate(&h), HIPSPARSE_STATUS_SUCCESS);
@@ -443,6 +606,7 @@ int main(void) {
   test_coo_to_dense(h);
   test_spvec(h);
   test_sddmm(h);
+  test_spsv_spsm(h);
   test_matdescr();
   hipsparseMatDescr_t d;
   CHECK_S(hipsparseCreateMatDescr(&d), HIPSPARSE_STATUS_SUCCESS);

@@ -56,6 +56,15 @@ void* hipsparse__cu_mat(sp_mat* m) {
                m->ind_type, m->base, m->type) != 0)
       m->cu = NULL;
   }
+  if (m->cu && (m->fill || m->diag)) {  /* SpSV's and SpSM's attributes */
+    int (*f)(void*, int, const void*, size_t) =
+        (int (*)(void*, int, const void*, size_t))hipsparse__cu_sym(
+            "cusparseSpMatSetAttribute");
+    if (f) {
+      f(m->cu, 0, &m->fill, sizeof m->fill);
+      f(m->cu, 1, &m->diag, sizeof m->diag);
+    }
+  }
   if (m->cu && m->batch > 1) {  /* strided batches */
     int st = -1;
     if (m->format == HIPSPARSE_FORMAT_CSR) {

@@ -30,7 +30,7 @@ static hipsparseStatus_t create_sparse(
   sp_mat* m = calloc(1, sizeof *m);
   SP_CHECK(m, HIPSPARSE_STATUS_ALLOC_FAILED);
   *m = (sp_mat){SP_MAGIC_SPMAT, format, rows, cols, nnz, ptr, ind, val,
-                ptr_type, ind_type, base, type, NULL, 0, 0, 0};
+                ptr_type, ind_type, base, type, NULL, 0, 0, 0, 0, 0};
   *out = m;
   return HIPSPARSE_STATUS_SUCCESS;
 }

@@ -21,6 +21,7 @@
 #define SP_MAGIC_DNMAT 0x4853504du
 #define SP_MAGIC_SPVEC 0x48535076u
 #define SP_MAGIC_MATDESCR 0x48535044u
+#define SP_MAGIC_SPSV 0x48535354u  /* SpSV's and SpSM's descriptors */
 
 typedef struct sp_handle {
   unsigned magic;
@@ -46,6 +47,9 @@ typedef struct sp_mat {
    * values `ind_stride` elements apart */
   int batch;
   int64_t ptr_stride, ind_stride;
+  /* SpMatSetAttribute: the triangle (HIPSPARSE_FILL_MODE_*) and diagonal
+   * (HIPSPARSE_DIAG_TYPE_*) SpSV and SpSM use; 0, 0 by default */
+  int fill, diag;
 } sp_mat;
 
 typedef struct sp_vec {
