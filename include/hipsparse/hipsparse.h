@@ -33,6 +33,7 @@ typedef void const* hipsparseConstSpVecDescr_t;
 typedef struct sp_matdescr* hipsparseMatDescr_t;
 typedef struct sp_spsv* hipsparseSpSVDescr_t;
 typedef struct sp_spsv* hipsparseSpSMDescr_t;
+typedef struct sp_spgemm* hipsparseSpGEMMDescr_t;
 
 typedef enum {
   HIPSPARSE_STATUS_SUCCESS = 0,
@@ -109,6 +110,11 @@ typedef enum {
 } hipsparseDirection_t;
 typedef enum { HIPSPARSE_SDDMM_ALG_DEFAULT = 0 } hipsparseSDDMMAlg_t;
 typedef enum { HIPSPARSE_SPSV_ALG_DEFAULT = 0 } hipsparseSpSVAlg_t;
+typedef enum {
+  HIPSPARSE_SPGEMM_DEFAULT = 0, HIPSPARSE_SPGEMM_CSR_ALG_DETERMINISTIC = 1,
+  HIPSPARSE_SPGEMM_CSR_ALG_NONDETERMINISTIC = 2, HIPSPARSE_SPGEMM_ALG1 = 3,
+  HIPSPARSE_SPGEMM_ALG2 = 4, HIPSPARSE_SPGEMM_ALG3 = 5
+} hipsparseSpGEMMAlg_t;
 typedef enum { HIPSPARSE_SPSM_ALG_DEFAULT = 0 } hipsparseSpSMAlg_t;
 typedef enum {
   HIPSPARSE_SPMAT_FILL_MODE = 0, HIPSPARSE_SPMAT_DIAG_TYPE = 1
@@ -305,6 +311,30 @@ HIPSPARSE_DECL_SPSM(hipsparseSpSM_bufferSize, size_t* bufferSize)
 HIPSPARSE_DECL_SPSM(hipsparseSpSM_analysis, void* externalBuffer)
 HIPSPARSE_DECL_SPSM(hipsparseSpSM_solve, void* externalBuffer)
 #undef HIPSPARSE_DECL_SPSM
+
+/* -- SpGEMM: C = alpha op(A) op(B) + beta C for CSR A, B and C, in three
+ * steps: workEstimation, compute (C's nnz is known after it, waiting for
+ * the handle's stream), copy (into C's arrays, set meanwhile). On the CPU
+ * device only op N, one value type for all and the compute type, and no
+ * buffers (sizes 0); compute keeps the product in the descriptor. */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpGEMM_createDescr(
+    hipsparseSpGEMMDescr_t* descr);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpGEMM_destroyDescr(
+    hipsparseSpGEMMDescr_t descr);
+#define HIPSPARSE_DECL_SPGEMM(NAME, ...)                                     \
+  HIPSPARSE_EXPORT hipsparseStatus_t NAME(                                   \
+      hipsparseHandle_t handle, hipsparseOperation_t opA,                    \
+      hipsparseOperation_t opB, const void* alpha,                           \
+      hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB,      \
+      const void* beta, hipsparseSpMatDescr_t matC, hipDataType computeType, \
+      hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr         \
+      __VA_ARGS__);
+HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_workEstimation, , size_t* bufferSize1,
+                      void* externalBuffer1)
+HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_compute, , size_t* bufferSize2,
+                      void* externalBuffer2)
+HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_copy)
+#undef HIPSPARSE_DECL_SPGEMM
 
 /* -- sparse vector operations: y = alpha x + beta y (Axpby), x = y at
  * x's indices (Gather), y = x at x's indices (Scatter). */

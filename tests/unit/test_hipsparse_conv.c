@@ -5,7 +5,7 @@
  * COO, both orders, 32- and 64-bit indices), sparse vectors with Axpby,
  * Gather and Scatter, the legacy matrix descriptor, nnz, identity
  * permutations, Xcsrsort, SDDMM in strided batches, the triangular
- * solves SpSV and SpSM with SpMatSetAttribute. Against host loops on the same data; runs on
+ * solves SpSV and SpSM with SpMatSetAttribute, SpGEMM. Against host loops on the same data; runs on
  * the CPU device and on GPUs (cuSPARSE). */
 #include <complex.h>
 #include <math.h>
@@ -598,6 +598,131 @@ static void test_spsv_spsm(hipsparseHandle_t h) {
   hipFree(dB); hipFree(dC); hipFree(buf);
 }
 
+/* A dense row-major m x n matrix's CSR arrays (32-bit, base 0). */
+static int to_csr(int m, int n, const double* a, int* ptr, int* ind,
+                  double* val) {
+  int k = 0;
+  for (int r = 0; r < m; r++) {
+    ptr[r] = k;
+    for (int c = 0; c < n; c++)
+      if (a[r * n + c] != 0) {
+        ind[k] = c;
+        val[k++] = a[r * n + c];
+      }
+  }
+  ptr[m] = k;
+  return k;
+}
+
+/* SpGEMM: C = alpha A B with C's pattern that of the product's structural
+ * nonzeros (A's and B's entries are never 0 here, and no sum cancels). */
+static void test_spgemm(hipsparseHandle_t h) {
+  enum { M = 7, K = 9, N = 6 };
+  double A[M * K], B[K * N], want[M * N];
+  for (int i = 0; i < M * K; i++) A[i] = (i * 7) % 4 == 0 ? rnd() + 3 : 0;
+  for (int i = 0; i < K * N; i++) B[i] = (i * 5) % 3 == 0 ? rnd() + 3 : 0;
+  double alpha = 0.5, beta = 0;
+  int wptr[M + 1], wind[M * N];
+  int pattern[M * N];
+  for (int r = 0; r < M; r++)
+    for (int c = 0; c < N; c++) {
+      double s = 0;
+      int hit = 0;
+      for (int l = 0; l < K; l++)
+        if (A[r * K + l] != 0 && B[l * N + c] != 0) {
+          s += A[r * K + l] * B[l * N + c];
+          hit = 1;
+        }
+      want[r * N + c] = alpha * s;
+      pattern[r * N + c] = hit;
+    }
+  int k = 0;
+  for (int r = 0; r < M; r++) {
+    wptr[r] = k;
+    for (int c = 0; c < N; c++)
+      if (pattern[r * N + c]) wind[k++] = c;
+  }
+  wptr[M] = k;
+  int aptr[M + 1], aind[M * K], bptr[K + 1], bind[K * N];
+  double aval[M * K], bval[K * N];
+  int annz = to_csr(M, K, A, aptr, aind, aval);
+  int bnnz = to_csr(K, N, B, bptr, bind, bval);
+  void *daptr = to_dev(aptr, sizeof aptr), *daind = to_dev(aind, 4 * annz);
+  void *daval = to_dev(aval, 8 * annz), *dbptr = to_dev(bptr, sizeof bptr);
+  void *dbind = to_dev(bind, 4 * bnnz), *dbval = to_dev(bval, 8 * bnnz);
+  int* dcptr;
+  hipMalloc((void**)&dcptr, sizeof(int) * (M + 1));
+  hipsparseSpMatDescr_t mA, mB, mC;
+  CHECK_S(hipsparseCreateCsr(&mA, M, K, annz, daptr, daind, daval,
+                             HIPSPARSE_INDEX_32I, HIPSPARSE_INDEX_32I,
+                             HIPSPARSE_INDEX_BASE_ZERO, HIP_R_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateCsr(&mB, K, N, bnnz, dbptr, dbind, dbval,
+                             HIPSPARSE_INDEX_32I, HIPSPARSE_INDEX_32I,
+                             HIPSPARSE_INDEX_BASE_ZERO, HIP_R_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseCreateCsr(&mC, M, N, 0, dcptr, NULL, NULL,
+                             HIPSPARSE_INDEX_32I, HIPSPARSE_INDEX_32I,
+                             HIPSPARSE_INDEX_BASE_ZERO, HIP_R_64F),
+          HIPSPARSE_STATUS_SUCCESS);
+  hipsparseSpGEMMDescr_t d;
+  CHECK_S(hipsparseSpGEMM_createDescr(&d), HIPSPARSE_STATUS_SUCCESS);
+  hipsparseOperation_t N_ = HIPSPARSE_OPERATION_NON_TRANSPOSE;
+  size_t s1 = 0, s2 = 0;
+  void *b1 = NULL, *b2 = NULL;
+  /* As cuSPARSE's example: each step's size, then the step. */
+  CHECK_S(hipsparseSpGEMM_workEstimation(h, N_, N_, &alpha, mA, mB, &beta, mC,
+                                         HIP_R_64F, HIPSPARSE_SPGEMM_DEFAULT,
+                                         d, &s1, NULL),
+          HIPSPARSE_STATUS_SUCCESS);
+  if (s1) hipMalloc(&b1, s1);
+  CHECK_S(hipsparseSpGEMM_workEstimation(h, N_, N_, &alpha, mA, mB, &beta, mC,
+                                         HIP_R_64F, HIPSPARSE_SPGEMM_DEFAULT,
+                                         d, &s1, b1),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSpGEMM_compute(h, N_, N_, &alpha, mA, mB, &beta, mC,
+                                  HIP_R_64F, HIPSPARSE_SPGEMM_DEFAULT, d, &s2,
+                                  NULL),
+          HIPSPARSE_STATUS_SUCCESS);
+  if (s2) hipMalloc(&b2, s2);
+  CHECK_S(hipsparseSpGEMM_compute(h, N_, N_, &alpha, mA, mB, &beta, mC,
+                                  HIP_R_64F, HIPSPARSE_SPGEMM_DEFAULT, d, &s2,
+                                  b2),
+          HIPSPARSE_STATUS_SUCCESS);
+  int64_t rows, cols, nnz;
+  CHECK_S(hipsparseSpMatGetSize(mC, &rows, &cols, &nnz),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_EQ(nnz, k);
+  int* dcind;
+  double* dcval;
+  hipMalloc((void**)&dcind, 4 * (nnz ? nnz : 1));
+  hipMalloc((void**)&dcval, 8 * (nnz ? nnz : 1));
+  CHECK_S(hipsparseCsrSetPointers(mC, dcptr, dcind, dcval),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSpGEMM_copy(h, N_, N_, &alpha, mA, mB, &beta, mC,
+                               HIP_R_64F, HIPSPARSE_SPGEMM_DEFAULT, d),
+          HIPSPARSE_STATUS_SUCCESS);
+  CHECK_S(hipsparseSpGEMM_destroyDescr(d), HIPSPARSE_STATUS_SUCCESS);
+  int cptr[M + 1], cind[M * N];
+  double cval[M * N];
+  hipMemcpy(cptr, dcptr, sizeof cptr, hipMemcpyDeviceToHost);
+  hipMemcpy(cind, dcind, 4 * nnz, hipMemcpyDeviceToHost);
+  hipMemcpy(cval, dcval, 8 * nnz, hipMemcpyDeviceToHost);
+  CHECK_MEM(cptr, wptr, sizeof cptr);
+  CHECK_MEM(cind, wind, 4 * nnz);
+  double e = 0;
+  for (int r = 0; r < M; r++)
+    for (int p = wptr[r]; p < wptr[r + 1]; p++)
+      e = fmax(e, fabs(cval[p] - want[r * N + wind[p]]));
+  CHECK(e < 1e-12);
+  hipsparseDestroySpMat(mA);
+  hipsparseDestroySpMat(mB);
+  hipsparseDestroySpMat(mC);
+  hipFree(daptr); hipFree(daind); hipFree(daval); hipFree(dbptr);
+  hipFree(dbind); hipFree(dbval); hipFree(dcptr); hipFree(dcind);
+  hipFree(dcval); hipFree(b1); hipFree(b2);
+}
+
 int main(void) {
   hipsparseHandle_t h;
   CHECK_S(hipsparseCreate(&h), HIPSPARSE_STATUS_SUCCESS);
@@ -607,6 +732,7 @@ int main(void) {
   test_spvec(h);
   test_sddmm(h);
   test_spsv_spsm(h);
+  test_spgemm(h);
   test_matdescr();
   hipsparseMatDescr_t d;
   CHECK_S(hipsparseCreateMatDescr(&d), HIPSPARSE_STATUS_SUCCESS);
