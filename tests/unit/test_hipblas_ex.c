@@ -119,6 +119,29 @@ static void test_dot_ex_blas(hipblasHandle_t h) {
   free(x); free(y); free(fx); free(fy); free(dxh); free(dyh);
 }
 
+/* A long float dot product (HeCBench's blas-dot): 2^20 equal elements
+ * whose exact sum is 65504. OpenBLAS's float sdot ended 16 off; cuBLAS's,
+ * and now hipc's, are within the program's 0.1. */
+static void test_dot_long_float(hipblasHandle_t h) {
+  long n = 1 << 20;
+  float* x = malloc(sizeof(float) * n);
+  double want = 0;
+  for (long i = 0; i < n; i++) {
+    x[i] = (float)sqrt(65504.0 / n);
+    want += (double)x[i] * x[i];
+  }
+  float* dx = to_dev(x, sizeof(float) * n);
+  float got = 0;
+  CHECK_ST(hipblasDotEx(h, (int)n, dx, HIP_R_32F, 1, dx, HIP_R_32F, 1, &got,
+                        HIP_R_32F, HIP_R_32F), HIPBLAS_STATUS_SUCCESS);
+  CHECK(fabs(got - want) < 0.1);
+  got = 0;
+  CHECK_ST(hipblasSdot(h, (int)n, dx, 1, dx, 1, &got), HIPBLAS_STATUS_SUCCESS);
+  CHECK(fabs(got - want) < 0.1);
+  hipFree(dx);
+  free(x);
+}
+
 /* dotEx on half and bfloat16 vectors with a float execution type: the
  * reference sums the rounded inputs in double and rounds the result. */
 static void test_dot_ex_half(hipblasHandle_t h) {
@@ -416,6 +439,7 @@ int main(void) {
   CHECK_ST(hipblasCreate(&h), HIPBLAS_STATUS_SUCCESS);
   test_dot_ex_blas(h);
   test_dot_ex_half(h);
+  test_dot_long_float(h);
   test_hgemm(h);
   test_gemm_ex_int8(h);
   test_getrf(h);

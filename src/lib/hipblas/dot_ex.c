@@ -1,8 +1,10 @@
 /* dotEx and dotcEx (and their _64 forms): dot products whose element and
  * execution types are arguments. On the CPU device one type for x, y and
- * the result with the same execution type (OpenBLAS's s/d/c/z dot), or
- * half / bfloat16 vectors and result with a float execution type, summed
- * here in double and rounded once to the result's type. */
+ * the result with the same execution type (OpenBLAS's d/z dot; float
+ * vectors summed in double, as dsdot does, since a float sum of a long
+ * vector loses digits that cuBLAS's tree of partial sums keeps), or half /
+ * bfloat16 vectors and result with a float execution type, summed here in
+ * double and rounded once to the result's type. */
 #include <cblas.h>
 #include <stdint.h>
 
@@ -34,14 +36,20 @@ static void run_dot_blas(const blas_job* j) {
     const void* x = (const char*)j->a + (ix > 0 ? done * ix * es : 0);
     const void* y = (const char*)j->b + (iy > 0 ? done * iy * es : 0);
     switch (j->t) {
-      case 's': acc[0] += cblas_sdot(part, x, (int)ix, y, (int)iy); break;
+      case 's': acc[0] += cblas_dsdot(part, x, (int)ix, y, (int)iy); break;
       case 'd': acc[0] += cblas_ddot(part, x, (int)ix, y, (int)iy); break;
-      case 'c': {
-        float r[2];
-        if (j->conj) cblas_cdotc_sub(part, x, (int)ix, y, (int)iy, r);
-        else cblas_cdotu_sub(part, x, (int)ix, y, (int)iy, r);
-        acc[0] += r[0];
-        acc[1] += r[1];
+      case 'c': {  /* summed in double, as dsdot does the real case */
+        const float* fx = x;
+        const float* fy = y;
+        long long x0 = ix < 0 ? (1 - (long long)part) * ix : 0;
+        long long y0 = iy < 0 ? (1 - (long long)part) * iy : 0;
+        for (long long i = 0; i < part; i++) {
+          double xr = fx[2 * (x0 + i * ix)], xi = fx[2 * (x0 + i * ix) + 1];
+          double yr = fy[2 * (y0 + i * iy)], yi = fy[2 * (y0 + i * iy) + 1];
+          if (j->conj) xi = -xi;
+          acc[0] += xr * yr - xi * yi;
+          acc[1] += xr * yi + xi * yr;
+        }
         break;
       }
       default: {
