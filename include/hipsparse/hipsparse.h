@@ -34,6 +34,7 @@ typedef struct sp_matdescr* hipsparseMatDescr_t;
 typedef struct sp_spsv* hipsparseSpSVDescr_t;
 typedef struct sp_spsv* hipsparseSpSMDescr_t;
 typedef struct sp_spgemm* hipsparseSpGEMMDescr_t;
+typedef struct sp_csrilu02* csrilu02Info_t;
 
 typedef enum {
   HIPSPARSE_STATUS_SUCCESS = 0,
@@ -110,6 +111,9 @@ typedef enum {
 } hipsparseDirection_t;
 typedef enum { HIPSPARSE_SDDMM_ALG_DEFAULT = 0 } hipsparseSDDMMAlg_t;
 typedef enum { HIPSPARSE_SPSV_ALG_DEFAULT = 0 } hipsparseSpSVAlg_t;
+typedef enum {
+  HIPSPARSE_SOLVE_POLICY_NO_LEVEL = 0, HIPSPARSE_SOLVE_POLICY_USE_LEVEL = 1
+} hipsparseSolvePolicy_t;
 typedef enum {
   HIPSPARSE_SPGEMM_DEFAULT = 0, HIPSPARSE_SPGEMM_CSR_ALG_DETERMINISTIC = 1,
   HIPSPARSE_SPGEMM_CSR_ALG_NONDETERMINISTIC = 2, HIPSPARSE_SPGEMM_ALG1 = 3,
@@ -392,6 +396,37 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrsort(
     hipsparseHandle_t handle, int m, int n, int nnz,
     const hipsparseMatDescr_t descrA, const int* csrRowPtr, int* csrColInd,
     int* P, void* pBuffer);
+
+/* -- csrilu02 (incomplete LU): declared, not implemented. The info object
+ * is made and destroyed; the other calls return
+ * HIPSPARSE_STATUS_NOT_SUPPORTED on every device. */
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateCsrilu02Info(
+    csrilu02Info_t* info);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyCsrilu02Info(
+    csrilu02Info_t info);
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrilu02_zeroPivot(
+    hipsparseHandle_t handle, csrilu02Info_t info, int* position);
+#define HIPSPARSE_DECL_CSRILU02(P, T)                                        \
+  HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##csrilu02_bufferSize(      \
+      hipsparseHandle_t handle, int m, int nnz,                              \
+      const hipsparseMatDescr_t descrA, T* csrSortedValA,                    \
+      const int* csrSortedRowPtrA, const int* csrSortedColIndA,              \
+      csrilu02Info_t info, int* pBufferSizeInBytes);                         \
+  HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##csrilu02_analysis(        \
+      hipsparseHandle_t handle, int m, int nnz,                              \
+      const hipsparseMatDescr_t descrA, const T* csrSortedValA,              \
+      const int* csrSortedRowPtrA, const int* csrSortedColIndA,              \
+      csrilu02Info_t info, hipsparseSolvePolicy_t policy, void* pBuffer);    \
+  HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##csrilu02(                 \
+      hipsparseHandle_t handle, int m, int nnz,                              \
+      const hipsparseMatDescr_t descrA, T* csrSortedValA_valM,               \
+      const int* csrSortedRowPtrA, const int* csrSortedColIndA,              \
+      csrilu02Info_t info, hipsparseSolvePolicy_t policy, void* pBuffer);
+HIPSPARSE_DECL_CSRILU02(S, float)
+HIPSPARSE_DECL_CSRILU02(D, double)
+HIPSPARSE_DECL_CSRILU02(C, hipComplex)
+HIPSPARSE_DECL_CSRILU02(Z, hipDoubleComplex)
+#undef HIPSPARSE_DECL_CSRILU02
 
 /* -- conversions between a sparse matrix (CSR, COO) and a dense one. The
  * analysis of DenseToSparse counts B's nonzeros (its nnz, and a CSR B's
