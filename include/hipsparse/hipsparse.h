@@ -325,20 +325,24 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpGEMM_createDescr(
     hipsparseSpGEMMDescr_t* descr);
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpGEMM_destroyDescr(
     hipsparseSpGEMMDescr_t descr);
-#define HIPSPARSE_DECL_SPGEMM(NAME, ...)                                     \
+#define HIPSPARSE_DECL_SPGEMM(NAME, SIZE, BUFFER)                            \
   HIPSPARSE_EXPORT hipsparseStatus_t NAME(                                   \
       hipsparseHandle_t handle, hipsparseOperation_t opA,                    \
       hipsparseOperation_t opB, const void* alpha,                           \
       hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB,      \
       const void* beta, hipsparseSpMatDescr_t matC, hipDataType computeType, \
-      hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr         \
-      __VA_ARGS__);
-HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_workEstimation, , size_t* bufferSize1,
-                      void* externalBuffer1)
-HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_compute, , size_t* bufferSize2,
-                      void* externalBuffer2)
-HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_copy)
+      hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr,          \
+      size_t* SIZE, void* BUFFER);
+HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_workEstimation, bufferSize1,
+                      externalBuffer1)
+HIPSPARSE_DECL_SPGEMM(hipsparseSpGEMM_compute, bufferSize2, externalBuffer2)
 #undef HIPSPARSE_DECL_SPGEMM
+HIPSPARSE_EXPORT hipsparseStatus_t hipsparseSpGEMM_copy(
+    hipsparseHandle_t handle, hipsparseOperation_t opA,
+    hipsparseOperation_t opB, const void* alpha,
+    hipsparseConstSpMatDescr_t matA, hipsparseConstSpMatDescr_t matB,
+    const void* beta, hipsparseSpMatDescr_t matC, hipDataType computeType,
+    hipsparseSpGEMMAlg_t alg, hipsparseSpGEMMDescr_t spgemmDescr);
 
 /* -- sparse vector operations: y = alpha x + beta y (Axpby), x = y at
  * x's indices (Gather), y = x at x's indices (Scatter). */
