@@ -21,6 +21,35 @@
 
 #define HIPBLAS_EXPORT __attribute__((visibility("default")))
 
+/* Half precision elements (Hgemm): __half where the program asks for it
+ * with HIPBLAS_USE_HIP_HALF (C++), else their bits, as hipBLAS has it. */
+#if defined(HIPBLAS_USE_HIP_HALF) && defined(__cplusplus)
+#include "hip/hip_fp16.h"
+typedef __half hipblasHalf;
+#else
+typedef uint16_t hipblasHalf;
+#endif
+
+/* hipBLAS 2's names of the element types, for code written against it
+ * with HIPBLAS_V2 (hipDataType arguments spelt HIPBLAS_R_32F ...). */
+typedef hipDataType hipblasDatatype_t;
+#define HIPBLAS_R_16F HIP_R_16F
+#define HIPBLAS_R_32F HIP_R_32F
+#define HIPBLAS_R_64F HIP_R_64F
+#define HIPBLAS_C_16F HIP_C_16F
+#define HIPBLAS_C_32F HIP_C_32F
+#define HIPBLAS_C_64F HIP_C_64F
+#define HIPBLAS_R_8I HIP_R_8I
+#define HIPBLAS_R_8U HIP_R_8U
+#define HIPBLAS_R_32I HIP_R_32I
+#define HIPBLAS_R_32U HIP_R_32U
+#define HIPBLAS_C_8I HIP_C_8I
+#define HIPBLAS_C_8U HIP_C_8U
+#define HIPBLAS_C_32I HIP_C_32I
+#define HIPBLAS_C_32U HIP_C_32U
+#define HIPBLAS_R_16B HIP_R_16BF
+#define HIPBLAS_C_16B HIP_C_16BF
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -227,6 +256,62 @@ HIPBLAS_DECL_GER(hipblasCgerc, hipComplex)
 HIPBLAS_DECL_GER(hipblasZgeru, hipDoubleComplex)
 HIPBLAS_DECL_GER(hipblasZgerc, hipDoubleComplex)
 #undef HIPBLAS_DECL_GER
+
+/* -- batched LU factorisation (partial pivoting; none where ipiv is NULL)
+ * and least squares (QR; m >= n, HIPBLAS_OP_N; `info` in host memory
+ * gets the argument check's result, `deviceInfo` each matrix's). On the
+ * CPU device through OpenBLAS's LAPACK. */
+#define HIPBLAS_DECL_LAPACK(P, T)                                            \
+  HIPBLAS_EXPORT hipblasStatus_t hipblas##P##getrfBatched(                   \
+      hipblasHandle_t handle, const int n, T* const A[], const int lda,      \
+      int* ipiv, int* info, const int batchCount);                           \
+  HIPBLAS_EXPORT hipblasStatus_t hipblas##P##gelsBatched(                    \
+      hipblasHandle_t handle, hipblasOperation_t trans, const int m,         \
+      const int n, const int nrhs, T* const A[], const int lda,              \
+      T* const C[], const int ldc, int* info, int* deviceInfo,               \
+      const int batchCount);
+HIPBLAS_DECL_LAPACK(S, float)
+HIPBLAS_DECL_LAPACK(D, double)
+HIPBLAS_DECL_LAPACK(C, hipComplex)
+HIPBLAS_DECL_LAPACK(Z, hipDoubleComplex)
+#undef HIPBLAS_DECL_LAPACK
+
+/* -- half precision GEMM (alpha and beta half too; on the CPU device
+ * computed in float and rounded once). */
+HIPBLAS_EXPORT hipblasStatus_t hipblasHgemm(
+    hipblasHandle_t handle, hipblasOperation_t transA,
+    hipblasOperation_t transB, int m, int n, int k, const hipblasHalf* alpha,
+    const hipblasHalf* A, int lda, const hipblasHalf* B, int ldb,
+    const hipblasHalf* beta, hipblasHalf* C, int ldc);
+HIPBLAS_EXPORT hipblasStatus_t hipblasHgemmBatched(
+    hipblasHandle_t handle, hipblasOperation_t transA,
+    hipblasOperation_t transB, int m, int n, int k, const hipblasHalf* alpha,
+    const hipblasHalf* const A[], int lda, const hipblasHalf* const B[],
+    int ldb, const hipblasHalf* beta, hipblasHalf* const C[], int ldc,
+    int batchCount);
+HIPBLAS_EXPORT hipblasStatus_t hipblasHgemmStridedBatched(
+    hipblasHandle_t handle, hipblasOperation_t transA,
+    hipblasOperation_t transB, int m, int n, int k, const hipblasHalf* alpha,
+    const hipblasHalf* A, int lda, hipblasStride strideA,
+    const hipblasHalf* B, int ldb, hipblasStride strideB,
+    const hipblasHalf* beta, hipblasHalf* C, int ldc, hipblasStride strideC,
+    int batchCount);
+
+/* -- mixed precision dot products. On the CPU device: x, y and the result
+ * all HIP_R_32F / HIP_R_64F / HIP_C_32F / HIP_C_64F with the same
+ * execution type, or HIP_R_16F / HIP_R_16BF with a HIP_R_32F execution
+ * type (summed in double, rounded to the result's type). Others:
+ * HIPBLAS_STATUS_NOT_SUPPORTED. Dotc conjugates x. */
+#define HIPBLAS_DECL_DOTEX(NAME, I)                                          \
+  HIPBLAS_EXPORT hipblasStatus_t NAME(                                       \
+      hipblasHandle_t handle, I n, const void* x, hipDataType xType, I incx, \
+      const void* y, hipDataType yType, I incy, void* result,                \
+      hipDataType resultType, hipDataType executionType);
+HIPBLAS_DECL_DOTEX(hipblasDotEx, int)
+HIPBLAS_DECL_DOTEX(hipblasDotcEx, int)
+HIPBLAS_DECL_DOTEX(hipblasDotEx_64, int64_t)
+HIPBLAS_DECL_DOTEX(hipblasDotcEx_64, int64_t)
+#undef HIPBLAS_DECL_DOTEX
 
 /* -- mixed precision GEMM. On the CPU device: A, B, C and the compute
  * type all HIP_R_32F / HIP_R_64F / HIP_C_32F / HIP_C_64F (the same for

@@ -82,6 +82,11 @@ HIPC_HD double rnorm4d(double a, double b, double c, double d) {
 }
 HIPC_HD double norm(int dim, const double* a) { return hipc_norm(dim, a); }
 HIPC_HD double rnorm(int dim, const double* a) { return hipc_rnorm(dim, a); }
+// powi is device-only in AMD's headers, so programs may define a host
+// powi(double, int) of their own (HeCBench's kmc does). hipc's works on the
+// host too; as a template it yields to such a function instead of
+// clashing with it, and is still chosen where there is none.
+template <typename = void>
 HIPC_HD double powi(double x, int n) { return std::pow(x, n); }
 
 #endif  // !__NVPTX__

@@ -178,9 +178,13 @@ HIPC_HD float rnorm3d(float a, float b, float c) {
 HIPC_HD float rnorm4d(float a, float b, float c, float d) {
   return HIPC_F(rnorm4d)(a, b, c, d);
 }
+// A template, as powi(double, int) in math_double.h, so that a program's
+// own host powi(float, int) wins over it.
 #if defined(__NVPTX__)
+template <typename = void>
 HIPC_HD float powi(float x, int n) { return hipc::nvptx::powif(x, n); }
 #else
+template <typename = void>
 HIPC_HD float powi(float x, int n) { return powif(x, n); }
 #endif
 #if !defined(__NVPTX__)

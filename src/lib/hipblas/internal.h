@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "hip/hipc/interop.h"
 #include "hipblas/hipblas.h"
@@ -88,6 +89,10 @@ HIPBLAS_LOCAL hipblasStatus_t hipblas__gemm_check(hipblasOperation_t ta,
                                                   int m, int n, int k,
                                                   int lda, int ldb, int ldc,
                                                   int batch);
+
+/* -- gemm_ex.c: half (HIP_R_16F) and bfloat16 (HIP_R_16BF) values. */
+HIPBLAS_LOCAL float hipblas__half_to_float(hipDataType t, uint16_t v);
+HIPBLAS_LOCAL uint16_t hipblas__float_to_half(hipDataType t, float f);
 
 /* -- cublas.c: cuBLAS, loaded at the first GPU call. */
 /* The address of cuBLAS's `name`, or NULL (no cuBLAS, or no such

@@ -69,7 +69,9 @@ static void run_iamax(const blas_job* j) {
 
 static void run_dot(const blas_job* j) {
   switch (j->t) {
-    case 's': *(float*)j->result = cblas_sdot(j->n, j->a, j->incx, j->b, j->incy); break;
+    /* Summed in double: a float sum of a long vector loses digits that
+     * cuBLAS's tree of partial sums keeps. */
+    case 's': *(float*)j->result = (float)cblas_dsdot(j->n, j->a, j->incx, j->b, j->incy); break;
     case 'd': *(double*)j->result = cblas_ddot(j->n, j->a, j->incx, j->b, j->incy); break;
     case 'c':
       if (j->conj) cblas_cdotc_sub(j->n, j->a, j->incx, j->b, j->incy, j->result);

@@ -56,6 +56,32 @@ void* hipsparse__cu_mat(sp_mat* m) {
                m->ind_type, m->base, m->type) != 0)
       m->cu = NULL;
   }
+  if (m->cu && (m->fill || m->diag)) {  /* SpSV's and SpSM's attributes */
+    int (*f)(void*, int, const void*, size_t) =
+        (int (*)(void*, int, const void*, size_t))hipsparse__cu_sym(
+            "cusparseSpMatSetAttribute");
+    if (f) {
+      f(m->cu, 0, &m->fill, sizeof m->fill);
+      f(m->cu, 1, &m->diag, sizeof m->diag);
+    }
+  }
+  if (m->cu && m->batch > 1) {  /* strided batches */
+    int st = -1;
+    if (m->format == HIPSPARSE_FORMAT_CSR) {
+      int (*f)(void*, int, int64_t, int64_t) =
+          (int (*)(void*, int, int64_t, int64_t))hipsparse__cu_sym(
+              "cusparseCsrSetStridedBatch");
+      if (f) st = f(m->cu, m->batch, m->ptr_stride, m->ind_stride);
+    } else {
+      int (*f)(void*, int, int64_t) = (int (*)(void*, int, int64_t))
+          hipsparse__cu_sym("cusparseCooSetStridedBatch");
+      if (f) st = f(m->cu, m->batch, m->ind_stride);
+    }
+    if (st != 0) {
+      hipsparse__cu_destroy_descr(SP_MAGIC_SPMAT, m->cu);
+      m->cu = NULL;
+    }
+  }
   void* cu = m->cu;
   pthread_mutex_unlock(&twins);
   return cu;
@@ -82,23 +108,68 @@ void* hipsparse__cu_dense(sp_dense* d) {
             hipsparse__cu_sym("cusparseCreateDnMat");
     if (f && f(&d->cu, d->rows, d->cols, d->ld, d->val, d->type, d->order) != 0)
       d->cu = NULL;
+    int (*b)(void*, int, int64_t) = (int (*)(void*, int, int64_t))
+        hipsparse__cu_sym("cusparseDnMatSetStridedBatch");
+    if (d->cu && d->batch > 1 && (!b || b(d->cu, d->batch, d->stride) != 0)) {
+      hipsparse__cu_destroy_descr(SP_MAGIC_DNMAT, d->cu);
+      d->cu = NULL;
+    }
   }
   void* cu = d->cu;
   pthread_mutex_unlock(&twins);
   return cu;
 }
 
+void* hipsparse__cu_spvec(sp_spvec* v) {
+  pthread_mutex_lock(&twins);
+  if (!v->cu) {
+    int (*f)(void**, int64_t, int64_t, void*, void*, int, int, int) =
+        (int (*)(void**, int64_t, int64_t, void*, void*, int, int, int))
+            hipsparse__cu_sym("cusparseCreateSpVec");
+    if (f && f(&v->cu, v->size, v->nnz, v->ind, v->val, v->ind_type,
+               v->base, v->type) != 0)
+      v->cu = NULL;
+  }
+  void* cu = v->cu;
+  pthread_mutex_unlock(&twins);
+  return cu;
+}
+
+void* hipsparse__cu_matdescr(const sp_matdescr* d) {
+  int (*create)(void**) =
+      (int (*)(void**))hipsparse__cu_sym("cusparseCreateMatDescr");
+  int (*set)(void*, int);
+  void* cu = NULL;
+  if (!create || create(&cu) != 0) return NULL;
+  static const char* const setters[] = {
+      "cusparseSetMatType", "cusparseSetMatFillMode",
+      "cusparseSetMatDiagType", "cusparseSetMatIndexBase"};
+  const int values[] = {d->type, d->fill, d->diag, d->base};
+  for (int i = 0; i < 4; i++) {
+    set = (int (*)(void*, int))hipsparse__cu_sym(setters[i]);
+    if (set) set(cu, values[i]);
+  }
+  return cu;
+}
+
+void hipsparse__cu_destroy_matdescr(void* cu) {
+  int (*f)(void*) = (int (*)(void*))hipsparse__cu_sym("cusparseDestroyMatDescr");
+  if (f && cu) f(cu);
+}
+
 void hipsparse__cu_destroy_descr(unsigned magic, void* cu) {
   const char* name = magic == SP_MAGIC_SPMAT   ? "cusparseDestroySpMat"
                      : magic == SP_MAGIC_DNVEC ? "cusparseDestroyDnVec"
+                     : magic == SP_MAGIC_SPVEC ? "cusparseDestroySpVec"
                                                : "cusparseDestroyDnMat";
   int (*f)(void*) = (int (*)(void*))hipsparse__cu_sym(name);
   if (f) f(cu);
 }
 
 void hipsparse__cu_set_values(unsigned magic, void* cu, void* values) {
-  const char* name = magic == SP_MAGIC_DNVEC ? "cusparseDnVecSetValues"
-                                             : "cusparseDnMatSetValues";
+  const char* name = magic == SP_MAGIC_DNVEC   ? "cusparseDnVecSetValues"
+                     : magic == SP_MAGIC_SPVEC ? "cusparseSpVecSetValues"
+                                               : "cusparseDnMatSetValues";
   int (*f)(void*, void*) = (int (*)(void*, void*))hipsparse__cu_sym(name);
   if (f) f(cu, values);
 }

@@ -30,7 +30,7 @@ static hipsparseStatus_t create_sparse(
   sp_mat* m = calloc(1, sizeof *m);
   SP_CHECK(m, HIPSPARSE_STATUS_ALLOC_FAILED);
   *m = (sp_mat){SP_MAGIC_SPMAT, format, rows, cols, nnz, ptr, ind, val,
-                ptr_type, ind_type, base, type, NULL};
+                ptr_type, ind_type, base, type, NULL, 0, 0, 0, 0, 0};
   *out = m;
   return HIPSPARSE_STATUS_SUCCESS;
 }
@@ -130,6 +130,40 @@ hipsparseStatus_t hipsparseSpMatGetFormat(hipsparseConstSpMatDescr_t d,
   return HIPSPARSE_STATUS_SUCCESS;
 }
 
+/* The twin of `m` is remade at its next use, with its new batches. */
+static void forget_twin(unsigned magic, void** cu) {
+  if (*cu) hipsparse__cu_destroy_descr(magic, *cu);
+  *cu = NULL;
+}
+
+hipsparseStatus_t hipsparseCsrSetStridedBatch(hipsparseSpMatDescr_t d,
+                                              int batchCount,
+                                              int64_t offsetsBatchStride,
+                                              int64_t columnsValuesBatchStride) {
+  sp_mat* m = as_mat(d);
+  SP_CHECK(m && m->format == HIPSPARSE_FORMAT_CSR && batchCount > 0 &&
+               offsetsBatchStride >= 0 && columnsValuesBatchStride >= 0,
+           HIPSPARSE_STATUS_INVALID_VALUE);
+  m->batch = batchCount;
+  m->ptr_stride = offsetsBatchStride;
+  m->ind_stride = columnsValuesBatchStride;
+  forget_twin(SP_MAGIC_SPMAT, &m->cu);
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
+hipsparseStatus_t hipsparseCooSetStridedBatch(hipsparseSpMatDescr_t d,
+                                              int batchCount,
+                                              int64_t batchStride) {
+  sp_mat* m = as_mat(d);
+  SP_CHECK(m && m->format == HIPSPARSE_FORMAT_COO && batchCount > 0 &&
+               batchStride >= 0,
+           HIPSPARSE_STATUS_INVALID_VALUE);
+  m->batch = batchCount;
+  m->ptr_stride = m->ind_stride = batchStride;
+  forget_twin(SP_MAGIC_SPMAT, &m->cu);
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
 /* -- dense */
 
 hipsparseStatus_t hipsparseCreateDnVec(hipsparseDnVecDescr_t* out,
@@ -189,7 +223,7 @@ hipsparseStatus_t hipsparseCreateDnMat(hipsparseDnMatDescr_t* out,
   sp_dense* m = calloc(1, sizeof *m);
   SP_CHECK(m, HIPSPARSE_STATUS_ALLOC_FAILED);
   *m = (sp_dense){SP_MAGIC_DNMAT, rows, cols, ld, values, valueType, order,
-                  NULL};
+                  NULL, 0, 0};
   *out = m;
   return HIPSPARSE_STATUS_SUCCESS;
 }
@@ -222,5 +256,27 @@ hipsparseStatus_t hipsparseDnMatSetValues(hipsparseDnMatDescr_t d,
   SP_CHECK(m && values, HIPSPARSE_STATUS_INVALID_VALUE);
   m->val = values;
   if (m->cu) hipsparse__cu_set_values(SP_MAGIC_DNMAT, m->cu, values);
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
+hipsparseStatus_t hipsparseDnMatSetStridedBatch(hipsparseDnMatDescr_t d,
+                                                int batchCount,
+                                                int64_t batchStride) {
+  sp_dense* m = as_dense(d);
+  SP_CHECK(m && batchCount > 0 && batchStride >= 0,
+           HIPSPARSE_STATUS_INVALID_VALUE);
+  m->batch = batchCount;
+  m->stride = batchStride;
+  forget_twin(SP_MAGIC_DNMAT, &m->cu);
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
+hipsparseStatus_t hipsparseDnMatGetStridedBatch(hipsparseConstDnMatDescr_t d,
+                                                int* batchCount,
+                                                int64_t* batchStride) {
+  sp_dense* m = as_dense(d);
+  SP_CHECK(m && batchCount && batchStride, HIPSPARSE_STATUS_INVALID_VALUE);
+  *batchCount = m->batch > 0 ? m->batch : 1;
+  *batchStride = m->stride;
   return HIPSPARSE_STATUS_SUCCESS;
 }

@@ -11,8 +11,8 @@ static int valid_op(hipsparseOperation_t op) {
 }
 
 /* The scalars of a job, as the handle's pointer mode says. */
-static void scalars(sp_handle* h, sp_job* j, const void* alpha,
-                    const void* beta, size_t size) {
+void hipsparse__scalars(sp_handle* h, sp_job* j, const void* alpha,
+                        const void* beta, size_t size) {
   if (h->pointer_mode == HIPSPARSE_POINTER_MODE_DEVICE) {
     j->alpha_ptr = alpha;
     j->beta_ptr = beta;
@@ -21,21 +21,6 @@ static void scalars(sp_handle* h, sp_job* j, const void* alpha,
     memcpy(j->beta, beta, size);
   }
 }
-
-/* Calls cuSPARSE's `NAME` of parameter types PROTO with ARGS (the handle
- * as `cu`) on h's stream, returning its status (the same values) from the
- * calling function. */
-#define SP_CU_CALL(h, native, NAME, PROTO, ARGS)                            \
-  do {                                                                      \
-    typedef int(*fn_t) PROTO;                                               \
-    fn_t f_ = (fn_t)hipsparse__cu_sym(#NAME);                               \
-    if (!f_) return HIPSPARSE_STATUS_NOT_SUPPORTED;                         \
-    void* cu = hipsparse__cu_begin(h, native);                              \
-    if (!cu) return HIPSPARSE_STATUS_NOT_SUPPORTED;                         \
-    int st_ = f_ ARGS;                                                      \
-    hipsparse__cu_end(h);                                                   \
-    return (hipsparseStatus_t)st_;                                          \
-  } while (0)
 
 /* The checks SpMV and its buffer size share; `*out` the job's parts. */
 static hipsparseStatus_t spmv_check(sp_handle* h, hipsparseOperation_t opA,
@@ -129,7 +114,7 @@ hipsparseStatus_t hipsparseSpMV(
            HIPSPARSE_STATUS_NOT_SUPPORTED);
   if (j.y.size == 0) return HIPSPARSE_STATUS_SUCCESS;
   j.run = hipsparse__run_spmv;
-  scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
+  hipsparse__scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
   return hipsparse__submit(h, &j);
 }
 
@@ -224,7 +209,7 @@ hipsparseStatus_t hipsparseSpMM(
            HIPSPARSE_STATUS_NOT_SUPPORTED);
   if (j.C.rows == 0 || j.C.cols == 0) return HIPSPARSE_STATUS_SUCCESS;
   j.run = hipsparse__run_spmm;
-  scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
+  hipsparse__scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
   return hipsparse__submit(h, &j);
 }
 
