@@ -445,6 +445,14 @@ static void test_sddmm(hipsparseHandle_t h) {
   double e = 0;
   for (int b = 0; b < BATCH; b++)
     for (int i = 0; i < NNZ; i++) e = fmax(e, fabs(got[b][i] - want[b][i]));
+  if (!(e < 1e-13)) {
+    fprintf(stderr, "SDDMM: largest error %g\n", e);
+    for (int b = 0; b < BATCH; b++)
+      for (int i = 0; i < NNZ; i++)
+        if (fabs(got[b][i] - want[b][i]) >= 1e-13)
+          fprintf(stderr, "  batch %d entry %d: got %g want %g\n", b, i,
+                  got[b][i], want[b][i]);
+  }
   CHECK(e < 1e-13);
   /* op(A) of the wrong size: A not transposed is M x K, C wants K = N. */
   CHECK_S(hipsparseSDDMM(h, HIPSPARSE_OPERATION_NON_TRANSPOSE,
