@@ -20,11 +20,17 @@
  * records, so the copy goes through the old format (llvm.dbg.* calls) once
  * it is cleaned up: the calls are noted (the value, the variable and
  * expression operands, the location) and erased, so that the region steps
- * never see them (-g does not change the code). Where the clone writes the
- * copy of a noted value (or a parameter at a region's start), it writes
- * the same call for the copy; hipc__form_loops_debug_settle turns the
- * calls back into records. Values read back from slots in later regions
- * have no record: there the debugger says the variable is optimised out. */
+ * never see them (-g does not change the code). K.run runs many threads
+ * through one piece of code, and the values of a thread's earlier regions
+ * are in slots, so a variable gets a *home*, as at clang's -O0: an alloca
+ * of K.run declared as the variable. Where the clone writes the copy of a
+ * noted value, and where a thread's run of a region starts (the
+ * parameters, indices, and the values earlier regions left in slots), it
+ * stores the value there; optimisation promotes the home back to values
+ * (debug records of their own) and drops what only it used. Records with
+ * an expression (fragments of a split aggregate, computed values) and
+ * declares are written as llvm.dbg.* calls for the copy instead, which
+ * hipc__form_loops_debug_settle turns into records. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
