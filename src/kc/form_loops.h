@@ -223,6 +223,10 @@ LLVMMetadataRef hipc__form_loops_debug_sp(LLVMModuleRef m, LLVMValueRef fn,
 void hipc__form_loops_debug_call_loc(LLVMValueRef call, LLVMMetadataRef sp);
 /* Finishes the module's subprograms (after the last one is made). */
 void hipc__form_loops_debug_done(LLVMModuleRef m);
+/* hipc-kc's optimisation level: 0 for -O0, where K.run's variables get
+ * homes (form_loops_debug.c); then 1 when they do. */
+void hipc__form_loops_debug_optimised(int on);
+int hipc__form_loops_debug_homes(void);
 /* prep: the copy's subprogram and its `call` of the kernel's location. */
 void hipc__form_loops_debug_copy(struct fl_state* s, LLVMValueRef call);
 /* prep, after the cleanup: notes and removes the copy's variable records. */
@@ -233,6 +237,9 @@ void hipc__form_loops_debug_values(struct fl_state* s, LLVMValueRef v,
 /* clone: record `k` (of s->dbg) for `copy`, at `b`. */
 void hipc__form_loops_debug_one(struct fl_state* s, unsigned k,
                                 LLVMValueRef copy, LLVMBuilderRef b);
+/* 1 when record `k` is of a variable of the kernel itself (not of a
+ * function inlined into it). */
+int hipc__form_loops_debug_kernel_var(const struct fl_state* s, unsigned k);
 /* clone: the parameters' records at a region's start, at `b`. */
 void hipc__form_loops_debug_params(struct fl_state* s, LLVMBuilderRef b);
 /* K.run (or its body for one warp size) takes the copy's subprogram. */

@@ -365,14 +365,16 @@ static LLVMValueRef only_incoming(struct fl_state* s, LLVMValueRef u,
 /* With -g, where a thread's run of a region starts: the parameters, the
  * indices and allocas (fixed()), and the values earlier regions left in
  * slots, read from the thread's element (a load that only the debug
- * record uses: code at -O0, which keeps it, and none once optimised). A
+ * record uses). Only the kernel's own variables: those of the functions
+ * inlined into it are many (a library's), and their frames are gone. A
  * value the region computes again is described anew where it does. */
 static void debug_earlier(struct fl_state* s) {
   struct fl_emit* e = s->e;
   hipc__form_loops_debug_params(s, e->b);
   for (unsigned k = 0; k < s->ndbg; k++) {
     LLVMValueRef v = s->dbg[k].v;
-    if (!LLVMIsAInstruction(v)) continue;
+    if (!LLVMIsAInstruction(v) || !hipc__form_loops_debug_kernel_var(s, k))
+      continue;
     LLVMValueRef fx = fixed(s, v);
     const struct fl_slot* sl = fx ? NULL : slot(s, v);
     if (fx)
@@ -392,7 +394,8 @@ static void copy_segment(struct fl_state* s, unsigned g) {
   const struct fl_seg* sg = &s->segs[g];
   LLVMPositionBuilderAtEnd(e->b, e->cb[g]);
   /* With -g, the parameters' values where a thread's run starts. */
-  if (s->ndbg && g == hipc__form_loops_region_entry(s, e->r) &&
+  if (s->ndbg && hipc__form_loops_debug_homes() &&
+      g == hipc__form_loops_region_entry(s, e->r) &&
       !LLVMIsAPHINode(sg->first))
     debug_earlier(s);
   /* Phis' slots are written after the block's last phi. */

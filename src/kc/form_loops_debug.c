@@ -26,8 +26,11 @@
  * of K.run declared as the variable. Where the clone writes the copy of a
  * noted value, and where a thread's run of a region starts (the
  * parameters, indices, and the values earlier regions left in slots), it
- * stores the value there; optimisation promotes the home back to values
- * (debug records of their own) and drops what only it used. Records with
+ * stores the value there. That is for -O0: optimised code has the records
+ * written as llvm.dbg.* calls for each copy where it is made, and nothing
+ * at the regions' starts (the stores and loads cost the optimiser more time
+ * than all the rest of -g, and it drops them: a vectorised loop keeps few
+ * variables). Records with
  * an expression (fragments of a split aggregate, computed values) and
  * declares are written as llvm.dbg.* calls for the copy instead, which
  * hipc__form_loops_debug_settle turns into records. */
@@ -38,6 +41,13 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "form_loops.h"
+
+/* 1 when the code will be optimised (hipc-kc's -O1 and above). */
+static int optimised;
+
+void hipc__form_loops_debug_optimised(int on) { optimised = on; }
+
+int hipc__form_loops_debug_homes(void) { return !optimised; }
 
 /* One module at a time: its DIBuilder and kc's compile unit. */
 static struct {
@@ -168,7 +178,7 @@ void hipc__form_loops_debug_collect(struct fl_state* s) {
  * expression, of the values' type, declared once in K.run's entry. */
 static LLVMValueRef home(struct fl_state* s, const struct fl_dbg* r,
                          LLVMTypeRef ty) {
-  if (!di.d || !s->e) return NULL;
+  if (optimised || !di.d || !s->e) return NULL;
   LLVMValueRef empty =
       LLVMMetadataAsValue(s->cx, LLVMDIBuilderCreateExpression(di.d, NULL, 0));
   if (r->expr != empty) return NULL;
@@ -218,6 +228,14 @@ void hipc__form_loops_debug_one(struct fl_state* s, unsigned k,
   LLVMValueRef call =
       LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
   LLVMInstructionSetDebugLoc(call, r->loc);
+}
+
+int hipc__form_loops_debug_kernel_var(const struct fl_state* s, unsigned k) {
+  /* The kernel is inlined into the copy: its variables' locations are
+   * inlined once, those of the functions it calls twice or more. */
+  LLVMMetadataRef at = s->dbg[k].loc ? LLVMDILocationGetInlinedAt(s->dbg[k].loc)
+                                     : NULL;
+  return at && !LLVMDILocationGetInlinedAt(at);
 }
 
 void hipc__form_loops_debug_values(struct fl_state* s, LLVMValueRef v,
