@@ -393,7 +393,7 @@ static void copy_segment(struct fl_state* s, unsigned g) {
   struct fl_emit* e = s->e;
   const struct fl_seg* sg = &s->segs[g];
   LLVMPositionBuilderAtEnd(e->b, e->cb[g]);
-  /* With -g, the parameters' values where a thread's run starts. */
+  /* With -g at -O0: the variables' homes where a thread's run starts. */
   if (s->ndbg && hipc__form_loops_debug_homes() &&
       g == hipc__form_loops_region_entry(s, e->r) &&
       !LLVMIsAPHINode(sg->first))
