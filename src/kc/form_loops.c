@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "form_loops.h"
 #include "hip/hipc/kernel.h"
 
@@ -165,6 +167,7 @@ void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
 
 static void release(struct fl_state* s) {
   if (s->fn) LLVMDeleteFunction(s->fn);
+  hipc__form_loops_debug_release(s);
   free(s->blocks);
   free(s->bars);
   free(s->segs);
@@ -204,8 +207,9 @@ LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
   strcpy(name + len, ".run");
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), &ptr, 1, 0);
   LLVMValueRef run = LLVMAddFunction(s->m, name, fty);
-  free(name);
   LLVMSetLinkage(run, LLVMInternalLinkage);
+  LLVMMetadataRef sp = hipc__form_loops_debug_sp(s->m, run, s->kernel, name);
+  free(name);
   unsigned na = LLVMGetAttributeCountAtIndex(body[1], LLVMAttributeFunctionIndex);
   LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
   if (!attrs) abort();
@@ -238,7 +242,10 @@ LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
     if (k == 0) LLVMAddCase(sw, LLVMConstInt(i32, 32, 0), at);
     LLVMPositionBuilderAtEnd(b, at);
     LLVMValueRef args[2] = {LLVMGetParam(run, 0), LLVMConstInt(i32, 32u << k, 0)};
-    LLVMBuildCall2(b, LLVMGlobalGetValueType(body[k]), body[k], args, 2, "");
+    hipc__form_loops_debug_call_loc(
+        LLVMBuildCall2(b, LLVMGlobalGetValueType(body[k]), body[k], args, 2,
+                       ""),
+        sp);
     LLVMBuildBr(b, out);
   }
   LLVMPositionBuilderAtEnd(b, out);
@@ -278,6 +285,7 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
   LLVMValueRef body[2] = {NULL, NULL};
   s.warp_const = 64;
   int ok = pipeline(&s, &body[1]);
+  if (ok) hipc__form_loops_debug_move(&s, body[1]);
   if (ok && s.by_warp) {
     struct fl_state s32;
     memset(&s32, 0, sizeof s32);
@@ -287,6 +295,7 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
     s32.layout = layout;
     s32.warp_const = 32;
     ok = pipeline(&s32, &body[0]);
+    if (ok) hipc__form_loops_debug_move(&s32, body[0]);
     if (!ok) {
       s.note = s32.note;
       s32.note = NULL;
@@ -302,6 +311,7 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
   for (unsigned k = 0; !ok && k < 2; k++)
     if (body[k]) LLVMDeleteFunction(body[k]);
   release(&s);
+  if (LLVMGetSubprogram(kernel)) hipc__form_loops_debug_settle(m);
   if (note)
     *note = ok ? NULL : s.note;
   else

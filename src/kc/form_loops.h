@@ -14,6 +14,8 @@
  *   warp     warp collectives: cuts like barriers, and after a region's
  *            loop a loop nest over warps and lanes computing the results
  *   atomic   atomics on __shared__ memory as plain code (used by clone)
+ *   debug    with -g: subprograms for the functions made, variables in
+ *            K.run (used by prep, clone and form_loops.c)
  *
  * A kernel that uses the warp size gets its K.run as a body with the warp
  * size as a parameter, called with the constants 32 and 64 (emit).
@@ -92,6 +94,16 @@ struct fl_seg {
   int bar_id;         /* index of `bar` in fl_state.bars, or -1 */
 };
 
+/* A variable's debug record in the working copy (form_loops_debug.c):
+ * llvm.dbg.value or llvm.dbg.declare of `v`. */
+struct fl_dbg {
+  LLVMValueRef v;
+  LLVMValueRef var, expr; /* the call's metadata operands */
+  LLVMMetadataRef loc;
+  int declare;
+  unsigned next; /* the next record of v (index + 1), or 0 */
+};
+
 /* The work of one call of hipc__kc_form_loops. */
 struct fl_state {
   LLVMModuleRef m;
@@ -157,6 +169,21 @@ struct fl_state {
   unsigned char* fwd;
   /* Emission (form_loops_emit.c, form_loops_clone.c). */
   struct fl_emit* e;
+  /* -g (form_loops_debug.c): the copy's subprogram, which K.run takes,
+   * and the copy's variable records, by value (dbg_of: index + 1 of the
+   * value's last record). */
+  LLVMMetadataRef dbg_sp;
+  struct fl_dbg* dbg;
+  unsigned ndbg;
+  struct fl_map dbg_of;
+  /* The variables' homes in K.run (allocas the debugger reads). */
+  struct fl_home {
+    LLVMValueRef var;
+    LLVMMetadataRef loc;
+    LLVMTypeRef ty;
+    LLVMValueRef slot;
+  }* homes;
+  unsigned nhomes;
 };
 
 /* Where a value that crosses a barrier, or an alloca, is kept. */
@@ -184,6 +211,42 @@ int hipc__form_loops_fail(struct fl_state* s, LLVMValueRef at, const char* fmt,
  * flags) as disjoint from the other slots' (form_loops.c). */
 void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
                           unsigned scope);
+
+/* form_loops_debug.c: with -g (the kernel has a DISubprogram). */
+/* A subprogram named `name` for `fn`, a function kc makes for `kernel`, at
+ * the kernel's line, in kc's compile unit; NULL when the kernel has none. */
+LLVMMetadataRef hipc__form_loops_debug_sp(LLVMModuleRef m, LLVMValueRef fn,
+                                          LLVMValueRef kernel,
+                                          const char* name);
+/* Gives `call` a location in `sp` (its function's subprogram; NULL: none),
+ * as LLVM requires of a call of a function with debug information. */
+void hipc__form_loops_debug_call_loc(LLVMValueRef call, LLVMMetadataRef sp);
+/* Finishes the module's subprograms (after the last one is made). */
+void hipc__form_loops_debug_done(LLVMModuleRef m);
+/* hipc-kc's optimisation level: 0 for -O0, where K.run's variables get
+ * homes (form_loops_debug.c); then 1 when they do. */
+void hipc__form_loops_debug_optimised(int on);
+int hipc__form_loops_debug_homes(void);
+/* prep: the copy's subprogram and its `call` of the kernel's location. */
+void hipc__form_loops_debug_copy(struct fl_state* s, LLVMValueRef call);
+/* prep, after the cleanup: notes and removes the copy's variable records. */
+void hipc__form_loops_debug_collect(struct fl_state* s);
+/* clone: the records of `v` (of the copy) for `copy`, at `b`. */
+void hipc__form_loops_debug_values(struct fl_state* s, LLVMValueRef v,
+                                   LLVMValueRef copy, LLVMBuilderRef b);
+/* clone: record `k` (of s->dbg) for `copy`, at `b`. */
+void hipc__form_loops_debug_one(struct fl_state* s, unsigned k,
+                                LLVMValueRef copy, LLVMBuilderRef b);
+/* 1 when record `k` is of a variable of the kernel itself (not of a
+ * function inlined into it). */
+int hipc__form_loops_debug_kernel_var(const struct fl_state* s, unsigned k);
+/* clone: the parameters' records at a region's start, at `b`. */
+void hipc__form_loops_debug_params(struct fl_state* s, LLVMBuilderRef b);
+/* K.run (or its body for one warp size) takes the copy's subprogram. */
+void hipc__form_loops_debug_move(struct fl_state* s, LLVMValueRef body);
+/* Turns the llvm.dbg.* calls written into K.run into records. */
+void hipc__form_loops_debug_settle(LLVMModuleRef m);
+void hipc__form_loops_debug_release(struct fl_state* s);
 
 /* form_loops_prep.c: copies the kernel into s->fn, inlines every defined
  * callee and cleans the copy up. */

@@ -136,12 +136,14 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
     LLVMSetAlignment(l, sl->align);
     hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
     hipc__form_loops_map_put(&e->hoisted, (void*)sl, (uintptr_t)l);
+    hipc__form_loops_debug_values(s, v, l, e->bp);
     return l;
   }
   if (sl) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
     hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+    hipc__form_loops_debug_values(s, v, l, e->b); /* -g: read back */
     return l;
   }
   if (hipc__form_loops_remat(s, v)) return recompute(s, v, su);
@@ -360,18 +362,52 @@ static LLVMValueRef only_incoming(struct fl_state* s, LLVMValueRef u,
   abort(); /* mark_once saw an edge from the region */
 }
 
+/* With -g, where a thread's run of a region starts: the parameters, the
+ * indices and allocas (fixed()), and the values earlier regions left in
+ * slots, read from the thread's element (a load that only the debug
+ * record uses). Only the kernel's own variables: those of the functions
+ * inlined into it are many (a library's), and their frames are gone. A
+ * value the region computes again is described anew where it does. */
+static void debug_earlier(struct fl_state* s) {
+  struct fl_emit* e = s->e;
+  hipc__form_loops_debug_params(s, e->b);
+  for (unsigned k = 0; k < s->ndbg; k++) {
+    LLVMValueRef v = s->dbg[k].v;
+    if (!LLVMIsAInstruction(v) || !hipc__form_loops_debug_kernel_var(s, k))
+      continue;
+    LLVMValueRef fx = fixed(s, v);
+    const struct fl_slot* sl = fx ? NULL : slot(s, v);
+    if (fx)
+      hipc__form_loops_debug_one(s, k, fx, e->b);
+    else if (sl && !sl->is_alloca && sl->base) {
+      LLVMValueRef l =
+          LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
+      LLVMSetAlignment(l, sl->align);
+      hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+      hipc__form_loops_debug_one(s, k, l, e->b);
+    }
+  }
+}
+
 static void copy_segment(struct fl_state* s, unsigned g) {
   struct fl_emit* e = s->e;
   const struct fl_seg* sg = &s->segs[g];
   LLVMPositionBuilderAtEnd(e->b, e->cb[g]);
+  /* With -g at -O0: the variables' homes where a thread's run starts. */
+  if (s->ndbg && hipc__form_loops_debug_homes() &&
+      g == hipc__form_loops_region_entry(s, e->r) &&
+      !LLVMIsAPHINode(sg->first))
+    debug_earlier(s);
   /* Phis' slots are written after the block's last phi. */
   LLVMValueRef phis = NULL;
   for (LLVMValueRef u = sg->first;; u = LLVMGetNextInstruction(u)) {
     if (phis && !LLVMIsAPHINode(u)) {
       for (LLVMValueRef p = phis; p != u; p = LLVMGetNextInstruction(p)) {
         uintptr_t c = 0;
-        if (hipc__form_loops_map_get(&e->val, p, &c))
+        if (hipc__form_loops_map_get(&e->val, p, &c)) {
           store_slot(s, p, (LLVMValueRef)c);
+          hipc__form_loops_debug_values(s, p, (LLVMValueRef)c, e->b);
+        }
       }
       phis = NULL;
     }
@@ -383,7 +419,9 @@ static void copy_segment(struct fl_state* s, unsigned g) {
       end_at_return(s);
       return;
     }
-    if (fixed(s, u) || lifetime(u)) continue;
+    LLVMValueRef fx = fixed(s, u);
+    if (fx) hipc__form_loops_debug_values(s, u, fx, e->b);
+    if (fx || lifetime(u)) continue;
     LLVMValueRef c;
     if (LLVMIsAPHINode(u) && straight(s, g)) {
       /* One way in: the value that comes by it (which hoist() may find
@@ -407,6 +445,7 @@ static void copy_segment(struct fl_state* s, unsigned g) {
       if (c) {
         free(ops);
         hipc__form_loops_map_put(&e->val, u, (uintptr_t)c);
+        hipc__form_loops_debug_values(s, u, c, e->bp);
         continue;
       }
       /* An atomic on shared memory: plain code (form_loops_atomic.c). */
@@ -432,7 +471,10 @@ static void copy_segment(struct fl_state* s, unsigned g) {
       }
     }
     hipc__form_loops_map_put(&e->val, u, (uintptr_t)c);
-    if (!LLVMIsAPHINode(u)) store_slot(s, u, c);
+    if (!LLVMIsAPHINode(u)) {
+      store_slot(s, u, c);
+      hipc__form_loops_debug_values(s, u, c, e->b);
+    }
   }
 }
 

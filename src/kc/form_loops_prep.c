@@ -236,7 +236,8 @@ int hipc__form_loops_prepare(struct fl_state* s) {
   LLVMValueRef* args = calloc(np + 1, sizeof *args);
   if (!args) abort();
   for (unsigned i = 0; i < np; i++) args[i] = LLVMGetParam(s->fn, i);
-  LLVMBuildCall2(b, fty, s->kernel, args, np, "");
+  LLVMValueRef call = LLVMBuildCall2(b, fty, s->kernel, args, np, "");
+  hipc__form_loops_debug_copy(s, call);
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);
   free(args);
@@ -303,6 +304,7 @@ int hipc__form_loops_prepare(struct fl_state* s) {
                           "instcombine<no-verify-fixpoint>,simplifycfg)",
                     1))
     return 0;
+  hipc__form_loops_debug_collect(s);
   /* Grid barriers stay with fibers, where one is left once the copy is
    * cleaned up: a group's sync() switches on the group's kind, which the
    * cleanup folds for a tile or a block. */

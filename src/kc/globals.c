@@ -59,6 +59,25 @@ static LLVMValueRef strip_casts(LLVMValueRef v) {
   return v;
 }
 
+static int in_list(LLVMValueRef* l, unsigned n, LLVMValueRef v);
+
+/* `extern __managed__` declarations: clang emits no annotation for a
+ * declaration, but it keeps a declaration's section, and the kc pass's
+ * headers give `__managed__` the section HIPC_KC_MANAGED_SECTION. Appends
+ * them to `out` (which holds `n`, with room for every global); returns the
+ * new count. */
+static unsigned extern_managed(struct kc_ctx* c, LLVMValueRef* out,
+                               unsigned n) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g;
+       g = LLVMGetNextGlobal(g)) {
+    const char* sec = LLVMGetSection(g);
+    if (LLVMIsDeclaration(g) && sec &&
+        strcmp(sec, HIPC_KC_MANAGED_SECTION) == 0 && !in_list(out, n, g))
+      out[n++] = g;
+  }
+  return n;
+}
+
 /* The globals annotated "hipc.managed" (`__managed__`), in `*builtin`
  * (`*nbuiltin` of them) those annotated "hipc.builtin" (the headers'
  * threadIdx & co., which no host code names: not in the image), and in
@@ -74,10 +93,13 @@ static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out,
   LLVMValueRef ann = LLVMGetNamedGlobal(c->mod, "llvm.global.annotations");
   *out = *builtin = *constant = NULL;
   *nbuiltin = *nconstant = 0;
-  if (!ann) return 0;
-  LLVMValueRef init = LLVMGetInitializer(ann);
+  LLVMValueRef init = ann ? LLVMGetInitializer(ann) : NULL;
   unsigned n = init ? (unsigned)LLVMGetNumOperands(init) : 0, found = 0;
-  *out = hipc__diag_xmalloc(n * sizeof **out);
+  unsigned nglobals = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
+    nglobals++;
+  *out = hipc__diag_xmalloc((n + nglobals + 1) * sizeof **out);
+  if (!ann) return extern_managed(c, *out, 0);
   *builtin = hipc__diag_xmalloc(n * sizeof **builtin);
   *constant = hipc__diag_xmalloc(n * sizeof **constant);
   for (unsigned i = 0; i < n; i++) {
@@ -96,6 +118,7 @@ static unsigned managed_globals(struct kc_ctx* c, LLVMValueRef** out,
       (*constant)[(*nconstant)++] = var;
   }
   LLVMDeleteGlobal(ann);
+  found = extern_managed(c, *out, found);
   /* The annotations' strings, now unused. */
   LLVMValueRef g = LLVMGetFirstGlobal(c->mod);
   while (g) {
@@ -117,7 +140,8 @@ static void write_names(const char* path, LLVMValueRef* v, unsigned n) {
   FILE* f = fopen(path, "w");
   if (!f) hipc__diag_fatal("cannot write %s", path);
   for (unsigned i = 0; i < n; i++)
-    fprintf(f, "%s\n", hipc__util_name(v[i]));
+    if (!LLVMIsDeclaration(v[i])) /* another source defines it */
+      fprintf(f, "%s\n", hipc__util_name(v[i]));
   if (fclose(f) != 0) hipc__diag_fatal("cannot write %s", path);
 }
 
@@ -243,6 +267,34 @@ static LLVMValueRef move_to_as0(struct kc_ctx* c, LLVMValueRef old) {
   return g;
 }
 
+/* The void* slot through which kernels reach the managed variable `g`.
+ * A variable other translation units may name (external linkage, or an
+ * `extern __managed__` declaration) has its slot under its own (mangled)
+ * name, hidden: that is the symbol through which clang's host pass of
+ * another source reaches it (`@x = external global ptr`, which the defining
+ * source's host object keeps internal), so every source's host code and
+ * kernels load one pointer, which the runtime sets when it binds the
+ * variable. Any other has an internal slot `NAME.managed`. */
+static LLVMValueRef managed_slot(struct kc_ctx* c, LLVMValueRef g) {
+  LLVMTypeRef ptr = hipc__util_ptr(c);
+  const char* name = hipc__util_name(g);
+  int shared =
+      LLVMIsDeclaration(g) || LLVMGetLinkage(g) == LLVMExternalLinkage;
+  char* slot_name = hipc__diag_xmalloc(strlen(name) + sizeof ".managed");
+  sprintf(slot_name, shared ? "%s" : "%s.managed", name);
+  if (shared) LLVMSetValueName2(g, "", 0);
+  LLVMValueRef slot = LLVMAddGlobal(c->mod, ptr, slot_name);
+  free(slot_name);
+  LLVMSetAlignment(slot, LLVMABIAlignmentOfType(c->td, ptr));
+  if (shared) LLVMSetVisibility(slot, LLVMHiddenVisibility);
+  if (LLVMIsDeclaration(g)) return slot; /* another source defines it */
+  LLVMSetInitializer(slot, LLVMConstNull(ptr));
+  LLVMSetLinkage(slot, shared ? LLVMExternalLinkage : LLVMInternalLinkage);
+  /* The runtime writes the slot before any kernel reads it. */
+  LLVMSetExternallyInitialized(slot, 1);
+  return slot;
+}
+
 void hipc__globals_lower(struct kc_ctx* c) {
   LLVMValueRef *managed = NULL, *builtin = NULL, *constant = NULL;
   unsigned n_builtin = 0, n_constant = 0;
@@ -253,7 +305,6 @@ void hipc__globals_lower(struct kc_ctx* c) {
   free(constant);
   struct repls rs = {0};
   uint64_t at = 0;
-  LLVMTypeRef ptr = hipc__util_ptr(c);
 
   /* Collect first: the loop below adds and deletes globals. */
   unsigned n = 0;
@@ -270,16 +321,11 @@ void hipc__globals_lower(struct kc_ctx* c) {
     LLVMTypeRef vt = LLVMGlobalGetValueType(g);
     uint64_t size = LLVMABISizeOfType(c->td, vt);
     if (in_list(managed, n_managed, g)) {
-      char slot_name[256];
-      snprintf(slot_name, sizeof slot_name, "%s.managed",
-               hipc__util_name(g));
-      LLVMValueRef slot = LLVMAddGlobal(c->mod, ptr, slot_name);
-      LLVMSetInitializer(slot, LLVMConstNull(ptr));
-      LLVMSetLinkage(slot, LLVMInternalLinkage);
-      LLVMSetAlignment(slot, LLVMABIAlignmentOfType(c->td, ptr));
-      /* The runtime writes the slot before any kernel reads it. */
-      LLVMSetExternallyInitialized(slot, 1);
-      add_var(c, hipc__util_name(g), slot, size, HIPC_KC_VAR_MANAGED);
+      char* name = hipc__diag_strdup(hipc__util_name(g));
+      LLVMValueRef slot = managed_slot(c, g); /* may take g's name */
+      if (!LLVMIsDeclaration(slot))
+        add_var(c, name, slot, size, HIPC_KC_VAR_MANAGED);
+      free(name);
       push(&rs, (struct repl){g, R_MANAGED, 0, slot, 0});
     } else if (as == 3) {
       if (LLVMIsDeclaration(g) || size == 0) {

@@ -91,6 +91,10 @@ void hipc__link_internalize(struct kc_ctx* c, int keep_kernels);
 /* The prefix of the device code's names that other translation units
  * share: C++ __device__ functions and external __device__ variables. */
 #define HIPC_KC_DEV_PREFIX "__hipc_dev_"
+/* The section the kc pass's headers give `__managed__` variables
+ * (hip/hipc/qualifiers_nvptx.h), which marks `extern __managed__`
+ * declarations (globals.c). */
+#define HIPC_KC_MANAGED_SECTION ".hipc_managed"
 /* shared_size.c: notes that `fn` uses the static __shared__ segment up to
  * byte `end`; then sets each kernel's static_shared from what its code
  * (the kernel, K.thread, K.run and what they call) reaches. */

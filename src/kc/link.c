@@ -9,6 +9,7 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "hip/hipc/kc_abi.h"
 #include "kc/kc.h"
 
 static int is_kernel(struct kc_ctx* c, LLVMValueRef f) {
@@ -57,6 +58,16 @@ static void share_device_fn(struct kc_ctx* c, LLVMValueRef f) {
   free(renamed);
 }
 
+/* The slot of a `__managed__` variable other sources may name, which
+ * globals.c made external and hidden under the variable's name. */
+static int is_shared_managed_slot(struct kc_ctx* c, LLVMValueRef g) {
+  if (LLVMGetLinkage(g) != LLVMExternalLinkage) return 0;
+  for (unsigned i = 0; i < c->num_vars; i++)
+    if (c->vars[i].storage == g && (c->vars[i].flags & HIPC_KC_VAR_MANAGED))
+      return 1;
+  return 0;
+}
+
 void hipc__link_internalize(struct kc_ctx* c, int keep_kernels) {
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f;
        f = LLVMGetNextFunction(f)) {
@@ -74,6 +85,7 @@ void hipc__link_internalize(struct kc_ctx* c, int keep_kernels) {
     if (LLVMIsDeclaration(g)) continue;
     if (strncmp(hipc__util_name(g), "llvm.", 5) == 0) continue;
     if (is_shared_device_fn(g)) continue; /* an external __device__ variable */
+    if (is_shared_managed_slot(c, g)) continue;
     make_internal(g);
   }
 }

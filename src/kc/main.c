@@ -97,6 +97,7 @@ int main(int argc, char** argv) {
   hipc__simplify_functions(&c);
   for (unsigned i = 0; i < c.num_kernels; i++)
     hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
+  hipc__form_loops_debug_optimised(c.opt_level > 0);
   form_loops(&c);
   hipc__thread_fn_build(&c);
   hipc__check_build(&c);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc/form_loops.h"
 #include "kc/kc.h"
 
 static LLVMValueRef build_one(struct kc_ctx* c, struct kc_kernel* k) {
@@ -52,6 +53,10 @@ static LLVMValueRef build_one(struct kc_ctx* c, struct kc_kernel* k) {
   }
   LLVMValueRef call = LLVMBuildCall2(b, LLVMGlobalGetValueType(k->fn), k->fn,
                                      vals, n, "");
+  /* With -g, K.thread's own subprogram: the kernel's code, inlined into
+   * it, keeps its lines and variables as inlined frames. */
+  hipc__form_loops_debug_call_loc(
+      call, hipc__form_loops_debug_sp(c->mod, fn, k->fn, hipc__util_name(fn)));
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
   for (unsigned i = 0; i < n; i++) {
@@ -70,14 +75,8 @@ static LLVMValueRef build_one(struct kc_ctx* c, struct kc_kernel* k) {
 }
 
 void hipc__thread_fn_build(struct kc_ctx* c) {
-  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
-  for (unsigned i = 0; i < c->num_kernels; i++) {
-    struct kc_kernel* k = &c->kernels[i];
-    k->thread = build_one(c, k);
-    /* K.thread has no debug information of its own: with -g the kernel
-     * stays a function so that its code keeps its source lines. */
-    if (c->debug)
-      LLVMAddAttributeAtIndex(k->fn, (unsigned)LLVMAttributeFunctionIndex,
-                              LLVMCreateEnumAttribute(c->llctx, noinline, 0));
-  }
+  for (unsigned i = 0; i < c->num_kernels; i++)
+    c->kernels[i].thread = build_one(c, &c->kernels[i]);
+  /* The last functions with subprograms of kc's are made. */
+  hipc__form_loops_debug_done(c->mod);
 }

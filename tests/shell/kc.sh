@@ -58,7 +58,7 @@ for pat in 'call void @hipc_cpu_syncthreads()' \
            'call [a-z ]*i32 @hipc_kc_atomic_dec32(ptr' \
            'atomicrmw fadd ptr .* monotonic' 'atomicrmw max ptr .* monotonic' \
            'cmpxchg ptr .* monotonic monotonic' 'call [a-z ]*float @sinf(' \
-           'call [a-z ]*float @llvm.fabs.f32(' 'load ptr, ptr @m_values.managed' \
+           'call [a-z ]*float @llvm.fabs.f32(' 'load ptr, ptr @m_values,' \
            'load ptr, ptr getelementptr inbounds (i8, ptr @hipc_tls' \
            'call void @_Z8k_reduce5MixedPKfPf(ptr byval(%[^)]*) align 8 '; do
   grep -q -- "$pat" k0.ll || bad "-O0: no '$pat'"
@@ -98,14 +98,18 @@ done
 grep -q 'llvm\.nvvm\|@__nv_' io.ll && bad "inline_ops: calls left"
 
 # 2. Objects define nothing global but the device code other translation
-# units may share (hidden, named __hipc_dev_*), on x86-64 and AArch64.
+# units may share (hidden, named __hipc_dev_*) and the slot of a managed
+# variable they may name (hidden, under its own name: m_values), on x86-64
+# and AArch64.
 "$KC" k.bc --id kc-test-id -o k.o -O2 || bad "object"
-defined=$(nm --defined-only -g k.o 2>&1 | grep -v ' __hipc_dev_')
+defined=$(nm --defined-only -g k.o 2>&1 | grep -v ' __hipc_dev_\| m_values$')
 [ -z "$defined" ] || bad "global definitions in the object: $defined"
+readelf -s k.o | grep ' m_values$' | grep -q HIDDEN ||
+  bad "the managed slot m_values is not a hidden symbol"
 nm k.o | grep -q ' U hipc_kc_register_image$' || bad "no registration call"
 if "$KC" k.bc --id a -o a64.o -O2 --triple aarch64-linux-gnu; then
   readelf -h a64.o | grep -q 'Machine:.*AArch64' || bad "not an AArch64 object"
-  [ -z "$(nm --defined-only -g a64.o | grep -v ' __hipc_dev_')" ] ||
+  [ -z "$(nm --defined-only -g a64.o | grep -v ' __hipc_dev_\| m_values$')" ] ||
     bad "AArch64: global definitions"
 else
   bad "AArch64 object"

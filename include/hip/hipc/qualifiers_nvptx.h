@@ -23,8 +23,11 @@
 #if defined(__HIPC_KC__)
 // kc's CPU device pass: kc finds the variable through
 // llvm.global.annotations and reads it through a slot the runtime points
-// at the variable's managed storage (docs/frontend.md).
-#define __managed__ __attribute__((device, annotate("hipc.managed")))
+// at the variable's managed storage (docs/frontend.md). Clang annotates
+// definitions only; the section (HIPC_KC_MANAGED_SECTION in src/kc/kc.h)
+// marks `extern __managed__` declarations too.
+#define __managed__                                                        \
+  __attribute__((device, annotate("hipc.managed"), section(".hipc_managed")))
 #else
 #define __managed__ __attribute__((device))
 #endif
