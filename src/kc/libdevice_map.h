@@ -38,7 +38,9 @@
  *   cyl_bessel_i0/i1, rhypot, norm/rnorm (3d, 4d, n), saturatef,
  *   fast_fdividef (x / y), frsqrt_rn, rcp64h, the classification functions
  *   (macros in C: isnan, isinf, isfinite, signbit), the half conversions
- *   and the reinterpretations.
+ *   and the reinterpretations. (The classification functions and rsqrtf
+ *   rarely reach kc: the CPU device pass's headers, hip/hipc/
+ *   libdevice_nvptx.h, define their __nv_ names as inline code.)
  * - abs, llabs: C's are undefined for the most negative value, and LLVM
  *   compiles them as llvm.abs with that value poison; HIP's wrap.
  * - Integer functions whose LLVM intrinsic has another result type or an

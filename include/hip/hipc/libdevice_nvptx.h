@@ -95,6 +95,28 @@
 // The order of these matters.
 // clang-format off
 #include <__clang_cuda_libdevice_declares.h>
+// CPU device pass: the classification functions and rsqrtf become inline
+// code, not calls to libhipc's __nv_* (which compute exactly this), so that
+// kernels using isnan or rsqrtf stay vectorisable (kc leaves any __nv_*
+// call it cannot map as an opaque call; libdevice_map.h). clang's headers
+// below call these names; the macros end after <__clang_cuda_cmath.h>. The
+// GPU pass keeps libdevice's (rsqrtf there is the hardware approximation).
+// Under -ffast-math (finite math) the builtins would fold to constants, so
+// the classifications stay libhipc's calls, which still see NaN and inf.
+#if defined(__HIPC_KC__)
+#if !defined(__FINITE_MATH_ONLY__) || !__FINITE_MATH_ONLY__
+#define __nv_isnanf(x) __builtin_isnan(x)
+#define __nv_isnand(x) __builtin_isnan(x)
+#define __nv_isinff(x) __builtin_isinf(x)
+#define __nv_isinfd(x) __builtin_isinf(x)
+#define __nv_finitef(x) __builtin_isfinite(x)
+#define __nv_isfinited(x) __builtin_isfinite(x)
+#define __nv_signbitf(x) __builtin_signbit(x)
+#define __nv_signbitd(x) __builtin_signbit(x)
+#endif
+#define __nv_rsqrtf(x) \
+  (static_cast<float>(1.0 / __builtin_sqrt(static_cast<double>(x))))
+#endif
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
 // clang-format on
@@ -156,6 +178,17 @@
 #include "hip/hipc/math_nvptx.h"
 // Its float overloads (sqrt(float), ...) call the functions above.
 #include <__clang_cuda_cmath.h>
+#if defined(__HIPC_KC__)
+#undef __nv_isnanf
+#undef __nv_isnand
+#undef __nv_isinff
+#undef __nv_isinfd
+#undef __nv_finitef
+#undef __nv_isfinited
+#undef __nv_signbitf
+#undef __nv_signbitd
+#undef __nv_rsqrtf
+#endif
 #pragma pop_macro("CUDA_VERSION")
 
 extern "C" {
