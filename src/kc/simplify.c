@@ -6,7 +6,11 @@
  * inlined into one function with thousands of allocas and blocks, where
  * SROA's dominance-frontier work grows with their product (minutes for
  * HeCBench's ert). Small callees first is also what clang's own -O
- * pipeline does. Skipped at -O0, which keeps variables for the debugger. */
+ * pipeline does. Loops of constant trip count are unrolled here too: the
+ * vector types' operators loop over their elements, and only straight code
+ * lets SROA keep a float4 temporary in registers once they are inlined
+ * (tests/hipcc/kc_vector_temps.sh). Skipped at -O0, which keeps variables
+ * for the debugger. */
 #include <stddef.h>
 
 #include <llvm-c/Error.h>
@@ -20,7 +24,8 @@ void hipc__simplify_functions(struct kc_ctx* c) {
   LLVMErrorRef e = LLVMRunPasses(
       c->mod,
       "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>,"
-      "simplifycfg)",
+      "simplifycfg,loop-simplify,lcssa,loop(loop-unroll-full),sroa,"
+      "instcombine<no-verify-fixpoint>,simplifycfg)",
       NULL, o);
   LLVMDisposePassBuilderOptions(o);
   if (e) {
