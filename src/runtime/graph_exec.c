@@ -523,3 +523,43 @@ hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,
   pthread_mutex_unlock(&x->lock);
   HIPC_RETURN(e);
 }
+
+/* The node of `g` (child graphs searched too) that is a copy of `node`. */
+static hipGraphNode_t find_in(hipGraph_t g, hipGraphNode_t node) {
+  for (size_t i = 0; i < g->nnodes; ++i) {
+    hipGraphNode_t n = g->nodes[i];
+    if (n->clone_of == node) return n;
+    if (n->type == hipGraphNodeTypeGraph) {
+      hipGraphNode_t c = find_in(n->u.child, node);
+      if (c) return c;
+    }
+  }
+  return NULL;
+}
+
+/* The parameters of `childGraph` (the same shape as the child graph the
+ * node was instantiated with: otherwise hipErrorInvalidValue, as AMD says)
+ * become those of the executable graph's copy of child-graph node
+ * `node`. */
+hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
+                                               hipGraphNode_t node,
+                                               hipGraph_t childGraph) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!node || !childGraph || !take(hGraphExec),
+                 hipErrorInvalidValue);
+  hipGraphExec_t x = hGraphExec;
+  pthread_mutex_lock(&hipc__graph_lock);
+  hipError_t e = hipErrorInvalidValue;
+  hipGraphNode_t n = hipc__node_ok(node) && hipc__graph_ok(childGraph)
+                         ? find_in(x->graph, node)
+                         : NULL;
+  hipGraphNode_t bad;
+  if (n && n->type == hipGraphNodeTypeGraph && childGraph != node->graph &&
+      same_shape(n->u.child, childGraph, &bad) == hipGraphExecUpdateSuccess) {
+    e = take_params(n->u.child, childGraph);
+    if (e == hipSuccess) e = make_plan(x);
+  }
+  pthread_mutex_unlock(&hipc__graph_lock);
+  pthread_mutex_unlock(&x->lock);
+  HIPC_RETURN(e);
+}

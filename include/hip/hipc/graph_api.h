@@ -237,6 +237,10 @@ HIPC_API hipError_t hipGraphExecMemsetNodeSetParams(
 HIPC_API hipError_t hipGraphExecHostNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node,
     const hipHostNodeParams* pNodeParams);
+/* The executable graph's copy of child-graph node `node` takes the
+ * parameters of `childGraph`, which must have the same shape. */
+HIPC_API hipError_t hipGraphExecChildGraphNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph);
 
 /* ---- Stream capture ---------------------------------------------------- */
 
