@@ -99,6 +99,14 @@ hipError_t hipc__node_set_kernel(hipGraphNode_t n,
                                  const hipKernelNodeParams* p);
 hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p);
 hipError_t hipc__node_set_fill(hipGraphNode_t n, const hipMemsetParams* p);
+/* The pitch a memset node's rows are written with: its own, or (one row,
+ * where the pitch is unused and kept as the user gave it, for
+ * hipGraphMemsetNodeGetParams) the row's bytes. */
+static inline size_t hipc__fill_pitch(const hipMemsetParams* p) {
+  return p->height > 1 ? p->pitch : p->width * p->elementSize;
+}
+/* Whether each pitched side of copy `p` lies inside its allocation. */
+int hipc__copy_in_bounds(const hipMemcpy3DParms* p);
 /* A 2D copy as the parameters of a memcpy node. */
 hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
                                       const void* src, size_t spitch,

@@ -98,11 +98,11 @@ out:
 
 static hipError_t issue_fill(const hipMemsetParams* p, hipStream_t s) {
   if (p->elementSize == 1)
-    return hipMemset2DAsync(p->dst, p->pitch, (int)p->value, p->width,
+    return hipMemset2DAsync(p->dst, hipc__fill_pitch(p), (int)p->value, p->width,
                             p->height, s);
   hipError_t e = hipSuccess;
   for (size_t y = 0; y < p->height && e == hipSuccess; ++y) {
-    void* row = (char*)p->dst + y * p->pitch;
+    void* row = (char*)p->dst + y * hipc__fill_pitch(p);
     e = p->elementSize == 2
             ? hipMemsetD16Async(row, (unsigned short)p->value, p->width, s)
             : hipMemsetD32Async(row, (int)p->value, p->width, s);
@@ -162,7 +162,7 @@ static int node_ops(hipGraphNode_t n, hipc_op* ops, size_t max) {
       const hipMemsetParams* p = &n->u.fill;
       ops->kind = HIPC_OP_FILL;
       ops->dst = p->dst;
-      ops->dpitch = p->pitch;
+      ops->dpitch = hipc__fill_pitch(p);
       ops->width = p->width;
       ops->height = p->height;
       ops->value = p->value;

@@ -13,7 +13,16 @@ static hipError_t set_kernel(hipGraphNode_t n, const void* p) {
 static hipError_t set_fill(hipGraphNode_t n, const void* p) {
   return hipc__node_set_fill(n, p);
 }
-static hipError_t set_copy(hipGraphNode_t n, const void* p) {
+/* An instantiated copy node keeps its direction (AMD: changing it is
+ * hipErrorInvalidValue), and its new memory must lie inside
+ * allocations. */
+static hipError_t set_copy(hipGraphNode_t n, const void* v) {
+  const hipMemcpy3DParms* p = v;
+  hipMemcpyKind k = p->kind == hipMemcpyDeviceToDeviceNoCU
+                        ? hipMemcpyDeviceToDevice
+                        : p->kind;
+  if (k != n->u.copy.kind || !hipc__copy_in_bounds(p))
+    return hipErrorInvalidValue;
   return hipc__node_set_copy(n, p);
 }
 static hipError_t set_host(hipGraphNode_t n, const void* p) {
@@ -52,7 +61,7 @@ hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
                                              const void* src, size_t count,
                                              hipMemcpyKind kind) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(count && (!dst || !src), hipErrorInvalidValue);
+  HIPC_RETURN_IF(count == 0 || !dst || !src, hipErrorInvalidValue);
   hipMemcpy3DParms p =
       hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
   HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy,
