@@ -258,6 +258,14 @@ static captured_event* find_event(hipEvent_t ev) {
   return NULL;
 }
 
+int hipc__capture_event_captured(hipEvent_t ev) {
+  if (!any_active()) return 0;
+  pthread_mutex_lock(&hipc__graph_lock);
+  int r = find_event(ev) != NULL;
+  pthread_mutex_unlock(&hipc__graph_lock);
+  return r;
+}
+
 hipError_t hipc__capture_event_record(hipEvent_t ev, hipStream_t s) {
   if (!any_active()) return HIPC_NOT_CAPTURING;
   pthread_mutex_lock(&hipc__graph_lock);

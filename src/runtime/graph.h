@@ -37,6 +37,8 @@ struct hipGraphNode {
       void* buf;   /* the arguments' bytes */
       void** ptrs; /* one pointer per parameter, into `buf` */
       int module_fn; /* p.func is a module's hipFunction_t */
+      hipAccessPolicyWindow window; /* attributes (graph_attr.c) */
+      int cooperative, priority;
     } kernel;
     hipMemcpy3DParms copy;
     hipMemsetParams fill;
@@ -150,5 +152,8 @@ hipError_t hipc__capture_child(hipStream_t s, hipGraph_t g);
 /* hipEventRecord / hipStreamWaitEvent. */
 hipError_t hipc__capture_event_record(hipEvent_t e, hipStream_t s);
 hipError_t hipc__capture_wait_event(hipStream_t s, hipEvent_t e);
+/* Whether `e` was last recorded into a capture still in progress
+ * (hipEventQuery and hipEventSynchronize: hipErrorCapturedEvent). */
+int hipc__capture_event_captured(hipEvent_t e);
 
 #endif /* HIPC_GRAPH_H */

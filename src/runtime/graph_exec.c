@@ -465,6 +465,10 @@ static hipGraphExecUpdateResult same_shape(hipGraph_t a, hipGraph_t b,
     hipGraphNode_t x = a->nodes[i], y = b->nodes[i];
     *bad = y;
     if (x->type != y->type) return hipGraphExecUpdateErrorNodeTypeChanged;
+    /* A copy node keeps its direction (as hipGraphExecMemcpyNodeSetParams
+     * says). */
+    if (x->type == hipGraphNodeTypeMemcpy && x->u.copy.kind != y->u.copy.kind)
+      return hipGraphExecUpdateErrorParametersChanged;
     if (x->ndeps != y->ndeps) return hipGraphExecUpdateErrorTopologyChanged;
     for (size_t d = 0; d < x->ndeps; ++d) {
       size_t k = x->deps[d]->idx;

@@ -1,5 +1,5 @@
 /* Changing an instantiated graph's nodes: hipGraphExec*NodeSetParams and
- * hipGraphNodeSetEnabled / GetEnabled.
+ * hipGraphNodeSetEnabled / GetEnabled; and hipGraphInstantiateWithParams.
  *
  * Each change goes to the executable graph's own copy of the node (the
  * graph it came from is untouched) and the launch plan is made again.
@@ -136,4 +136,33 @@ hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec,
   HIPC_RETURN_IF(!isEnabled, hipErrorInvalidValue);
   HIPC_RETURN(hipc__graph_exec_set(hGraphExec, hNode, HIPC_ANY_NODE,
                                    isEnabled, get_enabled, 0));
+}
+
+/* AMD accepts AutoFreeOnLaunch and Upload here (other flags, such as
+ * Upload | UseNodePriority, are hipErrorInvalidValue with
+ * hipGraphInstantiateError). */
+hipError_t hipGraphInstantiateWithParams(
+    hipGraphExec_t* pGraphExec, hipGraph_t graph,
+    hipGraphInstantiateParams* instantiateParams) {
+  HIPC_API_ENTER();
+  hipGraphInstantiateParams* p = instantiateParams;
+  HIPC_RETURN_IF(!pGraphExec || !graph || !p, hipErrorInvalidValue);
+  p->errNode_out = NULL;
+  p->result_out = hipGraphInstantiateError;
+  HIPC_RETURN_IF(p->flags & ~(unsigned long long)(
+                                hipGraphInstantiateFlagAutoFreeOnLaunch |
+                                hipGraphInstantiateFlagUpload),
+                 hipErrorInvalidValue);
+  hipError_t e = hipGraphInstantiateWithFlags(pGraphExec, graph, p->flags);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  if (p->flags & hipGraphInstantiateFlagUpload) {
+    e = hipGraphUpload(*pGraphExec, p->uploadStream);
+    if (e != hipSuccess) {
+      (void)hipGraphExecDestroy(*pGraphExec);
+      *pGraphExec = NULL;
+      HIPC_RETURN(e);
+    }
+  }
+  p->result_out = hipGraphInstantiateSuccess;
+  HIPC_RETURN(hipSuccess);
 }

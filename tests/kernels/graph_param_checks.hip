@@ -3,9 +3,12 @@
 // runs); a 1D copy of zero bytes is refused; a copy's pitch under its width
 // is hipErrorInvalidPitchValue, a pitch of the device's maximum or a row
 // that starts too far into its pitch hipErrorInvalidValue; an instantiated
-// copy node keeps its direction and its memory must lie in allocations;
+// copy node keeps its direction (hipGraphExecUpdate too) and its memory
+// must lie in allocations;
 // the null stream's capture status while a blocking stream captures is
-// hipErrorStreamCaptureImplicit (not while a non-blocking one does).
+// hipErrorStreamCaptureImplicit (not while a non-blocking one does); an
+// event recorded into a capture is hipErrorCapturedEvent to hipEventQuery
+// and hipEventSynchronize.
 #include "common.h"
 
 int main() {
@@ -81,6 +84,21 @@ int main() {
             hipErrorInvalidValue);
   HIP_CHECK(hipGraphExecMemcpyNodeSetParams1D(x, cp, d2, d, 4 * sizeof(int),
                                               hipMemcpyDeviceToDevice));
+  // hipGraphExecUpdate from a graph whose copy goes another way.
+  int* hb;
+  HIP_CHECK(hipHostMalloc(&hb, N * sizeof(int), hipHostMallocDefault));
+  hipGraph_t g2;
+  HIP_CHECK(hipGraphCreate(&g2, 0));
+  hipGraphNode_t ms2, cp2, err_node = nullptr;
+  HIP_CHECK(hipGraphAddMemsetNode(&ms2, g2, nullptr, 0, &mp));
+  HIP_CHECK(hipGraphAddMemcpyNode1D(&cp2, g2, &ms2, 1, hb, d, N * sizeof(int),
+                                    hipMemcpyDeviceToHost));
+  hipGraphExecUpdateResult res = hipGraphExecUpdateSuccess;
+  CHECK_ERR(hipGraphExecUpdate(x, g2, &err_node, &res), hipErrorGraphExecUpdateFailure);
+  CHECK_EQ(res, hipGraphExecUpdateErrorParametersChanged);
+  CHECK(err_node == cp2);
+  HIP_CHECK(hipGraphDestroy(g2));
+  HIP_CHECK(hipHostFree(hb));
   HIP_CHECK(hipGraphExecDestroy(x));
   HIP_CHECK(hipGraphDestroy(g));
 
@@ -101,7 +119,15 @@ int main() {
   CHECK_ERR(hipStreamGetCaptureInfo(nullptr, &st, &id), hipErrorStreamCaptureImplicit);
   HIP_CHECK(hipStreamIsCapturing(s, &st));
   CHECK_EQ(st, hipStreamCaptureStatusActive);
+  // An event recorded into the capture cannot be waited for or queried.
+  hipEvent_t ev;
+  HIP_CHECK(hipEventCreate(&ev));
+  HIP_CHECK(hipEventRecord(ev, s));
+  CHECK_ERR(hipEventQuery(ev), hipErrorCapturedEvent);
+  CHECK_ERR(hipEventSynchronize(ev), hipErrorCapturedEvent);
   HIP_CHECK(hipStreamEndCapture(s, &cg));
+  CHECK(hipEventQuery(ev) != hipErrorCapturedEvent);
+  HIP_CHECK(hipEventDestroy(ev));
   HIP_CHECK(hipGraphDestroy(cg));
   HIP_CHECK(hipStreamIsCapturing(nullptr, &st));
   CHECK_EQ(st, hipStreamCaptureStatusNone);
