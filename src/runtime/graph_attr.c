@@ -51,7 +51,7 @@ hipError_t hipGraphKernelNodeSetAttribute(
   else if (attr == hipKernelNodeAttributeAccessPolicyWindow)
     hNode->u.kernel.window = value->accessPolicyWindow;
   else if (attr == hipKernelNodeAttributeCooperative)
-    hNode->u.kernel.cooperative = value->cooperative != 0;
+    hNode->u.kernel.cooperative = value->cooperative;
   else
     hNode->u.kernel.priority = value->priority;
   pthread_mutex_unlock(&hipc__graph_lock);

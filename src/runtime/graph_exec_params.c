@@ -10,7 +10,15 @@
 static hipError_t set_kernel(hipGraphNode_t n, const void* p) {
   return hipc__node_set_kernel(n, p);
 }
-static hipError_t set_fill(hipGraphNode_t n, const void* p) {
+/* An instantiated 2D memset node keeps its shape (AMD: only its value and
+ * destination change). */
+static hipError_t set_fill(hipGraphNode_t n, const void* v) {
+  const hipMemsetParams* p = v;
+  const hipMemsetParams* o = &n->u.fill;
+  if (o->height > 1 &&
+      (p->width != o->width || p->height != o->height ||
+       p->pitch != o->pitch || p->elementSize != o->elementSize))
+    return hipErrorInvalidValue;
   return hipc__node_set_fill(n, p);
 }
 /* An instantiated copy node keeps its direction (AMD: changing it is
@@ -61,7 +69,8 @@ hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
                                              const void* src, size_t count,
                                              hipMemcpyKind kind) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(count == 0 || !dst || !src, hipErrorInvalidValue);
+  HIPC_RETURN_IF(count == 0 || !dst || !src || dst == src,
+                 hipErrorInvalidValue);
   hipMemcpy3DParms p =
       hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
   HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy,

@@ -5,6 +5,7 @@
  * Errors are AMD's: NULL or foreign handles, parameters of the wrong node
  * kind and malformed parameters are hipErrorInvalidValue; a kernel node's
  * launch configuration is checked as hipLaunchKernel checks it. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,9 +148,11 @@ hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p) {
         (!p->dstArray && x.width > p->dstPtr.pitch))
       return hipErrorInvalidPitchValue;
     hipc_device* dev;
-    size_t max_pitch = hipc__current_device(&dev) == hipSuccess
-                           ? dev->props.memPitch
-                           : SIZE_MAX;
+    /* The maximum as hipDeviceAttributeMaxPitch reports it (an int). */
+    size_t max_pitch = SIZE_MAX;
+    if (hipc__current_device(&dev) == hipSuccess)
+      max_pitch = dev->props.memPitch < INT_MAX ? dev->props.memPitch
+                                                : (size_t)INT_MAX;
     int rows = x.height > 1 || x.depth > 1; /* else the pitch is unused */
     if (rows && ((!p->srcArray && p->srcPtr.pitch >= max_pitch) ||
                  (!p->dstArray && p->dstPtr.pitch >= max_pitch)))
@@ -340,7 +343,8 @@ static hipError_t set_copy_1d(hipGraphNode_t n, void* dst, const void* src,
                               size_t count, hipMemcpyKind kind) {
   if (kind == hipMemcpyDeviceToDeviceNoCU) kind = hipMemcpyDeviceToDevice;
   if (!HIPC_KIND_VALID(kind)) return hipErrorInvalidMemcpyDirection;
-  if (count == 0 || !dst || !src) return hipErrorInvalidValue;
+  /* AMD refuses a copy of nothing and a copy onto itself. */
+  if (count == 0 || !dst || !src || dst == src) return hipErrorInvalidValue;
   if (count && (!hipc__alloc_in_bounds(dst, count) ||
                 !hipc__alloc_in_bounds(src, count)))
     return hipErrorInvalidValue;

@@ -42,7 +42,7 @@ int main() {
   w.accessPolicyWindow.missProp = hipAccessPropertyStreaming;
   HIP_CHECK(hipGraphKernelNodeSetAttribute(k1, hipKernelNodeAttributeAccessPolicyWindow, &w));
   hipKernelNodeAttrValue c{};
-  c.cooperative = 1;
+  c.cooperative = 2;  // kept as given, as AMD keeps it
   HIP_CHECK(hipGraphKernelNodeSetAttribute(k1, hipKernelNodeAttributeCooperative, &c));
 
   hipKernelNodeAttrValue got{};
@@ -57,7 +57,7 @@ int main() {
   HIP_CHECK(hipGraphKernelNodeCopyAttributes(k1, k2));
   got = {};
   HIP_CHECK(hipGraphKernelNodeGetAttribute(k2, hipKernelNodeAttributeCooperative, &got));
-  CHECK_EQ(got.cooperative, 1);
+  CHECK_EQ(got.cooperative, 2);
   got = {};
   HIP_CHECK(hipGraphKernelNodeGetAttribute(k2, hipKernelNodeAttributeAccessPolicyWindow, &got));
   CHECK_EQ(got.accessPolicyWindow.hitRatio, 0.5f);
@@ -69,7 +69,7 @@ int main() {
   HIP_CHECK(hipGraphNodeFindInClone(&k1c, k1, cl));
   got = {};
   HIP_CHECK(hipGraphKernelNodeGetAttribute(k1c, hipKernelNodeAttributeCooperative, &got));
-  CHECK_EQ(got.cooperative, 1);
+  CHECK_EQ(got.cooperative, 2);
   HIP_CHECK(hipGraphDestroy(cl));
 
   // Refused.

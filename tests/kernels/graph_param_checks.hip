@@ -1,6 +1,7 @@
 // Graph node parameters checked with AMD's error codes, and kept as given:
 // a one-row memset node reports the pitch it was made with (and still
-// runs); a 1D copy of zero bytes is refused; a copy's pitch under its width
+// runs), an instantiated 2D one keeps its shape; a 1D copy of zero bytes
+// or onto itself is refused; a copy's pitch under its width
 // is hipErrorInvalidPitchValue, a pitch of the device's maximum or a row
 // that starts too far into its pitch hipErrorInvalidValue; an instantiated
 // copy node keeps its direction (hipGraphExecUpdate too) and its memory
@@ -42,6 +43,9 @@ int main() {
                                     hipMemcpyDeviceToDevice));
   CHECK_ERR(hipGraphMemcpyNodeSetParams1D(cp, d2, d, 0, hipMemcpyDeviceToDevice),
             hipErrorInvalidValue);
+  // A copy onto itself.
+  CHECK_ERR(hipGraphMemcpyNodeSetParams1D(cp, d, d, 16, hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
 
   // Pitches of a 2D copy (4 rows of 16 bytes).
   hipMemcpy3DParms p{};
@@ -60,6 +64,10 @@ int main() {
   HIP_CHECK(hipGetDeviceProperties(&prop, 0));
   bad = p;
   bad.dstPtr.pitch = prop.memPitch;
+  CHECK_ERR(hipGraphMemcpyNodeSetParams(cp, &bad), hipErrorInvalidValue);
+  int max_pitch = 0;  // the attribute's value (an int, saturated)
+  HIP_CHECK(hipDeviceGetAttribute(&max_pitch, hipDeviceAttributeMaxPitch, 0));
+  bad.dstPtr.pitch = (size_t)max_pitch;
   CHECK_ERR(hipGraphMemcpyNodeSetParams(cp, &bad), hipErrorInvalidValue);
 
   // Back to a whole-buffer copy, then instantiate and run: d2 := 0x7f.
@@ -99,6 +107,30 @@ int main() {
   CHECK(err_node == cp2);
   HIP_CHECK(hipGraphDestroy(g2));
   HIP_CHECK(hipHostFree(hb));
+  HIP_CHECK(hipGraphExecDestroy(x));
+  HIP_CHECK(hipGraphDestroy(g));
+
+  // An instantiated 2D memset node (4 rows of 4 ints, pitch 64) takes a new
+  // value, not a new shape.
+  HIP_CHECK(hipGraphCreate(&g, 0));
+  hipMemsetParams m2{};
+  m2.dst = d;
+  m2.value = 5;
+  m2.elementSize = 4;
+  m2.width = 4;
+  m2.height = 4;
+  m2.pitch = 64;
+  HIP_CHECK(hipGraphAddMemsetNode(&ms, g, nullptr, 0, &m2));
+  HIP_CHECK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));
+  m2.value = 9;
+  HIP_CHECK(hipGraphExecMemsetNodeSetParams(x, ms, &m2));
+  HIP_CHECK(hipGraphLaunch(x, nullptr));
+  HIP_CHECK(hipStreamSynchronize(nullptr));
+  HIP_CHECK(hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost));
+  CHECK_EQ(h[0], 9);
+  CHECK_EQ(h[3 * 16 + 3], 9);
+  m2.width = 2;
+  CHECK_ERR(hipGraphExecMemsetNodeSetParams(x, ms, &m2), hipErrorInvalidValue);
   HIP_CHECK(hipGraphExecDestroy(x));
   HIP_CHECK(hipGraphDestroy(g));
 
