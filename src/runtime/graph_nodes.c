@@ -160,6 +160,15 @@ hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p) {
     if ((!p->srcArray && x.width + p->srcPos.x > p->srcPtr.pitch) ||
         (!p->dstArray && x.width + p->dstPos.x > p->dstPtr.pitch))
       return hipErrorInvalidValue;
+    /* Slices of several rows: the rows must fit the slice height (ysize);
+     * and every side must lie inside its allocation. */
+    if (x.depth > 1 &&
+        ((!p->srcArray && p->srcPtr.ysize &&
+          p->srcPos.y + x.height > p->srcPtr.ysize) ||
+         (!p->dstArray && p->dstPtr.ysize &&
+          p->dstPos.y + x.height > p->dstPtr.ysize)))
+      return hipErrorInvalidValue;
+    if (!hipc__copy_in_bounds(p)) return hipErrorInvalidValue;
   }
   n->u.copy = *p;
   /* AMD's copy "without compute units": every copy is one here. */

@@ -3,7 +3,8 @@
 // runs), an instantiated 2D one keeps its shape; a 1D copy of zero bytes
 // or onto itself is refused; a copy's pitch under its width
 // is hipErrorInvalidPitchValue, a pitch of the device's maximum or a row
-// that starts too far into its pitch hipErrorInvalidValue; an instantiated
+// that starts too far into its pitch, rows past a slice or memory past
+// the allocation hipErrorInvalidValue; an instantiated
 // copy node keeps its direction (hipGraphExecUpdate too) and its memory
 // must lie in allocations;
 // the null stream's capture status while a blocking stream captures is
@@ -65,6 +66,17 @@ int main() {
   bad = p;
   bad.dstPtr.pitch = prop.memPitch;
   CHECK_ERR(hipGraphMemcpyNodeSetParams(cp, &bad), hipErrorInvalidValue);
+  // A 3D copy (2 slices of 2 rows) whose rows pass the slice height, and
+  // one past the allocation's end.
+  bad = p;
+  bad.extent = make_hipExtent(16, 2, 2);
+  bad.srcPtr.ysize = bad.dstPtr.ysize = 2;
+  HIP_CHECK(hipGraphMemcpyNodeSetParams(cp, &bad));
+  bad.dstPos = make_hipPos(0, 1, 0);
+  CHECK_ERR(hipGraphMemcpyNodeSetParams(cp, &bad), hipErrorInvalidValue);
+  bad.dstPos = make_hipPos(0, 0, 1);
+  CHECK_ERR(hipGraphMemcpyNodeSetParams(cp, &bad), hipErrorInvalidValue);
+  bad = p;
   int max_pitch = 0;  // the attribute's value (an int, saturated)
   HIP_CHECK(hipDeviceGetAttribute(&max_pitch, hipDeviceAttributeMaxPitch, 0));
   bad.dstPtr.pitch = (size_t)max_pitch;
