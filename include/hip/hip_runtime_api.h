@@ -313,6 +313,13 @@ HIPC_API hipError_t hipLaunchKernel(const void* function_address,
                                     void** args,
                                     size_t sharedMemBytes HIPC_DEFAULT(0),
                                     hipStream_t stream HIPC_DEFAULT(0));
+/* hipLaunchKernel on the per-thread default stream when `stream` is null:
+ * what `<<<>>>` calls under -fgpu-default-stream=per-thread. */
+HIPC_API hipError_t hipLaunchKernel_spt(const void* function_address,
+                                        dim3 numBlocks, dim3 dimBlocks,
+                                        void** args,
+                                        size_t sharedMemBytes HIPC_DEFAULT(0),
+                                        hipStream_t stream HIPC_DEFAULT(0));
 HIPC_API hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim,
                                                dim3 blockDimX,
                                                void** kernelParams,
@@ -440,6 +447,11 @@ HIPC_API hipError_t hipModuleLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
     void** kernelParams);
+/* A cooperative launch of the same function on several devices, one
+ * entry per device (as hipLaunchCooperativeKernelMultiDevice). */
+HIPC_API hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
+    hipFunctionLaunchParams* launchParamsList, unsigned int numDevices,
+    unsigned int flags);
 /* AMD's older name of hipExtModuleLaunchKernel (hip/hip_ext.h): sizes in
  * threads, events recorded around the kernel. */
 HIPC_API hipError_t hipHccModuleLaunchKernel(

@@ -258,6 +258,14 @@ static captured_event* find_event(hipEvent_t ev) {
   return NULL;
 }
 
+int hipc__capture_event_captured(hipEvent_t ev) {
+  if (!any_active()) return 0;
+  pthread_mutex_lock(&hipc__graph_lock);
+  int r = find_event(ev) != NULL;
+  pthread_mutex_unlock(&hipc__graph_lock);
+  return r;
+}
+
 hipError_t hipc__capture_event_record(hipEvent_t ev, hipStream_t s) {
   if (!any_active()) return HIPC_NOT_CAPTURING;
   pthread_mutex_lock(&hipc__graph_lock);
@@ -510,13 +518,31 @@ hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
   HIPC_RETURN(e);
 }
 
-/* The capture status of `stream` (*sc its state, NULL when none). */
+/* Whether a stream that synchronises with the null stream of `dev` (not
+ * hipStreamNonBlocking) captures in a mode other than relaxed: the null
+ * stream's work would join that capture implicitly. */
+static int blocking_capture(const hipc_device* dev) {
+  for (size_t i = 0; i < ncaps; ++i) {
+    capture* c = caps[i];
+    if (c->mode == hipStreamCaptureModeRelaxed) continue;
+    for (size_t j = 0; j < c->nstreams; ++j) {
+      hipStream_t s = c->streams[j];
+      if (s->dev == dev && !(s->flags & hipStreamNonBlocking)) return 1;
+    }
+  }
+  return 0;
+}
+
+/* The capture status of `stream` (*sc its state, NULL when none). The null
+ * stream's, while a blocking stream captures, is AMD's
+ * hipErrorStreamCaptureImplicit. */
 static hipError_t status_of(hipStream_t stream, hipStreamCaptureStatus* out,
                             struct hipc_stream_capture** sc) {
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = hipc__stream_lookup(stream, &dev, &st);
   if (e != hipSuccess) return e;
+  if (!stream && blocking_capture(dev)) return hipErrorStreamCaptureImplicit;
   *sc = st ? st->capture : NULL;
   *out = !*sc                ? hipStreamCaptureStatusNone
          : (*sc)->c->invalidated ? hipStreamCaptureStatusInvalidated

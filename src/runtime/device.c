@@ -62,6 +62,8 @@ static int attribute(const hipDeviceProp_t* p, hipDeviceAttribute_t attr,
     case hipDeviceAttributeKernelExecTimeout:
       return p->kernelExecTimeoutEnabled;
     case hipDeviceAttributeL2CacheSize: return p->l2CacheSize;
+    case hipDeviceAttributeAccessPolicyMaxWindowSize:
+      return p->accessPolicyMaxWindowSize;
     case hipDeviceAttributeLocalL1CacheSupported:
       return p->localL1CacheSupported;
     case hipDeviceAttributeComputeCapabilityMajor: return p->major;

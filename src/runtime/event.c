@@ -177,6 +177,7 @@ hipError_t hipEventQuery(hipEvent_t event) {
   hipc_event* impl;
   hipError_t e = find(event, &dev, &impl, NULL, NULL);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(hipc__capture_event_captured(event), hipErrorCapturedEvent);
   HIPC_RETURN(dev->ops->event_query(impl));
 }
 
@@ -186,6 +187,7 @@ hipError_t hipEventSynchronize(hipEvent_t event) {
   hipc_event* impl;
   hipError_t e = find(event, &dev, &impl, NULL, NULL);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(hipc__capture_event_captured(event), hipErrorCapturedEvent);
   HIPC_RETURN(dev->ops->event_sync(impl));
 }
 

@@ -37,6 +37,8 @@ struct hipGraphNode {
       void* buf;   /* the arguments' bytes */
       void** ptrs; /* one pointer per parameter, into `buf` */
       int module_fn; /* p.func is a module's hipFunction_t */
+      hipAccessPolicyWindow window; /* attributes (graph_attr.c) */
+      int cooperative, priority;
     } kernel;
     hipMemcpy3DParms copy;
     hipMemsetParams fill;
@@ -99,6 +101,14 @@ hipError_t hipc__node_set_kernel(hipGraphNode_t n,
                                  const hipKernelNodeParams* p);
 hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p);
 hipError_t hipc__node_set_fill(hipGraphNode_t n, const hipMemsetParams* p);
+/* The pitch a memset node's rows are written with: its own, or (one row,
+ * where the pitch is unused and kept as the user gave it, for
+ * hipGraphMemsetNodeGetParams) the row's bytes. */
+static inline size_t hipc__fill_pitch(const hipMemsetParams* p) {
+  return p->height > 1 ? p->pitch : p->width * p->elementSize;
+}
+/* Whether each pitched side of copy `p` lies inside its allocation. */
+int hipc__copy_in_bounds(const hipMemcpy3DParms* p);
 /* A 2D copy as the parameters of a memcpy node. */
 hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
                                       const void* src, size_t spitch,
@@ -142,5 +152,8 @@ hipError_t hipc__capture_child(hipStream_t s, hipGraph_t g);
 /* hipEventRecord / hipStreamWaitEvent. */
 hipError_t hipc__capture_event_record(hipEvent_t e, hipStream_t s);
 hipError_t hipc__capture_wait_event(hipStream_t s, hipEvent_t e);
+/* Whether `e` was last recorded into a capture still in progress
+ * (hipEventQuery and hipEventSynchronize: hipErrorCapturedEvent). */
+int hipc__capture_event_captured(hipEvent_t e);
 
 #endif /* HIPC_GRAPH_H */

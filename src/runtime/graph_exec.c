@@ -98,11 +98,11 @@ out:
 
 static hipError_t issue_fill(const hipMemsetParams* p, hipStream_t s) {
   if (p->elementSize == 1)
-    return hipMemset2DAsync(p->dst, p->pitch, (int)p->value, p->width,
+    return hipMemset2DAsync(p->dst, hipc__fill_pitch(p), (int)p->value, p->width,
                             p->height, s);
   hipError_t e = hipSuccess;
   for (size_t y = 0; y < p->height && e == hipSuccess; ++y) {
-    void* row = (char*)p->dst + y * p->pitch;
+    void* row = (char*)p->dst + y * hipc__fill_pitch(p);
     e = p->elementSize == 2
             ? hipMemsetD16Async(row, (unsigned short)p->value, p->width, s)
             : hipMemsetD32Async(row, (int)p->value, p->width, s);
@@ -162,7 +162,7 @@ static int node_ops(hipGraphNode_t n, hipc_op* ops, size_t max) {
       const hipMemsetParams* p = &n->u.fill;
       ops->kind = HIPC_OP_FILL;
       ops->dst = p->dst;
-      ops->dpitch = p->pitch;
+      ops->dpitch = hipc__fill_pitch(p);
       ops->width = p->width;
       ops->height = p->height;
       ops->value = p->value;
@@ -465,6 +465,10 @@ static hipGraphExecUpdateResult same_shape(hipGraph_t a, hipGraph_t b,
     hipGraphNode_t x = a->nodes[i], y = b->nodes[i];
     *bad = y;
     if (x->type != y->type) return hipGraphExecUpdateErrorNodeTypeChanged;
+    /* A copy node keeps its direction (as hipGraphExecMemcpyNodeSetParams
+     * says). */
+    if (x->type == hipGraphNodeTypeMemcpy && x->u.copy.kind != y->u.copy.kind)
+      return hipGraphExecUpdateErrorParametersChanged;
     if (x->ndeps != y->ndeps) return hipGraphExecUpdateErrorTopologyChanged;
     for (size_t d = 0; d < x->ndeps; ++d) {
       size_t k = x->deps[d]->idx;
@@ -518,6 +522,46 @@ hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph,
       if (e == hipSuccess) e = make_plan(x);
       if (e != hipSuccess) *updateResult_out = hipGraphExecUpdateError;
     }
+  }
+  pthread_mutex_unlock(&hipc__graph_lock);
+  pthread_mutex_unlock(&x->lock);
+  HIPC_RETURN(e);
+}
+
+/* The node of `g` (child graphs searched too) that is a copy of `node`. */
+static hipGraphNode_t find_in(hipGraph_t g, hipGraphNode_t node) {
+  for (size_t i = 0; i < g->nnodes; ++i) {
+    hipGraphNode_t n = g->nodes[i];
+    if (n->clone_of == node) return n;
+    if (n->type == hipGraphNodeTypeGraph) {
+      hipGraphNode_t c = find_in(n->u.child, node);
+      if (c) return c;
+    }
+  }
+  return NULL;
+}
+
+/* The parameters of `childGraph` (the same shape as the child graph the
+ * node was instantiated with: otherwise hipErrorInvalidValue, as AMD says)
+ * become those of the executable graph's copy of child-graph node
+ * `node`. */
+hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
+                                               hipGraphNode_t node,
+                                               hipGraph_t childGraph) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!node || !childGraph || !take(hGraphExec),
+                 hipErrorInvalidValue);
+  hipGraphExec_t x = hGraphExec;
+  pthread_mutex_lock(&hipc__graph_lock);
+  hipError_t e = hipErrorInvalidValue;
+  hipGraphNode_t n = hipc__node_ok(node) && hipc__graph_ok(childGraph)
+                         ? find_in(x->graph, node)
+                         : NULL;
+  hipGraphNode_t bad;
+  if (n && n->type == hipGraphNodeTypeGraph && childGraph != node->graph &&
+      same_shape(n->u.child, childGraph, &bad) == hipGraphExecUpdateSuccess) {
+    e = take_params(n->u.child, childGraph);
+    if (e == hipSuccess) e = make_plan(x);
   }
   pthread_mutex_unlock(&hipc__graph_lock);
   pthread_mutex_unlock(&x->lock);

@@ -1,5 +1,5 @@
 /* Changing an instantiated graph's nodes: hipGraphExec*NodeSetParams and
- * hipGraphNodeSetEnabled / GetEnabled.
+ * hipGraphNodeSetEnabled / GetEnabled; and hipGraphInstantiateWithParams.
  *
  * Each change goes to the executable graph's own copy of the node (the
  * graph it came from is untouched) and the launch plan is made again.
@@ -10,10 +10,27 @@
 static hipError_t set_kernel(hipGraphNode_t n, const void* p) {
   return hipc__node_set_kernel(n, p);
 }
-static hipError_t set_fill(hipGraphNode_t n, const void* p) {
+/* An instantiated 2D memset node keeps its shape (AMD: only its value and
+ * destination change). */
+static hipError_t set_fill(hipGraphNode_t n, const void* v) {
+  const hipMemsetParams* p = v;
+  const hipMemsetParams* o = &n->u.fill;
+  if (o->height > 1 &&
+      (p->width != o->width || p->height != o->height ||
+       p->pitch != o->pitch || p->elementSize != o->elementSize))
+    return hipErrorInvalidValue;
   return hipc__node_set_fill(n, p);
 }
-static hipError_t set_copy(hipGraphNode_t n, const void* p) {
+/* An instantiated copy node keeps its direction (AMD: changing it is
+ * hipErrorInvalidValue), and its new memory must lie inside
+ * allocations. */
+static hipError_t set_copy(hipGraphNode_t n, const void* v) {
+  const hipMemcpy3DParms* p = v;
+  hipMemcpyKind k = p->kind == hipMemcpyDeviceToDeviceNoCU
+                        ? hipMemcpyDeviceToDevice
+                        : p->kind;
+  if (k != n->u.copy.kind || !hipc__copy_in_bounds(p))
+    return hipErrorInvalidValue;
   return hipc__node_set_copy(n, p);
 }
 static hipError_t set_host(hipGraphNode_t n, const void* p) {
@@ -52,7 +69,8 @@ hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
                                              const void* src, size_t count,
                                              hipMemcpyKind kind) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(count && (!dst || !src), hipErrorInvalidValue);
+  HIPC_RETURN_IF(count == 0 || !dst || !src || dst == src,
+                 hipErrorInvalidValue);
   hipMemcpy3DParms p =
       hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
   HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy,
@@ -127,4 +145,33 @@ hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec,
   HIPC_RETURN_IF(!isEnabled, hipErrorInvalidValue);
   HIPC_RETURN(hipc__graph_exec_set(hGraphExec, hNode, HIPC_ANY_NODE,
                                    isEnabled, get_enabled, 0));
+}
+
+/* AMD accepts AutoFreeOnLaunch and Upload here (other flags, such as
+ * Upload | UseNodePriority, are hipErrorInvalidValue with
+ * hipGraphInstantiateError). */
+hipError_t hipGraphInstantiateWithParams(
+    hipGraphExec_t* pGraphExec, hipGraph_t graph,
+    hipGraphInstantiateParams* instantiateParams) {
+  HIPC_API_ENTER();
+  hipGraphInstantiateParams* p = instantiateParams;
+  HIPC_RETURN_IF(!pGraphExec || !graph || !p, hipErrorInvalidValue);
+  p->errNode_out = NULL;
+  p->result_out = hipGraphInstantiateError;
+  HIPC_RETURN_IF(p->flags & ~(unsigned long long)(
+                                hipGraphInstantiateFlagAutoFreeOnLaunch |
+                                hipGraphInstantiateFlagUpload),
+                 hipErrorInvalidValue);
+  hipError_t e = hipGraphInstantiateWithFlags(pGraphExec, graph, p->flags);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  if (p->flags & hipGraphInstantiateFlagUpload) {
+    e = hipGraphUpload(*pGraphExec, p->uploadStream);
+    if (e != hipSuccess) {
+      (void)hipGraphExecDestroy(*pGraphExec);
+      *pGraphExec = NULL;
+      HIPC_RETURN(e);
+    }
+  }
+  p->result_out = hipGraphInstantiateSuccess;
+  HIPC_RETURN(hipSuccess);
 }

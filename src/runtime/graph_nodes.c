@@ -5,6 +5,7 @@
  * Errors are AMD's: NULL or foreign handles, parameters of the wrong node
  * kind and malformed parameters are hipErrorInvalidValue; a kernel node's
  * launch configuration is checked as hipLaunchKernel checks it. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,10 +141,34 @@ hipError_t hipc__node_set_copy(hipGraphNode_t n, const hipMemcpy3DParms* p) {
   if (x.width && x.height && x.depth) {
     if (!p->srcArray && !p->srcPtr.ptr) return hipErrorInvalidValue;
     if (!p->dstArray && !p->dstPtr.ptr) return hipErrorInvalidValue;
-    if (!p->srcArray && x.width + p->srcPos.x > p->srcPtr.pitch)
+    /* AMD's codes: a pitch under the width is an invalid pitch; a pitch
+     * of the device's maximum or more, or a row that starts too far into
+     * it, an invalid value. */
+    if ((!p->srcArray && x.width > p->srcPtr.pitch) ||
+        (!p->dstArray && x.width > p->dstPtr.pitch))
       return hipErrorInvalidPitchValue;
-    if (!p->dstArray && x.width + p->dstPos.x > p->dstPtr.pitch)
-      return hipErrorInvalidPitchValue;
+    hipc_device* dev;
+    /* The maximum as hipDeviceAttributeMaxPitch reports it (an int). */
+    size_t max_pitch = SIZE_MAX;
+    if (hipc__current_device(&dev) == hipSuccess)
+      max_pitch = dev->props.memPitch < INT_MAX ? dev->props.memPitch
+                                                : (size_t)INT_MAX;
+    int rows = x.height > 1 || x.depth > 1; /* else the pitch is unused */
+    if (rows && ((!p->srcArray && p->srcPtr.pitch >= max_pitch) ||
+                 (!p->dstArray && p->dstPtr.pitch >= max_pitch)))
+      return hipErrorInvalidValue;
+    if ((!p->srcArray && x.width + p->srcPos.x > p->srcPtr.pitch) ||
+        (!p->dstArray && x.width + p->dstPos.x > p->dstPtr.pitch))
+      return hipErrorInvalidValue;
+    /* Slices of several rows: the rows must fit the slice height (ysize);
+     * and every side must lie inside its allocation. */
+    if (x.depth > 1 &&
+        ((!p->srcArray && p->srcPtr.ysize &&
+          p->srcPos.y + x.height > p->srcPtr.ysize) ||
+         (!p->dstArray && p->dstPtr.ysize &&
+          p->dstPos.y + x.height > p->dstPtr.ysize)))
+      return hipErrorInvalidValue;
+    if (!hipc__copy_in_bounds(p)) return hipErrorInvalidValue;
   }
   n->u.copy = *p;
   /* AMD's copy "without compute units": every copy is one here. */
@@ -163,7 +188,6 @@ hipError_t hipc__node_set_fill(hipGraphNode_t n, const hipMemsetParams* p) {
   size_t n_bytes = p->height > 1 ? p->pitch * (p->height - 1) + row : row;
   if (!hipc__alloc_in_bounds(p->dst, n_bytes)) return hipErrorInvalidValue;
   n->u.fill = *p;
-  if (p->height == 1) n->u.fill.pitch = row;
   return hipSuccess;
 }
 
@@ -205,6 +229,23 @@ hipError_t hipc__node_check_memory(hipGraphNode_t n, const hipc_device* dev) {
                                               HIPC_KIND_SRC_DEVICE(p->kind));
   }
   return e;
+}
+
+/* Whether each pitched side of copy `p` lies inside its allocation
+ * (untracked memory passes; arrays are not checked here). */
+int hipc__copy_in_bounds(const hipMemcpy3DParms* p) {
+  hipExtent x = p->extent;
+  if (!x.width || !x.height || !x.depth) return 1;
+  const char* at;
+  if (!p->dstArray && p->dstPtr.ptr) {
+    size_t s = side_span(&p->dstPtr, p->dstPos, x, &at);
+    if (s == SIZE_MAX || !hipc__alloc_in_bounds(at, s)) return 0;
+  }
+  if (!p->srcArray && p->srcPtr.ptr) {
+    size_t s = side_span(&p->srcPtr, p->srcPos, x, &at);
+    if (s == SIZE_MAX || !hipc__alloc_in_bounds(at, s)) return 0;
+  }
+  return 1;
 }
 
 /* -- common */
@@ -311,7 +352,8 @@ static hipError_t set_copy_1d(hipGraphNode_t n, void* dst, const void* src,
                               size_t count, hipMemcpyKind kind) {
   if (kind == hipMemcpyDeviceToDeviceNoCU) kind = hipMemcpyDeviceToDevice;
   if (!HIPC_KIND_VALID(kind)) return hipErrorInvalidMemcpyDirection;
-  if (count && (!dst || !src)) return hipErrorInvalidValue;
+  /* AMD refuses a copy of nothing and a copy onto itself. */
+  if (count == 0 || !dst || !src || dst == src) return hipErrorInvalidValue;
   if (count && (!hipc__alloc_in_bounds(dst, count) ||
                 !hipc__alloc_in_bounds(src, count)))
     return hipErrorInvalidValue;

@@ -93,6 +93,15 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid,
   HIPC_RETURN(hipc__work_end(&w, e, hipc__launch_blocking()));
 }
 
+/* What clang's launch stubs call under -fgpu-default-stream=per-thread:
+ * the null stream means the calling thread's default stream. */
+hipError_t hipLaunchKernel_spt(const void* function_address, dim3 grid,
+                               dim3 block, void** args, size_t shmem,
+                               hipStream_t stream) {
+  return hipLaunchKernel(function_address, grid, block, args, shmem,
+                         stream ? stream : hipStreamPerThread);
+}
+
 /* The per-thread state read by the kernel-language headers (see
  * hip/hipc/kernel.h). */
 HIPC_API __thread hipc_thread_state hipc_tls

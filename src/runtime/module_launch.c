@@ -58,8 +58,11 @@ static hipError_t module_launch(hipFunction_t f, dim3 grid, dim3 block,
   if (!hipc__module_function_ok(f)) return hipErrorInvalidResourceHandle;
   const hipc_kernel_desc* d = f->desc;
   if (kernelParams && extra) return hipErrorInvalidValue;
+  /* A zero or too large dimension, of the grid or the block, is
+   * hipErrorInvalidValue here (hipLaunchKernel says
+   * hipErrorInvalidConfiguration). */
   if (!grid.x || !grid.y || !grid.z) return hipErrorInvalidValue;
-  if (!block.x || !block.y || !block.z) return hipErrorInvalidConfiguration;
+  if (!block.x || !block.y || !block.z) return hipErrorInvalidValue;
   if ((uint64_t)grid.x * block.x > UINT32_MAX ||
       (uint64_t)grid.y * block.y > UINT32_MAX ||
       (uint64_t)grid.z * block.z > UINT32_MAX)
@@ -67,11 +70,21 @@ static hipError_t module_launch(hipFunction_t f, dim3 grid, dim3 block,
   hipc_device* dev;
   hipc_queue* q;
   hipError_t e = hipc__stream_resolve(stream, &dev, &q);
-  if (e != hipSuccess) return e;
+  /* AMD's cooperative module launch calls a destroyed stream an invalid
+   * value. */
+  if (e != hipSuccess) return coop ? hipErrorInvalidValue : e;
+  const hipDeviceProp_t* p = &dev->props;
+  if (grid.x > (uint32_t)p->maxGridSize[0] ||
+      grid.y > (uint32_t)p->maxGridSize[1] ||
+      grid.z > (uint32_t)p->maxGridSize[2] ||
+      block.x > (uint32_t)p->maxThreadsDim[0] ||
+      block.y > (uint32_t)p->maxThreadsDim[1] ||
+      block.z > (uint32_t)p->maxThreadsDim[2])
+    return hipErrorInvalidValue;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   /* (Too much shared memory is hipLaunchKernel's hipErrorInvalidValue,
    * which knows the kernel's hipFuncSetAttribute limit.) */
-  if (threads > (uint64_t)dev->props.maxThreadsPerBlock)
+  if (threads > (uint64_t)p->maxThreadsPerBlock)
     return hipErrorInvalidValue;
   if (d->max_threads && threads > d->max_threads)
     return hipErrorLaunchFailure;
@@ -119,6 +132,60 @@ hipError_t hipModuleLaunchCooperativeKernel(
   HIPC_RETURN(module_launch(f, (dim3){gridDimX, gridDimY, gridDimZ},
                             (dim3){blockDimX, blockDimY, blockDimZ},
                             sharedMemBytes, stream, kernelParams, NULL, 1));
+}
+
+/* Checks `list` as AMD does (every entry launches the same function with
+ * the same dimensions and shared memory, each on a device of its own: all
+ * else is hipErrorInvalidValue) and turns it into hipLaunchParams. */
+static hipError_t multi_params(const hipFunctionLaunchParams* list,
+                               unsigned n, hipLaunchParams* out) {
+  hipc_device* devs[HIPC_MAX_DEVICES];
+  for (unsigned i = 0; i < n; ++i) {
+    const hipFunctionLaunchParams* l = &list[i];
+    if (!hipc__module_function_ok(l->function))
+      return hipErrorInvalidResourceHandle;
+    const hipFunctionLaunchParams* f = &list[0];
+    if (l->function != f->function || l->gridDimX != f->gridDimX ||
+        l->gridDimY != f->gridDimY || l->gridDimZ != f->gridDimZ ||
+        l->blockDimX != f->blockDimX || l->blockDimY != f->blockDimY ||
+        l->blockDimZ != f->blockDimZ ||
+        l->sharedMemBytes != f->sharedMemBytes)
+      return hipErrorInvalidValue;
+    hipc_queue* q;
+    hipError_t e = hipc__stream_resolve(l->hStream, &devs[i], &q);
+    if (e != hipSuccess) return e;
+    for (unsigned j = 0; j < i; ++j)
+      if (devs[j] == devs[i]) return hipErrorInvalidValue;
+    const hipc_kernel_desc* d = l->function->desc;
+    if (d->num_params && !l->kernelParams) return hipErrorInvalidValue;
+    out[i] = (hipLaunchParams){
+        .func = (void*)d->host_fn,
+        .gridDim = {l->gridDimX, l->gridDimY, l->gridDimZ},
+        .blockDim = {l->blockDimX, l->blockDimY, l->blockDimZ},
+        .args = l->kernelParams,
+        .sharedMem = l->sharedMemBytes,
+        .stream = l->hStream};
+  }
+  return hipSuccess;
+}
+
+hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
+    hipFunctionLaunchParams* launchParamsList, unsigned int numDevices,
+    unsigned int flags) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!launchParamsList || numDevices == 0, hipErrorInvalidValue);
+  HIPC_RETURN_IF(flags & ~(unsigned)(hipCooperativeLaunchMultiDeviceNoPreSync |
+                                     hipCooperativeLaunchMultiDeviceNoPostSync),
+                 hipErrorInvalidValue);
+  hipError_t e = hipc__init();
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(numDevices > (unsigned)hipc__device_count(),
+                 hipErrorInvalidValue);
+  hipLaunchParams lp[HIPC_MAX_DEVICES];
+  e = multi_params(launchParamsList, numDevices, lp);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN(hipLaunchCooperativeKernelMultiDevice(lp, (int)numDevices,
+                                                    flags));
 }
 
 hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attrib,

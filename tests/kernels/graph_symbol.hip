@@ -37,9 +37,13 @@ int main() {
 
   // Changed in the instantiation: all 8 into const_arr, and back into out2.
   HIP_CHECK(hipGraphExecMemcpyNodeSetParamsToSymbol(x, to, const_arr, in, sizeof in, 0,
-                                                    hipMemcpyDefault));
+                                                    hipMemcpyHostToDevice));
   HIP_CHECK(hipGraphExecMemcpyNodeSetParamsFromSymbol(x, from, out2, const_arr, sizeof out2,
-                                                      0, hipMemcpyDefault));
+                                                      0, hipMemcpyDeviceToHost));
+  // An instantiated copy node keeps its direction (AMD's hipErrorInvalidValue).
+  CHECK_ERR(hipGraphExecMemcpyNodeSetParamsToSymbol(x, to, const_arr, in, sizeof in, 0,
+                                                    hipMemcpyDefault),
+            hipErrorInvalidValue);
   HIP_CHECK(hipGraphLaunch(x, 0));
   HIP_CHECK(hipStreamSynchronize(0));
   CHECK_ARRAY(out2, in, 8);

@@ -148,9 +148,35 @@ flags_of() {  # <dir> <file.cc>
     }' "$CATCH/unit/$1/CMakeLists.txt" 2>/dev/null | tr '\n' ' '
 }
 
+# The code objects a directory's CMakeLists builds with --genco for the
+# module API (module/, graph/): "<source> <name>.code" per line. AMD-only
+# flags of those commands (-mllvm -amdgpu-…) are left out.
+genco_of() {
+  awk '/add_custom_(command|target)/ { blk = ""; in_blk = 1 }
+       in_blk { blk = blk " " $0 }
+       in_blk && /\)[ \t]*$/ { in_blk = 0
+         if (blk !~ /--genco/) next
+         src = ""; out = ""; n = split(blk, w, /[ \t]+/)
+         for (i = 1; i <= n; i++) {
+           if (w[i] ~ /\.(cc|cpp)$/ && src == "") { src = w[i]; sub(/.*\//, "", src) }
+           if (w[i] == "-o" && i < n) { out = w[i + 1]; sub(/.*\//, "", out) }
+         }
+         if (src != "" && out ~ /\.(code|hsaco)$/) print src, out }' \
+    "$CATCH/unit/$1/CMakeLists.txt" 2>/dev/null
+}
+
 build_helpers() {  # each directory's shared sources and helper programs, once
-  local d f o
+  local d f o src code
   for d in ${DIRS//,/ }; do
+    # Code objects the tests load with hipModuleLoad, beside the binaries.
+    while read -r src code; do
+      [ -n "$code" ] || continue
+      o=$OUT/bin/$d/$code
+      mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
+      [ -f "$o" ] && [ "$o" -nt "$HIPCC" ] && continue
+      eval "\"$HIPCC\" --genco -std=c++17 ${ARCH:+--offload-arch=$ARCH} -I\"$CATCH/include\" \
+        \"$CATCH/unit/$d/$src\" -o \"$o\"" >"$OUT/log/$d/$code.build" 2>&1 || rm -f "$o"
+    done < <(genco_of "$d")
     # Programs the tests start (<name>_exe.cc, with their own main).
     for f in "$CATCH/unit/$d"/*_exe.cc; do
       [ -f "$f" ] || continue

@@ -99,6 +99,21 @@ typedef struct hipLaunchParams_t {
 #endif
 } hipLaunchParams;
 
+/* One device's launch of hipModuleLaunchCooperativeKernelMultiDevice
+ * (AMD's layout). */
+typedef struct hipFunctionLaunchParams_t {
+  hipFunction_t function;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  hipStream_t hStream;
+  void** kernelParams;
+} hipFunctionLaunchParams;
+
 /* Values for the `extra` argument of hipModuleLaunchKernel: a list of
  * key/value pairs that passes the arguments as one packed buffer. */
 #define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)

@@ -123,6 +123,15 @@ HIPC_API hipError_t hipGraphAddEventWaitNode(
     const hipGraphNode_t* pDependencies, size_t numDependencies,
     hipEvent_t event);
 
+/* A kernel node's attributes (hipKernelNodeAttrID). */
+HIPC_API hipError_t hipGraphKernelNodeSetAttribute(
+    hipGraphNode_t hNode, hipKernelNodeAttrID attr,
+    const hipKernelNodeAttrValue* value);
+HIPC_API hipError_t hipGraphKernelNodeGetAttribute(
+    hipGraphNode_t hNode, hipKernelNodeAttrID attr,
+    hipKernelNodeAttrValue* value);
+HIPC_API hipError_t hipGraphKernelNodeCopyAttributes(hipGraphNode_t hSrc,
+                                                     hipGraphNode_t hDst);
 HIPC_API hipError_t hipGraphKernelNodeGetParams(
     hipGraphNode_t node, hipKernelNodeParams* pNodeParams);
 HIPC_API hipError_t hipGraphKernelNodeSetParams(
@@ -198,6 +207,11 @@ HIPC_API hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec,
                                         hipGraph_t graph,
                                         hipGraphNode_t* pErrorNode,
                                         char* pLogBuffer, size_t bufferSize);
+/* hipGraphInstantiateWithFlags with the result in `params` (flags:
+ * AutoFreeOnLaunch, Upload to params->uploadStream). */
+HIPC_API hipError_t hipGraphInstantiateWithParams(
+    hipGraphExec_t* pGraphExec, hipGraph_t graph,
+    hipGraphInstantiateParams* instantiateParams);
 HIPC_API hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* pGraphExec,
                                                  hipGraph_t graph,
                                                  unsigned long long flags);
@@ -237,6 +251,10 @@ HIPC_API hipError_t hipGraphExecMemsetNodeSetParams(
 HIPC_API hipError_t hipGraphExecHostNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node,
     const hipHostNodeParams* pNodeParams);
+/* The executable graph's copy of child-graph node `node` takes the
+ * parameters of `childGraph`, which must have the same shape. */
+HIPC_API hipError_t hipGraphExecChildGraphNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph);
 
 /* ---- Stream capture ---------------------------------------------------- */
 

@@ -132,12 +132,57 @@ typedef enum hipGraphExecUpdateResult {
   hipGraphExecUpdateErrorUnsupportedFunctionChange = 0x7
 } hipGraphExecUpdateResult;
 
+/* Kernel node attributes (hipGraphKernelNodeSetAttribute): an L2 access
+ * policy window, the cooperative flag and a priority (AMD's values). On
+ * the CPU device they are kept and reported, and change nothing. */
+typedef enum hipAccessProperty {
+  hipAccessPropertyNormal = 0,
+  hipAccessPropertyStreaming = 1,
+  hipAccessPropertyPersisting = 2,
+} hipAccessProperty;
+
+typedef struct hipAccessPolicyWindow {
+  void* base_ptr;
+  hipAccessProperty hitProp;
+  float hitRatio;
+  hipAccessProperty missProp;
+  size_t num_bytes;
+} hipAccessPolicyWindow;
+
+typedef enum hipKernelNodeAttrID {
+  hipKernelNodeAttributeAccessPolicyWindow = 1,
+  hipKernelNodeAttributeCooperative = 2,
+  hipKernelNodeAttributePriority = 8,
+} hipKernelNodeAttrID;
+
+typedef union hipKernelNodeAttrValue {
+  hipAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  int priority;
+} hipKernelNodeAttrValue;
+
 typedef enum hipGraphInstantiateFlags {
   hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
   hipGraphInstantiateFlagUpload = 2,
   hipGraphInstantiateFlagDeviceLaunch = 4,
   hipGraphInstantiateFlagUseNodePriority = 8
 } hipGraphInstantiateFlags;
+
+typedef enum hipGraphInstantiateResult {
+  hipGraphInstantiateSuccess = 0,
+  hipGraphInstantiateError = 1,
+  hipGraphInstantiateInvalidStructure = 2,
+  hipGraphInstantiateNodeOperationNotSupported = 3,
+  hipGraphInstantiateMultipleDevicesNotSupported = 4
+} hipGraphInstantiateResult;
+
+/* hipGraphInstantiateWithParams' flags in, result and error node out. */
+typedef struct hipGraphInstantiateParams {
+  hipGraphNode_t errNode_out;
+  unsigned long long flags;
+  hipGraphInstantiateResult result_out;
+  hipStream_t uploadStream;
+} hipGraphInstantiateParams;
 
 typedef enum hipGraphDebugDotFlags {
   hipGraphDebugDotFlagsVerbose = 1 << 0,

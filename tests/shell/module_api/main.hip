@@ -268,7 +268,7 @@ static void launches(hipModule_t m) {
   EXPECT_ERR(hipModuleLaunchKernel(fh, 0, 1, 1, 1, 1, 1, 0, 0, bp, nullptr),
              hipErrorInvalidValue);
   EXPECT_ERR(hipModuleLaunchKernel(fh, 1, 1, 1, 0, 1, 1, 0, 0, bp, nullptr),
-             hipErrorInvalidConfiguration);
+             hipErrorInvalidValue);
   EXPECT_ERR(hipModuleLaunchKernel(fh, 1, 1, 1, 2048, 1, 1, 0, 0, bp, nullptr),
              hipErrorInvalidValue);
   EXPECT_ERR(hipModuleLaunchKernel(fh, 1, 1, 1, 1, 1, 1, 1u << 30, 0, bp, nullptr),
