@@ -517,6 +517,9 @@ static hipError_t status_of(hipStream_t stream, hipStreamCaptureStatus* out,
   hipStream_t st;
   hipError_t e = hipc__stream_lookup(stream, &dev, &st);
   if (e != hipSuccess) return e;
+  /* The null stream, while a blocking stream captures (AMD's answer). */
+  if (!st && hipc__stream_capture_blocking(dev))
+    return hipErrorStreamCaptureImplicit;
   *sc = st ? st->capture : NULL;
   *out = !*sc                ? hipStreamCaptureStatusNone
          : (*sc)->c->invalidated ? hipStreamCaptureStatusInvalidated
