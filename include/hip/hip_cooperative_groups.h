@@ -436,6 +436,16 @@ class thread_block_tile<N, void> : public lane_group {
   static constexpr unsigned int size() { return N; }
   uint32_t thread_rank() const { return rank_; }
   bool is_valid() const { return true; }
+  // The source rank wraps at the tile's width N, as AMD's __shfl(var,
+  // src, N) does, also in a block's last tile when that has fewer than N
+  // threads (a rank past its members then reads the caller's own value).
+  template <typename T>
+  detail::shuffleable<T> shfl(T var, int src_rank,
+                              ::hipc::site where = HIPC_SITE) const {
+    const hipc_warp_snapshot* s = exchange(::hipc::to_bits(var), where);
+    return read(s, var,
+                static_cast<int64_t>(static_cast<uint32_t>(src_rank) % N));
+  }
 };
 
 template <unsigned int N, typename ParentT>

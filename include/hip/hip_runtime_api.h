@@ -558,6 +558,8 @@ HIPC_API hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject);
 /* Driver-style arrays, their copies, mipmapped arrays, driver texture
  * objects. */
 #include "hipc/array_api.h"
+/* External (graphics) semaphores. */
+#include "hipc/external_api.h"
 
 /* ---- Profiler ---------------------------------------------------------- */
 

@@ -542,7 +542,9 @@ static hipError_t status_of(hipStream_t stream, hipStreamCaptureStatus* out,
   hipStream_t st;
   hipError_t e = hipc__stream_lookup(stream, &dev, &st);
   if (e != hipSuccess) return e;
-  if (!stream && blocking_capture(dev)) return hipErrorStreamCaptureImplicit;
+  /* The null stream (0 or hipStreamLegacy), while a blocking stream
+   * captures (AMD's answer). */
+  if (!st && blocking_capture(dev)) return hipErrorStreamCaptureImplicit;
   *sc = st ? st->capture : NULL;
   *out = !*sc                ? hipStreamCaptureStatusNone
          : (*sc)->c->invalidated ? hipStreamCaptureStatusInvalidated

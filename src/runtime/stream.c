@@ -406,6 +406,12 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
   hipc_device* edev;
   hipError_t e = hipc__event_resolve(event, &edev, &ev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  /* An unknown stream is hipErrorInvalidHandle here on AMD's runtime
+   * (hipErrorContextIsDestroyed elsewhere). */
+  hipc_device* sdev;
+  hipStream_t st;
+  HIPC_RETURN_IF(lookup(stream, &sdev, &st) == hipErrorContextIsDestroyed,
+                 hipErrorInvalidHandle);
   e = hipc__capture_wait_event(stream, event); /* capture.c */
   if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
   hipc_work w;
@@ -476,7 +482,9 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
 
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(!flags, hipErrorInvalidValue);
+  /* AMD's runtime answers hipErrorInvalidValue for the null stream too
+   * (CUDA gives its flags). */
+  HIPC_RETURN_IF(!flags || !stream, hipErrorInvalidValue);
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = lookup(stream, &dev, &st);

@@ -28,7 +28,13 @@ int main(void) {
   CHECK_EQ(v, 64 * 1024);
   CHECK_ERR(hipDeviceGetLimit(NULL, hipLimitStackSize), hipErrorInvalidValue);
   CHECK_ERR(hipDeviceGetLimit(&v, hipLimitRange), hipErrorUnsupportedLimit);
-  CHECK_ERR(hipDeviceSetLimit((enum hipLimit_t)77, 1),
+  /* Past the last limit: an invalid argument; negative: unsupported (AMD's
+   * answers). */
+  CHECK_ERR(hipDeviceSetLimit((enum hipLimit_t)77, 1), hipErrorInvalidValue);
+  CHECK_ERR(hipDeviceSetLimit(hipLimitRange, 1), hipErrorInvalidValue);
+  CHECK_ERR(hipDeviceSetLimit((enum hipLimit_t)-1, 1),
+           hipErrorUnsupportedLimit);
+  CHECK_ERR(hipDeviceGetLimit(&v, (enum hipLimit_t)-1),
            hipErrorUnsupportedLimit);
   return check_summary("test_limits");
 }

@@ -199,8 +199,8 @@ static void test_properties(void) {
   CHECK_EQ(flags, hipStreamDefault);
   CHECK_ERR(hipStreamGetFlags(nb, &flags), hipSuccess);
   CHECK_EQ(flags, hipStreamNonBlocking);
-  CHECK_ERR(hipStreamGetFlags(NULL, &flags), hipSuccess);
-  CHECK_EQ(flags, hipStreamDefault);
+  /* AMD's answer for the null stream (CUDA's is its flags). */
+  CHECK_ERR(hipStreamGetFlags(NULL, &flags), hipErrorInvalidValue);
   CHECK_ERR(hipStreamGetPriority(s, &prio), hipSuccess);
   CHECK_EQ(prio, 0);
   CHECK_ERR(hipStreamGetPriority(NULL, &prio), hipSuccess);

@@ -485,6 +485,12 @@ class thread_block_tile<N, void> : public lane_group {
   static constexpr unsigned int size() { return N; }
   HIPC_CG_FN uint32_t thread_rank() const { return rank_; }
   HIPC_CG_FN bool is_valid() const { return true; }
+  // The source rank wraps at N, as in hip_cooperative_groups.h, also in a
+  // block's last tile when that has fewer than N threads.
+  template <typename T>
+  HIPC_CG_FN T shfl(T var, int src_rank) const {
+    return this->read(var, static_cast<uint32_t>(src_rank) % N);
+  }
 };
 
 template <unsigned int N, typename ParentT>

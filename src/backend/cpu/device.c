@@ -87,7 +87,7 @@ static void fill_props(hipDeviceProp_t* p, const cpu_device* d, int index) {
   p->regsPerBlock = 65536;
   p->regsPerMultiprocessor = 65536;
   p->warpSize = (int)d->warp_size;
-  p->memPitch = (size_t)1 << 31;
+  p->memPitch = 2147483647; /* what hipDeviceAttributeMaxPitch can say */
   p->maxThreadsPerBlock = 1024;
   p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
   p->maxGridSize[0] = 2147483647;

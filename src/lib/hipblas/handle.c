@@ -34,7 +34,8 @@ hipblasStatus_t hipblasDestroy(hipblasHandle_t h) {
 hipblasStatus_t hipblasSetStream(hipblasHandle_t h, hipStream_t stream) {
   HIPBLAS_CHECK_HANDLE(h);
   unsigned flags;
-  HIPBLAS_CHECK(hipStreamGetFlags(stream, &flags) == hipSuccess,
+  /* The null stream is valid (hipStreamGetFlags refuses it, as AMD's). */
+  HIPBLAS_CHECK(!stream || hipStreamGetFlags(stream, &flags) == hipSuccess,
                 HIPBLAS_STATUS_INVALID_VALUE);
   h->stream = stream;
   return HIPBLAS_STATUS_SUCCESS;

@@ -168,7 +168,8 @@ hipfftResult hipfftSetWorkArea(hipfftHandle p, void* workArea) {
 hipfftResult hipfftSetStream(hipfftHandle p, hipStream_t stream) {
   if (!p) return HIPFFT_INVALID_PLAN;
   unsigned flags;
-  if (hipStreamGetFlags(stream, &flags) != hipSuccess)
+  /* The null stream is valid (hipStreamGetFlags refuses it, as AMD's). */
+  if (stream && hipStreamGetFlags(stream, &flags) != hipSuccess)
     return HIPFFT_INVALID_VALUE;
   p->stream = stream;
   return HIPFFT_SUCCESS;

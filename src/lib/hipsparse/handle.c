@@ -41,7 +41,8 @@ hipsparseStatus_t hipsparseSetStream(hipsparseHandle_t handle,
   sp_handle* h = hipsparse__handle(handle);
   SP_CHECK(h, HIPSPARSE_STATUS_INVALID_VALUE);
   unsigned flags;
-  SP_CHECK(hipStreamGetFlags(stream, &flags) == hipSuccess,
+  /* The null stream is valid (hipStreamGetFlags refuses it, as AMD's). */
+  SP_CHECK(!stream || hipStreamGetFlags(stream, &flags) == hipSuccess,
            HIPSPARSE_STATUS_INVALID_VALUE);
   h->stream = stream;
   return HIPSPARSE_STATUS_SUCCESS;
