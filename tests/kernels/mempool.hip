@@ -179,7 +179,7 @@ static void test_pools() {
   HIP_CHECK(hipMemPoolGetAccess(&fl, pool, &loc));
   CHECK_EQ(fl, hipMemAccessFlagsProtReadWrite);
   hipMemAccessDesc ad{loc, hipMemAccessFlagsProtNone};
-  CHECK_ERR(hipMemPoolSetAccess(pool, &ad, 1), hipErrorInvalidValue);
+  CHECK_ERR(hipMemPoolSetAccess(pool, &ad, 1), hipErrorInvalidDevice);
   ad.flags = hipMemAccessFlagsProtReadWrite;
   HIP_CHECK(hipMemPoolSetAccess(pool, &ad, 1));
   ad.location.type = hipMemLocationTypeInvalid;
