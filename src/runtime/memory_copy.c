@@ -27,6 +27,13 @@ static int tracked(const void* p) {
   return hipc__alloc_find(p, &a);
 }
 
+/* Whether `p` is host memory: untracked (pageable), pinned or
+ * registered. */
+static int host_side(const void* p) {
+  hipc_alloc a;
+  return !hipc__alloc_find(p, &a) || a.kind == hipMemoryTypeHost;
+}
+
 /* The bytes a pitched region spans: `height` rows of `width` bytes, `pitch`
  * apart; SIZE_MAX when that overflows. */
 static size_t span(size_t pitch, size_t width, size_t height) {
@@ -129,7 +136,11 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
   const hipc_backend_ops* ops = w.dev->ops;
   hipc_queue* q = w.q;
   void* staging = NULL;
-  if (!blocking && !tracked(dst)) blocking = 1;
+  /* Host to host (pinned, registered or pageable on both sides) is done
+   * before the call returns, after the stream's work, even when
+   * asynchronous (AMD's runtime copies these on the host). */
+  if (!blocking && (!tracked(dst) || (host_side(dst) && host_side(src))))
+    blocking = 1;
   if (!blocking && !tracked(src) && ops->queue_host_fn) {
     size_t n = span(spitch, width, height);
     if (n <= STAGE_MAX && (staging = malloc(n)) != NULL) {
@@ -326,6 +337,14 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   e = hipc__capture_fill(stream, dst, height == 1 ? row : pitch, value, size,
                          width, height);
   if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
+  /* A "synchronous" fill of device memory only enqueues, as in AMD's
+   * runtime and CUDA: it returns before the fill (and the stream's work
+   * before it) is done. Host memory (pinned, registered), managed memory
+   * and variables are filled before the call returns. */
+  hipc_alloc a;
+  if (blocking && hipc__alloc_find(dst, &a) && !a.registered &&
+      a.kind == hipMemoryTypeDevice)
+    blocking = 0;
   hipc_work w;
   e = work_queue(stream, dst, NULL, &w, &blocking);
   if (e != hipSuccess) return e;
