@@ -3,7 +3,8 @@
  * signal memory sizes, registering unmapped memory, the stream-ordered
  * allocator's codes, hipFreeAsync of hipMalloc memory, pool access codes,
  * pool memory given back once freed, the VMM attribute, advice on whole
- * pages, which fills and copies return before they are done. */
+ * pages, which fills and copies return before they are done, the size
+ * of the access-flags pointer attribute. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdint.h>
 #include <stdlib.h>
@@ -240,7 +241,22 @@ static void test_host_to_host_async(void) {
   CHECK_ERR(hipHostFree(b), hipSuccess);
 }
 
+/* HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS writes an unsigned int, nothing
+ * past it. */
+static void test_access_flags_size(void) {
+  void* d = NULL;
+  CHECK_ERR(hipMalloc(&d, 64), hipSuccess);
+  unsigned v[2] = {0, 0xabcdef12u};
+  CHECK_ERR(hipPointerGetAttribute(&v[0], HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS,
+                                   (hipDeviceptr_t)d),
+            hipSuccess);
+  CHECK_EQ(v[0], hipMemAccessFlagsProtReadWrite);
+  CHECK_EQ(v[1], 0xabcdef12u);
+  CHECK_ERR(hipFree(d), hipSuccess);
+}
+
 int main(void) {
+  test_access_flags_size();
   test_signal_memory_size();
   test_register_unmapped();
   test_async_alloc_codes();
