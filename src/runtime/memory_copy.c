@@ -27,13 +27,6 @@ static int tracked(const void* p) {
   return hipc__alloc_find(p, &a);
 }
 
-/* Whether `p` is host memory: untracked (pageable), pinned or
- * registered. */
-static int host_side(const void* p) {
-  hipc_alloc a;
-  return !hipc__alloc_find(p, &a) || a.kind == hipMemoryTypeHost;
-}
-
 /* The bytes a pitched region spans: `height` rows of `width` bytes, `pitch`
  * apart; SIZE_MAX when that overflows. */
 static size_t span(size_t pitch, size_t width, size_t height) {
@@ -136,11 +129,7 @@ static hipError_t copy_2d(void* dst, size_t dpitch, const void* src,
   const hipc_backend_ops* ops = w.dev->ops;
   hipc_queue* q = w.q;
   void* staging = NULL;
-  /* Host to host (pinned, registered or pageable on both sides) is done
-   * before the call returns, after the stream's work, even when
-   * asynchronous (AMD's runtime copies these on the host). */
-  if (!blocking && (!tracked(dst) || (host_side(dst) && host_side(src))))
-    blocking = 1;
+  if (!blocking && !tracked(dst)) blocking = 1;
   if (!blocking && !tracked(src) && ops->queue_host_fn) {
     size_t n = span(spitch, width, height);
     if (n <= STAGE_MAX && (staging = malloc(n)) != NULL) {

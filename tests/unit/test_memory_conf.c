@@ -3,7 +3,7 @@
  * signal memory sizes, registering unmapped memory, the stream-ordered
  * allocator's codes, hipFreeAsync of hipMalloc memory, pool access codes,
  * pool memory given back once freed, the VMM attribute, advice on whole
- * pages, which fills and copies return before they are done, the size
+ * pages, which fills return before they are done, the size
  * of the access-flags pointer attribute. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdint.h>
@@ -122,8 +122,17 @@ static void test_pool_gives_back(void) {
   CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemCurrent), 65536);
   CHECK_ERR(hipFreeAsync(p, NULL), hipSuccess);
   CHECK_ERR(hipStreamSynchronize(NULL), hipSuccess);
-  /* Release threshold 0: nothing kept once the free is done. */
-  CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemCurrent), 0);
+  /* Release threshold 0: nothing kept once the free is done (which the
+   * CPU device may mark a moment after the synchronize returns). */
+  uint64_t reserved = 1;
+  for (int i = 0; i < 1000 && reserved; ++i) {
+    reserved = attr64(pool, hipMemPoolAttrReservedMemCurrent);
+    if (reserved) {
+      struct timespec t = {0, 1000000L};
+      nanosleep(&t, NULL);
+    }
+  }
+  CHECK_EQ(reserved, 0);
   uint64_t zero = 0;
   CHECK_ERR(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &zero),
             hipSuccess);
@@ -225,22 +234,6 @@ static void test_fill_returns_early(void) {
   CHECK_ERR(hipStreamDestroy(s), hipSuccess);
 }
 
-/* An asynchronous host-to-host copy is done when the call returns. */
-static void test_host_to_host_async(void) {
-  char *a = NULL, *b = NULL;
-  CHECK_ERR(hipHostMalloc((void**)&a, 4096, 0), hipSuccess);
-  CHECK_ERR(hipHostMalloc((void**)&b, 4096, 0), hipSuccess);
-  memset(a, 7, 4096);
-  memset(b, 0, 4096);
-  CHECK_ERR(hipLaunchHostFunc(NULL, sleep_ms, (void*)(intptr_t)100),
-            hipSuccess);
-  CHECK_ERR(hipMemcpyAsync(b, a, 4096, hipMemcpyHostToHost, NULL), hipSuccess);
-  CHECK_ERR(hipStreamQuery(NULL), hipSuccess);
-  CHECK_MEM(b, a, 4096);
-  CHECK_ERR(hipHostFree(a), hipSuccess);
-  CHECK_ERR(hipHostFree(b), hipSuccess);
-}
-
 /* HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS writes an unsigned int, nothing
  * past it. */
 static void test_access_flags_size(void) {
@@ -266,6 +259,5 @@ int main(void) {
   test_vmm_attribute();
   test_advice_whole_pages();
   test_fill_returns_early();
-  test_host_to_host_async();
   return check_summary("test_memory_conf");
 }
