@@ -178,6 +178,11 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr,
     memcpy(value, &reg, sizeof reg);
     HIPC_RETURN(hipSuccess);
   }
+  /* Not a property: whether the backend maps memory (vmm.c). */
+  if (attr == hipDeviceAttributeVirtualMemoryManagementSupported) {
+    *value = dev->ops->vm_reserve != NULL;
+    HIPC_RETURN(hipSuccess);
+  }
   int known;
   int v = attribute(&dev->props, attr, &known);
   HIPC_RETURN_IF(!known, hipErrorInvalidValue);

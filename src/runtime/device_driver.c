@@ -151,7 +151,8 @@ static hipError_t attribute(void* data, hipPointer_attribute attr,
       *(size_t*)data = a->size;
       return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS:
-      *(unsigned long long*)data = hipMemAccessFlagsProtReadWrite;
+      /* An unsigned int, as in CUDA (hip-tests passes an int). */
+      *(unsigned*)data = hipMemAccessFlagsProtReadWrite;
       return hipSuccess;
     default:
       return hipErrorInvalidValue;

@@ -118,6 +118,9 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
                      flags != hipMallocSignalMemory &&
                      flags != hipDeviceMallocUncached,
                  hipErrorInvalidValue);
+  /* A signal is one 64-bit word: AMD's runtime takes no other size. */
+  HIPC_RETURN_IF(flags == hipMallocSignalMemory && sizeBytes != 8,
+                 hipErrorInvalidValue);
   HIPC_RETURN(device_malloc(ptr, sizeBytes, flags));
 }
 

@@ -7,8 +7,10 @@
  * Advice splits segments at the ends of its range and sets one field in
  * every segment inside it. A query walks the range and reports a value only
  * where all its bytes agree, as CUDA's cudaMemRangeGetAttribute does. */
+#define _DEFAULT_SOURCE /* sysconf */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -130,7 +132,13 @@ typedef enum field {
  * `al`. */
 static hipError_t record(const hipc_alloc* al, const void* p, size_t n,
                          field f, int value) {
-  size_t lo = (size_t)((const char*)p - (const char*)al->base), hi = lo + n;
+  /* Advice and prefetches act on whole pages (AMD's runtime and CUDA
+   * round the range out to them), within the allocation. */
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t b = (uintptr_t)al->base, s = (uintptr_t)p & ~(page - 1);
+  uintptr_t e = ((uintptr_t)p + n + page - 1) & ~(page - 1);
+  size_t lo = s < b ? 0 : (size_t)(s - b);
+  size_t hi = e - b > al->size ? al->size : (size_t)(e - b);
   hipError_t r = hipErrorOutOfMemory;
   pthread_mutex_lock(&lock);
   advised* a = entry(al->base, 1);

@@ -4,7 +4,11 @@
  * On the CPU device all of it is ordinary host memory, which kernels and
  * the host both reach at the same address; a GPU backend provides the
  * page-locked and managed kinds through its host_* and managed_alloc ops. */
+#define _DEFAULT_SOURCE /* msync, sysconf */
+#include <errno.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -80,6 +84,18 @@ hipError_t hipFreeHost(void* ptr) {
   HIPC_RETURN(hipc__free(ptr));
 }
 
+/* Whether every page of [p, p + n) is mapped in this process. msync
+ * without MS_SYNC writes nothing back; it walks the mappings and fails
+ * with ENOMEM at the first hole, in time proportional to the number of
+ * mappings, not of pages (the range may be larger than memory). */
+static int range_mapped(const void* p, size_t n) {
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t start = (uintptr_t)p & ~(page - 1);
+  uintptr_t end = (uintptr_t)p + n; /* no overflow: checked by the caller */
+  if (msync((void*)start, end - start, MS_ASYNC) == 0) return 1;
+  return errno != ENOMEM;
+}
+
 hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
                            unsigned int flags) {
   HIPC_API_ENTER();
@@ -88,6 +104,9 @@ hipError_t hipHostRegister(void* hostPtr, size_t sizeBytes,
                  hipErrorInvalidValue);
   HIPC_RETURN_IF((uintptr_t)hostPtr > UINTPTR_MAX - sizeBytes,
                  hipErrorInvalidValue);
+  /* AMD's runtime pins the pages, which fails where memory is not mapped
+   * (a size past the end of the caller's allocation). */
+  HIPC_RETURN_IF(!range_mapped(hostPtr, sizeBytes), hipErrorInvalidValue);
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);

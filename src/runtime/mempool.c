@@ -147,6 +147,7 @@ static void count_use(hipMemPool_t p, size_t size, int sign) {
  * `dev`. */
 static hipError_t take_block(hipMemPool_t p, hipc_queue* q, size_t size,
                              block** out) {
+  if (size > SIZE_MAX - ALIGN) return hipErrorOutOfMemory;
   size_t want = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
   const hipc_backend_ops* ops = p->dev->ops;
   block** best = NULL;
@@ -189,6 +190,12 @@ static hipError_t take_block(hipMemPool_t p, hipc_queue* q, size_t size,
   return hipSuccess;
 }
 
+/* AMD's stream-ordered allocator answers a stream it does not know with
+ * hipErrorInvalidHandle (other APIs: hipErrorContextIsDestroyed). */
+static hipError_t unknown_stream(hipError_t e) {
+  return e == hipErrorContextIsDestroyed ? hipErrorInvalidHandle : e;
+}
+
 static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
                                hipStream_t stream) {
   if (!ptr) return hipErrorInvalidValue;
@@ -197,7 +204,7 @@ static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
    * (no allocation nodes). */
   hipc_work w;
   hipError_t e = hipc__work_begin(stream, &w);
-  if (e != hipSuccess) return e;
+  if (e != hipSuccess) return unknown_stream(e);
   if (size == 0) {
     *ptr = NULL;
     return hipc__work_end(&w, hipSuccess, 0);
@@ -265,7 +272,7 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
   hipc_work w;
   hipError_t e = hipc__work_begin(stream, &w);
-  HIPC_RETURN_IF(e != hipSuccess, e);
+  HIPC_RETURN_IF(e != hipSuccess, unknown_stream(e));
   hipc_device* dev = w.dev;
   hipc_queue* q = w.q;
   /* Without events the free waits for the stream on the host, after the
@@ -276,8 +283,15 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   pthread_mutex_lock(&lock);
   hipMemPool_t p = NULL;
   block* b = unlink_used(dev_ptr, &p);
+  hipc_alloc plain;
+  int is_plain = 0;
   if (!b) {
-    e = hipErrorInvalidValue; /* not from a pool, or freed already */
+    /* Not from a pool: memory of hipMalloc & co. is freed after the
+     * stream's work, as AMD's runtime does; anything else (freed already,
+     * registered, interior) is hipErrorInvalidValue. */
+    is_plain = hipc__alloc_find(dev_ptr, &plain) && plain.base == dev_ptr &&
+               !plain.registered;
+    e = is_plain ? hipSuccess : hipErrorInvalidValue;
   } else {
     const hipc_backend_ops* ops = p->dev->ops;
     if (dev->ops != ops) {
@@ -302,6 +316,11 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
     }
   }
   pthread_mutex_unlock(&lock);
+  if (is_plain) {
+    if (!wait_here && (e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess)
+      HIPC_RETURN(e);
+    HIPC_RETURN(hipc__free(dev_ptr));
+  }
   HIPC_RETURN(wait_here ? e : hipc__work_end(&w, e, 0));
 }
 
@@ -465,6 +484,7 @@ hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
       case hipMemPoolAttrReleaseThreshold: p->threshold = uv; break;
       /* The high-water marks may only be reset, to the current value. */
       case hipMemPoolAttrReservedMemHigh:
+        trim(p, p->threshold, 0); /* see hipMemPoolGetAttribute */
         if (uv) e = hipErrorInvalidValue;
         else p->reserved_high = p->reserved;
         break;
@@ -489,6 +509,11 @@ hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
   if (!pool_ok(p)) {
     e = hipErrorInvalidValue;
   } else {
+    /* AMD's pools give memory beyond the release threshold back when a
+     * synchronisation finds its frees complete; hipc does it when it
+     * next allocates or the pool's use is read, which no one can tell
+     * apart. */
+    trim(p, p->threshold, 0);
     switch (attr) {
       case hipMemPoolReuseFollowEventDependencies: *(int*)value = p->reuse_follow; break;
       case hipMemPoolReuseAllowOpportunistic: *(int*)value = p->reuse_opportunistic; break;
@@ -519,6 +544,10 @@ hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
                                size_t count) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(count && !desc_list, hipErrorInvalidValue);
+  int ndev = 0;
+  hipError_t ce = hipGetDeviceCount(&ndev);
+  HIPC_RETURN_IF(ce != hipSuccess, ce);
+  HIPC_RETURN_IF(count > (size_t)ndev, hipErrorInvalidDevice);
   pthread_mutex_lock(&lock);
   hipError_t e = pool_ok(mem_pool) ? hipSuccess : hipErrorInvalidValue;
   for (size_t i = 0; i < count && e == hipSuccess; ++i) {
@@ -530,10 +559,11 @@ hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
       e = hipErrorInvalidValue;
     else if (!hipc__device(d->location.id))
       e = hipErrorInvalidDevice;
-    /* The owner always has read-write access. */
+    /* The owner always has read-write access (AMD's answer to taking it
+     * away: hipErrorInvalidDevice). */
     else if (d->location.id == mem_pool->dev->ordinal &&
              f != hipMemAccessFlagsProtReadWrite)
-      e = hipErrorInvalidValue;
+      e = hipErrorInvalidDevice;
   }
   for (size_t i = 0; i < count && e == hipSuccess; ++i)
     mem_pool->access[desc_list[i].location.id] =
@@ -551,52 +581,11 @@ hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
   if (!pool_ok(mem_pool) || location->type != hipMemLocationTypeDevice)
     e = hipErrorInvalidValue;
   else if (!hipc__device(location->id))
-    e = hipErrorInvalidDevice;
+    e = hipErrorInvalidValue; /* AMD's answer (SetAccess: InvalidDevice) */
   else if (location->id == mem_pool->dev->ordinal)
     *flags = hipMemAccessFlagsProtReadWrite;
   else
     *flags = (hipMemAccessFlags)mem_pool->access[location->id];
   pthread_mutex_unlock(&lock);
   HIPC_RETURN(e);
-}
-
-/* -- between processes: not there */
-
-hipError_t hipMemPoolExportToShareableHandle(
-    void* shared_handle, hipMemPool_t mem_pool,
-    hipMemAllocationHandleType handle_type, unsigned int flags) {
-  HIPC_API_ENTER();
-  (void)shared_handle;
-  (void)mem_pool;
-  (void)handle_type;
-  (void)flags;
-  HIPC_RETURN(hipErrorNotSupported);
-}
-
-hipError_t hipMemPoolImportFromShareableHandle(
-    hipMemPool_t* mem_pool, void* shared_handle,
-    hipMemAllocationHandleType handle_type, unsigned int flags) {
-  HIPC_API_ENTER();
-  (void)mem_pool;
-  (void)shared_handle;
-  (void)handle_type;
-  (void)flags;
-  HIPC_RETURN(hipErrorNotSupported);
-}
-
-hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data,
-                                   void* dev_ptr) {
-  HIPC_API_ENTER();
-  (void)export_data;
-  (void)dev_ptr;
-  HIPC_RETURN(hipErrorNotSupported);
-}
-
-hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t mem_pool,
-                                   hipMemPoolPtrExportData* export_data) {
-  HIPC_API_ENTER();
-  (void)dev_ptr;
-  (void)mem_pool;
-  (void)export_data;
-  HIPC_RETURN(hipErrorNotSupported);
 }

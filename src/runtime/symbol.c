@@ -154,6 +154,11 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
                               hipStream_t stream, int blocking,
                               int to_symbol) {
   if (!HIPC_KIND_VALID(kind)) return hipErrorInvalidMemcpyDirection;
+  /* The symbol's side is the device's: AMD's runtime refuses a kind that
+   * says otherwise (host to host included). */
+  if (kind != hipMemcpyDefault && kind != hipMemcpyDeviceToDevice &&
+      kind != (to_symbol ? hipMemcpyHostToDevice : hipMemcpyDeviceToHost))
+    return hipErrorInvalidMemcpyDirection;
   hipc_device* dev;
   char* addr;
   hipError_t e = resolve(symbol, n, offset, to_symbol, &dev, &addr);

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include <unistd.h>
+
 #include "common.h"
 
 constexpr int N = 256;
@@ -143,7 +145,15 @@ static void test_pools() {
   HIP_CHECK(hipStreamSynchronize(s));
   CHECK_EQ(attr64(pool, hipMemPoolAttrUsedMemCurrent), 0u);
   CHECK_EQ(attr64(pool, hipMemPoolAttrUsedMemHigh), 1024u);
-  CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemCurrent), 1024u);  // held
+  // Release threshold 0: given back once the free is complete. (The CPU
+  // device may mark the free's event complete a moment after the stream
+  // synchronize returns: allow it a second.)
+  uint64_t reserved = 1;
+  for (int i = 0; i < 1000 && reserved; ++i) {
+    reserved = attr64(pool, hipMemPoolAttrReservedMemCurrent);
+    if (reserved) usleep(1000);
+  }
+  CHECK_EQ(reserved, 0u);
   HIP_CHECK(hipMemPoolTrimTo(pool, 0));
   CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemCurrent), 0u);
   CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemHigh), 1024u);
@@ -179,7 +189,7 @@ static void test_pools() {
   HIP_CHECK(hipMemPoolGetAccess(&fl, pool, &loc));
   CHECK_EQ(fl, hipMemAccessFlagsProtReadWrite);
   hipMemAccessDesc ad{loc, hipMemAccessFlagsProtNone};
-  CHECK_ERR(hipMemPoolSetAccess(pool, &ad, 1), hipErrorInvalidValue);
+  CHECK_ERR(hipMemPoolSetAccess(pool, &ad, 1), hipErrorInvalidDevice);
   ad.flags = hipMemAccessFlagsProtReadWrite;
   HIP_CHECK(hipMemPoolSetAccess(pool, &ad, 1));
   ad.location.type = hipMemLocationTypeInvalid;
@@ -205,9 +215,10 @@ static void test_bad_input() {
   void* p = nullptr;
   CHECK_ERR(hipMallocAsync(nullptr, 16, 0), hipErrorInvalidValue);
   CHECK_ERR(hipFreeAsync(nullptr, 0), hipErrorInvalidValue);
+  // Not from a pool: freed after the stream's work (AMD's runtime).
   HIP_CHECK(hipMalloc(&p, 64));
-  CHECK_ERR(hipFreeAsync(p, 0), hipErrorInvalidValue);  // not from a pool
-  HIP_CHECK(hipFree(p));
+  CHECK_ERR(hipFreeAsync(p, 0), hipSuccess);
+  CHECK_ERR(hipFree(p), hipErrorInvalidValue);
   HIP_CHECK(hipMallocAsync(&p, 0, 0));
   CHECK(p == nullptr);
   CHECK_ERR(hipMallocFromPoolAsync(&p, 16, nullptr, 0), hipErrorInvalidValue);

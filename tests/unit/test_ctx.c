@@ -191,7 +191,7 @@ static void test_pointer_attribute(void) {
   hipCtx_t ctx = NULL;
   CHECK_ERR(hipPointerGetAttribute(&ctx, HIP_POINTER_ATTRIBUTE_CONTEXT, p),
             hipErrorNotSupported);
-  unsigned long long flags = 0;
+  unsigned flags = 0;
   CHECK_ERR(hipPointerGetAttribute(&flags, HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS,
                                    p),
             hipSuccess);

@@ -223,8 +223,9 @@ static void test_choose_device(void) {
 }
 
 static void test_ext_malloc(void) {
+  /* hipMallocSignalMemory takes 8 bytes only (test_memory_conf). */
   const unsigned kinds[] = {hipDeviceMallocDefault, hipDeviceMallocFinegrained,
-                            hipMallocSignalMemory, hipDeviceMallocUncached};
+                            hipDeviceMallocUncached};
   unsigned char pat[1000], back[1000];
   for (size_t i = 0; i < sizeof pat; ++i) pat[i] = (unsigned char)(i * 7 + 3);
   for (int d = 0; d < ndev; ++d) {

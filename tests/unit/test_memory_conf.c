@@ -1,0 +1,263 @@
+/* Memory APIs where AMD's runtime is the reference for codes and
+ * behaviour (found with hip-tests' catch/unit/memory, docs/conformance.md):
+ * signal memory sizes, registering unmapped memory, the stream-ordered
+ * allocator's codes, hipFreeAsync of hipMalloc memory, pool access codes,
+ * pool memory given back once freed, the VMM attribute, advice on whole
+ * pages, which fills return before they are done, the size
+ * of the access-flags pointer attribute. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "check.h"
+
+static void test_signal_memory_size(void) {
+  void* p = NULL;
+  CHECK_ERR(hipExtMallocWithFlags(&p, 8, hipMallocSignalMemory), hipSuccess);
+  CHECK(p != NULL);
+  CHECK_ERR(hipFree(p), hipSuccess);
+  CHECK_ERR(hipExtMallocWithFlags(&p, 0, hipMallocSignalMemory),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtMallocWithFlags(&p, 16, hipMallocSignalMemory),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtMallocWithFlags(&p, 4096, hipMallocSignalMemory),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipExtMallocWithFlags(NULL, 8, hipMallocSignalMemory),
+            hipErrorInvalidValue);
+}
+
+static void test_register_unmapped(void) {
+  char* small = malloc(16);
+  /* Far past the end of the heap: not mapped. */
+  CHECK_ERR(hipHostRegister(small, (size_t)1 << 40, 0), hipErrorInvalidValue);
+  CHECK_ERR(hipHostRegister(small, 16, 0), hipSuccess);
+  CHECK_ERR(hipHostUnregister(small), hipSuccess);
+  free(small);
+}
+
+static void test_async_alloc_codes(void) {
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  void* p = NULL;
+  hipStream_t bad = (hipStream_t)(intptr_t)-1;
+  CHECK_ERR(hipMallocAsync(&p, 64, bad), hipErrorInvalidHandle);
+  hipMemPool_t pool;
+  CHECK_ERR(hipDeviceGetDefaultMemPool(&pool, 0), hipSuccess);
+  CHECK_ERR(hipMallocFromPoolAsync(&p, 64, pool, bad), hipErrorInvalidHandle);
+  CHECK_ERR(hipMallocAsync(&p, SIZE_MAX, s), hipErrorOutOfMemory);
+  CHECK_ERR(hipMallocAsync(&p, 64, s), hipSuccess);
+  CHECK_ERR(hipFreeAsync(p, bad), hipErrorInvalidHandle);
+  CHECK_ERR(hipFreeAsync(p, s), hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(s), hipSuccess);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+}
+
+static void test_free_async_of_malloc(void) {
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  int* d = NULL;
+  int h[256], back[256];
+  for (int i = 0; i < 256; ++i) h[i] = i * 3;
+  CHECK_ERR(hipMalloc((void**)&d, sizeof h), hipSuccess);
+  CHECK_ERR(hipMemcpyAsync(d, h, sizeof h, hipMemcpyHostToDevice, s),
+            hipSuccess);
+  CHECK_ERR(hipMemcpyAsync(back, d, sizeof h, hipMemcpyDeviceToHost, s),
+            hipSuccess);
+  CHECK_ERR(hipFreeAsync(d, s), hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(s), hipSuccess);
+  CHECK_MEM(back, h, sizeof h);
+  /* Freed: neither hipFree nor hipFreeAsync takes it again. */
+  CHECK_ERR(hipFreeAsync(d, s), hipErrorInvalidValue);
+  CHECK_ERR(hipFree(d), hipErrorInvalidValue);
+  /* Registered memory is not hipFreeAsync's. */
+  int* reg = malloc(64);
+  CHECK_ERR(hipHostRegister(reg, 64, 0), hipSuccess);
+  CHECK_ERR(hipFreeAsync(reg, s), hipErrorInvalidValue);
+  CHECK_ERR(hipHostUnregister(reg), hipSuccess);
+  free(reg);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+}
+
+static void test_pool_access_codes(void) {
+  int ndev = 0;
+  CHECK_ERR(hipGetDeviceCount(&ndev), hipSuccess);
+  hipMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = hipMemAllocationTypePinned;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = 0;
+  hipMemPool_t pool;
+  CHECK_ERR(hipMemPoolCreate(&pool, &props), hipSuccess);
+  hipMemAccessDesc d[2];
+  memset(d, 0, sizeof d);
+  d[0].location.type = hipMemLocationTypeDevice;
+  d[0].location.id = 0;
+  d[0].flags = hipMemAccessFlagsProtReadWrite;
+  CHECK_ERR(hipMemPoolSetAccess(pool, d, (size_t)ndev + 1),
+            hipErrorInvalidDevice);
+  d[0].flags = hipMemAccessFlagsProtNone; /* the owner's own access */
+  CHECK_ERR(hipMemPoolSetAccess(pool, d, 1), hipErrorInvalidDevice);
+  hipMemLocation loc = {hipMemLocationTypeDevice, ndev};
+  hipMemAccessFlags f;
+  CHECK_ERR(hipMemPoolGetAccess(&f, pool, &loc), hipErrorInvalidValue);
+  CHECK_ERR(hipMemPoolDestroy(pool), hipSuccess);
+}
+
+static uint64_t attr64(hipMemPool_t p, hipMemPoolAttr a) {
+  uint64_t v = 12345;
+  CHECK_ERR(hipMemPoolGetAttribute(p, a, &v), hipSuccess);
+  return v;
+}
+
+static void test_pool_gives_back(void) {
+  hipMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = hipMemAllocationTypePinned;
+  props.location.type = hipMemLocationTypeDevice;
+  hipMemPool_t pool;
+  CHECK_ERR(hipMemPoolCreate(&pool, &props), hipSuccess);
+  void* p = NULL;
+  CHECK_ERR(hipMallocFromPoolAsync(&p, 65536, pool, NULL), hipSuccess);
+  CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemCurrent), 65536);
+  CHECK_ERR(hipFreeAsync(p, NULL), hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(NULL), hipSuccess);
+  /* Release threshold 0: nothing kept once the free is done (which the
+   * CPU device may mark a moment after the synchronize returns). */
+  uint64_t reserved = 1;
+  for (int i = 0; i < 1000 && reserved; ++i) {
+    reserved = attr64(pool, hipMemPoolAttrReservedMemCurrent);
+    if (reserved) {
+      struct timespec t = {0, 1000000L};
+      nanosleep(&t, NULL);
+    }
+  }
+  CHECK_EQ(reserved, 0);
+  uint64_t zero = 0;
+  CHECK_ERR(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &zero),
+            hipSuccess);
+  CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemHigh), 0);
+  /* Above the threshold only. */
+  uint64_t keep = 1 << 20;
+  CHECK_ERR(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &keep),
+            hipSuccess);
+  CHECK_ERR(hipMallocFromPoolAsync(&p, 65536, pool, NULL), hipSuccess);
+  CHECK_ERR(hipFreeAsync(p, NULL), hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(NULL), hipSuccess);
+  CHECK_EQ(attr64(pool, hipMemPoolAttrReservedMemCurrent), 65536);
+  CHECK_ERR(hipMemPoolDestroy(pool), hipSuccess);
+}
+
+static void test_vmm_attribute(void) {
+  int v = -1;
+  CHECK_ERR(hipDeviceGetAttribute(
+                &v, hipDeviceAttributeVirtualMemoryManagementSupported, 0),
+            hipSuccess);
+  CHECK(v == 0 || v == 1);
+  if (v) { /* then a reservation works */
+    void* r = NULL;
+    size_t g = 0;
+    hipMemAllocationProp prop;
+    memset(&prop, 0, sizeof prop);
+    prop.type = hipMemAllocationTypePinned;
+    prop.location.type = hipMemLocationTypeDevice;
+    CHECK_ERR(hipMemGetAllocationGranularity(
+                  &g, &prop, hipMemAllocationGranularityMinimum),
+              hipSuccess);
+    CHECK_ERR(hipMemAddressReserve(&r, g, 0, NULL, 0), hipSuccess);
+    CHECK_ERR(hipMemAddressFree(r, g), hipSuccess);
+  }
+}
+
+static void test_advice_whole_pages(void) {
+  const size_t page = 4096;
+  char* m = NULL;
+  CHECK_ERR(hipMallocManaged((void**)&m, 3 * page, hipMemAttachGlobal),
+            hipSuccess);
+  /* Half a page inside the first: the whole first page gets it. */
+  CHECK_ERR(hipMemPrefetchAsync(m + page / 4, page / 2, 0, NULL), hipSuccess);
+  CHECK_ERR(hipStreamSynchronize(NULL), hipSuccess);
+  int where = 99;
+  CHECK_ERR(hipMemRangeGetAttribute(&where, sizeof where,
+                                    hipMemRangeAttributeLastPrefetchLocation,
+                                    m, page),
+            hipSuccess);
+  CHECK_EQ(where, 0);
+  /* The third page was not touched. */
+  CHECK_ERR(hipMemRangeGetAttribute(&where, sizeof where,
+                                    hipMemRangeAttributeLastPrefetchLocation,
+                                    m, 3 * page),
+            hipSuccess);
+  CHECK_EQ(where, hipInvalidDeviceId);
+  /* Across a page border: both pages. */
+  CHECK_ERR(hipMemAdvise(m + page / 2, page, hipMemAdviseSetPreferredLocation,
+                         0),
+            hipSuccess);
+  CHECK_ERR(hipMemRangeGetAttribute(&where, sizeof where,
+                                    hipMemRangeAttributePreferredLocation, m,
+                                    2 * page),
+            hipSuccess);
+  CHECK_EQ(where, 0);
+  CHECK_ERR(hipFree(m), hipSuccess);
+}
+
+static void sleep_ms(void* ms) {
+  struct timespec t = {0, (long)(intptr_t)ms * 1000000L};
+  nanosleep(&t, NULL);
+}
+
+/* A fill of device memory returns before it (and the work before it) is
+ * done; one of pinned host memory after. */
+static void test_fill_returns_early(void) {
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  char* d = NULL;
+  char* pinned = NULL;
+  char back[512];
+  CHECK_ERR(hipMalloc((void**)&d, sizeof back), hipSuccess);
+  CHECK_ERR(hipHostMalloc((void**)&pinned, sizeof back, 0), hipSuccess);
+  CHECK_ERR(hipLaunchHostFunc(s, sleep_ms, (void*)(intptr_t)300), hipSuccess);
+  CHECK_ERR(hipMemset(d, 0x5a, sizeof back), hipSuccess);
+  CHECK_ERR(hipStreamQuery(s), hipErrorNotReady);
+  CHECK_ERR(hipDeviceSynchronize(), hipSuccess);
+  CHECK_ERR(hipMemcpy(back, d, sizeof back, hipMemcpyDeviceToHost),
+            hipSuccess);
+  CHECK_EQ(back[0], 0x5a);
+  CHECK_EQ(back[sizeof back - 1], 0x5a);
+
+  CHECK_ERR(hipLaunchHostFunc(s, sleep_ms, (void*)(intptr_t)100), hipSuccess);
+  CHECK_ERR(hipMemset(pinned, 0x33, sizeof back), hipSuccess);
+  CHECK_ERR(hipStreamQuery(s), hipSuccess);
+  CHECK_EQ(pinned[sizeof back - 1], 0x33);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  CHECK_ERR(hipHostFree(pinned), hipSuccess);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+}
+
+/* HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS writes an unsigned int, nothing
+ * past it. */
+static void test_access_flags_size(void) {
+  void* d = NULL;
+  CHECK_ERR(hipMalloc(&d, 64), hipSuccess);
+  unsigned v[2] = {0, 0xabcdef12u};
+  CHECK_ERR(hipPointerGetAttribute(&v[0], HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS,
+                                   (hipDeviceptr_t)d),
+            hipSuccess);
+  CHECK_EQ(v[0], hipMemAccessFlagsProtReadWrite);
+  CHECK_EQ(v[1], 0xabcdef12u);
+  CHECK_ERR(hipFree(d), hipSuccess);
+}
+
+int main(void) {
+  test_access_flags_size();
+  test_signal_memory_size();
+  test_register_unmapped();
+  test_async_alloc_codes();
+  test_free_async_of_malloc();
+  test_pool_access_codes();
+  test_pool_gives_back();
+  test_vmm_attribute();
+  test_advice_whole_pages();
+  test_fill_returns_early();
+  return check_summary("test_memory_conf");
+}
