@@ -326,14 +326,6 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   e = hipc__capture_fill(stream, dst, height == 1 ? row : pitch, value, size,
                          width, height);
   if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
-  /* A "synchronous" fill of device memory only enqueues, as in AMD's
-   * runtime and CUDA: it returns before the fill (and the stream's work
-   * before it) is done. Host memory (pinned, registered), managed memory
-   * and variables are filled before the call returns. */
-  hipc_alloc a;
-  if (blocking && hipc__alloc_find(dst, &a) && !a.registered &&
-      a.kind == hipMemoryTypeDevice)
-    blocking = 0;
   hipc_work w;
   e = work_queue(stream, dst, NULL, &w, &blocking);
   if (e != hipSuccess) return e;

@@ -201,39 +201,6 @@ static void test_advice_whole_pages(void) {
   CHECK_ERR(hipFree(m), hipSuccess);
 }
 
-static void sleep_ms(void* ms) {
-  struct timespec t = {0, (long)(intptr_t)ms * 1000000L};
-  nanosleep(&t, NULL);
-}
-
-/* A fill of device memory returns before it (and the work before it) is
- * done; one of pinned host memory after. */
-static void test_fill_returns_early(void) {
-  hipStream_t s;
-  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
-  char* d = NULL;
-  char* pinned = NULL;
-  char back[512];
-  CHECK_ERR(hipMalloc((void**)&d, sizeof back), hipSuccess);
-  CHECK_ERR(hipHostMalloc((void**)&pinned, sizeof back, 0), hipSuccess);
-  CHECK_ERR(hipLaunchHostFunc(s, sleep_ms, (void*)(intptr_t)300), hipSuccess);
-  CHECK_ERR(hipMemset(d, 0x5a, sizeof back), hipSuccess);
-  CHECK_ERR(hipStreamQuery(s), hipErrorNotReady);
-  CHECK_ERR(hipDeviceSynchronize(), hipSuccess);
-  CHECK_ERR(hipMemcpy(back, d, sizeof back, hipMemcpyDeviceToHost),
-            hipSuccess);
-  CHECK_EQ(back[0], 0x5a);
-  CHECK_EQ(back[sizeof back - 1], 0x5a);
-
-  CHECK_ERR(hipLaunchHostFunc(s, sleep_ms, (void*)(intptr_t)100), hipSuccess);
-  CHECK_ERR(hipMemset(pinned, 0x33, sizeof back), hipSuccess);
-  CHECK_ERR(hipStreamQuery(s), hipSuccess);
-  CHECK_EQ(pinned[sizeof back - 1], 0x33);
-  CHECK_ERR(hipFree(d), hipSuccess);
-  CHECK_ERR(hipHostFree(pinned), hipSuccess);
-  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
-}
-
 /* HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS writes an unsigned int, nothing
  * past it. */
 static void test_access_flags_size(void) {
@@ -258,6 +225,5 @@ int main(void) {
   test_pool_gives_back();
   test_vmm_attribute();
   test_advice_whole_pages();
-  test_fill_returns_early();
   return check_summary("test_memory_conf");
 }
