@@ -7,6 +7,7 @@
 #include "frontend.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,6 +299,67 @@ static void host_command(struct job *j, struct strvec *cc) {
   hipc__util_append(cc, s->dep);
 }
 
+/* The whole host compile: host_command, the fat binary, the output. */
+static void host_compile_command(struct job *j, struct strvec *cc,
+                                 const char *fatbin, const char *host_obj) {
+  host_command(j, cc);
+  /* Without it every host object defines the same `__hip_cuid_`, and two
+   * of them do not link (the driver sets none in a host-only compile). */
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, j->cuid);
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, "-fcuda-include-gpubinary");
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, fatbin);
+  hipc__util_push(cc, j->o->mode == MODE_ASM ? "-S" : "-c");
+  hipc__util_push(cc, j->s->path);
+  hipc__util_push(cc, "-o");
+  hipc__util_push(cc, host_obj);
+}
+
+/* Whether the host pass may run beside the CPU device pass: not for -E
+ * and -M (no passes), nor when the user asks for one process at a time
+ * (HIPC_SERIAL_PASSES=1). */
+static int parallel_host(void) {
+  const char *e = getenv("HIPC_SERIAL_PASSES");
+  return !(e != NULL && *e != '\0' && strcmp(e, "0") != 0);
+}
+
+/* The fat binary of a source without GPU images: the header alone. */
+static int write_cpu_fatbin(const char *id, const char *path) {
+  struct blob b = {0};
+  memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
+  snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
+  int rc = blob_write(&b, path);
+  blob_free(&b);
+  return rc;
+}
+
+/* Starts the host pass; its diagnostics go to `err` until it is done. */
+static int start_host_pass(struct job *j, const char *fatbin,
+                           const char *host_obj, const char *err,
+                           pid_t *pid) {
+  struct strvec cc = {0};
+  host_compile_command(j, &cc, fatbin, host_obj);
+  /* stderr is a file now: keep colours where the user's is a terminal. */
+  if (isatty(STDERR_FILENO))
+    hipc__util_push(&cc, "-fcolor-diagnostics");
+  int rc = hipc__util_spawn(cc.v, j->o->verbose, err, pid);
+  hipc__util_free(&cc);
+  return rc;
+}
+
+/* Writes the file at `path` to stderr. */
+static void copy_to_stderr(const char *path) {
+  size_t len;
+  char *text = hipc__util_read(path, &len);
+  if (text == NULL)
+    return;
+  fwrite(text, 1, len, stderr);
+  fflush(stderr);
+  free(text);
+}
+
 int hipc__frontend_compile(const struct hipcc_options *o,
                            const struct frontend_source *s) {
   struct job j = {o, s, NULL, NULL, {0}};
@@ -310,6 +372,8 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     return 1;
   }
   struct strvec cc = {0};
+  struct managed_vars managed = {0}, constants = {0};
+  struct gpu_names names = {0};
   int rc = 0;
   if (o->mode == MODE_PREPROCESS || o->mode == MODE_DEPS) {
     host_command(&j, &cc);
@@ -322,8 +386,6 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = hipc__util_run(cc.v, o->verbose, NULL);
     goto done;
   }
-  struct managed_vars managed = {0}, constants = {0};
-  struct gpu_names names = {0};
   const char *id = make_id(&j);
   int gpu = s->dev->archs.n > 0;
   const char *managed_file = gpu ? file_for(&j, ".managed") : NULL;
@@ -336,9 +398,38 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = 1;
     goto done;
   }
+  /* Without GPU images the fat binary is known now: the host pass runs
+   * beside the CPU device pass (the critical path is the longer of the
+   * two, not their sum). */
+  pid_t host_pid = -1;
+  const char *host_err = NULL;
+  if (!gpu && parallel_host()) {
+    host_err = file_for(&j, ".host.err");
+    if (host_err == NULL || (rc = write_cpu_fatbin(id, fatbin)) != 0 ||
+        (rc = start_host_pass(&j, fatbin, host_obj, host_err,
+                              &host_pid)) != 0)
+      goto done;
+  }
   if ((rc = cpu_device_pass(&j, id, kc_obj, managed_file,
-                            constants_file)) != 0 ||
-      (gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
+                            constants_file)) != 0) {
+    /* The host pass would say the same errors again: the device pass's
+     * are enough. */
+    if (host_pid > 0) {
+      kill(host_pid, SIGTERM);
+      hipc__util_wait(host_pid, j.clang);
+      unlink(host_err);
+    }
+    goto done;
+  }
+  if (host_pid > 0) {
+    rc = hipc__util_wait(host_pid, j.clang);
+    copy_to_stderr(host_err);
+    unlink(host_err);
+    if (rc != 0 || o->mode == MODE_ASM)
+      goto done;
+    goto link;
+  }
+  if ((gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
       (gpu && (rc = read_managed(constants_file, &constants)) != 0))
     goto done;
   struct blob b = {0};
@@ -356,19 +447,7 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   if (rc != 0)
     goto done;
 
-  host_command(&j, &cc);
-  /* Without it every host object defines the same `__hip_cuid_`, and two
-   * of them do not link (the driver sets none in a host-only compile). */
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, j.cuid);
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, "-fcuda-include-gpubinary");
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, fatbin);
-  hipc__util_push(&cc, o->mode == MODE_ASM ? "-S" : "-c");
-  hipc__util_push(&cc, s->path);
-  hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, host_obj);
+  host_compile_command(&j, &cc, fatbin, host_obj);
   if ((rc = hipc__util_run(cc.v, o->verbose, NULL)) != 0 ||
       o->mode == MODE_ASM)
     goto done;
@@ -376,6 +455,7 @@ int hipc__frontend_compile(const struct hipcc_options *o,
    * give; a kernel or variable the host object lacks cannot run there. */
   if (gpu)
     hipc__device_pass_check(host_obj, s->path, &names);
+link:
   /* One object, as the user asked for: the host code and the CPU device's
    * code (which defines no external symbol, docs/frontend.md). */
   const char *ld[] = {"ld", "-r", host_obj, kc_obj, "-o", s->out, NULL};

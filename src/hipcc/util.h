@@ -4,6 +4,7 @@
 #define HIPC_HIPCC_UTIL_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* A growable, NULL-terminated argument vector. The strings are not owned. */
 struct strvec {
@@ -68,5 +69,12 @@ int hipc__util_run(const char *const *argv, int verbose, char **capture);
  * as `to` (the CPU device pass's "when compiling for sm_70"). */
 int hipc__util_run_relabel(const char *const *argv, int verbose,
                            const char *from, const char *to);
+
+/* Starts `argv` without waiting, its stderr written to the file
+ * `err_path` (made or emptied). 0 and `*pid`, or 1 after a message. */
+int hipc__util_spawn(const char *const *argv, int verbose,
+                     const char *err_path, pid_t *pid);
+/* Waits for `pid` (a command named `name`). Returns as hipc__util_run. */
+int hipc__util_wait(pid_t pid, const char *name);
 
 #endif /* HIPC_HIPCC_UTIL_H */
