@@ -188,6 +188,17 @@ HIPC_H2_UNARY(h2rint, hrint)
 #undef HIPC_H2_UNARY
 #undef HIPC_H2_BINARY
 HIPC_HD __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 530
+  // Both halves in one instruction; a NaN in either is made again below.
+  unsigned ua = a.x.__x | (unsigned)a.y.__x << 16;
+  unsigned ub = b.x.__x | (unsigned)b.y.__x << 16;
+  unsigned uc = c.x.__x | (unsigned)c.y.__x << 16, r;
+  asm("fma.rn.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(ua), "r"(ub), "r"(uc));
+  unsigned short lo = (unsigned short)r, hi = (unsigned short)(r >> 16);
+  if (((lo & 0x7c00u) != 0x7c00u || !(lo & 0x3ffu)) &&
+      ((hi & 0x7c00u) != 0x7c00u || !(hi & 0x3ffu)))
+    return __half2(__half_raw{lo}, __half_raw{hi});
+#endif
   return __half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
 HIPC_HD __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
