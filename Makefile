@@ -229,6 +229,18 @@ $(BUILD)/lib/librccl.so: $(patsubst %,$(BUILD)/obj/%.o,$(RCCL_SRC)) $(BUILD)/lib
 	$(CC) -shared $(CFLAGS) -pthread -o $@ $(filter %.o,$^) \
 		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(if $(HAVE_MPI),$(MPI_LIBS)) -ldl -lm
 
+# libhipc_mpi (src/lib/hipc_mpi, README.md "Several devices and RCCL"):
+# GPU-aware MPI on any MPI through its profiling interface (PMPI_); hipcc
+# links it before MPI's library. Built where MPI is.
+HIPC_MPI_SRC := $(wildcard src/lib/hipc_mpi/*.c)
+ifneq ($(HAVE_MPI),)
+all: $(BUILD)/lib/libhipc_mpi.so
+endif
+$(patsubst %,$(BUILD)/obj/%.o,$(HIPC_MPI_SRC)): FILE_CFLAGS := $(MPI_CFLAGS)
+$(BUILD)/lib/libhipc_mpi.so: $(patsubst %,$(BUILD)/obj/%.o,$(HIPC_MPI_SRC)) $(BUILD)/lib/libhipc.so
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(filter %.o,$^) \
+		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(MPI_LIBS) -ldl -lm
+
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
 	@mkdir -p $(BUILD)

@@ -175,6 +175,25 @@ static int archive(struct ctx *c) {
   return rc;
 }
 
+/* The MPI library `l` names (-lmpi, -l mpi, OpenMPI's -lmpi_cxx, MPICH's
+ * -lmpich / -lmpicxx): 1 for "-lNAME", 2 for "-l" "NAME", else 0. */
+static int mpi_lib(const struct hipcc_options *o, size_t i) {
+  static const char *const names[] = {"mpi", "mpi_cxx", "mpich", "mpicxx",
+                                      NULL};
+  const char *a = o->link[i].arg;
+  int words = 1;
+  if (a == NULL || strncmp(a, "-l", 2) != 0) return 0;
+  a += 2;
+  if (*a == '\0') {
+    if (i + 1 >= o->nlink || o->link[i + 1].arg == NULL) return 0;
+    a = o->link[i + 1].arg;
+    words = 2;
+  }
+  for (const char *const *n = names; *n != NULL; n++)
+    if (strcmp(a, *n) == 0) return words;
+  return 0;
+}
+
 static int link_program(struct ctx *c) {
   struct hipcc_options *o = c->o;
   if (o->emit_static_lib)
@@ -195,8 +214,19 @@ static int link_program(struct ctx *c) {
   }
   if (group)
     hipc__util_push(&ld, "-Wl,--start-group");
+  /* libhipc_mpi (GPU-aware MPI through PMPI) goes before the first MPI
+   * library, so that its MPI_ functions are the ones the program calls
+   * (not with a static libhipc: the library links the shared one). */
+  char *mpi_wrap = hipc__util_format("%s/libhipc_mpi.so", c->libdir);
+  int want_mpi_wrap = !o->static_libhipc && access(mpi_wrap, F_OK) == 0;
+  free(mpi_wrap);
   for (size_t i = 0; i < o->nlink; i++) {
     const struct hipcc_link_item *l = &o->link[i];
+    if (want_mpi_wrap && mpi_lib(o, i)) {
+      hipc__util_push(&ld, keep(c, hipc__util_format("-L%s", c->libdir)));
+      hipc__util_push(&ld, "-lhipc_mpi");
+      want_mpi_wrap = 0;
+    }
     /* -lamdhip64 names AMD's HIP runtime: libhipc, linked below. */
     if (l->arg != NULL && strcmp(l->arg, "-lamdhip64") == 0)
       continue;
