@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# GPU-aware MPI (libhipc_mpi) on 2 NVIDIA GPUs, 2 ranks with one GPU each.
+#
+#   bench/gpu/mpi_gpu.sh build   here (hipcc, mpicxx): the test and the
+#                                bench, with the libraries they load, in
+#                                $BUILD/mpi-gpu (about 4 MiB)
+#   bench/gpu/mpi_gpu.sh run     on the GPU machine (no compiler; needs
+#                                OpenMPI's mpirun): writes to ${OUT:-.}
+#     test.txt   tests/shell/hipc_mpi/calls.hip with device buffers in
+#                every wrapped call ("stage": they must be staged)
+#     bench.txt  bench/gpu/mpi_staging.hip, 8 B to 256 MiB
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+DIR=$BUILD/mpi-gpu
+ARCH=${HIPC_GPU_ARCH:-sm_90}
+case ${1:-run} in
+build)
+  set -e
+  make -j2 BUILD="$BUILD" all > /dev/null
+  mkdir -p "$DIR/lib"
+  # shellcheck disable=SC2046
+  for src in tests/shell/hipc_mpi/calls.hip bench/gpu/mpi_staging.hip; do
+    "$BUILD/bin/hipcc" -O2 --offload-arch="$ARCH" $(mpicxx --showme:compile) \
+      "$src" -o "$DIR/$(basename "$src" .hip)" $(mpicxx --showme:link)
+  done
+  cp "$BUILD/lib/libhipc.so" "$BUILD/lib/libhipc_mpi.so" "$DIR/lib/"
+  du -sh "$DIR"
+  ;;
+run)
+  LOGS=${OUT:-$PWD}
+  mkdir -p "$LOGS"
+  export LD_LIBRARY_PATH=$PWD/$DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  export OMPI_MCA_rmaps_base_oversubscribe=1
+  unset HIPC_MPI_STAGE
+  if ! command -v mpirun > /dev/null; then
+    echo "mpi_gpu: no mpirun on this machine" | tee "$LOGS/test.txt"
+    exit 1
+  fi
+  nvidia-smi -L > "$LOGS/machine.txt" 2>&1
+  status=0
+  for np in 2; do
+    timeout 120 mpirun --bind-to none -np $np -x LD_LIBRARY_PATH \
+      "$DIR/calls" stage > "$LOGS/test.txt" 2>&1 || status=1
+  done
+  tail -n 20 "$LOGS/test.txt"
+  timeout 150 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+    "$DIR/mpi_staging" > "$LOGS/bench.txt" 2>&1 || status=1
+  cat "$LOGS/bench.txt"
+  exit $status
+  ;;
+*) echo "usage: $0 build|run" >&2; exit 2 ;;
+esac
