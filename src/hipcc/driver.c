@@ -120,12 +120,28 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   return rc;
 }
 
+/* The C compiler for this run: HIPC_CC, or clang 19 where the options
+ * hold -Xclang pairs (clang's own) and HIPC_CC is not a clang. */
+static void c_compiler(struct ctx *c, struct strvec *cc) {
+  int xclang = 0;
+  for (size_t i = 0; i < c->o->cc.n; i++)
+    xclang |= strcmp(c->o->cc.v[i], "-Xclang") == 0;
+  const char *clang = getenv("HIPC_CLANG");
+  clang = clang != NULL && *clang != '\0' ? clang : "clang-19";
+  const char *base = strrchr(c->cc.v[0], '/');
+  base = base != NULL ? base + 1 : c->cc.v[0];
+  if (xclang && strstr(base, "clang") == NULL && hipc__util_in_path(clang))
+    hipc__util_push(cc, clang);
+  else
+    hipc__util_append(cc, &c->cc);
+}
+
 /* Compiles the C source `in` with the C compiler. */
 static int compile_c(struct ctx *c, struct hipcc_input *in, const char *out,
                      const char *dep_obj) {
   struct hipcc_options *o = c->o;
   struct strvec cc = {0};
-  hipc__util_append(&cc, &c->cc);
+  c_compiler(c, &cc);
   static const char *const mode_flag[] = {
       [MODE_LINK] = "-c", [MODE_COMPILE] = "-c", [MODE_ASM] = "-S",
       [MODE_PREPROCESS] = "-E", [MODE_DEPS] = NULL};
