@@ -25,14 +25,16 @@ static int nr;
 static ncclComm_t comms[MAXR];
 static hipStream_t streams[MAXR];
 
-static void* dev_alloc(int d, size_t bytes) {
+static int devs_of[MAXR]; /* rank -> device */
+
+static void* dev_alloc(int r, size_t bytes) {
   void* p = NULL;
-  hipSetDevice(d);
+  hipSetDevice(devs_of[r]);
   CHECK_ERR(hipMalloc(&p, bytes + 1), hipSuccess);
   return p;
 }
-static void* dev_copy(int d, const void* h, size_t bytes) {
-  void* p = dev_alloc(d, bytes);
+static void* dev_copy(int r, const void* h, size_t bytes) {
+  void* p = dev_alloc(r, bytes);
   CHECK_ERR(hipMemcpy(p, h, bytes, hipMemcpyHostToDevice), hipSuccess);
   return p;
 }
@@ -253,14 +255,22 @@ int main(void) {
   /* On the CPU device: three devices, staged as GPUs are. */
   setenv("HIPC_CPU_DEVICES", "3", 0);
   setenv("HIPC_RCCL_STAGE", "1", 0);
-  CHECK_ERR(hipGetDeviceCount(&nr), hipSuccess);
-  if (nr > MAXR) nr = MAXR;
-  int devs[MAXR];
+  /* The ranks: every GPU where there are GPUs, else the CPU devices. */
+  int count = 0, devs[MAXR], gpus = 0;
+  CHECK_ERR(hipGetDeviceCount(&count), hipSuccess);
+  for (int pass = 0; pass < 2 && nr == 0; ++pass)
+    for (int d = 0; d < count && nr < MAXR; ++d) {
+      hipDeviceProp_t p;
+      CHECK_ERR(hipGetDeviceProperties(&p, d), hipSuccess);
+      int gpu = strcmp(p.gcnArchName, "hipc-cpu") != 0;
+      if (pass == 0 ? gpu : !gpu) devs[nr++] = d;
+      gpus += pass == 0 && gpu;
+    }
   for (int r = 0; r < nr; ++r) {
-    devs[r] = r;
-    hipSetDevice(r);
+    hipSetDevice(devs[r]);
     CHECK_ERR(hipStreamCreate(&streams[r]), hipSuccess);
   }
+  memcpy(devs_of, devs, sizeof devs);
   CHECK_EQ(ncclCommInitAll(comms, nr, devs), ncclSuccess);
   test_allreduce();
   test_others();
@@ -268,6 +278,7 @@ int main(void) {
     CHECK_EQ(ncclCommDestroy(comms[r]), ncclSuccess);
     hipStreamDestroy(streams[r]);
   }
-  fprintf(stderr, "test_rccl_staged: %d ranks\n", nr);
+  fprintf(stderr, "test_rccl_staged: %d ranks on %s\n", nr,
+          gpus ? "GPUs" : "CPU devices");
   return check_summary("test_rccl_staged");
 }
