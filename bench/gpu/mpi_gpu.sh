@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU-aware MPI (libhipc_mpi) on 2 NVIDIA GPUs, 2 ranks with one GPU each.
+# GPU-aware MPI (libhipc_mpi) and librccl on 2 NVIDIA GPUs.
 #
 #   bench/gpu/mpi_gpu.sh build   here (hipcc, mpicxx): the test and the
 #                                bench, with the libraries they load, in
@@ -9,6 +9,12 @@
 #     test.txt   tests/shell/hipc_mpi/calls.hip with device buffers in
 #                every wrapped call ("stage": they must be staged)
 #     bench.txt  bench/gpu/mpi_staging.hip, 8 B to 256 MiB
+#     rccl-test.txt   tests/unit/test_rccl_staged.c, one rank per GPU
+#     rccl-bench.txt  bench/gpu/rccl_gpu.c: all-reduce in one process
+#                     against the peer-copy bandwidth, 8 B to 256 MiB
+#     rccl-mpi.txt    bench/rccl_allreduce.c on 2 processes, one GPU each:
+#                     librccl (staged through MPI) against MPI_Allreduce
+#                     on host buffers
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -24,7 +30,15 @@ build)
     "$BUILD/bin/hipcc" -O2 --offload-arch="$ARCH" $(mpicxx --showme:compile) \
       "$src" -o "$DIR/$(basename "$src" .hip)" $(mpicxx --showme:link)
   done
-  cp "$BUILD/lib/libhipc.so" "$BUILD/lib/libhipc_mpi.so" "$DIR/lib/"
+  lib=$(realpath "$BUILD/lib")
+  cc -std=c11 -O2 -Iinclude bench/gpu/rccl_gpu.c -o "$DIR/rccl_gpu" \
+    -L"$lib" -lrccl -lhipc
+  cc -std=c11 -O2 -Iinclude -Itests/unit tests/unit/test_rccl_staged.c \
+    -o "$DIR/test_rccl_staged" -L"$lib" -lrccl -lhipc -lm
+  mpicc -std=c11 -O2 -Iinclude bench/rccl_allreduce.c \
+    -o "$DIR/rccl_allreduce" -L"$lib" -lrccl -lhipc
+  cp "$BUILD/lib/libhipc.so" "$BUILD/lib/libhipc_mpi.so" \
+    "$BUILD/lib/librccl.so" "$DIR/lib/"
   du -sh "$DIR"
   ;;
 run)
@@ -40,14 +54,23 @@ run)
   fi
   nvidia-smi -L > "$LOGS/machine.txt" 2>&1
   status=0
-  for np in 2; do
-    timeout 120 mpirun --bind-to none -np $np -x LD_LIBRARY_PATH \
-      "$DIR/calls" stage > "$LOGS/test.txt" 2>&1 || status=1
-  done
+  HIPC_DEVICES=gpu timeout 60 mpirun --bind-to none -np 2 \
+    -x LD_LIBRARY_PATH -x HIPC_DEVICES "$DIR/calls" stage \
+    > "$LOGS/test.txt" 2>&1 || status=1
   tail -n 20 "$LOGS/test.txt"
-  timeout 150 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+  timeout 120 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
     "$DIR/mpi_staging" > "$LOGS/bench.txt" 2>&1 || status=1
   cat "$LOGS/bench.txt"
+  HIPC_DEVICES=gpu timeout 60 "$DIR/test_rccl_staged" \
+    > "$LOGS/rccl-test.txt" 2>&1 || status=1
+  tail -n 5 "$LOGS/rccl-test.txt"
+  HIPC_DEVICES=gpu timeout 60 "$DIR/rccl_gpu" > "$LOGS/rccl-bench.txt" 2>&1 ||
+    status=1
+  cat "$LOGS/rccl-bench.txt"
+  HIPC_DEVICES=gpu HIPC_BENCH_MAX=$((256 << 20)) timeout 60 mpirun \
+    --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES -x HIPC_BENCH_MAX \
+    "$DIR/rccl_allreduce" > "$LOGS/rccl-mpi.txt" 2>&1 || status=1
+  cat "$LOGS/rccl-mpi.txt"
   exit $status
   ;;
 *) echo "usage: $0 build|run" >&2; exit 2 ;;
