@@ -316,6 +316,9 @@ install: all
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
+	install -m 644 include/hipc_mpi.h $(DEST)/include
+	if [ -e $(BUILD)/lib/libhipc_mpi.so ]; then \
+		install -m 755 $(BUILD)/lib/libhipc_mpi.so $(DEST)/lib; fi
 	# Thrust's hip system: only its own folder, next to Debian's Thrust
 	# when DEST is /usr (docs/thrust.md).
 	rm -rf $(DEST)/include/thrust/system/hip
@@ -341,8 +344,8 @@ uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/libroctx64.so $(DEST)/lib/libomp.so.5 \
-		$(DEST)/include/roctx.h \
-		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl) \
+		$(DEST)/include/roctx.h $(DEST)/include/hipc_mpi.h \
+		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl hipc_mpi) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
 		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc \
 		$(DEST)/cmake/FindHIP.cmake
