@@ -46,31 +46,31 @@ run)
   mkdir -p "$LOGS"
   export LD_LIBRARY_PATH=$PWD/$DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-  export OMPI_MCA_rmaps_base_oversubscribe=1
-  unset HIPC_MPI_STAGE
-  if ! command -v mpirun > /dev/null; then
-    echo "mpi_gpu: no mpirun on this machine" | tee "$LOGS/test.txt"
-    exit 1
-  fi
+  export OMPI_MCA_rmaps_base_oversubscribe=1 HIPC_DEVICES=gpu
+  unset HIPC_MPI_STAGE HIPC_RCCL_STAGE
   nvidia-smi -L > "$LOGS/machine.txt" 2>&1
   status=0
-  HIPC_DEVICES=gpu timeout 60 mpirun --bind-to none -np 2 \
-    -x LD_LIBRARY_PATH -x HIPC_DEVICES "$DIR/calls" stage \
-    > "$LOGS/test.txt" 2>&1 || status=1
-  tail -n 20 "$LOGS/test.txt"
-  timeout 120 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
-    "$DIR/mpi_staging" > "$LOGS/bench.txt" 2>&1 || status=1
-  cat "$LOGS/bench.txt"
-  HIPC_DEVICES=gpu timeout 60 "$DIR/test_rccl_staged" \
-    > "$LOGS/rccl-test.txt" 2>&1 || status=1
-  tail -n 5 "$LOGS/rccl-test.txt"
-  HIPC_DEVICES=gpu timeout 60 "$DIR/rccl_gpu" > "$LOGS/rccl-bench.txt" 2>&1 ||
+  step() { # log seconds command...: runs it, prints the log's end
+    local log=$1 t=$2; shift 2
+    echo "== $*" | sed "s|$PWD/||g"
+    timeout "$t" "$@" > "$LOGS/$log" 2>&1
+    local rc=$?
+    [ $rc -eq 0 ] || { status=1; echo "(exit $rc)"; }
+    tail -n 25 "$LOGS/$log"
+  }
+  step rccl-test.txt 40 "$DIR/test_rccl_staged"
+  step rccl-bench.txt 60 "$DIR/rccl_gpu"
+  if command -v mpirun > /dev/null; then
+    mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
+    step test.txt 50 $mpi "$DIR/calls" stage
+    step bench.txt 90 $mpi "$DIR/mpi_staging"
+    step rccl-mpi.txt 45 $mpi -x HIPC_BENCH_MAX=$((256 << 20)) \
+      "$DIR/rccl_allreduce"
+  else
+    echo "mpi_gpu: no mpirun on this machine: the MPI parts did not run" |
+      tee "$LOGS/test.txt"
     status=1
-  cat "$LOGS/rccl-bench.txt"
-  HIPC_DEVICES=gpu HIPC_BENCH_MAX=$((256 << 20)) timeout 60 mpirun \
-    --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES -x HIPC_BENCH_MAX \
-    "$DIR/rccl_allreduce" > "$LOGS/rccl-mpi.txt" 2>&1 || status=1
-  cat "$LOGS/rccl-mpi.txt"
+  fi
   exit $status
   ;;
 *) echo "usage: $0 build|run" >&2; exit 2 ;;
