@@ -7,6 +7,7 @@
  *   requests.c  staged non-blocking operations: the Wait / Test families
  *               finish them (copy receives back, release buffers)
  *   p2p.c       point-to-point: Send, Ssend, Recv, Isend, Irecv, Sendrecv
+ *   coll_stage.c  which buffers each collective stages, and how
  *   coll.c      blocking collectives
  *   icoll.c     non-blocking collectives */
 #ifndef HIPC_MPI_INTERNAL_H
