@@ -229,6 +229,18 @@ $(BUILD)/lib/librccl.so: $(patsubst %,$(BUILD)/obj/%.o,$(RCCL_SRC)) $(BUILD)/lib
 	$(CC) -shared $(CFLAGS) -pthread -o $@ $(filter %.o,$^) \
 		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(if $(HAVE_MPI),$(MPI_LIBS)) -ldl -lm
 
+# libhipc_mpi (src/lib/hipc_mpi, README.md "Several devices and RCCL"):
+# GPU-aware MPI on any MPI through its profiling interface (PMPI_); hipcc
+# links it before MPI's library. Built where MPI is.
+HIPC_MPI_SRC := $(wildcard src/lib/hipc_mpi/*.c)
+ifneq ($(HAVE_MPI),)
+all: $(BUILD)/lib/libhipc_mpi.so
+endif
+$(patsubst %,$(BUILD)/obj/%.o,$(HIPC_MPI_SRC)): FILE_CFLAGS := $(MPI_CFLAGS)
+$(BUILD)/lib/libhipc_mpi.so: $(patsubst %,$(BUILD)/obj/%.o,$(HIPC_MPI_SRC)) $(BUILD)/lib/libhipc.so
+	$(CC) -shared $(CFLAGS) -pthread -o $@ $(filter %.o,$^) \
+		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(MPI_LIBS) -ldl -lm
+
 # hipcc finds headers at <its dir>/../include.
 $(BUILD)/include:
 	@mkdir -p $(BUILD)
@@ -304,6 +316,9 @@ install: all
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
+	install -m 644 include/hipc_mpi.h $(DEST)/include
+	if [ -e $(BUILD)/lib/libhipc_mpi.so ]; then \
+		install -m 755 $(BUILD)/lib/libhipc_mpi.so $(DEST)/lib; fi
 	# Thrust's hip system: only its own folder, next to Debian's Thrust
 	# when DEST is /usr (docs/thrust.md).
 	rm -rf $(DEST)/include/thrust/system/hip
@@ -329,8 +344,8 @@ uninstall:
 	rm -f $(addprefix $(DEST)/bin/,$(INSTALLED_BIN) hipc-clang++) \
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/libroctx64.so $(DEST)/lib/libomp.so.5 \
-		$(DEST)/include/roctx.h \
-		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl) \
+		$(DEST)/include/roctx.h $(DEST)/include/hipc_mpi.h \
+		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl hipc_mpi) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
 		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc \
 		$(DEST)/cmake/FindHIP.cmake

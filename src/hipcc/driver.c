@@ -120,12 +120,28 @@ static int compile_hip(struct ctx *c, struct hipcc_input *in, const char *out,
   return rc;
 }
 
+/* The C compiler for this run: HIPC_CC, or clang 19 where the options
+ * hold -Xclang pairs (clang's own) and HIPC_CC is not a clang. */
+static void c_compiler(struct ctx *c, struct strvec *cc) {
+  int xclang = 0;
+  for (size_t i = 0; i < c->o->cc.n; i++)
+    xclang |= strcmp(c->o->cc.v[i], "-Xclang") == 0;
+  const char *clang = getenv("HIPC_CLANG");
+  clang = clang != NULL && *clang != '\0' ? clang : "clang-19";
+  const char *base = strrchr(c->cc.v[0], '/');
+  base = base != NULL ? base + 1 : c->cc.v[0];
+  if (xclang && strstr(base, "clang") == NULL && hipc__util_in_path(clang))
+    hipc__util_push(cc, clang);
+  else
+    hipc__util_append(cc, &c->cc);
+}
+
 /* Compiles the C source `in` with the C compiler. */
 static int compile_c(struct ctx *c, struct hipcc_input *in, const char *out,
                      const char *dep_obj) {
   struct hipcc_options *o = c->o;
   struct strvec cc = {0};
-  hipc__util_append(&cc, &c->cc);
+  c_compiler(c, &cc);
   static const char *const mode_flag[] = {
       [MODE_LINK] = "-c", [MODE_COMPILE] = "-c", [MODE_ASM] = "-S",
       [MODE_PREPROCESS] = "-E", [MODE_DEPS] = NULL};
@@ -175,6 +191,25 @@ static int archive(struct ctx *c) {
   return rc;
 }
 
+/* The MPI library `l` names (-lmpi, -l mpi, OpenMPI's -lmpi_cxx, MPICH's
+ * -lmpich / -lmpicxx): 1 for "-lNAME", 2 for "-l" "NAME", else 0. */
+static int mpi_lib(const struct hipcc_options *o, size_t i) {
+  static const char *const names[] = {"mpi", "mpi_cxx", "mpich", "mpicxx",
+                                      NULL};
+  const char *a = o->link[i].arg;
+  int words = 1;
+  if (a == NULL || strncmp(a, "-l", 2) != 0) return 0;
+  a += 2;
+  if (*a == '\0') {
+    if (i + 1 >= o->nlink || o->link[i + 1].arg == NULL) return 0;
+    a = o->link[i + 1].arg;
+    words = 2;
+  }
+  for (const char *const *n = names; *n != NULL; n++)
+    if (strcmp(a, *n) == 0) return words;
+  return 0;
+}
+
 static int link_program(struct ctx *c) {
   struct hipcc_options *o = c->o;
   if (o->emit_static_lib)
@@ -195,8 +230,19 @@ static int link_program(struct ctx *c) {
   }
   if (group)
     hipc__util_push(&ld, "-Wl,--start-group");
+  /* libhipc_mpi (GPU-aware MPI through PMPI) goes before the first MPI
+   * library, so that its MPI_ functions are the ones the program calls
+   * (not with a static libhipc: the library links the shared one). */
+  char *mpi_wrap = hipc__util_format("%s/libhipc_mpi.so", c->libdir);
+  int want_mpi_wrap = !o->static_libhipc && access(mpi_wrap, F_OK) == 0;
+  free(mpi_wrap);
   for (size_t i = 0; i < o->nlink; i++) {
     const struct hipcc_link_item *l = &o->link[i];
+    if (want_mpi_wrap && mpi_lib(o, i)) {
+      hipc__util_push(&ld, keep(c, hipc__util_format("-L%s", c->libdir)));
+      hipc__util_push(&ld, "-lhipc_mpi");
+      want_mpi_wrap = 0;
+    }
     /* -lamdhip64 names AMD's HIP runtime: libhipc, linked below. */
     if (l->arg != NULL && strcmp(l->arg, "-lamdhip64") == 0)
       continue;

@@ -58,6 +58,14 @@ check "-Xclang -std=c++17 passes as a pair" \
   grep -q -- '-Xclang -std=c++17' v.txt
 check "-Xclang -fno-pch-timestamp passes as a pair" \
   grep -q -- '-Xclang -fno-pch-timestamp' v.txt
+# In a C source too (issue #19): the pairs go to clang even where the C
+# compiler (HIPC_CC) is gcc, which does not know -Xclang.
+echo 'int g(void) { for (int i = 0; i < 2; i++) {} return 2; }' > g.c
+"$HIPCC" -v -c g.c -Xclang -std=c99 -Xclang -pthread -o g.o 2> v.txt
+check "-Xclang -std=c99 -Xclang -pthread compile a C source ($(tail -1 v.txt))" \
+  [ $? -eq 0 ]
+check "-Xclang -std=c99 -Xclang -pthread pass as pairs" \
+  grep -q -- '-Xclang -std=c99 -Xclang -pthread' v.txt
 if [ -e "$BUILD/lib/libhipc.so" ]; then
   echo 'int f(void); int main(void) { return f() - 1; }' > m.c
   "$HIPCC" m.c f.c -o fm -lamdhip64 -l amdhip64 2> err.txt

@@ -33,4 +33,12 @@ for np in 2 3; do
     [ $st -eq 0 ] || echo "$out" | tail -20
   done
 done
+# Buffers staged through pinned memory, as a GPU's are (HIPC_RCCL_STAGE).
+for np in 2 3; do
+  out=$(HIPC_RCCL_STAGE=1 timeout 60 mpirun --oversubscribe --bind-to none \
+        -x HIPC_RCCL_STAGE -np $np ./ranks thread 2>&1)
+  st=$?
+  check "$np ranks, thread, staged" test $st -eq 0
+  [ $st -eq 0 ] || echo "$out" | tail -20
+done
 exit $fail

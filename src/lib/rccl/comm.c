@@ -171,16 +171,17 @@ static ncclResult_t init_rank(ncclComm_t* out, int nranks,
   if (memcmp(l.magic, "hipcRCCL", 8) != 0)
     return rccl__fail(ncclInvalidArgument,
                       "the unique id does not come from ncclGetUniqueId");
-  /* The transports read and write device memory from the host: CPU
-   * devices only (README, "Several devices and RCCL"). */
+  /* The transports read and write memory from the host: a GPU's buffers
+   * are staged through pinned memory (gpu_stage.c). */
   hipDeviceProp_t p;
   if (hipGetDeviceProperties(&p, device) != hipSuccess)
     return rccl__fail(ncclUnhandledCudaError, "device %d", device);
-  if (strcmp(p.gcnArchName, "hipc-cpu") != 0)
-    return rccl__fail(ncclInvalidUsage, "device %d is a GPU: librccl "
-                      "serves CPU devices only", device);
   ncclComm_t c = rccl__comm_new(device);
   if (!c) return rccl__fail(ncclSystemError, "out of memory");
+  /* HIPC_RCCL_STAGE=1 stages a CPU device's buffers as a GPU's (tests). */
+  const char* force = getenv("HIPC_RCCL_STAGE");
+  c->gpu = strcmp(p.gcnArchName, "hipc-cpu") != 0 ||
+           (force != NULL && strcmp(force, "1") == 0);
   ncclResult_t r = ncclInvalidUsage;
   int single = 1;
   if (l.spans_processes && rccl__mpi) {
@@ -296,6 +297,7 @@ RCCL_API ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key,
                       "config was not set up with NCCL_CONFIG_INITIALIZER");
   split_args* a = malloc(sizeof *a);
   ncclComm_t c = color >= 0 ? rccl__comm_new(comm->device) : NULL;
+  if (c) c->gpu = comm->gpu;
   ncclComm_t target = c ? c : calloc(1, sizeof *target);
   if (!a || !target) {
     free(a);

@@ -7,7 +7,9 @@
  *               host function): pre-multiplication, averages, transport
  *   reduce.c    element-wise reductions for every datatype
  *   shm.c       ranks of one process: shared memory
- *   mpi.c       ranks in several processes: MPI (no_mpi.c without it) */
+ *   mpi.c       ranks in several processes: MPI (no_mpi.c without it)
+ *   gpu_stage.c communicators on NVIDIA GPUs: buffers staged through
+ *               pinned host memory around a batch, in stream order */
 #ifndef HIPC_RCCL_INTERNAL_H
 #define HIPC_RCCL_INTERNAL_H
 
@@ -16,6 +18,7 @@
 #include <stdint.h>
 
 #include "rccl/rccl.h"
+#include <hip/hip_runtime_api.h>
 
 #define RCCL_API __attribute__((visibility("default")))
 
@@ -61,6 +64,7 @@ typedef struct rccl_transport rccl_transport;
 struct ncclComm {
   uint32_t magic;
   int rank, nranks, device;
+  int gpu;                    /* the device is a GPU (gpu_stage.c) */
   const rccl_transport* tr;
   void* ctx;                  /* the transport's */
   atomic_int pending;         /* batches on streams, not yet run */
@@ -116,6 +120,20 @@ ncclResult_t rccl__group_defer(ncclResult_t (*fn)(void*), void* arg);
  * averages and pre-multiplied sums worked out around the transport. */
 ncclResult_t rccl__exec(ncclComm_t comm, rccl_op* ops);
 void rccl__ops_free(rccl_op* ops);
+
+/* -- gpu_stage.c */
+typedef struct rccl_gpu_stage {
+  void* block;
+  void* plans;
+  size_t nplans;
+} rccl_gpu_stage;
+/* Enqueues on `stream` the copies of the batch's device inputs into a
+ * pinned block and points `ops` at the block. */
+ncclResult_t rccl__gpu_stage_in(ncclComm_t comm, hipStream_t stream,
+                                rccl_op* ops, rccl_gpu_stage* st);
+/* After the batch's host function: enqueues the copies of its results
+ * back and the block's release. */
+ncclResult_t rccl__gpu_stage_out(hipStream_t stream, rccl_gpu_stage* st);
 
 /* -- reduce.c */
 size_t rccl__type_size(ncclDataType_t t);

@@ -67,8 +67,26 @@ static ncclResult_t launch(task* t) {
   int old = -1;
   hipGetDevice(&old);
   if (old != c->device) hipSetDevice(c->device);
+  rccl_gpu_stage st;
+  hipStream_t stream = t->stream;
+  if (c->gpu) {
+    ncclResult_t r = rccl__gpu_stage_in(c, stream, t->head, &st);
+    if (r != ncclSuccess) {
+      if (old != c->device && old >= 0) hipSetDevice(old);
+      rccl__ops_free(t->head);
+      free(t);
+      return r;
+    }
+  }
   atomic_fetch_add(&c->pending, 1);
-  hipError_t e = hipLaunchHostFunc(t->stream, task_run, t);
+  hipError_t e = hipLaunchHostFunc(stream, task_run, t);
+  if (c->gpu) {
+    ncclResult_t r = rccl__gpu_stage_out(stream, &st);
+    if (r != ncclSuccess && e == hipSuccess) {
+      if (old != c->device && old >= 0) hipSetDevice(old);
+      return r;
+    }
+  }
   if (old != c->device && old >= 0) hipSetDevice(old);
   if (e != hipSuccess) {
     atomic_fetch_sub(&c->pending, 1);
