@@ -10,9 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kc/form_loops.h"
 #include "kc/kc.h"
+
+#include <llvm-c/Support.h>
 
 static void usage(void) {
   fputs("usage: hipc-kc IN.bc|IN.ll --id ID -o OUT [-O0|-O1|-O2|-O3] [-g] "
@@ -87,25 +90,68 @@ static void report_forms(struct kc_ctx* c) {
   }
 }
 
+/* HIPC_KC_TIME=1: each step's time on stderr, to see where a compile goes
+ * (issue #12). */
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* HIPC_KC_LLVM_ARGS="-time-passes ...": options for LLVM itself, split at
+ * blanks, for looking into a slow or wrong compile. */
+static void llvm_args(void) {
+  const char* v = getenv("HIPC_KC_LLVM_ARGS");
+  if (!v || !*v) return;
+  char* copy = hipc__diag_strdup(v);
+  const char* args[64] = {"hipc-kc"};
+  int n = 1;
+  for (char* w = strtok(copy, " \t"); w && n < 64; w = strtok(NULL, " \t"))
+    args[n++] = w;
+  LLVMParseCommandLineOptions(n, args, NULL);
+}
+
+static int timing;
+static double step_start;
+
+static void step_done(const char* name) {
+  if (!timing) return;
+  double t = now();
+  fprintf(stderr, "hipc-kc: %-16s %7.3f s\n", name, t - step_start);
+  step_start = t;
+}
+
 int main(int argc, char** argv) {
   struct kc_ctx c = {0};
   parse_args(&c, argc, argv);
+  const char* t = getenv("HIPC_KC_TIME");
+  timing = t && *t && strcmp(t, "0") != 0;
+  step_start = now();
+  llvm_args();
   c.llctx = LLVMContextCreate();
   hipc__load_module(&c);
+  step_done("load");
   hipc__link_internalize(&c, 1);
   hipc__link_drop_dead(&c);
   hipc__simplify_functions(&c);
+  step_done("simplify");
   for (unsigned i = 0; i < c.num_kernels; i++)
     hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
   hipc__form_loops_debug_optimised(c.opt_level > 0);
   form_loops(&c);
+  step_done("form loops");
   hipc__thread_fn_build(&c);
   hipc__check_build(&c);
+  step_done("variants");
   hipc__globals_lower(&c);
   hipc__intrinsics_lower(&c);
   hipc__link_internalize(&c, 0);
   hipc__image_emit(&c);
+  step_done("lower");
   if (c.verbose) report_forms(&c);
+  hipc__optimise(&c);
+  step_done("optimise");
   hipc__emit_output(&c);
+  step_done("emit");
   return 0;
 }
