@@ -298,6 +298,35 @@ static void host_command(struct job *j, struct strvec *cc) {
   hipc__util_append(cc, s->dep);
 }
 
+/* The host pass's whole command, embedding `fatbin`, into `cc`. */
+static void host_pass_command(struct job *j, struct strvec *cc,
+                              const char *fatbin, const char *out) {
+  host_command(j, cc);
+  /* Without it every host object defines the same `__hip_cuid_`, and two
+   * of them do not link (the driver sets none in a host-only compile). */
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, j->cuid);
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, "-fcuda-include-gpubinary");
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, fatbin);
+  hipc__util_push(cc, j->o->mode == MODE_ASM ? "-S" : "-c");
+  hipc__util_push(cc, j->s->path);
+  hipc__util_push(cc, "-o");
+  hipc__util_push(cc, out);
+}
+
+/* Copies the file `path` (a background command's stderr) to stderr. */
+static void show_file(const char *path) {
+  size_t len;
+  char *text = hipc__util_read(path, &len);
+  if (text != NULL && len > 0) {
+    fwrite(text, 1, len, stderr);
+    fflush(stderr);
+  }
+  free(text);
+}
+
 int hipc__frontend_compile(const struct hipcc_options *o,
                            const struct frontend_source *s) {
   struct job j = {o, s, NULL, NULL, {0}};
@@ -336,41 +365,58 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = 1;
     goto done;
   }
-  if ((rc = cpu_device_pass(&j, id, kc_obj, managed_file,
-                            constants_file)) != 0 ||
-      (gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
-      (gpu && (rc = read_managed(constants_file, &constants)) != 0))
-    goto done;
   struct blob b = {0};
   memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
   snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
+  /* Without GPU images the fat binary is known now, and the host pass
+   * runs beside the CPU device pass (issue #12: the wall clock). */
+  pid_t host = 0;
+  char *err_name = hipc__util_format("%d-host.err", s->index);
+  const char *host_err = gpu ? NULL : hipc__util_temp(err_name);
+  free(err_name);
+  if (!gpu) {
+    if (host_err == NULL || (rc = blob_write(&b, fatbin)) != 0) {
+      rc = 1;
+      goto done;
+    }
+    host_pass_command(&j, &cc, fatbin, host_obj);
+    /* Its stderr goes to a file: colours are asked for by hand. */
+    if (isatty(STDERR_FILENO) && !has_flag(&o->cc, "-fno-color-diagnostics") &&
+        !has_flag(&o->cc, "-fno-diagnostics-color"))
+      hipc__util_push(&cc, "-fcolor-diagnostics");
+    if ((rc = hipc__util_start(cc.v, o->verbose, host_err, &host)) != 0)
+      goto done;
+  }
+  rc = cpu_device_pass(&j, id, kc_obj, managed_file, constants_file);
+  if (!gpu) {
+    int host_rc = hipc__util_finish(cc.v[0], host);
+    /* When the device pass failed, its errors were the source's: the host
+     * pass's copy of them is not shown. */
+    if (rc == 0) {
+      show_file(host_err);
+      rc = host_rc;
+    }
+  }
+  if (rc != 0 ||
+      (gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
+      (gpu && (rc = read_managed(constants_file, &constants)) != 0))
+    goto done;
   if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
                                o->save_temps ? s->ref : NULL, &managed,
                                &constants};
     rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
+    if (rc == 0)
+      rc = blob_write(&b, fatbin);
   }
-  if (rc == 0)
-    rc = blob_write(&b, fatbin);
   blob_free(&b);
   if (rc != 0)
     goto done;
-
-  host_command(&j, &cc);
-  /* Without it every host object defines the same `__hip_cuid_`, and two
-   * of them do not link (the driver sets none in a host-only compile). */
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, j.cuid);
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, "-fcuda-include-gpubinary");
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, fatbin);
-  hipc__util_push(&cc, o->mode == MODE_ASM ? "-S" : "-c");
-  hipc__util_push(&cc, s->path);
-  hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, host_obj);
-  if ((rc = hipc__util_run(cc.v, o->verbose, NULL)) != 0 ||
-      o->mode == MODE_ASM)
+  if (gpu) {
+    host_pass_command(&j, &cc, fatbin, host_obj);
+    rc = hipc__util_run(cc.v, o->verbose, NULL);
+  }
+  if (rc != 0 || o->mode == MODE_ASM)
     goto done;
   /* The GPU images are found by the names clang's host registrations
    * give; a kernel or variable the host object lacks cannot run there. */

@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -293,6 +294,7 @@ static void relabel_stream(int fd, const char *from, const char *to) {
 
 static int run(const char *const *argv, int verbose, char **capture,
                const char *from, const char *to);
+static void put_command(const char *const *argv);
 
 int hipc__util_run(const char *const *argv, int verbose, char **capture) {
   return run(argv, verbose, capture, NULL, NULL);
@@ -305,14 +307,8 @@ int hipc__util_run_relabel(const char *const *argv, int verbose,
 
 static int run(const char *const *argv, int verbose, char **capture,
                const char *from, const char *to) {
-  if (verbose) {
-    for (size_t i = 0; argv[i] != NULL; i++) {
-      if (i > 0)
-        fputc(' ', stderr);
-      put_quoted(argv[i], stderr);
-    }
-    fputc('\n', stderr);
-  }
+  if (verbose)
+    put_command(argv);
   fflush(stdout);
   fflush(stderr);
   int fds[2] = {-1, -1};
@@ -371,6 +367,39 @@ static int run(const char *const *argv, int verbose, char **capture,
     hipc__util_error("cannot run '%s': %s", argv[0], strerror(rc));
     return 1;
   }
+  return hipc__util_finish(argv[0], pid);
+}
+
+static void put_command(const char *const *argv) {
+  for (size_t i = 0; argv[i] != NULL; i++) {
+    if (i > 0)
+      fputc(' ', stderr);
+    put_quoted(argv[i], stderr);
+  }
+  fputc('\n', stderr);
+}
+
+int hipc__util_start(const char *const *argv, int verbose,
+                     const char *err_path, pid_t *pid) {
+  if (verbose)
+    put_command(argv);
+  fflush(stdout);
+  fflush(stderr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, err_path,
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int rc = posix_spawnp(pid, argv[0], &fa, NULL, (char *const *)argv,
+                        environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) {
+    hipc__util_error("cannot run '%s': %s", argv[0], strerror(rc));
+    return 1;
+  }
+  return 0;
+}
+
+int hipc__util_finish(const char *argv0, pid_t pid) {
   int st;
   while (waitpid(pid, &st, 0) < 0) {
     if (errno != EINTR) {
@@ -381,7 +410,7 @@ static int run(const char *const *argv, int verbose, char **capture,
   if (WIFEXITED(st))
     return WEXITSTATUS(st);
   if (WIFSIGNALED(st))
-    hipc__util_error("'%s' terminated by signal %d (%s)", argv[0],
+    hipc__util_error("'%s' terminated by signal %d (%s)", argv0,
                      WTERMSIG(st), strsignal(WTERMSIG(st)));
   return 1;
 }

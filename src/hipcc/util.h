@@ -4,6 +4,7 @@
 #define HIPC_HIPCC_UTIL_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* A growable, NULL-terminated argument vector. The strings are not owned. */
 struct strvec {
@@ -68,5 +69,13 @@ int hipc__util_run(const char *const *argv, int verbose, char **capture);
  * as `to` (the CPU device pass's "when compiling for sm_70"). */
 int hipc__util_run_relabel(const char *const *argv, int verbose,
                            const char *from, const char *to);
+
+/* Starts `argv` without waiting, its stderr into the file `err_path` (to
+ * be shown, or not, once it is known whether it is wanted): 0, or 1 after
+ * a message. hipc__util_finish waits for it and returns as
+ * hipc__util_run does. */
+int hipc__util_start(const char *const *argv, int verbose,
+                     const char *err_path, pid_t *pid);
+int hipc__util_finish(const char *argv0, pid_t pid);
 
 #endif /* HIPC_HIPCC_UTIL_H */
