@@ -369,12 +369,16 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
   snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
   /* Without GPU images the fat binary is known now, and the host pass
-   * runs beside the CPU device pass (issue #12: the wall clock). */
+   * runs beside the CPU device pass (issue #12: the wall clock), unless
+   * HIPCC_SERIAL is set. */
+  const char *serial = getenv("HIPCC_SERIAL");
+  int beside = !gpu && (serial == NULL || *serial == '\0' ||
+                        strcmp(serial, "0") == 0);
   pid_t host = 0;
   char *err_name = hipc__util_format("%d-host.err", s->index);
-  const char *host_err = gpu ? NULL : hipc__util_temp(err_name);
+  const char *host_err = beside ? hipc__util_temp(err_name) : NULL;
   free(err_name);
-  if (!gpu) {
+  if (beside) {
     if (host_err == NULL || (rc = blob_write(&b, fatbin)) != 0) {
       rc = 1;
       goto done;
@@ -388,7 +392,7 @@ int hipc__frontend_compile(const struct hipcc_options *o,
       goto done;
   }
   rc = cpu_device_pass(&j, id, kc_obj, managed_file, constants_file);
-  if (!gpu) {
+  if (beside) {
     int host_rc = hipc__util_finish(cc.v[0], host);
     /* When the device pass failed, its errors were the source's: the host
      * pass's copy of them is not shown. */
@@ -406,13 +410,13 @@ int hipc__frontend_compile(const struct hipcc_options *o,
                                o->save_temps ? s->ref : NULL, &managed,
                                &constants};
     rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
-    if (rc == 0)
-      rc = blob_write(&b, fatbin);
   }
+  if (rc == 0 && !beside)
+    rc = blob_write(&b, fatbin);
   blob_free(&b);
   if (rc != 0)
     goto done;
-  if (gpu) {
+  if (!beside) {
     host_pass_command(&j, &cc, fatbin, host_obj);
     rc = hipc__util_run(cc.v, o->verbose, NULL);
   }
