@@ -212,6 +212,14 @@ for src in "${workloads[@]}"; do
   esac
 done
 
+# Stream round trips (bench/roundtrip.hip; issue #19's target: <= 10 us on
+# idle cores): every kind, idle and busy, from the last hipc run.
+if [ -f "$OUT/logs/roundtrip.hipc.txt" ]; then
+  echo
+  grep '^roundtrip ' "$OUT/logs/roundtrip.hipc.txt"
+  grep '^roundtrip ' "$OUT/logs/roundtrip.ref.txt" 2>/dev/null
+fi
+
 # The HIP libraries against OpenBLAS and FFTW called directly
 # (bench/hip_libs.sh).
 echo

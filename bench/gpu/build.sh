@@ -38,6 +38,19 @@ for src in "$BENCH_DIR"/*.hip bench/gpu/bandwidth.hip bench/gpu/launch_submit.hi
       -x cu "$src" -o "$OUT/$name.cuda"
   fi
 done
+# hipBLAS and hipFFT against cuBLAS and cuFFT (the shim's hipblas/hipfft
+# headers name them), where hipc built the libraries.
+if [ -e "$BUILD/lib/libhipblas.so" ] && [ -e "$BUILD/lib/libhipfft.so" ]; then
+  rm -f "$OUT/hip_libs" "$OUT/hip_libs.cuda"
+  build hip_libs "$OUT/logs/hip_libs.build.txt" \
+    "$HIPCC" -O3 --offload-arch="$ARCH" bench/gpu/hip_libs.hip \
+    -o "$OUT/hip_libs" -lhipblas -lhipfft
+  if [ -x "$NVCC" ]; then
+    build hip_libs.cuda "$OUT/logs/hip_libs.cuda.build.txt" \
+      "$NVCC" -O3 -arch="$ARCH" -std=c++17 -Ibench/gpu/cuda_shim \
+      -x cu bench/gpu/hip_libs.hip -o "$OUT/hip_libs.cuda" -lcublas -lcufft
+  fi
+fi
 build launch_c "$OUT/logs/launch_c.build.txt" \
   "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Iinclude bench/gpu/launch_c.c \
   -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc -ldl -o "$OUT/launch_c"

@@ -401,9 +401,9 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrsort(
     const hipsparseMatDescr_t descrA, const int* csrRowPtr, int* csrColInd,
     int* P, void* pBuffer);
 
-/* -- csrilu02 (incomplete LU): declared, not implemented. The info object
- * is made and destroyed; the other calls return
- * HIPSPARSE_STATUS_NOT_SUPPORTED on every device. */
+/* -- csrilu02: incomplete LU with no fill-in, in place (column indices
+ * sorted within rows); Xcsrilu02_zeroPivot waits for the stream and
+ * gives the first zero pivot's row, HIPSPARSE_STATUS_ZERO_PIVOT with it. */
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateCsrilu02Info(
     csrilu02Info_t* info);
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyCsrilu02Info(

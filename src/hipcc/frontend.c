@@ -7,6 +7,7 @@
 #include "frontend.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,6 +287,11 @@ static void host_command(struct job *j, struct strvec *cc) {
     hipc__util_push(cc, "hip/hipc/code_object.h");
   }
   hipc__util_append(cc, &o->pp);
+  /* As nvcc's host compiler (gcc) in effect: clang keeps errno-setting
+   * calls it cannot fold, and libstdc++'s random distributions then call
+   * logl at every draw (a 10 million draw loop: 6.4 s against 0.6 s). The
+   * user's -fmath-errno, which comes later, turns it back on. */
+  hipc__util_push(cc, "-fno-math-errno");
   /* Sanitizers are the host's: given plainly, clang also checks them
    * against the offload target it must name (gfx906) and warns, which
    * -Werror makes an error. */
@@ -298,9 +304,9 @@ static void host_command(struct job *j, struct strvec *cc) {
   hipc__util_append(cc, s->dep);
 }
 
-/* The host pass's whole command, embedding `fatbin`, into `cc`. */
-static void host_pass_command(struct job *j, struct strvec *cc,
-                              const char *fatbin, const char *out) {
+/* The whole host compile: host_command, the fat binary, the output. */
+static void host_compile_command(struct job *j, struct strvec *cc,
+                                 const char *fatbin, const char *host_obj) {
   host_command(j, cc);
   /* Without it every host object defines the same `__hip_cuid_`, and two
    * of them do not link (the driver sets none in a host-only compile). */
@@ -313,17 +319,49 @@ static void host_pass_command(struct job *j, struct strvec *cc,
   hipc__util_push(cc, j->o->mode == MODE_ASM ? "-S" : "-c");
   hipc__util_push(cc, j->s->path);
   hipc__util_push(cc, "-o");
-  hipc__util_push(cc, out);
+  hipc__util_push(cc, host_obj);
 }
 
-/* Copies the file `path` (a background command's stderr) to stderr. */
-static void show_file(const char *path) {
+/* Whether the host pass may run beside the CPU device pass: not for -E
+ * and -M (no passes), nor when the user asks for one process at a time
+ * (HIPC_SERIAL_PASSES=1). */
+static int parallel_host(void) {
+  const char *e = getenv("HIPC_SERIAL_PASSES");
+  return !(e != NULL && *e != '\0' && strcmp(e, "0") != 0);
+}
+
+/* The fat binary of a source without GPU images: the header alone. */
+static int write_cpu_fatbin(const char *id, const char *path) {
+  struct blob b = {0};
+  memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
+  snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
+  int rc = blob_write(&b, path);
+  blob_free(&b);
+  return rc;
+}
+
+/* Starts the host pass; its diagnostics go to `err` until it is done. */
+static int start_host_pass(struct job *j, const char *fatbin,
+                           const char *host_obj, const char *err,
+                           pid_t *pid) {
+  struct strvec cc = {0};
+  host_compile_command(j, &cc, fatbin, host_obj);
+  /* stderr is a file now: keep colours where the user's is a terminal. */
+  if (isatty(STDERR_FILENO))
+    hipc__util_push(&cc, "-fcolor-diagnostics");
+  int rc = hipc__util_spawn(cc.v, j->o->verbose, err, pid);
+  hipc__util_free(&cc);
+  return rc;
+}
+
+/* Writes the file at `path` to stderr. */
+static void copy_to_stderr(const char *path) {
   size_t len;
   char *text = hipc__util_read(path, &len);
-  if (text != NULL && len > 0) {
-    fwrite(text, 1, len, stderr);
-    fflush(stderr);
-  }
+  if (text == NULL)
+    return;
+  fwrite(text, 1, len, stderr);
+  fflush(stderr);
   free(text);
 }
 
@@ -339,6 +377,8 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     return 1;
   }
   struct strvec cc = {0};
+  struct managed_vars managed = {0}, constants = {0};
+  struct gpu_names names = {0};
   int rc = 0;
   if (o->mode == MODE_PREPROCESS || o->mode == MODE_DEPS) {
     host_command(&j, &cc);
@@ -351,8 +391,6 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = hipc__util_run(cc.v, o->verbose, NULL);
     goto done;
   }
-  struct managed_vars managed = {0}, constants = {0};
-  struct gpu_names names = {0};
   const char *id = make_id(&j);
   int gpu = s->dev->archs.n > 0;
   const char *managed_file = gpu ? file_for(&j, ".managed") : NULL;
@@ -365,67 +403,64 @@ int hipc__frontend_compile(const struct hipcc_options *o,
     rc = 1;
     goto done;
   }
+  /* Without GPU images the fat binary is known now: the host pass runs
+   * beside the CPU device pass (the critical path is the longer of the
+   * two, not their sum). */
+  pid_t host_pid = -1;
+  const char *host_err = NULL;
+  if (!gpu && parallel_host()) {
+    host_err = file_for(&j, ".host.err");
+    if (host_err == NULL || (rc = write_cpu_fatbin(id, fatbin)) != 0 ||
+        (rc = start_host_pass(&j, fatbin, host_obj, host_err,
+                              &host_pid)) != 0)
+      goto done;
+  }
+  if ((rc = cpu_device_pass(&j, id, kc_obj, managed_file,
+                            constants_file)) != 0) {
+    /* The host pass would say the same errors again: the device pass's
+     * are enough. */
+    if (host_pid > 0) {
+      kill(host_pid, SIGTERM);
+      hipc__util_wait(host_pid, j.clang);
+      unlink(host_err);
+    }
+    goto done;
+  }
+  if (host_pid > 0) {
+    rc = hipc__util_wait(host_pid, j.clang);
+    copy_to_stderr(host_err);
+    unlink(host_err);
+    if (rc != 0 || o->mode == MODE_ASM)
+      goto done;
+    goto link;
+  }
+  if ((gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
+      (gpu && (rc = read_managed(constants_file, &constants)) != 0))
+    goto done;
   struct blob b = {0};
   memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
   snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
-  /* Without GPU images the fat binary is known now, and the host pass
-   * runs beside the CPU device pass (issue #12: the wall clock), unless
-   * HIPCC_SERIAL is set. */
-  const char *serial = getenv("HIPCC_SERIAL");
-  int beside = !gpu && (serial == NULL || *serial == '\0' ||
-                        strcmp(serial, "0") == 0);
-  pid_t host = 0;
-  char *err_name = hipc__util_format("%d-host.err", s->index);
-  const char *host_err = beside ? hipc__util_temp(err_name) : NULL;
-  free(err_name);
-  if (beside) {
-    if (host_err == NULL || (rc = blob_write(&b, fatbin)) != 0) {
-      rc = 1;
-      goto done;
-    }
-    host_pass_command(&j, &cc, fatbin, host_obj);
-    /* Its stderr goes to a file: colours are asked for by hand. */
-    if (isatty(STDERR_FILENO) && !has_flag(&o->cc, "-fno-color-diagnostics") &&
-        !has_flag(&o->cc, "-fno-diagnostics-color"))
-      hipc__util_push(&cc, "-fcolor-diagnostics");
-    if ((rc = hipc__util_start(cc.v, o->verbose, host_err, &host)) != 0)
-      goto done;
-  }
-  rc = cpu_device_pass(&j, id, kc_obj, managed_file, constants_file);
-  if (beside) {
-    int host_rc = hipc__util_finish(cc.v[0], host);
-    /* When the device pass failed, its errors were the source's: the host
-     * pass's copy of them is not shown. */
-    if (rc == 0) {
-      show_file(host_err);
-      rc = host_rc;
-    }
-  }
-  if (rc != 0 ||
-      (gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
-      (gpu && (rc = read_managed(constants_file, &constants)) != 0))
-    goto done;
   if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
                                o->save_temps ? s->ref : NULL, &managed,
                                &constants};
     rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
   }
-  if (rc == 0 && !beside)
+  if (rc == 0)
     rc = blob_write(&b, fatbin);
   blob_free(&b);
   if (rc != 0)
     goto done;
-  if (!beside) {
-    host_pass_command(&j, &cc, fatbin, host_obj);
-    rc = hipc__util_run(cc.v, o->verbose, NULL);
-  }
-  if (rc != 0 || o->mode == MODE_ASM)
+
+  host_compile_command(&j, &cc, fatbin, host_obj);
+  if ((rc = hipc__util_run(cc.v, o->verbose, NULL)) != 0 ||
+      o->mode == MODE_ASM)
     goto done;
   /* The GPU images are found by the names clang's host registrations
    * give; a kernel or variable the host object lacks cannot run there. */
   if (gpu)
     hipc__device_pass_check(host_obj, s->path, &names);
+link:
   /* One object, as the user asked for: the host code and the CPU device's
    * code (which defines no external symbol, docs/frontend.md). */
   const char *ld[] = {"ld", "-r", host_obj, kc_obj, "-o", s->out, NULL};

@@ -294,7 +294,6 @@ static void relabel_stream(int fd, const char *from, const char *to) {
 
 static int run(const char *const *argv, int verbose, char **capture,
                const char *from, const char *to);
-static void put_command(const char *const *argv);
 
 int hipc__util_run(const char *const *argv, int verbose, char **capture) {
   return run(argv, verbose, capture, NULL, NULL);
@@ -305,10 +304,19 @@ int hipc__util_run_relabel(const char *const *argv, int verbose,
   return run(argv, verbose, NULL, from, to);
 }
 
+static void print_command(const char *const *argv) {
+  for (size_t i = 0; argv[i] != NULL; i++) {
+    if (i > 0)
+      fputc(' ', stderr);
+    put_quoted(argv[i], stderr);
+  }
+  fputc('\n', stderr);
+}
+
 static int run(const char *const *argv, int verbose, char **capture,
                const char *from, const char *to) {
   if (verbose)
-    put_command(argv);
+    print_command(argv);
   fflush(stdout);
   fflush(stderr);
   int fds[2] = {-1, -1};
@@ -367,22 +375,13 @@ static int run(const char *const *argv, int verbose, char **capture,
     hipc__util_error("cannot run '%s': %s", argv[0], strerror(rc));
     return 1;
   }
-  return hipc__util_finish(argv[0], pid);
+  return hipc__util_wait(pid, argv[0]);
 }
 
-static void put_command(const char *const *argv) {
-  for (size_t i = 0; argv[i] != NULL; i++) {
-    if (i > 0)
-      fputc(' ', stderr);
-    put_quoted(argv[i], stderr);
-  }
-  fputc('\n', stderr);
-}
-
-int hipc__util_start(const char *const *argv, int verbose,
+int hipc__util_spawn(const char *const *argv, int verbose,
                      const char *err_path, pid_t *pid) {
   if (verbose)
-    put_command(argv);
+    print_command(argv);
   fflush(stdout);
   fflush(stderr);
   posix_spawn_file_actions_t fa;
@@ -399,7 +398,7 @@ int hipc__util_start(const char *const *argv, int verbose,
   return 0;
 }
 
-int hipc__util_finish(const char *argv0, pid_t pid) {
+int hipc__util_wait(pid_t pid, const char *name) {
   int st;
   while (waitpid(pid, &st, 0) < 0) {
     if (errno != EINTR) {
@@ -410,7 +409,7 @@ int hipc__util_finish(const char *argv0, pid_t pid) {
   if (WIFEXITED(st))
     return WEXITSTATUS(st);
   if (WIFSIGNALED(st))
-    hipc__util_error("'%s' terminated by signal %d (%s)", argv0,
+    hipc__util_error("'%s' terminated by signal %d (%s)", name,
                      WTERMSIG(st), strsignal(WTERMSIG(st)));
   return 1;
 }

@@ -70,12 +70,11 @@ int hipc__util_run(const char *const *argv, int verbose, char **capture);
 int hipc__util_run_relabel(const char *const *argv, int verbose,
                            const char *from, const char *to);
 
-/* Starts `argv` without waiting, its stderr into the file `err_path` (to
- * be shown, or not, once it is known whether it is wanted): 0, or 1 after
- * a message. hipc__util_finish waits for it and returns as
- * hipc__util_run does. */
-int hipc__util_start(const char *const *argv, int verbose,
+/* Starts `argv` without waiting, its stderr written to the file
+ * `err_path` (made or emptied). 0 and `*pid`, or 1 after a message. */
+int hipc__util_spawn(const char *const *argv, int verbose,
                      const char *err_path, pid_t *pid);
-int hipc__util_finish(const char *argv0, pid_t pid);
+/* Waits for `pid` (a command named `name`). Returns as hipc__util_run. */
+int hipc__util_wait(pid_t pid, const char *name);
 
 #endif /* HIPC_HIPCC_UTIL_H */

@@ -90,12 +90,12 @@ static void report_forms(struct kc_ctx* c) {
   }
 }
 
-/* HIPC_KC_TIME=1: each step's time on stderr, to see where a compile goes
- * (issue #12). */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+/* HIPC_KC_TIME=1: each step's wall time on stderr (where compile time
+ * goes). */
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* HIPC_KC_LLVM_ARGS="-time-passes ...": options for LLVM itself, split at
@@ -111,47 +111,49 @@ static void llvm_args(void) {
   LLVMParseCommandLineOptions(n, args, NULL);
 }
 
-static int timing;
-static double step_start;
-
-static void step_done(const char* name) {
-  if (!timing) return;
-  double t = now();
-  fprintf(stderr, "hipc-kc: %-16s %7.3f s\n", name, t - step_start);
-  step_start = t;
+static void step_done(const char* what, double* t0) {
+  static int on = -1;
+  if (on < 0) {
+    const char* e = getenv("HIPC_KC_TIME");
+    on = e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+  }
+  if (!on) return;
+  double t = now_s();
+  fprintf(stderr, "hipc-kc: %-22s %8.3f s\n", what, t - *t0);
+  *t0 = t;
 }
 
 int main(int argc, char** argv) {
   struct kc_ctx c = {0};
+  double t0 = now_s();
   parse_args(&c, argc, argv);
-  const char* t = getenv("HIPC_KC_TIME");
-  timing = t && *t && strcmp(t, "0") != 0;
-  step_start = now();
   llvm_args();
   c.llctx = LLVMContextCreate();
   hipc__load_module(&c);
-  step_done("load");
+  step_done("load", &t0);
   hipc__link_internalize(&c, 1);
   hipc__link_drop_dead(&c);
+  step_done("internalize", &t0);
   hipc__simplify_functions(&c);
-  step_done("simplify");
+  step_done("simplify", &t0);
   for (unsigned i = 0; i < c.num_kernels; i++)
     hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
   hipc__form_loops_debug_optimised(c.opt_level > 0);
   form_loops(&c);
-  step_done("form loops");
+  step_done("region form", &t0);
   hipc__thread_fn_build(&c);
+  step_done("thread functions", &t0);
   hipc__check_build(&c);
-  step_done("variants");
+  step_done("check variants", &t0);
   hipc__globals_lower(&c);
   hipc__intrinsics_lower(&c);
   hipc__link_internalize(&c, 0);
   hipc__image_emit(&c);
-  step_done("lower");
+  step_done("lowering", &t0);
   if (c.verbose) report_forms(&c);
   hipc__optimise(&c);
-  step_done("optimise");
+  step_done("optimise", &t0);
   hipc__emit_output(&c);
-  step_done("emit");
+  step_done("emit", &t0);
   return 0;
 }

@@ -7,9 +7,11 @@
  * - where the backend has batches (the CPU device), each run of kernel,
  *   copy, fill and host nodes is one backend batch, prepared at
  *   instantiation and enqueued as one piece of work per launch;
- * - otherwise (NVIDIA), and for event nodes and copies with arrays, each
- *   node goes through the runtime's ordinary entry points
- *   (hipc__node_issue) on the stream.
+ * - on NVIDIA GPUs each such run is one CUDA graph, launched with one
+ *   cuGraphLaunch (src/backend/cuda/graph.c);
+ * - event nodes, copies with arrays, and what a backend's batch cannot
+ *   hold (batch_create: hipErrorNotSupported) go node by node through the
+ *   runtime's ordinary entry points (hipc__node_issue) on the stream.
  * A batch goes through hipc__work_begin_n / hipc__work_end like any other
  * work (stream order, room on the queue for all its entries), after its
  * copy and fill nodes' memory has been checked against the allocation
@@ -250,7 +252,14 @@ static hipError_t make_plan(hipGraphExec_t x) {
         st->memory |= x->order[k2]->type == hipGraphNodeTypeMemcpy ||
                       x->order[k2]->type == hipGraphNodeTypeMemset;
       e = ops->batch_create(x->dev, run, nrun, &st->batch, &st->entries);
-      if (e == hipSuccess) ++x->nsteps;
+      if (e == hipSuccess) {
+        ++x->nsteps;
+      } else if (e == hipErrorNotSupported) {
+        /* what the backend's batches cannot hold: node by node */
+        for (size_t k2 = run_first; k2 < i; ++k2)
+          x->steps[x->nsteps++] = (step){NULL, k2, 0, 0};
+        e = hipSuccess;
+      }
       nrun = 0;
     }
     if (i < x->norder && e == hipSuccess)

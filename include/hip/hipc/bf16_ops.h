@@ -20,6 +20,15 @@ HIPC_HD __hip_bfloat16 relu(__hip_bfloat16 v) {  // _relu: negatives to +0
 // a * b + c rounded once (the product is exact in double).
 HIPC_HD __hip_bfloat16 fma(__hip_bfloat16 a, __hip_bfloat16 x,
                            __hip_bfloat16 c) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 800
+  // The GPU's fused multiply-add, rounded once; NaN results again below.
+  unsigned short r;
+  asm("fma.rn.bf16 %0, %1, %2, %3;"
+      : "=h"(r)
+      : "h"(a.__x), "h"(x.__x), "h"(c.__x));
+  if ((r & 0x7f80u) != 0x7f80u || !(r & 0x7fu))
+    return __hip_bfloat16_raw{r};
+#endif
   double s = fround::add_round_odd(static_cast<double>(f(a)) * f(x), f(c));
   return __hip_bfloat16_raw{from_double(s, fround::rn)};
 }

@@ -31,10 +31,20 @@
 #include "tsan_fiber.h"
 
 /* How long an idle worker, or a host thread waiting for a queue, spins
- * before it sleeps: a wake-up from sleep costs tens of microseconds, more
- * than a short kernel or a host function takes, so work that follows
- * within this window is picked up at once. */
-#define SPIN_NS 20000u
+ * before it sleeps (HIPC_CPU_SPIN_US, default 20 us): a wake-up from sleep
+ * costs more than a short kernel or a host function takes, so work that
+ * follows within this window is picked up at once. */
+static uint64_t spin_window_ns = 20000u;
+static pthread_once_t spin_once = PTHREAD_ONCE_INIT;
+
+static void spin_read_env(void) {
+  const char* e = getenv("HIPC_CPU_SPIN_US");
+  if (e && *e) {
+    char* end;
+    unsigned long long us = strtoull(e, &end, 10);
+    if (*end == '\0' && us <= 1000000u) spin_window_ns = us * 1000u;
+  }
+}
 
 static _Thread_local cpu_worker* self_worker;
 
@@ -46,6 +56,16 @@ static void cpu_relax(void) {
 #elif defined(__aarch64__)
   __asm__ volatile("yield");
 #endif
+}
+
+/* One step of a spin: a pause, and now and then a yield. The thread a
+ * spinner waits for may be queued on the spinner's own core (a woken
+ * worker placed beside the host thread that woke it, or a host thread
+ * woken beside a worker): without yields it runs only when the spin
+ * ends, and every round trip pays the spin. */
+static void spin_pause(unsigned i) {
+  cpu_relax();
+  if (i % 16 == 0) sched_yield();
 }
 
 static void* worker_main(void* arg);
@@ -323,12 +343,12 @@ static void* worker_main(void* arg) {
     unsigned seq = atomic_load_explicit(&dev->dispatch_seq,
                                         memory_order_acquire);
     pthread_mutex_unlock(dev->lock);
-    uint64_t until = now_ns() + SPIN_NS;
+    uint64_t until = now_ns() + spin_window_ns;
     for (unsigned i = 1;; ++i) {
       if (atomic_load_explicit(&dev->dispatch_seq, memory_order_acquire) !=
           seq)
         break;
-      cpu_relax();
+      spin_pause(i);
       if (i % 64 == 0 && now_ns() > until) break;
     }
     pthread_mutex_lock(dev->lock);
@@ -352,6 +372,7 @@ static void* worker_main(void* arg) {
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int hipc__pool_start(cpu_device* dev) {
+  pthread_once(&spin_once, spin_read_env);
   dev->lock = &shared_lock;
   pthread_cond_init(&dev->work_cv, NULL);
   pthread_cond_init(&dev->idle_cv, NULL);
@@ -398,17 +419,17 @@ void hipc__pool_stop(cpu_device* dev) {
   dev->workers = NULL;
 }
 
-/* Waits until `done()` holds, spinning for up to SPIN_NS first (`spin`
+/* Waits until `done()` holds, spinning for up to the spin window first (`spin`
  * 0: sleeps at once). */
 static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
                        int spin) {
-  uint64_t until = spin ? now_ns() + SPIN_NS : 0;
+  uint64_t until = spin ? now_ns() + spin_window_ns : 0;
   for (unsigned i = 1; spin; ++i) {
     if (done(arg)) {
       hipc_tsan_acquire(dev);
       return;
     }
-    cpu_relax();
+    spin_pause(i);
     if (i % 64 == 0 && now_ns() > until) break;
   }
   pthread_mutex_lock(dev->lock);

@@ -54,6 +54,19 @@ CUresult hipc__cuda_bind(cuda_device* d);
 /* The GPU of this backend that has HIP device ordinal `ordinal`, or NULL. */
 cuda_device* hipc__cuda_device_of(int ordinal);
 
+/* -- launch.c */
+/* The function of kernel `desc` on `d`, loading it on first use. */
+hipError_t hipc__cuda_function_of(cuda_device* d,
+                                  const hipc_kernel_desc* desc,
+                                  const char* name, CUfunction* out);
+
+/* -- graph.c: an executable graph's runs of nodes as CUDA graphs */
+hipError_t hipc__cuda_batch_create(hipc_device* dev, const hipc_op* ops,
+                                   size_t n, hipc_batch** out,
+                                   size_t* entries);
+hipError_t hipc__cuda_batch_enqueue(hipc_queue* q, hipc_batch* b);
+void hipc__cuda_batch_destroy(hipc_batch* b);
+
 /* -- queue.c */
 hipError_t hipc__cuda_queue_create(hipc_device* dev, unsigned flags,
                                    int priority, hipc_queue** out);

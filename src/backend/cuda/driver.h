@@ -228,6 +228,30 @@ typedef struct CUDA_MEMCPY3D {
   size_t WidthInBytes, Height, Depth;
 } CUDA_MEMCPY3D;
 
+/* CUDA graphs (src/backend/cuda/graph.c): the v1 layouts of the node
+ * parameters, which the unsuffixed entry points take. */
+typedef struct CUgraph_st* CUgraph;
+typedef struct CUgraphNode_st* CUgraphNode;
+typedef struct CUgraphExec_st* CUgraphExec;
+typedef struct CUDA_KERNEL_NODE_PARAMS {
+  CUfunction func;
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+} CUDA_KERNEL_NODE_PARAMS;
+typedef struct CUDA_MEMSET_NODE_PARAMS {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned value, elementSize;
+  size_t width, height;
+} CUDA_MEMSET_NODE_PARAMS;
+typedef struct CUDA_HOST_NODE_PARAMS {
+  void (*fn)(void*);
+  void* userData;
+} CUDA_HOST_NODE_PARAMS;
+
 enum {
   CU_MEMORYTYPE_ARRAY = 3,
   CU_RESOURCE_TYPE_ARRAY = 0,
@@ -432,7 +456,25 @@ enum {
   X(TexObjectDestroy, "cuTexObjectDestroy", (CUtexObject t))                 \
   X(SurfObjectCreate, "cuSurfObjectCreate",                                  \
     (CUsurfObject * s, const CUDA_RESOURCE_DESC* r))                         \
-  X(SurfObjectDestroy, "cuSurfObjectDestroy", (CUsurfObject s))
+  X(SurfObjectDestroy, "cuSurfObjectDestroy", (CUsurfObject s))             \
+  X(GraphCreate, "cuGraphCreate", (CUgraph * g, unsigned flags))             \
+  X(GraphDestroy, "cuGraphDestroy", (CUgraph g))                             \
+  X(GraphAddKernelNode, "cuGraphAddKernelNode",                              \
+    (CUgraphNode * n, CUgraph g, const CUgraphNode* deps, size_t ndeps,      \
+     const CUDA_KERNEL_NODE_PARAMS* p))                                      \
+  X(GraphAddMemcpyNode, "cuGraphAddMemcpyNode",                              \
+    (CUgraphNode * n, CUgraph g, const CUgraphNode* deps, size_t ndeps,      \
+     const CUDA_MEMCPY3D* p, CUcontext ctx))                                 \
+  X(GraphAddMemsetNode, "cuGraphAddMemsetNode",                              \
+    (CUgraphNode * n, CUgraph g, const CUgraphNode* deps, size_t ndeps,      \
+     const CUDA_MEMSET_NODE_PARAMS* p, CUcontext ctx))                       \
+  X(GraphAddHostNode, "cuGraphAddHostNode",                                  \
+    (CUgraphNode * n, CUgraph g, const CUgraphNode* deps, size_t ndeps,      \
+     const CUDA_HOST_NODE_PARAMS* p))                                        \
+  X(GraphInstantiateWithFlags, "cuGraphInstantiateWithFlags",                \
+    (CUgraphExec * x, CUgraph g, unsigned long long flags))                  \
+  X(GraphLaunch, "cuGraphLaunch", (CUgraphExec x, CUstream s))               \
+  X(GraphExecDestroy, "cuGraphExecDestroy", (CUgraphExec x))
 
 #define HIPC_CUDA_DECLARE(name, sym, params) CUresult(*name) params;
 typedef struct hipc_cuda_api {

@@ -10,9 +10,9 @@
 
 #include "cuda_backend.h"
 
-/* The function of kernel `desc` on `d`, loading it on first use. */
-static hipError_t function_of(cuda_device* d, const hipc_kernel_desc* desc,
-                              const char* name, CUfunction* out) {
+hipError_t hipc__cuda_function_of(cuda_device* d,
+                                  const hipc_kernel_desc* desc,
+                                  const char* name, CUfunction* out) {
   hipc_gpu_symbol* k = hipc__gpu_kernel_find(desc->host_fn);
   if (__builtin_expect(!k, 0)) {
     static atomic_int told;
@@ -32,7 +32,7 @@ static hipError_t function_of(cuda_device* d, const hipc_kernel_desc* desc,
 hipError_t hipc__cuda_launch(hipc_queue* q, const hipc_launch* l) {
   cuda_device* d = q->dev;
   CUfunction f;
-  hipError_t e = function_of(d, l->kernel, l->name, &f);
+  hipError_t e = hipc__cuda_function_of(d, l->kernel, l->name, &f);
   if (__builtin_expect(e != hipSuccess, 0)) return e;
   if (__builtin_expect(l->coop != NULL, 0))
     return hipc__cuda_launch_cooperative(d, f, q, l);
@@ -52,7 +52,7 @@ hipError_t hipc__cuda_blocks_per_mp(hipc_device* dev,
     return hipErrorNotSupported;
   cuda_device* d = dev->impl;
   CUfunction f;
-  hipError_t e = function_of(d, k, name, &f);
+  hipError_t e = hipc__cuda_function_of(d, k, name, &f);
   if (e != hipSuccess) return e;
   CUresult r = hipc__cuda_bind(d);
   if (r == CUDA_SUCCESS)

@@ -23,3 +23,10 @@
 #define hipLaunchKernelGGL(k, g, b, s, q, ...) k<<<(g), (b), (s), (q)>>>(__VA_ARGS__)
 #define __shfl(v, l, w) __shfl_sync(0xffffffffu, (v), (l), (w))
 #define __shfl_down(v, d, w) __shfl_down_sync(0xffffffffu, (v), (d), (w))
+#define hipEvent_t cudaEvent_t
+#define hipEventCreate cudaEventCreate
+#define hipEventRecord cudaEventRecord
+#define hipEventSynchronize cudaEventSynchronize
+#define hipEventElapsedTime cudaEventElapsedTime
+#define hipEventDestroy cudaEventDestroy
+#define hipMemset cudaMemset
