@@ -30,7 +30,7 @@ static void run_passes(struct kc_ctx* c) {
   }
 }
 
-void hipc__emit_output(struct kc_ctx* c) {
+void hipc__optimise(struct kc_ctx* c) {
   char* msg = NULL;
   if (!c->debug) LLVMStripModuleDebugInfo(c->mod);
   /* A broken module is kc's bug: say so before LLVM's passes trip on it. */
@@ -42,6 +42,10 @@ void hipc__emit_output(struct kc_ctx* c) {
   }
   LLVMDisposeMessage(msg);
   run_passes(c);
+}
+
+void hipc__emit_output(struct kc_ctx* c) {
+  char* msg = NULL;
   if (c->emit_ll) {
     if (LLVMPrintModuleToFile(c->mod, c->out_path, &msg))
       hipc__diag_fatal("%s: %s", c->out_path, msg);

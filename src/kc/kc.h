@@ -116,6 +116,7 @@ int hipc__atomics_lower_call(struct kc_ctx* c, LLVMValueRef call,
 /* image.c: the image and its constructor (step 6). */
 void hipc__image_emit(struct kc_ctx* c);
 /* emit.c: optimisation and the output file (step 7). */
+void hipc__optimise(struct kc_ctx* c);
 void hipc__emit_output(struct kc_ctx* c);
 
 /* util.c: helpers over the C API. */

@@ -15,6 +15,8 @@
 #include "kc/form_loops.h"
 #include "kc/kc.h"
 
+#include <llvm-c/Support.h>
+
 static void usage(void) {
   fputs("usage: hipc-kc IN.bc|IN.ll --id ID -o OUT [-O0|-O1|-O2|-O3] [-g] "
         "[-v] [--emit-ll] [--cpu NAME] [--features F] [--triple T] "
@@ -96,6 +98,19 @@ static double now_s(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* HIPC_KC_LLVM_ARGS="-time-passes ...": options for LLVM itself, split at
+ * blanks, for looking into a slow or wrong compile. */
+static void llvm_args(void) {
+  const char* v = getenv("HIPC_KC_LLVM_ARGS");
+  if (!v || !*v) return;
+  char* copy = hipc__diag_strdup(v);
+  const char* args[64] = {"hipc-kc"};
+  int n = 1;
+  for (char* w = strtok(copy, " \t"); w && n < 64; w = strtok(NULL, " \t"))
+    args[n++] = w;
+  LLVMParseCommandLineOptions(n, args, NULL);
+}
+
 static void step_done(const char* what, double* t0) {
   static int on = -1;
   if (on < 0) {
@@ -112,6 +127,7 @@ int main(int argc, char** argv) {
   struct kc_ctx c = {0};
   double t0 = now_s();
   parse_args(&c, argc, argv);
+  llvm_args();
   c.llctx = LLVMContextCreate();
   hipc__load_module(&c);
   step_done("load", &t0);
@@ -135,7 +151,9 @@ int main(int argc, char** argv) {
   hipc__image_emit(&c);
   step_done("lowering", &t0);
   if (c.verbose) report_forms(&c);
+  hipc__optimise(&c);
+  step_done("optimise", &t0);
   hipc__emit_output(&c);
-  step_done("optimise and emit", &t0);
+  step_done("emit", &t0);
   return 0;
 }
