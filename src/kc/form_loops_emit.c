@@ -331,6 +331,17 @@ static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
   return ok;
 }
 
+/* A thread index is below 1024 (launches check maxThreadsDim and
+ * maxThreadsPerBlock): said to LLVM, `(int)tid % 64` becomes `tid & 63`. */
+static void assume_small(struct fl_state* s, struct fl_emit* e,
+                         LLVMValueRef v) {
+  unsigned id = LLVMLookupIntrinsicID("llvm.assume", 11);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->m, id, NULL, 0);
+  LLVMValueRef c = LLVMBuildICmp(e->b, LLVMIntULT, v,
+                                 LLVMConstInt(e->i32, 1024, 0), "");
+  LLVMBuildCall2(e->b, LLVMGlobalGetValueType(fn), fn, &c, 1, "");
+}
+
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                   unsigned char* bar) {
   int ret;
@@ -410,6 +421,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   e->idx[1] = y;
   e->idx[2] = z;
   e->t = LLVMBuildNUWAdd(e->b, row, x, "t");
+  assume_small(s, e, x);
   e->lane = NULL;
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(s->cx, e->run, "body");
   if (s->need_exit_flags && r > 0) {

@@ -153,7 +153,22 @@ LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k) {
         b, in, LLVMBuildICmp(b, LLVMIntEQ, f, LLVMConstInt(e->i8, 0, 0), ""),
         "");
   }
-  LLVMValueRef v = load_at(s, w->slot[FL_WR_V], d);
+  LLVMValueRef v;
+  if (w->kind == FL_W_SHFL_IDX || w->kind == FL_W_SHFL_XOR) {
+    /* A source lane that differs between threads: element wb + (src mod
+     * 64) from the array's start, an index of 32 bits (a block has at most
+     * 1024 threads) on a base the thread loop does not move, which the
+     * vectoriser makes one gather of 32-bit indices where the target has
+     * gathers (AVX2, AVX-512, SVE) instead of one address per lane. */
+    const struct fl_slot* sl = &s->slots[w->slot[FL_WR_V]];
+    LLVMValueRef ix = LLVMBuildNUWAdd(b, wb, LLVMBuildAnd(b, src, mask63, ""), "");
+    ix = LLVMBuildSExt(b, ix, e->i64, "");
+    v = LLVMBuildLoad2(b, sl->ty, LLVMBuildInBoundsGEP2(b, sl->ty, sl->base, &ix, 1, ""), "");
+    LLVMSetAlignment(v, sl->align);
+    hipc__form_loops_tag(s, v, w->slot[FL_WR_V]);
+  } else {
+    v = load_at(s, w->slot[FL_WR_V], d);
+  }
   LLVMValueRef got =
       LLVMBuildSelect(b, in, v, LLVMConstNull(LLVMTypeOf(v)), "");
   LLVMValueRef r = LLVMBuildSelect(b, out, mine, got, "");
