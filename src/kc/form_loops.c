@@ -217,6 +217,14 @@ LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
   for (unsigned i = 0; i < na; i++)
     LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex, attrs[i]);
   free(attrs);
+  /* Lane loops are short and wide: where the target has 512-bit vectors
+   * (x86 with AVX-512, whose tuning prefers 256), use them. Other targets
+   * ignore the attribute. HIPC_KC_VEC256=1 keeps the target's preference. */
+  if (!getenv("HIPC_KC_VEC256")) {
+    const char* k = "prefer-vector-width";
+    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(cx, k, strlen(k), "512", 3));
+  }
   const char* ai = "alwaysinline";
   for (unsigned k = 0; k < 2; k++)
     LLVMAddAttributeAtIndex(

@@ -246,40 +246,60 @@ static void loop_latch(struct fl_emit* e, LLVMValueRef iv, LLVMValueRef bound,
   LLVMAddIncoming(iv, vals, blocks, 2);
 }
 
-/* After a region where threads returned: hi = one past the last thread
- * that has not, a scan down from the old hi over the exit flags, eight at a
- * time while they are all set (the common `if (tid < n) {...}` leaves a
- * run of returned threads at the top). Ends at a new block. */
-static void lower_hi(struct fl_state* s, struct fl_emit* e,
-                     LLVMBasicBlockRef at) {
-  LLVMValueRef h0 = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+/* while (h >= n && the n exit flags below h are all set) h -= n, with
+ * one load of n bytes per step; from the current block, ending at a new
+ * one. Returns the final h. */
+static LLVMValueRef hi_steps(struct fl_state* s, struct fl_emit* e,
+                             LLVMValueRef h0, unsigned n) {
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(e->b);
   LLVMBasicBlockRef words = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi8");
   LLVMBasicBlockRef word = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi");
-  LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
-  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
-  LLVMValueRef one = LLVMConstInt(e->i32, 1, 0), eight = LLVMConstInt(e->i32, 8, 0);
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMValueRef step = LLVMConstInt(e->i32, n, 0);
+  LLVMTypeRef wty = LLVMIntTypeInContext(s->cx, 8 * n);
+  uint64_t ones[4] = {0x0101010101010101ull, 0x0101010101010101ull,
+                      0x0101010101010101ull, 0x0101010101010101ull};
   LLVMBuildBr(e->b, words);
-  /* while (h >= 8 && the eight flags below h are set) h -= 8; */
   LLVMPositionBuilderAtEnd(e->b, words);
   LLVMValueRef hw = LLVMBuildPhi(e->b, e->i32, "");
-  LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, hw, eight, ""), word,
-                  head);
+  LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntUGE, hw, step, ""), word,
+                  done);
   LLVMPositionBuilderAtEnd(e->b, word);
-  LLVMValueRef below8 = LLVMBuildSub(e->b, hw, eight, "");
-  LLVMValueRef i8x = LLVMBuildZExt(e->b, below8, e->i64, "");
+  LLVMValueRef below = LLVMBuildSub(e->b, hw, step, "");
+  LLVMValueRef ix = LLVMBuildZExt(e->b, below, e->i64, "");
   LLVMValueRef w = LLVMBuildLoad2(
-      e->b, e->i64, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &i8x, 1, ""),
-      "");
+      e->b, wty, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &ix, 1, ""), "");
   LLVMSetAlignment(w, 1);
   LLVMBuildCondBr(e->b,
                   LLVMBuildICmp(e->b, LLVMIntEQ, w,
-                                LLVMConstInt(e->i64, 0x0101010101010101ull, 0),
+                                LLVMConstIntOfArbitraryPrecision(wty, n / 8, ones),
                                 ""),
-                  words, head);
-  LLVMValueRef wv[2] = {h0, below8};
-  LLVMBasicBlockRef wf[2] = {at, word};
+                  words, done);
+  LLVMValueRef wv[2] = {h0, below};
+  LLVMBasicBlockRef wf[2] = {from, word};
   LLVMAddIncoming(hw, wv, wf, 2);
+  LLVMPositionBuilderAtEnd(e->b, done);
+  LLVMValueRef h = LLVMBuildPhi(e->b, e->i32, "");
+  LLVMValueRef hv[2] = {hw, hw};
+  LLVMBasicBlockRef hf[2] = {words, word};
+  LLVMAddIncoming(h, hv, hf, 2);
+  return h;
+}
+
+/* After a region where threads returned: hi = one past the last thread
+ * that has not, a scan down from the old hi over the exit flags, 32 and
+ * then eight at a time while they are all set (the common `if (tid < n)
+ * {...}` leaves a run of returned threads at the top). Ends at a new
+ * block. */
+static void lower_hi(struct fl_state* s, struct fl_emit* e) {
+  LLVMValueRef h0 = LLVMBuildLoad2(e->b, e->i32, e->hi, "");
+  LLVMValueRef hw = hi_steps(s, e, hi_steps(s, e, h0, 32), 8);
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(s->cx, e->run, "hi");
+  LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
+  LLVMValueRef one = LLVMConstInt(e->i32, 1, 0);
+  LLVMBuildBr(e->b, head);
   /* then one at a time */
   LLVMPositionBuilderAtEnd(e->b, head);
   LLVMValueRef h = LLVMBuildPhi(e->b, e->i32, "");
@@ -295,9 +315,9 @@ static void lower_hi(struct fl_state* s, struct fl_emit* e,
   LLVMBuildCondBr(
       e->b, LLVMBuildICmp(e->b, LLVMIntNE, f, LLVMConstInt(e->i8, 0, 0), ""),
       head, out);
-  LLVMValueRef vals[3] = {hw, hw, below};
-  LLVMBasicBlockRef from[3] = {words, word, look};
-  LLVMAddIncoming(h, vals, from, 3);
+  LLVMValueRef vals[2] = {hw, below};
+  LLVMBasicBlockRef from[2] = {pre, look};
+  LLVMAddIncoming(h, vals, from, 2);
   LLVMPositionBuilderAtEnd(e->b, out);
   LLVMBuildStore(e->b, h, e->hi);
 }
@@ -329,6 +349,17 @@ static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
   LLVMBuildUnreachable(e->b);
   LLVMPositionBuilderAtEnd(e->b, ok);
   return ok;
+}
+
+/* A thread index is below 1024 (launches check maxThreadsDim and
+ * maxThreadsPerBlock): said to LLVM, `(int)tid % 64` becomes `tid & 63`. */
+static void assume_small(struct fl_state* s, struct fl_emit* e,
+                         LLVMValueRef v) {
+  unsigned id = LLVMLookupIntrinsicID("llvm.assume", 11);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(s->m, id, NULL, 0);
+  LLVMValueRef c = LLVMBuildICmp(e->b, LLVMIntULT, v,
+                                 LLVMConstInt(e->i32, 1024, 0), "");
+  LLVMBuildCall2(e->b, LLVMGlobalGetValueType(fn), fn, &c, 1, "");
 }
 
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
@@ -410,6 +441,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   e->idx[1] = y;
   e->idx[2] = z;
   e->t = LLVMBuildNUWAdd(e->b, row, x, "t");
+  assume_small(s, e, x);
   e->lane = NULL;
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(s->cx, e->run, "body");
   if (s->need_exit_flags && r > 0) {
@@ -502,7 +534,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
         e->b, LLVMBuildICmp(e->b, LLVMIntEQ, n, LLVMConstInt(e->i32, 0, 0), ""),
         same, scan);
     LLVMPositionBuilderAtEnd(e->b, scan);
-    lower_hi(s, e, scan);
+    lower_hi(s, e);
     LLVMBuildBr(e->b, same);
     LLVMPositionBuilderAtEnd(e->b, same);
   }

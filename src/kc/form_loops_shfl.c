@@ -8,9 +8,10 @@
  * result's array and a pass over the block go, and with a uniform delta
  * the reads are consecutive, which the vectoriser turns into plain vector
  * loads. The operands must still be those of the shuffle's run, so the
- * region may neither reach the shuffle again (a thread would overwrite its
- * operand before a later thread read it) nor return (a thread's exit flag
- * would change before a later thread read it). Source lanes outside the
+ * region may not reach the shuffle again (a thread would overwrite its
+ * operand before a later thread read it), and may return only where no
+ * thread's exit flag changes before a later thread reads it (the region
+ * ends the kernel, or the source lane is never an earlier thread). Source lanes outside the
  * block read padding (FL_PAD elements around the operand's array and the
  * exit flags), whose values are masked. */
 #include <stdlib.h>
@@ -47,8 +48,13 @@ void hipc__form_loops_shfl_plan(struct fl_state* s) {
         w->cls[FL_WR_V] != FL_OP_THREAD)
       continue;
     int ret = 0;
-    hipc__form_loops_ends(s, k + 1, bar, &ret);
-    if (ret || bar[k] || !used_only_in(s, s->bars[k], k + 1)) continue;
+    unsigned nbar = hipc__form_loops_ends(s, k + 1, bar, &ret);
+    /* A region that ends only by returning writes no exit flag (its
+     * threads are done for good); one that may also reach a barrier sets
+     * exited[t] as thread t ends, which a shuffle down (source lane at or
+     * after t, read before that lane runs) never sees. */
+    if (ret && nbar > 0 && w->kind != FL_W_SHFL_DOWN) continue;
+    if (bar[k] || !used_only_in(s, s->bars[k], k + 1)) continue;
     w->inl = 1;
     s->slots[w->slot[FL_WR_V]].pad = 1;
     s->pad_exits = s->need_exit_flags;
@@ -147,7 +153,22 @@ LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k) {
         b, in, LLVMBuildICmp(b, LLVMIntEQ, f, LLVMConstInt(e->i8, 0, 0), ""),
         "");
   }
-  LLVMValueRef v = load_at(s, w->slot[FL_WR_V], d);
+  LLVMValueRef v;
+  if (w->kind == FL_W_SHFL_IDX || w->kind == FL_W_SHFL_XOR) {
+    /* A source lane that differs between threads: element wb + (src mod
+     * 64) from the array's start, an index of 32 bits (a block has at most
+     * 1024 threads) on a base the thread loop does not move, which the
+     * vectoriser makes one gather of 32-bit indices where the target has
+     * gathers (AVX2, AVX-512, SVE) instead of one address per lane. */
+    const struct fl_slot* sl = &s->slots[w->slot[FL_WR_V]];
+    LLVMValueRef ix = LLVMBuildNUWAdd(b, wb, LLVMBuildAnd(b, src, mask63, ""), "");
+    ix = LLVMBuildSExt(b, ix, e->i64, "");
+    v = LLVMBuildLoad2(b, sl->ty, LLVMBuildInBoundsGEP2(b, sl->ty, sl->base, &ix, 1, ""), "");
+    LLVMSetAlignment(v, sl->align);
+    hipc__form_loops_tag(s, v, w->slot[FL_WR_V]);
+  } else {
+    v = load_at(s, w->slot[FL_WR_V], d);
+  }
   LLVMValueRef got =
       LLVMBuildSelect(b, in, v, LLVMConstNull(LLVMTypeOf(v)), "");
   LLVMValueRef r = LLVMBuildSelect(b, out, mine, got, "");

@@ -198,6 +198,9 @@ static LLVMValueRef find_guard(struct split* p, LLVMIntPredicate* q,
     for (LLVMValueRef v = LLVMGetFirstInstruction(p->bb[i]); v;
          v = LLVMGetNextInstruction(v)) {
       if (!LLVMIsAICmpInst(v) || !is_live(p, p->bb[i])) continue;
+      /* The region form's llvm.assume(x < 1024) guards nothing. */
+      LLVMUseRef u1 = LLVMGetFirstUse(v);
+      if (u1 && LLVMIsACallInst(LLVMGetUser(u1))) continue;
       LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
       LLVMIntPredicate pr = LLVMGetICmpPredicate(v);
       if (is_x(p, b) && !is_x(p, a)) {
