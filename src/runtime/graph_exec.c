@@ -135,6 +135,9 @@ hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t s) {
       return hipEventRecord(n->u.event, s);
     case hipGraphNodeTypeWaitEvent:
       return hipStreamWaitEvent(s, n->u.event, 0);
+    case hipGraphNodeTypeMemAlloc:
+    case hipGraphNodeTypeMemFree:
+      return hipc__graph_mem_issue(n); /* graph_mem.c */
     default:
       return hipSuccess;
   }

@@ -256,6 +256,29 @@ HIPC_API hipError_t hipGraphExecHostNodeSetParams(
 HIPC_API hipError_t hipGraphExecChildGraphNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph);
 
+/* ---- Graph memory nodes (graph_mem.c) ---------------------------------- */
+
+HIPC_API hipError_t hipGraphAddMemAllocNode(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph,
+    const hipGraphNode_t* pDependencies, size_t numDependencies,
+    hipMemAllocNodeParams* pNodeParams);
+HIPC_API hipError_t hipGraphMemAllocNodeGetParams(
+    hipGraphNode_t node, hipMemAllocNodeParams* pNodeParams);
+HIPC_API hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode,
+                                           hipGraph_t graph,
+                                           const hipGraphNode_t* pDependencies,
+                                           size_t numDependencies,
+                                           void* dev_ptr);
+HIPC_API hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node,
+                                                 void* dev_ptr);
+HIPC_API hipError_t hipDeviceGetGraphMemAttribute(int device,
+                                                  hipGraphMemAttributeType attr,
+                                                  void* value);
+HIPC_API hipError_t hipDeviceSetGraphMemAttribute(int device,
+                                                  hipGraphMemAttributeType attr,
+                                                  void* value);
+HIPC_API hipError_t hipDeviceGraphMemTrim(int device);
+
 /* ---- Stream capture ---------------------------------------------------- */
 
 HIPC_API hipError_t hipStreamBeginCapture(hipStream_t stream,

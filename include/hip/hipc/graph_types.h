@@ -74,6 +74,23 @@ typedef struct hipMemPoolPtrExportData {
   unsigned char reserved[64];
 } hipMemPoolPtrExportData;
 
+/* Graph memory nodes (hipGraphAddMemAllocNode): the allocation's pool
+ * properties and size in, its address (dptr) out. */
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps;
+  const hipMemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void* dptr;
+} hipMemAllocNodeParams;
+
+typedef enum hipGraphMemAttributeType {
+  hipGraphMemAttrUsedMemCurrent = 0,
+  hipGraphMemAttrUsedMemHigh,
+  hipGraphMemAttrReservedMemCurrent,
+  hipGraphMemAttrReservedMemHigh
+} hipGraphMemAttributeType;
+
 /* ---- Graphs ------------------------------------------------------------ */
 
 typedef struct ihipGraph* hipGraph_t;
