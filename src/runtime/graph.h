@@ -147,6 +147,9 @@ void hipc__graph_mem_unref(hipGraphNode_t n);
 /* Runs alloc or free node `n` in a launch: the allocation becomes used
  * or free (the device's graph memory attributes follow). */
 hipError_t hipc__graph_mem_issue(hipGraphNode_t n);
+/* Whether an alloc node of `g` has a copy in an executable graph (AMD's
+ * runtime instantiates such a graph once at a time). */
+int hipc__graph_mem_instantiated(hipGraph_t g);
 /* Whether `g` (or a child graph of it) holds a memory node. */
 int hipc__graph_has_mem(hipGraph_t g);
 

@@ -278,6 +278,8 @@ static hipError_t instantiate(hipGraphExec_t* out, hipGraph_t graph) {
   pthread_mutex_lock(&hipc__graph_lock);
   if (!hipc__graph_ok(graph)) {
     e = hipErrorInvalidValue;
+  } else if (hipc__graph_mem_instantiated(graph)) { /* graph_mem.c */
+    e = hipErrorNotSupported;
   } else if (!(x->graph = hipc__graph_clone(graph))) {
     e = hipErrorOutOfMemory;
   } else {

@@ -26,6 +26,8 @@ typedef struct hipc_graph_alloc {
   hipMemAllocNodeParams params; /* accessDescs points at `descs` */
   hipMemAccessDesc* descs;
   unsigned refs;  /* nodes referring to it */
+  unsigned execs; /* copies of its alloc node in executable graphs */
+  hipGraphNode_t origin; /* its alloc node as added */
   int used;       /* made used by a launch and not yet freed */
   int reserved;   /* counted in ReservedMemCurrent (until a trim) */
 } hipc_graph_alloc;
@@ -84,6 +86,8 @@ void hipc__graph_mem_ref(hipGraphNode_t n) {
   if (!n->u.mem) return;
   pthread_mutex_lock(&mem_lock);
   n->u.mem->refs++;
+  /* Graphs with memory nodes are copied only by hipGraphInstantiate. */
+  if (n->type == hipGraphNodeTypeMemAlloc) n->u.mem->execs++;
   pthread_mutex_unlock(&mem_lock);
 }
 
@@ -93,6 +97,10 @@ void hipc__graph_mem_unref(hipGraphNode_t n) {
   n->u.mem = NULL;
   pthread_mutex_lock(&mem_lock);
   a->refs--;
+  if (n == a->origin)
+    a->origin = NULL;
+  else if (n->type == hipGraphNodeTypeMemAlloc)
+    a->execs--;
   void* p = drop_if_unheld(a);
   pthread_mutex_unlock(&mem_lock);
   if (p) hipc__free(p);
@@ -121,6 +129,17 @@ int hipc__graph_mem_user_free(void* ptr, hipError_t* result) {
    * graph holds it any more). */
   *result = p ? hipc__free(p) : hipDeviceSynchronize();
   return 1;
+}
+
+int hipc__graph_mem_instantiated(hipGraph_t g) {
+  int r = 0;
+  pthread_mutex_lock(&mem_lock);
+  for (size_t i = 0; i < g->nnodes && !r; ++i) {
+    hipGraphNode_t n = g->nodes[i];
+    r = n->type == hipGraphNodeTypeMemAlloc && n->u.mem && n->u.mem->execs;
+  }
+  pthread_mutex_unlock(&mem_lock);
+  return r;
 }
 
 int hipc__graph_has_mem(hipGraph_t g) {
@@ -221,6 +240,7 @@ hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode,
     e = hipErrorOutOfMemory;
   if (n) {
     n->u.mem = a; /* the node's reference (freed with it on failure) */
+    a->origin = n;
     e = hipc__graph_add(graph, n, pDependencies, numDependencies);
   }
   pthread_mutex_unlock(&hipc__graph_lock);

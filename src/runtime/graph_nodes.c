@@ -409,6 +409,8 @@ static hipError_t set_child(hipGraphNode_t n, hipGraph_t graph,
    * own child (its nodes so far), as AMD and CUDA allow. */
   (void)graph;
   if (!hipc__graph_ok(child)) return hipErrorInvalidValue;
+  /* As AMD's runtime: memory nodes are not allowed in a child graph. */
+  if (hipc__graph_has_mem(child)) return hipErrorNotSupported;
   hipGraph_t c = hipc__graph_clone(child);
   if (!c) return hipErrorOutOfMemory;
   c->owner = n;

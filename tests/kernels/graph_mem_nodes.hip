@@ -96,8 +96,14 @@ int main() {
 
   // Two launches: the kernel's values come back each time; nothing is in
   // use after either, the reservation stays until a trim.
-  hipGraphExec_t ge;
+  hipGraph_t parent;
+  HIP_CHECK(hipGraphCreate(&parent, 0));
+  CHECK_EQ(hipGraphAddChildGraphNode(&x, parent, nullptr, 0, g), hipErrorNotSupported);
+  HIP_CHECK(hipGraphDestroy(parent));
+  hipGraphExec_t ge, ge2;
   HIP_CHECK(hipGraphInstantiate(&ge, g, nullptr, nullptr, 0));
+  // One executable graph at a time.
+  CHECK_EQ(hipGraphInstantiate(&ge2, g, nullptr, nullptr, 0), hipErrorNotSupported);
   hipStream_t s;
   HIP_CHECK(hipStreamCreate(&s));
   for (int round = 0; round < 2; ++round) {
