@@ -12,7 +12,6 @@
  * the count by hipDeviceGraphMemTrim). The memory itself is released when
  * no node refers to it and it is not in use. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "graph.h"
 
@@ -23,8 +22,8 @@ typedef struct hipc_graph_alloc {
   void* ptr;
   size_t size;
   int dev;
-  hipMemAllocNodeParams params; /* accessDescs points at `descs` */
-  hipMemAccessDesc* descs;
+  hipMemAllocNodeParams params; /* as given (accessDescs is the caller's
+                                   pointer, which AMD's runtime returns) */
   unsigned refs;  /* nodes referring to it */
   unsigned execs; /* copies of its alloc node in executable graphs */
   hipGraphNode_t origin; /* its alloc node as added */
@@ -59,7 +58,8 @@ static void* drop_if_unheld(hipc_graph_alloc* a) {
   if (a->refs || a->used) return NULL;
   unlink_alloc(a);
   void* p = a->ptr;
-  free(a->descs);
+  if (a->reserved && a->dev >= 0 && a->dev < MAX_DEVICES)
+    reserved_now[a->dev] -= a->size; /* given back with the memory */
   free(a);
   return p;
 }
@@ -181,15 +181,7 @@ static hipError_t check_alloc_params(const hipMemAllocNodeParams* p) {
 static hipError_t new_alloc(const hipMemAllocNodeParams* p,
                             hipc_graph_alloc** out) {
   hipc_graph_alloc* a = calloc(1, sizeof *a);
-  hipMemAccessDesc* descs =
-      p->accessDescCount ? malloc(p->accessDescCount * sizeof *descs) : NULL;
-  if (!a || (p->accessDescCount && !descs)) {
-    free(a);
-    free(descs);
-    return hipErrorOutOfMemory;
-  }
-  if (p->accessDescCount)
-    memcpy(descs, p->accessDescs, p->accessDescCount * sizeof *descs);
+  if (!a) return hipErrorOutOfMemory;
   int cur = 0;
   hipError_t e = hipGetDevice(&cur);
   if (e == hipSuccess && cur != p->poolProps.location.id)
@@ -199,16 +191,13 @@ static hipError_t new_alloc(const hipMemAllocNodeParams* p,
   if (cur != p->poolProps.location.id) hipSetDevice(cur);
   if (e != hipSuccess) {
     free(a);
-    free(descs);
     return e;
   }
   a->ptr = mem;
   a->size = p->bytesize;
   a->dev = p->poolProps.location.id;
   a->params = *p;
-  a->params.accessDescs = descs;
   a->params.dptr = mem;
-  a->descs = descs;
   a->refs = 1;
   *out = a;
   return hipSuccess;
@@ -372,17 +361,18 @@ hipError_t hipDeviceSetGraphMemAttribute(int device,
                                          void* value) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!device_ok(device), hipErrorInvalidDevice);
+  /* The kind first: `value` is not read for the others. */
+  HIPC_RETURN_IF(attr != hipGraphMemAttrUsedMemHigh &&
+                     attr != hipGraphMemAttrReservedMemHigh,
+                 hipErrorInvalidValue);
   HIPC_RETURN_IF(!value || *(const size_t*)value != 0, hipErrorInvalidValue);
-  hipError_t e = hipSuccess;
   pthread_mutex_lock(&mem_lock);
   if (attr == hipGraphMemAttrUsedMemHigh)
     used_high[device] = used_now[device];
-  else if (attr == hipGraphMemAttrReservedMemHigh)
-    reserved_high[device] = reserved_now[device];
   else
-    e = hipErrorInvalidValue;
+    reserved_high[device] = reserved_now[device];
   pthread_mutex_unlock(&mem_lock);
-  HIPC_RETURN(e);
+  HIPC_RETURN(hipSuccess);
 }
 
 /* Memory the graphs reserve but do not use is given back: it leaves

@@ -36,6 +36,13 @@ int main() {
   hipGraph_t g;
   HIP_CHECK(hipGraphCreate(&g, 0));
   hipMemAllocNodeParams ap = alloc_params(bytes);
+  hipMemAccessDesc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.location.type = hipMemLocationTypeDevice;
+  desc.location.id = 0;
+  desc.flags = hipMemAccessFlagsProtReadWrite;
+  ap.accessDescs = &desc;
+  ap.accessDescCount = 1;
   hipGraphNode_t an, kn, cn, fn;
   HIP_CHECK(hipGraphAddMemAllocNode(&an, g, nullptr, 0, &ap));
   CHECK(ap.dptr != nullptr);
@@ -60,6 +67,8 @@ int main() {
   CHECK(got.dptr == d);
   CHECK_EQ(got.bytesize, bytes);
   CHECK_EQ(got.poolProps.location.id, 0);
+  CHECK(got.accessDescs == &desc); // the caller's pointer, as AMD's runtime
+  CHECK_EQ(got.accessDescCount, (size_t)1);
   void* fp = nullptr;
   HIP_CHECK(hipGraphMemFreeNodeGetParams(fn, &fp));
   CHECK(fp == d);
@@ -139,6 +148,8 @@ int main() {
   HIP_CHECK(hipFree(d));
   CHECK_EQ(attr(hipGraphMemAttrUsedMemCurrent), 0u);
   HIP_CHECK(hipGraphExecDestroy(ge));
+  HIP_CHECK(hipDeviceGraphMemTrim(0));
+  CHECK_EQ(attr(hipGraphMemAttrReservedMemCurrent), 0u);
 
   // High-water marks: set to 0 means "the current amount"; nothing else.
   size_t zero = 0, one = 1;
@@ -150,6 +161,10 @@ int main() {
   CHECK_EQ(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &one),
            hipErrorInvalidValue);
   CHECK_EQ(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &zero),
+           hipErrorInvalidValue);
+  // Not read for a kind that cannot be set.
+  CHECK_EQ(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrReservedMemCurrent,
+                                         reinterpret_cast<void*>(-1)),
            hipErrorInvalidValue);
   CHECK_EQ(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, nullptr),
            hipErrorInvalidValue);
