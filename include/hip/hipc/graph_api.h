@@ -283,6 +283,10 @@ HIPC_API hipError_t hipDeviceGraphMemTrim(int device);
 
 HIPC_API hipError_t hipStreamBeginCapture(hipStream_t stream,
                                           hipStreamCaptureMode mode);
+HIPC_API hipError_t hipStreamBeginCaptureToGraph(
+    hipStream_t stream, hipGraph_t graph, const hipGraphNode_t* dependencies,
+    const hipGraphEdgeData* dependencyData, size_t numDependencies,
+    hipStreamCaptureMode mode);
 HIPC_API hipError_t hipStreamEndCapture(hipStream_t stream,
                                         hipGraph_t* pGraph);
 HIPC_API hipError_t hipStreamIsCapturing(hipStream_t stream,

@@ -93,6 +93,15 @@ typedef enum hipGraphMemAttributeType {
 
 /* ---- Graphs ------------------------------------------------------------ */
 
+/* An edge's ports and type (hipStreamBeginCaptureToGraph); hipc's edges
+ * are the default ones (all zero). */
+typedef struct hipGraphEdgeData {
+  unsigned char from_port;
+  unsigned char reserved[5];
+  unsigned char to_port;
+  unsigned char type;
+} hipGraphEdgeData;
+
 typedef struct ihipGraph* hipGraph_t;
 typedef struct hipGraphNode* hipGraphNode_t;
 typedef struct hipGraphExec* hipGraphExec_t;
