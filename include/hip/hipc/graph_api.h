@@ -256,6 +256,13 @@ HIPC_API hipError_t hipGraphExecHostNodeSetParams(
 HIPC_API hipError_t hipGraphExecChildGraphNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph);
 
+/* A node of the kind nodeParams->type says (graph_add_node.c). */
+HIPC_API hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode,
+                                    hipGraph_t graph,
+                                    const hipGraphNode_t* pDependencies,
+                                    size_t numDependencies,
+                                    hipGraphNodeParams* nodeParams);
+
 /* ---- Graph memory nodes (graph_mem.c) ---------------------------------- */
 
 HIPC_API hipError_t hipGraphAddMemAllocNode(

@@ -147,6 +147,47 @@ typedef struct hipHostNodeParams {
   void* userData;
 } hipHostNodeParams;
 
+/* hipGraphAddNode's parameters: a node of any kind hipc has. */
+typedef struct hipMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  hipMemcpy3DParms copyParams;
+} hipMemcpyNodeParams;
+
+typedef struct hipChildGraphNodeParams {
+  hipGraph_t graph;
+} hipChildGraphNodeParams;
+
+typedef struct hipEventWaitNodeParams {
+  hipEvent_t event;
+} hipEventWaitNodeParams;
+
+typedef struct hipEventRecordNodeParams {
+  hipEvent_t event;
+} hipEventRecordNodeParams;
+
+typedef struct hipMemFreeNodeParams {
+  void* dptr;
+} hipMemFreeNodeParams;
+
+typedef struct hipGraphNodeParams {
+  hipGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    hipKernelNodeParams kernel;
+    hipMemcpyNodeParams memcpy;
+    hipMemsetParams memset;
+    hipHostNodeParams host;
+    hipChildGraphNodeParams graph;
+    hipEventWaitNodeParams eventWait;
+    hipEventRecordNodeParams eventRecord;
+    hipMemAllocNodeParams alloc;
+    hipMemFreeNodeParams free;
+  };
+  long long reserved2;
+} hipGraphNodeParams;
+
 typedef enum hipGraphExecUpdateResult {
   hipGraphExecUpdateSuccess = 0x0,
   hipGraphExecUpdateError = 0x1,
