@@ -263,6 +263,18 @@ HIPC_API hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode,
                                     size_t numDependencies,
                                     hipGraphNodeParams* nodeParams);
 
+/* The driver API's copy and fill nodes (graph_drv_nodes.c); `ctx` is
+ * not used: the nodes are the current device's. */
+struct HIP_MEMCPY3D;
+HIPC_API hipError_t hipDrvGraphAddMemcpyNode(
+    hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+    const hipGraphNode_t* dependencies, size_t numDependencies,
+    const struct HIP_MEMCPY3D* copyParams, hipCtx_t ctx);
+HIPC_API hipError_t hipDrvGraphAddMemsetNode(
+    hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+    const hipGraphNode_t* dependencies, size_t numDependencies,
+    const HIP_MEMSET_NODE_PARAMS* memsetParams, hipCtx_t ctx);
+
 /* ---- Graph memory nodes (graph_mem.c) ---------------------------------- */
 
 HIPC_API hipError_t hipGraphAddMemAllocNode(

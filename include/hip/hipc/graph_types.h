@@ -147,6 +147,16 @@ typedef struct hipHostNodeParams {
   void* userData;
 } hipHostNodeParams;
 
+/* hipDrvGraphAddMemsetNode's parameters (the driver API's layout). */
+typedef struct HIP_MEMSET_NODE_PARAMS {
+  hipDeviceptr_t dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+
 /* hipGraphAddNode's parameters: a node of any kind hipc has. */
 typedef struct hipMemcpyNodeParams {
   int flags;
