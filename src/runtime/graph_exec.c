@@ -332,12 +332,13 @@ hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* pGraphExec,
                                         hipGraph_t graph,
                                         unsigned long long flags) {
   HIPC_API_ENTER();
-  /* Allocation nodes do not exist here, so AutoFreeOnLaunch has nothing
-   * to do; Upload has nothing to upload; device launch is not there. */
-  HIPC_RETURN_IF(flags & ~(unsigned long long)(
-                              hipGraphInstantiateFlagAutoFreeOnLaunch |
-                              hipGraphInstantiateFlagUpload |
-                              hipGraphInstantiateFlagUseNodePriority),
+  /* One flag at most, as AMD's runtime takes them (a combination is
+   * hipErrorInvalidValue). AutoFreeOnLaunch: an alloc node's memory is
+   * the graph's for every launch anyway (graph_mem.c); Upload has nothing
+   * to upload; device launch is not there. */
+  HIPC_RETURN_IF(flags != 0 && flags != hipGraphInstantiateFlagAutoFreeOnLaunch &&
+                     flags != hipGraphInstantiateFlagUpload &&
+                     flags != hipGraphInstantiateFlagUseNodePriority,
                  hipErrorInvalidValue);
   HIPC_RETURN(instantiate(pGraphExec, graph));
 }

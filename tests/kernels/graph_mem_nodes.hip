@@ -137,7 +137,11 @@ int main() {
   d = static_cast<int*>(ap.dptr);
   v = 7;
   HIP_CHECK(hipGraphAddKernelNode(&kn, g, &an, 1, &kp));
-  HIP_CHECK(hipGraphInstantiate(&ge, g, nullptr, nullptr, 0));
+  // One instantiation flag at most, as AMD's runtime.
+  CHECK_EQ(hipGraphInstantiateWithFlags(&ge, g, hipGraphInstantiateFlagUpload |
+                                                    hipGraphInstantiateFlagUseNodePriority),
+           hipErrorInvalidValue);
+  HIP_CHECK(hipGraphInstantiateWithFlags(&ge, g, hipGraphInstantiateFlagAutoFreeOnLaunch));
   HIP_CHECK(hipGraphDestroy(g)); // the executable graph keeps the memory
   HIP_CHECK(hipGraphLaunch(ge, s));
   HIP_CHECK(hipStreamSynchronize(s));
