@@ -25,6 +25,22 @@ static int drv_side(hipMemoryType type, const void* host, const void* dev,
   return 0;
 }
 
+/* AMD's checks of a driver copy's side: the width within the pitch, the
+ * rows within the side's height, and (memory hipc allocated) the last
+ * byte within the allocation; all hipErrorInvalidValue. */
+static int drv_side_ok(const hipPitchedPtr* p, size_t x, size_t y, size_t z,
+                       size_t width, size_t height, size_t depth) {
+  if (width > p->pitch) return 0;
+  if (p->ysize && y + height > p->ysize) return 0;
+  if (!width || !height || !depth) return 1;
+  hipc_alloc a;
+  if (!hipc__alloc_find(p->ptr, &a)) return 1; /* pageable host memory */
+  size_t rows = p->ysize ? p->ysize : height;
+  size_t last = ((z + depth - 1) * rows + y + height - 1) * p->pitch + x +
+                width;
+  return (size_t)((char*)p->ptr - (char*)a.base) + last <= a.size;
+}
+
 hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode,
                                     hipGraph_t hGraph,
                                     const hipGraphNode_t* dependencies,
@@ -49,6 +65,11 @@ hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode,
   p.dstPos = (hipPos){c->dstXInBytes, c->dstY, c->dstZ};
   p.extent = (hipExtent){w, c->Height, c->Depth};
   p.kind = hipMemcpyDefault;
+  if (!drv_side_ok(&p.srcPtr, c->srcXInBytes, c->srcY, c->srcZ, w, c->Height,
+                   c->Depth) ||
+      !drv_side_ok(&p.dstPtr, c->dstXInBytes, c->dstY, c->dstZ, w, c->Height,
+                   c->Depth))
+    HIPC_RETURN(hipErrorInvalidValue);
   HIPC_RETURN(hipGraphAddMemcpyNode(phGraphNode, hGraph, dependencies,
                                     numDependencies, &p));
 }

@@ -1,8 +1,9 @@
 // hipDrvGraphAddMemsetNode and hipDrvGraphAddMemcpyNode: a 2D fill of
 // 2-byte elements into pitched device memory and a pitched copy of a
 // window of it back to the host (offsets in bytes and rows), run as a
-// graph; the values match the host's own computation. NULL parameters and
-// the fill node's checks (element size 3) are hipErrorInvalidValue.
+// graph; the values match the host's own computation. NULL parameters,
+// the fill node's checks (element size 3) and AMD's copy checks (pitch,
+// rows, slices) are hipErrorInvalidValue.
 #include "common.h"
 
 int main() {
@@ -49,6 +50,17 @@ int main() {
   c.WidthInBytes = cw;
   c.Height = ch;
   c.Depth = 1;
+  // AMD's checks: a pitch under the width, rows past the side's height, a
+  // slice past the allocation.
+  HIP_MEMCPY3D bad = c;
+  bad.dstPitch = cw - 1;
+  CHECK_EQ(hipDrvGraphAddMemcpyNode(&x, g, nullptr, 0, &bad, ctx), hipErrorInvalidValue);
+  bad = c;
+  bad.srcY = h - ch + 1;
+  CHECK_EQ(hipDrvGraphAddMemcpyNode(&x, g, nullptr, 0, &bad, ctx), hipErrorInvalidValue);
+  bad = c;
+  bad.srcZ = 1;
+  CHECK_EQ(hipDrvGraphAddMemcpyNode(&x, g, nullptr, 0, &bad, ctx), hipErrorInvalidValue);
   HIP_CHECK(hipDrvGraphAddMemcpyNode(&copy, g, &fill, 1, &c, ctx));
   CHECK_EQ(hipDrvGraphAddMemcpyNode(&x, g, nullptr, 0, nullptr, ctx), hipErrorInvalidValue);
   hipGraphNodeType t;
