@@ -32,6 +32,7 @@ typedef struct capture {
   unsigned long long id;
   pthread_t thread;
   int invalidated;
+  int user_graph; /* hipStreamBeginCaptureToGraph: `graph` is the user's */
   hipStream_t origin;
   hipStream_t* streams; /* every stream taking part, origin included */
   size_t nstreams, cap;
@@ -405,7 +406,7 @@ void hipc__capture_stream_gone(hipStream_t st) {
     capture* c = st->capture->c;
     c->invalidated = 1;
     if (c->origin == st) {
-      hipc__graph_free(c->graph);
+      if (!c->user_graph) hipc__graph_free(c->graph);
       end(c);
     } else {
       for (size_t i = 0; i < c->nstreams; ++i)
@@ -418,22 +419,24 @@ void hipc__capture_stream_gone(hipStream_t st) {
 
 /* -- the API */
 
-hipError_t hipStreamBeginCapture(hipStream_t stream,
-                                 hipStreamCaptureMode mode) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF((unsigned)mode > hipStreamCaptureModeRelaxed,
-                 hipErrorInvalidValue);
+/* Begins a capture of `stream` into a new graph, or (`user`) into the
+ * user's graph `graph` after its nodes `deps`. */
+static hipError_t begin(hipStream_t stream, hipGraph_t graph,
+                        const hipGraphNode_t* deps, size_t ndeps,
+                        hipStreamCaptureMode mode) {
+  if ((unsigned)mode > hipStreamCaptureModeRelaxed) return hipErrorInvalidValue;
   hipc_device* dev;
   hipStream_t st;
   hipError_t e = hipc__stream_lookup(stream, &dev, &st);
-  HIPC_RETURN_IF(e != hipSuccess, e);
-  HIPC_RETURN_IF(!st, hipErrorStreamCaptureUnsupported);
+  if (e != hipSuccess) return e;
+  if (!st) return hipErrorStreamCaptureUnsupported;
   capture* c = calloc(1, sizeof *c);
-  HIPC_RETURN_IF(!c, hipErrorOutOfMemory);
-  c->graph = hipc__graph_new();
+  if (!c) return hipErrorOutOfMemory;
+  c->user_graph = graph != NULL;
+  c->graph = graph ? graph : hipc__graph_new();
   if (!c->graph) {
     free(c);
-    HIPC_RETURN(hipErrorOutOfMemory);
+    return hipErrorOutOfMemory;
   }
   c->mode = mode;
   c->thread = pthread_self();
@@ -441,8 +444,15 @@ hipError_t hipStreamBeginCapture(hipStream_t stream,
   pthread_mutex_lock(&hipc__graph_lock);
   if (st->capture) {
     e = hipErrorIllegalState;
+  } else if (graph && !hipc__graph_ok(graph)) {
+    e = hipErrorInvalidValue;
   } else {
-    e = join(c, st, NULL, 0);
+    for (size_t i = 0; i < ndeps && e == hipSuccess; ++i)
+      if (!hipc__node_ok(deps[i]) || deps[i]->graph != graph)
+        e = hipErrorInvalidValue;
+  }
+  if (e == hipSuccess) {
+    e = join(c, st, (hipGraphNode_t*)deps, ndeps);
     if (e == hipSuccess && ncaps == capcaps) {
       size_t nc = capcaps ? capcaps * 2 : 8;
       capture** t = realloc(caps, nc * sizeof *t);
@@ -453,7 +463,8 @@ hipError_t hipStreamBeginCapture(hipStream_t stream,
     }
     /* Its nodes are live handles while it is built. */
     if (e == hipSuccess &&
-        (ncaps == capcaps || hipc__graph_publish(c->graph) != 0)) {
+        (ncaps == capcaps ||
+         (!graph && hipc__graph_publish(c->graph) != 0))) {
       leave(st);
       e = hipErrorOutOfMemory;
     }
@@ -463,12 +474,30 @@ hipError_t hipStreamBeginCapture(hipStream_t stream,
     caps[ncaps++] = c;
     __atomic_store_n(&active, (int)ncaps, __ATOMIC_RELEASE);
   } else {
-    hipc__graph_free(c->graph);
+    if (!graph) hipc__graph_free(c->graph);
     free(c->streams);
     free(c);
   }
   pthread_mutex_unlock(&hipc__graph_lock);
-  HIPC_RETURN(e);
+  return e;
+}
+
+hipError_t hipStreamBeginCapture(hipStream_t stream,
+                                 hipStreamCaptureMode mode) {
+  HIPC_API_ENTER();
+  HIPC_RETURN(begin(stream, NULL, NULL, 0, mode));
+}
+
+hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t graph,
+                                        const hipGraphNode_t* dependencies,
+                                        const hipGraphEdgeData* dependencyData,
+                                        size_t numDependencies,
+                                        hipStreamCaptureMode mode) {
+  HIPC_API_ENTER();
+  (void)dependencyData; /* default edges only */
+  HIPC_RETURN_IF(!graph || (numDependencies && !dependencies),
+                 hipErrorInvalidValue);
+  HIPC_RETURN(begin(stream, graph, dependencies, numDependencies, mode));
 }
 
 /* Whether every stream that joined `c` came back into its origin: each
@@ -506,12 +535,13 @@ hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
     e = hipErrorStreamCaptureWrongThread;
   } else {
     hipGraph_t g = c->graph;
+    int user = c->user_graph;
     if (c->invalidated)
       e = hipErrorStreamCaptureInvalidated;
     else if (!joined(c))
       e = hipErrorStreamCaptureUnjoined;
     end(c);
-    if (e != hipSuccess) hipc__graph_free(g);
+    if (e != hipSuccess && !user) hipc__graph_free(g);
     *pGraph = e == hipSuccess ? g : NULL;
   }
   pthread_mutex_unlock(&hipc__graph_lock);

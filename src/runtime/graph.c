@@ -211,6 +211,8 @@ hipError_t hipGraphClone(hipGraph_t* pGraphClone, hipGraph_t originalGraph) {
   hipGraph_t c = NULL;
   if (!hipc__graph_ok(originalGraph))
     e = hipErrorInvalidValue;
+  else if (hipc__graph_has_mem(originalGraph)) /* as AMD's runtime */
+    e = hipErrorNotSupported;
   else if (!(c = hipc__graph_clone(originalGraph)))
     e = hipErrorOutOfMemory;
   else if (hipc__graph_publish(c) != 0) {

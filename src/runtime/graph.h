@@ -45,6 +45,8 @@ struct hipGraphNode {
     hipHostNodeParams host;
     hipEvent_t event;
     hipGraph_t child; /* owned by the node */
+    struct hipc_graph_alloc* mem; /* memory alloc and free nodes: the
+                                     allocation, counted (graph_mem.c) */
   } u;
 };
 
@@ -134,6 +136,22 @@ hipError_t hipc__graph_exec_set(hipGraphExec_t x, hipGraphNode_t node,
 /* Runs node `n` (not a child graph) on `stream` through the runtime's
  * ordinary entry points. */
 hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t stream);
+
+/* -- graph_mem.c: memory alloc and free nodes */
+/* A copy of alloc or free node `n` shares its allocation: one more
+ * reference (hipc__node_copy_params). */
+void hipc__graph_mem_ref(hipGraphNode_t n);
+/* Drops the reference of `n` (hipc__node_free_params); the memory goes
+ * when no node refers to it and no launch left it allocated. */
+void hipc__graph_mem_unref(hipGraphNode_t n);
+/* Runs alloc or free node `n` in a launch: the allocation becomes used
+ * or free (the device's graph memory attributes follow). */
+hipError_t hipc__graph_mem_issue(hipGraphNode_t n);
+/* Whether an alloc node of `g` has a copy in an executable graph (AMD's
+ * runtime instantiates such a graph once at a time). */
+int hipc__graph_mem_instantiated(hipGraph_t g);
+/* Whether `g` (or a child graph of it) holds a memory node. */
+int hipc__graph_has_mem(hipGraph_t g);
 
 /* -- capture.c: hooks for the entry points that enqueue work. Each takes
  *    the user's stream handle and returns HIPC_NOT_CAPTURING when it is

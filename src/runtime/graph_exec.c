@@ -137,6 +137,9 @@ hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t s) {
       return hipEventRecord(n->u.event, s);
     case hipGraphNodeTypeWaitEvent:
       return hipStreamWaitEvent(s, n->u.event, 0);
+    case hipGraphNodeTypeMemAlloc:
+    case hipGraphNodeTypeMemFree:
+      return hipc__graph_mem_issue(n); /* graph_mem.c */
     default:
       return hipSuccess;
   }
@@ -284,6 +287,8 @@ static hipError_t instantiate(hipGraphExec_t* out, hipGraph_t graph) {
   pthread_mutex_lock(&hipc__graph_lock);
   if (!hipc__graph_ok(graph)) {
     e = hipErrorInvalidValue;
+  } else if (hipc__graph_mem_instantiated(graph)) { /* graph_mem.c */
+    e = hipErrorNotSupported;
   } else if (!(x->graph = hipc__graph_clone(graph))) {
     e = hipErrorOutOfMemory;
   } else {
@@ -336,12 +341,13 @@ hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* pGraphExec,
                                         hipGraph_t graph,
                                         unsigned long long flags) {
   HIPC_API_ENTER();
-  /* Allocation nodes do not exist here, so AutoFreeOnLaunch has nothing
-   * to do; Upload has nothing to upload; device launch is not there. */
-  HIPC_RETURN_IF(flags & ~(unsigned long long)(
-                              hipGraphInstantiateFlagAutoFreeOnLaunch |
-                              hipGraphInstantiateFlagUpload |
-                              hipGraphInstantiateFlagUseNodePriority),
+  /* One flag at most, as AMD's runtime takes them (a combination is
+   * hipErrorInvalidValue). AutoFreeOnLaunch: an alloc node's memory is
+   * the graph's for every launch anyway (graph_mem.c); Upload has nothing
+   * to upload; device launch is not there. */
+  HIPC_RETURN_IF(flags != 0 && flags != hipGraphInstantiateFlagAutoFreeOnLaunch &&
+                     flags != hipGraphInstantiateFlagUpload &&
+                     flags != hipGraphInstantiateFlagUseNodePriority,
                  hipErrorInvalidValue);
   HIPC_RETURN(instantiate(pGraphExec, graph));
 }

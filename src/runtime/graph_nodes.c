@@ -259,6 +259,9 @@ void hipc__node_free_params(hipGraphNode_t n) {
   } else if (n->type == hipGraphNodeTypeGraph && n->u.child) {
     hipc__graph_free(n->u.child);
     n->u.child = NULL;
+  } else if (n->type == hipGraphNodeTypeMemAlloc ||
+             n->type == hipGraphNodeTypeMemFree) {
+    hipc__graph_mem_unref(n); /* graph_mem.c */
   }
 }
 
@@ -293,6 +296,9 @@ hipError_t hipc__node_copy_params(hipGraphNode_t dst, hipGraphNode_t src) {
     return hipSuccess;
   }
   dst->u = src->u;
+  if (src->type == hipGraphNodeTypeMemAlloc ||
+      src->type == hipGraphNodeTypeMemFree)
+    hipc__graph_mem_ref(dst); /* graph_mem.c */
   return hipSuccess;
 }
 
@@ -403,6 +409,8 @@ static hipError_t set_child(hipGraphNode_t n, hipGraph_t graph,
    * own child (its nodes so far), as AMD and CUDA allow. */
   (void)graph;
   if (!hipc__graph_ok(child)) return hipErrorInvalidValue;
+  /* As AMD's runtime: memory nodes are not allowed in a child graph. */
+  if (hipc__graph_has_mem(child)) return hipErrorNotSupported;
   hipGraph_t c = hipc__graph_clone(child);
   if (!c) return hipErrorOutOfMemory;
   c->owner = n;

@@ -197,6 +197,10 @@ hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
 hipError_t hipc__alloc_release(const hipc_alloc* a);
 /* hipFree and hipHostFree (without recording the result). */
 hipError_t hipc__free(void* ptr);
+/* hipFree & co. of memory a graph's alloc node allocated (graph_mem.c):
+ * 1 and *result set when `ptr` is one (it is free again for the graph,
+ * which keeps it for its next launch); 0 otherwise. */
+int hipc__graph_mem_user_free(void* ptr, hipError_t* result);
 
 /* -- memory_advice.c: advice on managed memory, for
  *    hipMemRangeGetAttribute. [p, p + n) lies in managed allocation `a`. */

@@ -133,6 +133,7 @@ hipError_t hipc__free(void* ptr) {
   if (!ptr) return hipSuccess;
   hipError_t e;
   if (hipc__mempool_free(ptr, &e)) return e; /* hipMallocAsync's */
+  if (hipc__graph_mem_user_free(ptr, &e)) return e; /* graph_mem.c */
   hipc_alloc a;
   if (!hipc__alloc_find(ptr, &a) || a.base != ptr || a.registered)
     return hipErrorInvalidValue;

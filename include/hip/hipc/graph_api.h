@@ -256,10 +256,56 @@ HIPC_API hipError_t hipGraphExecHostNodeSetParams(
 HIPC_API hipError_t hipGraphExecChildGraphNodeSetParams(
     hipGraphExec_t hGraphExec, hipGraphNode_t node, hipGraph_t childGraph);
 
+/* A node of the kind nodeParams->type says (graph_add_node.c). */
+HIPC_API hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode,
+                                    hipGraph_t graph,
+                                    const hipGraphNode_t* pDependencies,
+                                    size_t numDependencies,
+                                    hipGraphNodeParams* nodeParams);
+
+/* The driver API's copy and fill nodes (graph_drv_nodes.c); `ctx` is
+ * not used: the nodes are the current device's. */
+struct HIP_MEMCPY3D;
+HIPC_API hipError_t hipDrvGraphAddMemcpyNode(
+    hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+    const hipGraphNode_t* dependencies, size_t numDependencies,
+    const struct HIP_MEMCPY3D* copyParams, hipCtx_t ctx);
+HIPC_API hipError_t hipDrvGraphAddMemsetNode(
+    hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+    const hipGraphNode_t* dependencies, size_t numDependencies,
+    const HIP_MEMSET_NODE_PARAMS* memsetParams, hipCtx_t ctx);
+
+/* ---- Graph memory nodes (graph_mem.c) ---------------------------------- */
+
+HIPC_API hipError_t hipGraphAddMemAllocNode(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph,
+    const hipGraphNode_t* pDependencies, size_t numDependencies,
+    hipMemAllocNodeParams* pNodeParams);
+HIPC_API hipError_t hipGraphMemAllocNodeGetParams(
+    hipGraphNode_t node, hipMemAllocNodeParams* pNodeParams);
+HIPC_API hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode,
+                                           hipGraph_t graph,
+                                           const hipGraphNode_t* pDependencies,
+                                           size_t numDependencies,
+                                           void* dev_ptr);
+HIPC_API hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node,
+                                                 void* dev_ptr);
+HIPC_API hipError_t hipDeviceGetGraphMemAttribute(int device,
+                                                  hipGraphMemAttributeType attr,
+                                                  void* value);
+HIPC_API hipError_t hipDeviceSetGraphMemAttribute(int device,
+                                                  hipGraphMemAttributeType attr,
+                                                  void* value);
+HIPC_API hipError_t hipDeviceGraphMemTrim(int device);
+
 /* ---- Stream capture ---------------------------------------------------- */
 
 HIPC_API hipError_t hipStreamBeginCapture(hipStream_t stream,
                                           hipStreamCaptureMode mode);
+HIPC_API hipError_t hipStreamBeginCaptureToGraph(
+    hipStream_t stream, hipGraph_t graph, const hipGraphNode_t* dependencies,
+    const hipGraphEdgeData* dependencyData, size_t numDependencies,
+    hipStreamCaptureMode mode);
 HIPC_API hipError_t hipStreamEndCapture(hipStream_t stream,
                                         hipGraph_t* pGraph);
 HIPC_API hipError_t hipStreamIsCapturing(hipStream_t stream,

@@ -74,7 +74,33 @@ typedef struct hipMemPoolPtrExportData {
   unsigned char reserved[64];
 } hipMemPoolPtrExportData;
 
+/* Graph memory nodes (hipGraphAddMemAllocNode): the allocation's pool
+ * properties and size in, its address (dptr) out. */
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps;
+  const hipMemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void* dptr;
+} hipMemAllocNodeParams;
+
+typedef enum hipGraphMemAttributeType {
+  hipGraphMemAttrUsedMemCurrent = 0,
+  hipGraphMemAttrUsedMemHigh,
+  hipGraphMemAttrReservedMemCurrent,
+  hipGraphMemAttrReservedMemHigh
+} hipGraphMemAttributeType;
+
 /* ---- Graphs ------------------------------------------------------------ */
+
+/* An edge's ports and type (hipStreamBeginCaptureToGraph); hipc's edges
+ * are the default ones (all zero). */
+typedef struct hipGraphEdgeData {
+  unsigned char from_port;
+  unsigned char reserved[5];
+  unsigned char to_port;
+  unsigned char type;
+} hipGraphEdgeData;
 
 typedef struct ihipGraph* hipGraph_t;
 typedef struct hipGraphNode* hipGraphNode_t;
@@ -120,6 +146,57 @@ typedef struct hipHostNodeParams {
   hipHostFn_t fn;
   void* userData;
 } hipHostNodeParams;
+
+/* hipDrvGraphAddMemsetNode's parameters (the driver API's layout). */
+typedef struct HIP_MEMSET_NODE_PARAMS {
+  hipDeviceptr_t dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+
+/* hipGraphAddNode's parameters: a node of any kind hipc has. */
+typedef struct hipMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  hipMemcpy3DParms copyParams;
+} hipMemcpyNodeParams;
+
+typedef struct hipChildGraphNodeParams {
+  hipGraph_t graph;
+} hipChildGraphNodeParams;
+
+typedef struct hipEventWaitNodeParams {
+  hipEvent_t event;
+} hipEventWaitNodeParams;
+
+typedef struct hipEventRecordNodeParams {
+  hipEvent_t event;
+} hipEventRecordNodeParams;
+
+typedef struct hipMemFreeNodeParams {
+  void* dptr;
+} hipMemFreeNodeParams;
+
+typedef struct hipGraphNodeParams {
+  hipGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    hipKernelNodeParams kernel;
+    hipMemcpyNodeParams memcpy;
+    hipMemsetParams memset;
+    hipHostNodeParams host;
+    hipChildGraphNodeParams graph;
+    hipEventWaitNodeParams eventWait;
+    hipEventRecordNodeParams eventRecord;
+    hipMemAllocNodeParams alloc;
+    hipMemFreeNodeParams free;
+  };
+  long long reserved2;
+} hipGraphNodeParams;
 
 typedef enum hipGraphExecUpdateResult {
   hipGraphExecUpdateSuccess = 0x0,
