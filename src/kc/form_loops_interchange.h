@@ -1,0 +1,72 @@
+/* hipc-kc's loop interchange (form_loops_interchange*.c, form_loops.h):
+ * what its files share. */
+#ifndef HIPC_KC_FORM_LOOPS_INTERCHANGE_H
+#define HIPC_KC_FORM_LOOPS_INTERCHANGE_H
+
+#include "form_loops.h"
+
+/* The largest loop and prefix (instructions), the most values carried. */
+enum { IC_MAX_INSTS = 2000, IC_MAX_VALUES = 64 };
+
+struct bbset {
+  unsigned n, cap;
+  LLVMBasicBlockRef* bb;
+  struct fl_map in;
+};
+
+struct ic {
+  struct fl_state* s;
+  LLVMBasicBlockRef pre, xh, xl;
+  LLVMValueRef x, xb;
+  struct bbset body, loop, a;
+  LLVMBasicBlockRef h, p, ex_from, ex_to;
+  /* L's inputs defined in A (x itself excluded), the header's phis, and
+   * L's values used after it. */
+  LLVMValueRef ins[IC_MAX_VALUES], phis[IC_MAX_VALUES], outs[IC_MAX_VALUES];
+  unsigned nins, nphis, nouts;
+};
+
+
+struct out {
+  struct ic* c;
+  LLVMBuilderRef b;
+  LLVMTypeRef i8, i32, i64;
+  LLVMValueRef act, *ains, *aphis, *aouts; /* the per-thread arrays */
+  struct fl_map vm;
+};
+
+/* form_loops_interchange.c: block sets and the analysis. */
+void hipc__ic_set_add(struct bbset* s, LLVMBasicBlockRef b);
+int hipc__ic_set_has(const struct bbset* s, LLVMBasicBlockRef b);
+void hipc__ic_set_free(struct bbset* s);
+/* 1 when `v` is an instruction of one of the set's blocks. */
+int hipc__ic_in_set(const struct bbset* s, LLVMValueRef v);
+/* 1 when `v` is the same for every run of the x loop body. */
+int hipc__ic_outside(const struct ic* c, LLVMValueRef v);
+/* 1 when `v` is block-wide (outside, or arithmetic on such values). */
+int hipc__ic_invariant(const struct ic* c, LLVMValueRef v, int depth);
+int hipc__ic_is_stride_phi(const struct ic* c, LLVMValueRef phi);
+
+/* form_loops_interchange_emit.c: writing the loops. */
+LLVMValueRef hipc__ic_mapped(struct fl_map* vm, LLVMValueRef v);
+LLVMBasicBlockRef hipc__ic_new_block(struct out* o, const char* name);
+void hipc__ic_store_at(struct out* o, LLVMValueRef arr, LLVMValueRef v,
+                       LLVMValueRef x);
+LLVMValueRef hipc__ic_load_at(struct out* o, LLVMValueRef arr, LLVMTypeRef ty,
+                              LLVMValueRef x);
+void hipc__ic_copy_blocks(struct out* o, const struct bbset* set,
+                          LLVMBasicBlockRef skip_phis_of);
+LLVMValueRef hipc__ic_phi_retarget(LLVMBuilderRef b, LLVMValueRef phi,
+                                   LLVMBasicBlockRef from,
+                                   LLVMBasicBlockRef to, struct fl_map* values);
+void hipc__ic_retarget_succ(LLVMValueRef term, LLVMBasicBlockRef from,
+                            LLVMBasicBlockRef to);
+LLVMBasicBlockRef hipc__ic_write_prefix(struct out* o, LLVMBasicBlockRef next);
+LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o,
+                                            LLVMBasicBlockRef next,
+                                            LLVMBasicBlockRef* last);
+void hipc__ic_replace_loop(struct out* o);
+/* A per-thread array of blockDim.x elements (an alloca of K.run). */
+LLVMValueRef hipc__ic_array(struct out* o, LLVMTypeRef ty);
+
+#endif
