@@ -27,12 +27,24 @@ struct ic {
 };
 
 
+struct dense_plan {
+  LLVMValueRef iv, start, step, cmp;
+  unsigned iv_index;
+  int stay_if_true;           /* the header stays in the loop when cmp */
+  LLVMBasicBlockRef cont, back; /* the header's successor in L, the latch */
+};
+
 struct out {
   struct ic* c;
   LLVMBuilderRef b;
   LLVMTypeRef i8, i32, i64;
   LLVMValueRef act, *ains, *aphis, *aouts; /* the per-thread arrays */
   struct fl_map vm;
+  /* 1 when the loop has dense rounds (form_loops_interchange_dense.c):
+   * then the stride induction is start(x) + k * step in every round and
+   * has no state. */
+  int dense;
+  struct dense_plan d;
 };
 
 /* form_loops_interchange.c: block sets and the analysis. */
@@ -66,6 +78,15 @@ LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o,
                                             LLVMBasicBlockRef next,
                                             LLVMBasicBlockRef* last);
 void hipc__ic_replace_loop(struct out* o);
+/* form_loops_interchange_dense.c: 1 when the loop has dense rounds. */
+int hipc__ic_dense_plan(const struct ic* c, struct dense_plan* d);
+/* The stride induction of thread `x` in round `k` (at o->b). */
+LLVMValueRef hipc__ic_dense_iv(struct out* o, LLVMValueRef x, LLVMValueRef k);
+/* form_loops_interchange_dense.c: with o->dense, the dense rounds before
+ * the general ones (entered from `from`; the general ones at `kh`, whose round number is the phi `k`): returns
+ * their first block (NULL without o->dense). */
+LLVMBasicBlockRef hipc__ic_write_dense(struct out* o, LLVMBasicBlockRef from,
+                                       LLVMBasicBlockRef kh, LLVMValueRef k);
 /* A per-thread array of blockDim.x elements (an alloca of K.run). */
 LLVMValueRef hipc__ic_array(struct out* o, LLVMTypeRef ty);
 

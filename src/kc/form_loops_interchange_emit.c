@@ -171,14 +171,16 @@ LLVMBasicBlockRef hipc__ic_write_prefix(struct out* o, LLVMBasicBlockRef next) {
 LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o, LLVMBasicBlockRef next,
                                           LLVMBasicBlockRef* last) {
   struct ic* c = o->c;
+  o->dense = hipc__ic_dense_plan(c, &o->d);
   LLVMBasicBlockRef kh = hipc__ic_new_block(o, "ic.k");
   LLVMBasicBlockRef qh = hipc__ic_new_block(o, "ic.it");
   LLVMBasicBlockRef run = hipc__ic_new_block(o, "ic.it.run");
   LLVMBasicBlockRef latch = hipc__ic_new_block(o, "ic.it.latch");
   LLVMBasicBlockRef kl = hipc__ic_new_block(o, "ic.k.latch");
   LLVMBasicBlockRef ex = hipc__ic_new_block(o, "ic.it.exit");
+  LLVMBasicBlockRef kentry = hipc__ic_new_block(o, "ic.k.entry");
   LLVMPositionBuilderAtEnd(o->b, kh);
-  LLVMBuildBr(o->b, qh);
+  LLVMValueRef k = LLVMBuildPhi(o->b, o->i32, "ic.k");
   LLVMPositionBuilderAtEnd(o->b, qh);
   LLVMValueRef qx = LLVMBuildPhi(o->b, o->i32, "ic.x");
   LLVMValueRef any = LLVMBuildPhi(o->b, o->i8, "ic.any");
@@ -195,7 +197,10 @@ LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o, LLVMBasicBlockRef nex
   for (unsigned i = 0; i < c->nphis; i++)
     hipc__form_loops_map_put(
         &o->vm, c->phis[i],
-        (uintptr_t)hipc__ic_load_at(o, o->aphis[i], LLVMTypeOf(c->phis[i]), qx));
+        (uintptr_t)(o->dense && i == o->d.iv_index
+                        ? hipc__ic_dense_iv(o, qx, k)
+                        : hipc__ic_load_at(o, o->aphis[i],
+                                           LLVMTypeOf(c->phis[i]), qx)));
   hipc__ic_copy_blocks(o, &c->loop, c->h);
   LLVMPositionBuilderAtEnd(o->b, run);
   LLVMBuildBr(o->b, LLVMValueAsBasicBlock(hipc__ic_mapped(&o->vm, LLVMBasicBlockAsValue(c->h))));
@@ -219,6 +224,7 @@ LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o, LLVMBasicBlockRef nex
         LLVMPositionBuilderAtEnd(o->b, back);
         for (unsigned m = 0; m < c->nphis; m++) {
           LLVMValueRef phi = c->phis[m];
+          if (o->dense && m == o->d.iv_index) continue;
           unsigned np = LLVMCountIncoming(phi);
           for (unsigned j = 0; j < np; j++)
             if (LLVMGetIncomingBlock(phi, j) == c->loop.bb[i])
@@ -243,14 +249,24 @@ LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o, LLVMBasicBlockRef nex
       o->b, LLVMBuildICmp(o->b, LLVMIntULT, nx, c->xb, ""), qh, kl);
   hipc__form_loops_x_hints(c->s->e, br);
   LLVMValueRef zero32 = LLVMConstInt(o->i32, 0, 0);
+  hipc__form_loops_map_free(&o->vm);
+  LLVMPositionBuilderAtEnd(o->b, kh);
+  LLVMBuildBr(o->b, qh);
   LLVMAddIncoming(qx, &zero32, &kh, 1);
   LLVMAddIncoming(qx, &nx, &latch, 1);
   LLVMAddIncoming(any, &zero8, &kh, 1);
   LLVMAddIncoming(any, &any2, &latch, 1);
   LLVMPositionBuilderAtEnd(o->b, kl);
+  LLVMValueRef k1 = LLVMBuildAdd(o->b, k, LLVMConstInt(o->i32, 1, 0), "");
   LLVMBuildCondBr(o->b, LLVMBuildICmp(o->b, LLVMIntNE, any2, zero8, ""), kh, next);
+  LLVMAddIncoming(k, &k1, &kl, 1);
+  /* the dense rounds come first, then the general ones */
+  LLVMBasicBlockRef dense = hipc__ic_write_dense(o, kentry, kh, k);
+  LLVMPositionBuilderAtEnd(o->b, kentry);
+  LLVMBuildBr(o->b, dense ? dense : kh);
+  if (!dense) LLVMAddIncoming(k, &zero32, &kentry, 1);
   *last = kl;
-  return kh;
+  return kentry;
 }
 
 /* In the x loop, L becomes the loads of its outputs. */
