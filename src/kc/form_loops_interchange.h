@@ -29,6 +29,7 @@ struct ic {
 
 struct dense_plan {
   LLVMValueRef iv, start, step, cmp;
+  LLVMValueRef step_value; /* the step as hipc__ic_dense_iv last built it */
   unsigned iv_index;
   int stay_if_true;           /* the header stays in the loop when cmp */
   LLVMBasicBlockRef cont, back; /* the header's successor in L, the latch */

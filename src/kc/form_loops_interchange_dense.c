@@ -123,6 +123,7 @@ LLVMValueRef hipc__ic_dense_iv(struct out* o, LLVMValueRef x, LLVMValueRef k) {
   LLVMTypeRef ty = LLVMTypeOf(o->d.iv);
   LLVMValueRef start = expr_copy(o, o->d.start, x);
   LLVMValueRef step = expr_copy(o, o->d.step, x);
+  o->d.step_value = step;
   unsigned w = LLVMGetIntTypeWidth(ty);
   LLVMValueRef kk = w > 32   ? LLVMBuildZExt(o->b, k, ty, "")
                     : w < 32 ? LLVMBuildTrunc(o->b, k, ty, "")
@@ -134,18 +135,98 @@ static void hints(struct out* o, LLVMValueRef br) {
   hipc__form_loops_x_hints(o->c->s->e, br);
 }
 
-/* Adds to `n` (i32) 1 when thread `x`, in the loop, passes the header's
- * test in round `k`. */
-static LLVMValueRef count_in(struct out* o, LLVMValueRef n, LLVMValueRef x,
-                             LLVMValueRef k, LLVMValueRef in_loop) {
+/* i1: thread `x`, in the loop, passes the header's test in round `k`. */
+static LLVMValueRef passes(struct out* o, LLVMValueRef x, LLVMValueRef k) {
   struct dense_plan* d = &o->d;
   LLVMValueRef iv = hipc__ic_dense_iv(o, x, k);
   LLVMValueRef l = LLVMGetOperand(d->cmp, 0), r = LLVMGetOperand(d->cmp, 1);
   LLVMValueRef t = LLVMBuildICmp(o->b, LLVMGetICmpPredicate(d->cmp),
                                  l == d->iv ? iv : l, r == d->iv ? iv : r, "");
-  if (!d->stay_if_true) t = LLVMBuildNot(o->b, t, "");
-  if (in_loop) t = LLVMBuildAnd(o->b, in_loop, t, "");
-  return LLVMBuildAdd(o->b, n, LLVMBuildZExt(o->b, t, o->i32, ""), "");
+  return d->stay_if_true ? t : LLVMBuildNot(o->b, t, "");
+}
+
+/* The stay test as `iv P bound` (iv on the left, P true to stay). */
+static LLVMIntPredicate stay_pred(const struct dense_plan* d, LLVMValueRef* bound) {
+  LLVMIntPredicate p = LLVMGetICmpPredicate(d->cmp);
+  LLVMValueRef l = LLVMGetOperand(d->cmp, 0), r = LLVMGetOperand(d->cmp, 1);
+  static const LLVMIntPredicate swap[][2] = {
+      {LLVMIntSLT, LLVMIntSGT}, {LLVMIntSLE, LLVMIntSGE},
+      {LLVMIntULT, LLVMIntUGT}, {LLVMIntULE, LLVMIntUGE}};
+  static const LLVMIntPredicate inv[][2] = {
+      {LLVMIntSLT, LLVMIntSGE}, {LLVMIntSLE, LLVMIntSGT},
+      {LLVMIntULT, LLVMIntUGE}, {LLVMIntULE, LLVMIntUGT},
+      {LLVMIntEQ, LLVMIntNE}};
+  if (l != d->iv) {
+    for (unsigned i = 0; i < 4; i++) {
+      if (swap[i][0] == p) {
+        p = swap[i][1];
+        break;
+      }
+      if (swap[i][1] == p) {
+        p = swap[i][0];
+        break;
+      }
+    }
+    *bound = l;
+  } else {
+    *bound = r;
+  }
+  if (!d->stay_if_true)
+    for (unsigned i = 0; i < 5; i++) {
+      if (inv[i][0] == p) {
+        p = inv[i][1];
+        break;
+      }
+      if (inv[i][1] == p) {
+        p = inv[i][0];
+        break;
+      }
+    }
+  return p;
+}
+
+/* i1: thread `x` passes the header's test in rounds kd .. kd + nr - 1.
+ * For `iv < bound` (or <=, signed or unsigned) with a step s >= 0 whose
+ * (nr - 1) * s does not wrap, that is the test of the last round and
+ * iv(kd) <= iv(kd + nr - 1) (no wrap in between): two compares, not nr. */
+static LLVMValueRef passes_all(struct out* o, LLVMValueRef x, LLVMValueRef kd,
+                               unsigned nr) {
+  LLVMValueRef bound;
+  LLVMIntPredicate p = stay_pred(&o->d, &bound);
+  int sgn = p == LLVMIntSLT || p == LLVMIntSLE;
+  if (nr == 1 || !(sgn || p == LLVMIntULT || p == LLVMIntULE)) {
+    LLVMValueRef all = NULL;
+    for (unsigned r = 0; r < nr; r++) {
+      LLVMValueRef t =
+          passes(o, x, LLVMBuildAdd(o->b, kd, LLVMConstInt(o->i32, r, 0), ""));
+      all = all ? LLVMBuildAnd(o->b, all, t, "") : t;
+    }
+    return all;
+  }
+  LLVMValueRef a = hipc__ic_dense_iv(o, x, kd);
+  LLVMValueRef b = hipc__ic_dense_iv(
+      o, x, LLVMBuildAdd(o->b, kd, LLVMConstInt(o->i32, nr - 1, 0), ""));
+  LLVMTypeRef ty = LLVMTypeOf(a);
+  unsigned w = LLVMGetIntTypeWidth(ty);
+  /* s <= max / (nr - 1), where max is the signed or unsigned largest */
+  unsigned long long mx = sgn ? (w >= 64 ? ~0ull >> 1 : (1ull << (w - 1)) - 1)
+                              : (w >= 64 ? ~0ull : (1ull << w) - 1);
+  LLVMValueRef s = LLVMBuildICmp(o->b, LLVMIntULE, o->d.step_value,
+                                 LLVMConstInt(ty, mx / (nr - 1), 0), "");
+  LLVMValueRef last = LLVMBuildICmp(o->b, p, b, bound, "");
+  LLVMValueRef order =
+      LLVMBuildICmp(o->b, sgn ? LLVMIntSLE : LLVMIntULE, a, b, "");
+  return LLVMBuildAnd(o->b, s, LLVMBuildAnd(o->b, last, order, ""), "");
+}
+
+/* How many rounds one dense loop runs (copies of L's body per thread). */
+static unsigned rounds_per_loop(const struct ic* c) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < c->loop.n; i++)
+    for (LLVMValueRef v = LLVMGetFirstInstruction(c->loop.bb[i]); v;
+         v = LLVMGetNextInstruction(v))
+      n++;
+  return n <= 60 ? 4 : n <= 200 ? 2 : 1;
 }
 
 LLVMBasicBlockRef hipc__ic_write_dense(struct out* o, LLVMBasicBlockRef from,
@@ -153,92 +234,102 @@ LLVMBasicBlockRef hipc__ic_write_dense(struct out* o, LLVMBasicBlockRef from,
   struct ic* c = o->c;
   if (!o->dense) return NULL;
   struct dense_plan d = o->d;
+  unsigned nr = rounds_per_loop(c);
   LLVMValueRef zero32 = LLVMConstInt(o->i32, 0, 0),
                one32 = LLVMConstInt(o->i32, 1, 0),
                zero8 = LLVMConstInt(o->i8, 0, 0);
+  LLVMBasicBlockRef ck0 = hipc__ic_new_block(o, "ic.check.k");
   LLVMBasicBlockRef ck = hipc__ic_new_block(o, "ic.check");
   LLVMBasicBlockRef ckx = hipc__ic_new_block(o, "ic.check.end");
-  LLVMBasicBlockRef dk = hipc__ic_new_block(o, "ic.dense.k");
   LLVMBasicBlockRef dh = hipc__ic_new_block(o, "ic.dense");
   LLVMBasicBlockRef dl = hipc__ic_new_block(o, "ic.dense.latch");
   LLVMBasicBlockRef dend = hipc__ic_new_block(o, "ic.dense.end");
 
-  /* round 0: every thread in the loop, and staying in it */
+  /* rounds kd .. kd + nr - 1: every thread in the loop, staying in it */
+  LLVMPositionBuilderAtEnd(o->b, ck0);
+  LLVMValueRef kd = LLVMBuildPhi(o->b, o->i32, "ic.kd");
+  LLVMBuildBr(o->b, ck);
   LLVMPositionBuilderAtEnd(o->b, ck);
   LLVMValueRef cx = LLVMBuildPhi(o->b, o->i32, "ic.x");
   LLVMValueRef n0 = LLVMBuildPhi(o->b, o->i32, "ic.in");
   LLVMValueRef a = hipc__ic_load_at(o, o->act, o->i8, cx);
-  LLVMValueRef n1 = count_in(o, n0, cx, zero32,
-                             LLVMBuildICmp(o->b, LLVMIntNE, a, zero8, ""));
+  LLVMValueRef in = LLVMBuildAnd(o->b, LLVMBuildICmp(o->b, LLVMIntNE, a, zero8, ""),
+                                 passes_all(o, cx, kd, nr), "");
+  LLVMValueRef n1 = LLVMBuildAdd(o->b, n0, LLVMBuildZExt(o->b, in, o->i32, ""), "");
   LLVMValueRef cx1 = LLVMBuildNUWAdd(o->b, cx, one32, "");
   hints(o, LLVMBuildCondBr(o->b, LLVMBuildICmp(o->b, LLVMIntULT, cx1, c->xb, ""),
                            ck, ckx));
-  LLVMAddIncoming(cx, &zero32, &from, 1);
+  LLVMAddIncoming(cx, &zero32, &ck0, 1);
   LLVMAddIncoming(cx, &cx1, &ck, 1);
-  LLVMAddIncoming(n0, &zero32, &from, 1);
+  LLVMAddIncoming(n0, &zero32, &ck0, 1);
   LLVMAddIncoming(n0, &n1, &ck, 1);
   LLVMPositionBuilderAtEnd(o->b, ckx);
-  LLVMBuildCondBr(o->b, LLVMBuildICmp(o->b, LLVMIntEQ, n1, c->xb, ""), dk, kh);
-  LLVMAddIncoming(k, &zero32, &ckx, 1);
+  LLVMBuildCondBr(o->b, LLVMBuildICmp(o->b, LLVMIntEQ, n1, c->xb, ""), dh, kh);
+  LLVMAddIncoming(k, &kd, &ckx, 1);
 
-  /* dense round kd; the loop counts who passes the test of round kd + 1 */
-  LLVMPositionBuilderAtEnd(o->b, dk);
-  LLVMValueRef kd = LLVMBuildPhi(o->b, o->i32, "ic.kd");
-  LLVMValueRef kd1 = LLVMBuildAdd(o->b, kd, one32, "");
-  LLVMBuildBr(o->b, dh);
+  /* nr rounds for each thread, its header values in registers between
+   * them: nr copies of L's body, each one's back edge entering the next */
   LLVMPositionBuilderAtEnd(o->b, dh);
   LLVMValueRef dx = LLVMBuildPhi(o->b, o->i32, "ic.x");
-  LLVMValueRef nd = LLVMBuildPhi(o->b, o->i32, "ic.in");
-  hipc__form_loops_map_free(&o->vm);
-  hipc__form_loops_map_put(&o->vm, c->x, (uintptr_t)dx);
+  LLVMValueRef ins[IC_MAX_VALUES], cur[IC_MAX_VALUES];
   for (unsigned i = 0; i < c->nins; i++)
-    hipc__form_loops_map_put(
-        &o->vm, c->ins[i],
-        (uintptr_t)hipc__ic_load_at(o, o->ains[i], LLVMTypeOf(c->ins[i]), dx));
-  for (unsigned i = 0; i < c->nphis; i++) {
-    LLVMTypeRef ty = LLVMTypeOf(c->phis[i]);
-    LLVMValueRef v = i == d.iv_index ? hipc__ic_dense_iv(o, dx, kd)
-                                     : hipc__ic_load_at(o, o->aphis[i], ty, dx);
-    hipc__form_loops_map_put(&o->vm, c->phis[i], (uintptr_t)v);
+    ins[i] = hipc__ic_load_at(o, o->ains[i], LLVMTypeOf(c->ins[i]), dx);
+  for (unsigned i = 0; i < c->nphis; i++)
+    cur[i] = i == d.iv_index
+                 ? NULL
+                 : hipc__ic_load_at(o, o->aphis[i], LLVMTypeOf(c->phis[i]), dx);
+  LLVMBasicBlockRef at = dh; /* the block that enters the next copy */
+  for (unsigned r = 0; r < nr; r++) {
+    hipc__form_loops_map_free(&o->vm);
+    hipc__form_loops_map_put(&o->vm, c->x, (uintptr_t)dx);
+    for (unsigned i = 0; i < c->nins; i++)
+      hipc__form_loops_map_put(&o->vm, c->ins[i], (uintptr_t)ins[i]);
+    LLVMPositionBuilderAtEnd(o->b, at);
+    for (unsigned i = 0; i < c->nphis; i++) {
+      LLVMValueRef v =
+          i == d.iv_index
+              ? hipc__ic_dense_iv(
+                    o, dx, LLVMBuildAdd(o->b, kd, LLVMConstInt(o->i32, r, 0), ""))
+              : cur[i];
+      hipc__form_loops_map_put(&o->vm, c->phis[i], (uintptr_t)v);
+    }
+    hipc__ic_copy_blocks(o, &c->loop, c->h);
+    LLVMBasicBlockRef h2 = LLVMValueAsBasicBlock(
+        hipc__ic_mapped(&o->vm, LLVMBasicBlockAsValue(c->h)));
+    LLVMPositionBuilderAtEnd(o->b, at);
+    LLVMBuildBr(o->b, h2);
+    /* the header goes on into the loop */
+    LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(h2));
+    LLVMPositionBuilderAtEnd(o->b, h2);
+    LLVMBuildBr(o->b, LLVMValueAsBasicBlock(hipc__ic_mapped(
+                          &o->vm, LLVMBasicBlockAsValue(d.cont))));
+    LLVMBasicBlockRef back2 = LLVMValueAsBasicBlock(
+        hipc__ic_mapped(&o->vm, LLVMBasicBlockAsValue(d.back)));
+    LLVMBasicBlockRef next = r + 1 < nr ? hipc__ic_new_block(o, "ic.dense.r") : dl;
+    hipc__ic_retarget_succ(LLVMGetBasicBlockTerminator(back2), h2, next);
+    for (unsigned i = 0; i < c->nphis; i++) {
+      LLVMValueRef phi = c->phis[i];
+      if (i == d.iv_index) continue;
+      unsigned np = LLVMCountIncoming(phi);
+      for (unsigned j = 0; j < np; j++)
+        if (LLVMGetIncomingBlock(phi, j) == d.back)
+          cur[i] = hipc__ic_mapped(&o->vm, LLVMGetIncomingValue(phi, j));
+    }
+    at = next;
   }
-  hipc__ic_copy_blocks(o, &c->loop, c->h);
-  LLVMBasicBlockRef h2 =
-      LLVMValueAsBasicBlock(hipc__ic_mapped(&o->vm, LLVMBasicBlockAsValue(c->h)));
-  LLVMPositionBuilderAtEnd(o->b, dh);
-  LLVMBuildBr(o->b, h2);
-  /* the header goes on into the loop */
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(h2));
-  LLVMPositionBuilderAtEnd(o->b, h2);
-  LLVMBuildBr(o->b, LLVMValueAsBasicBlock(
-                        hipc__ic_mapped(&o->vm, LLVMBasicBlockAsValue(d.cont))));
-  /* the back edge stores the header's next values */
-  LLVMBasicBlockRef back2 = LLVMValueAsBasicBlock(
-      hipc__ic_mapped(&o->vm, LLVMBasicBlockAsValue(d.back)));
-  hipc__ic_retarget_succ(LLVMGetBasicBlockTerminator(back2), h2, dl);
   LLVMPositionBuilderAtEnd(o->b, dl);
-  for (unsigned i = 0; i < c->nphis; i++) {
-    LLVMValueRef phi = c->phis[i];
-    if (i == d.iv_index) continue;
-    unsigned np = LLVMCountIncoming(phi);
-    for (unsigned j = 0; j < np; j++)
-      if (LLVMGetIncomingBlock(phi, j) == d.back)
-        hipc__ic_store_at(o, o->aphis[i],
-                          hipc__ic_mapped(&o->vm, LLVMGetIncomingValue(phi, j)),
-                          dx);
-  }
-  LLVMValueRef nd1 = count_in(o, nd, dx, kd1, NULL);
+  for (unsigned i = 0; i < c->nphis; i++)
+    if (i != d.iv_index) hipc__ic_store_at(o, o->aphis[i], cur[i], dx);
   LLVMValueRef dx1 = LLVMBuildNUWAdd(o->b, dx, one32, "");
   hints(o, LLVMBuildCondBr(o->b, LLVMBuildICmp(o->b, LLVMIntULT, dx1, c->xb, ""),
                            dh, dend));
-  LLVMAddIncoming(dx, &zero32, &dk, 1);
+  LLVMAddIncoming(dx, &zero32, &ckx, 1);
   LLVMAddIncoming(dx, &dx1, &dl, 1);
-  LLVMAddIncoming(nd, &zero32, &dk, 1);
-  LLVMAddIncoming(nd, &nd1, &dl, 1);
   LLVMPositionBuilderAtEnd(o->b, dend);
-  LLVMBuildCondBr(o->b, LLVMBuildICmp(o->b, LLVMIntEQ, nd1, c->xb, ""), dk, kh);
-  LLVMAddIncoming(kd, &zero32, &ckx, 1);
-  LLVMAddIncoming(kd, &kd1, &dend, 1);
-  LLVMAddIncoming(k, &kd1, &dend, 1);
+  LLVMValueRef kn = LLVMBuildAdd(o->b, kd, LLVMConstInt(o->i32, nr, 0), "");
+  LLVMBuildBr(o->b, ck0);
+  LLVMAddIncoming(kd, &zero32, &from, 1);
+  LLVMAddIncoming(kd, &kn, &dend, 1);
   hipc__form_loops_map_free(&o->vm);
-  return ck;
+  return ck0;
 }
