@@ -81,6 +81,19 @@ __global__ void gs_minmax(const float* in, float* out, int n) {
   out[2 * t + 1] = hi;
 }
 
+// A 64-bit unsigned index with `<=` to the last element, a scale computed
+// before the loop, and a third of the threads that skip the loop.
+__global__ void gs_u64(const int* in, long long* out, unsigned long long last) {
+  unsigned long long t = blockIdx.x * blockDim.x + threadIdx.x;
+  long long acc = 0;
+  int scale = (int)(t % 3);
+  if (scale != 0)
+    for (unsigned long long i = t; i <= last;
+         i += (unsigned long long)blockDim.x * gridDim.x)
+      acc += scale * in[i];
+  out[t] = acc;
+}
+
 static std::vector<int> data(int n) {
   std::vector<int> v(n);
   unsigned s = 12345u;
@@ -237,6 +250,22 @@ static void test_minmax(int grid, int block, int n) {
   HIP_CHECK(hipFree(dout));
 }
 
+static void test_u64(int grid, int block, int n) {
+  std::vector<int> in = data(n);
+  int nt = grid * block;
+  std::vector<long long> want(nt, 0);
+  for (int t = 0; t < nt; t++)
+    for (int i = t; t % 3 && i < n; i += nt) want[t] += (t % 3) * in[i];
+  int* din = dev(in);
+  long long* dout = dev(std::vector<long long>(nt, -1));
+  gs_u64<<<grid, block>>>(din, dout, (unsigned long long)n - 1);
+  HIP_CHECK(hipDeviceSynchronize());
+  std::vector<long long> got = host(dout, nt);
+  CHECK_ARRAY(got.data(), want.data(), nt);
+  HIP_CHECK(hipFree(din));
+  HIP_CHECK(hipFree(dout));
+}
+
 int main() {
   // n a multiple of the stride, not one, below the grid, zero.
   const int sizes[] = {4096, 100003, 1000, 37, 0};
@@ -249,6 +278,7 @@ int main() {
     test_2d(dim3(3, 2), dim3(16, 4), n);
     test_exits(4, 128, n, 600);
     test_minmax(5, 64, n);
+    if (n > 0) test_u64(4, 96, n);
   }
   test_sum(1, 1, 999);
   test_sum(2048, 256, 1 << 20);
