@@ -355,11 +355,13 @@ LLVMBasicBlockRef hipc__form_loops_interchange(struct fl_state* s,
   LLVMValueRef dim = s->e->dim[0];
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->e->run);
   int step = 0;
+  struct dense_plan plan;
   int ok = LLVMIsAInstruction(dim) && LLVMGetInstructionParent(dim) == entry &&
            LLVMGetInstructionParent(iv) == head &&
            LLVMGetBasicBlockTerminator(pre) && ++step &&
            collect_body(&c) && ++step && find_loop(&c) && ++step &&
-           collect_prefix(&c) && ++step && collect_values(&c);
+           collect_prefix(&c) && ++step && collect_values(&c) && ++step &&
+           hipc__ic_dense_plan(&c, &plan);
   LLVMBasicBlockRef enter = pre;
   if (getenv("KC_IC_DUMP")) LLVMDumpValue(s->e->run);
   if (getenv("KC_LOOPS_DEBUG")) {
@@ -387,19 +389,32 @@ LLVMBasicBlockRef hipc__form_loops_interchange(struct fl_state* s,
       o.aphis[i] = hipc__ic_array(&o, LLVMTypeOf(c.phis[i]));
     for (unsigned i = 0; i < c.nouts; i++)
       o.aouts[i] = hipc__ic_array(&o, LLVMTypeOf(c.outs[i]));
+    o.dense = 1;
+    o.d = plan;
     LLVMBasicBlockRef it = hipc__ic_write_iterations(&o, head, &enter);
     hipc__form_loops_map_free(&o.vm);
     LLVMBasicBlockRef first = hipc__ic_write_prefix(&o, it);
     hipc__form_loops_map_free(&o.vm);
-    /* pre -> the prefix loop; the x loop enters from the iterations' end */
-    hipc__ic_retarget_succ(LLVMGetBasicBlockTerminator(pre), head, first);
+    /* pre: the interchanged loops when thread 0 stays long enough in L,
+     * else the x loop as it was; both enter it through xpre */
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(pre);
+    LLVMPositionBuilderBefore(o.b, term);
+    LLVMValueRef use = hipc__ic_dense_worth(&o);
+    LLVMBasicBlockRef xpre = hipc__ic_new_block(&o, "ic.xpre");
+    LLVMPositionBuilderAtEnd(o.b, xpre);
+    LLVMBuildBr(o.b, head);
+    hipc__ic_retarget_succ(LLVMGetBasicBlockTerminator(enter), head, xpre);
+    LLVMInstructionEraseFromParent(term);
+    LLVMPositionBuilderAtEnd(o.b, pre);
+    LLVMBuildCondBr(o.b, use, first, xpre);
     for (LLVMValueRef v = LLVMGetFirstInstruction(head); v && LLVMIsAPHINode(v);) {
       LLVMValueRef nv = LLVMGetNextInstruction(v);
-      LLVMValueRef n = hipc__ic_phi_retarget(o.b, v, pre, enter, NULL);
+      LLVMValueRef n = hipc__ic_phi_retarget(o.b, v, pre, xpre, NULL);
       if (v == c.x) c.x = *ivp = n;
       v = nv;
     }
-    hipc__ic_replace_loop(&o);
+    enter = xpre;
+    hipc__ic_replace_loop(&o, use);
     LLVMDisposeBuilder(o.b);
   }
   hipc__ic_set_free(&c.body);

@@ -6,7 +6,7 @@
 #include "form_loops.h"
 
 /* The largest loop and prefix (instructions), the most values carried. */
-enum { IC_MAX_INSTS = 2000, IC_MAX_VALUES = 64 };
+enum { IC_MAX_INSTS = 2000, IC_MAX_VALUES = 64, IC_MIN_ROUNDS = 16 };
 
 struct bbset {
   unsigned n, cap;
@@ -78,7 +78,12 @@ LLVMBasicBlockRef hipc__ic_write_prefix(struct out* o, LLVMBasicBlockRef next);
 LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o,
                                             LLVMBasicBlockRef next,
                                             LLVMBasicBlockRef* last);
-void hipc__ic_replace_loop(struct out* o);
+/* In the x loop, L's results are loaded where `use` (i1, block-wide) is
+ * true; else L runs there as before. */
+void hipc__ic_replace_loop(struct out* o, LLVMValueRef use);
+/* i1 at o->b: thread 0 of the row stays in L for IC_MIN_ROUNDS rounds
+ * (fewer, and the interchange costs more than it saves). */
+LLVMValueRef hipc__ic_dense_worth(struct out* o);
 /* form_loops_interchange_dense.c: 1 when the loop has dense rounds. */
 int hipc__ic_dense_plan(const struct ic* c, struct dense_plan* d);
 /* The stride induction of thread `x` in round `k` (at o->b). */

@@ -219,6 +219,11 @@ static LLVMValueRef passes_all(struct out* o, LLVMValueRef x, LLVMValueRef kd,
   return LLVMBuildAnd(o->b, s, LLVMBuildAnd(o->b, last, order, ""), "");
 }
 
+LLVMValueRef hipc__ic_dense_worth(struct out* o) {
+  LLVMValueRef zero = LLVMConstInt(o->i32, 0, 0);
+  return passes_all(o, zero, zero, IC_MIN_ROUNDS);
+}
+
 /* How many rounds one dense loop runs (copies of L's body per thread). */
 static unsigned rounds_per_loop(const struct ic* c) {
   unsigned n = 0;

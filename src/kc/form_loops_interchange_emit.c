@@ -171,7 +171,6 @@ LLVMBasicBlockRef hipc__ic_write_prefix(struct out* o, LLVMBasicBlockRef next) {
 LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o, LLVMBasicBlockRef next,
                                           LLVMBasicBlockRef* last) {
   struct ic* c = o->c;
-  o->dense = hipc__ic_dense_plan(c, &o->d);
   LLVMBasicBlockRef kh = hipc__ic_new_block(o, "ic.k");
   LLVMBasicBlockRef qh = hipc__ic_new_block(o, "ic.it");
   LLVMBasicBlockRef run = hipc__ic_new_block(o, "ic.it.run");
@@ -270,10 +269,22 @@ LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o, LLVMBasicBlockRef nex
 }
 
 /* In the x loop, L becomes the loads of its outputs. */
-void hipc__ic_replace_loop(struct out* o) {
+void hipc__ic_replace_loop(struct out* o, LLVMValueRef use) {
   struct ic* c = o->c;
   LLVMBasicBlockRef r = hipc__ic_new_block(o, "ic.out");
-  hipc__ic_retarget_succ(LLVMGetBasicBlockTerminator(c->p), c->h, r);
+  LLVMBasicBlockRef choose = hipc__ic_new_block(o, "ic.choose");
+  hipc__ic_retarget_succ(LLVMGetBasicBlockTerminator(c->p), c->h, choose);
+  LLVMPositionBuilderAtEnd(o->b, choose);
+  LLVMBuildCondBr(o->b, use, r, c->h);
+  for (LLVMValueRef v = LLVMGetFirstInstruction(c->h); v && LLVMIsAPHINode(v);) {
+    LLVMValueRef nv = LLVMGetNextInstruction(v);
+    LLVMValueRef n = hipc__ic_phi_retarget(o->b, v, c->p, choose, NULL);
+    for (unsigned i = 0; i < c->nphis; i++)
+      if (c->phis[i] == v) c->phis[i] = n;
+    for (unsigned i = 0; i < c->nouts; i++)
+      if (c->outs[i] == v) c->outs[i] = n;
+    v = nv;
+  }
   LLVMPositionBuilderAtEnd(o->b, r);
   struct fl_map loaded = {0};
   for (unsigned i = 0; i < c->nouts; i++)
@@ -281,36 +292,57 @@ void hipc__ic_replace_loop(struct out* o) {
         &loaded, c->outs[i],
         (uintptr_t)hipc__ic_load_at(o, o->aouts[i], LLVMTypeOf(c->outs[i]), c->x));
   LLVMBuildBr(o->b, c->ex_to);
-  /* the exit block's phis enter from r */
-  LLVMValueRef v = LLVMGetFirstInstruction(c->ex_to);
-  while (v && LLVMIsAPHINode(v)) {
-    LLVMValueRef nv = LLVMGetNextInstruction(v);
-    hipc__ic_phi_retarget(o->b, v, c->ex_from, r, &loaded);
-    v = nv;
+  /* the exit block's phis enter from r too */
+  LLVMValueRef first = LLVMGetFirstInstruction(c->ex_to);
+  for (LLVMValueRef v = first; v && LLVMIsAPHINode(v); v = LLVMGetNextInstruction(v)) {
+    unsigned k = LLVMCountIncoming(v);
+    for (unsigned j = 0; j < k; j++)
+      if (LLVMGetIncomingBlock(v, j) == c->ex_from) {
+        LLVMValueRef in = hipc__ic_mapped(&loaded, LLVMGetIncomingValue(v, j));
+        LLVMAddIncoming(v, &in, &r, 1);
+        break;
+      }
   }
-  /* other uses after L */
+  /* other uses after L read a phi of the two ways */
+  LLVMBasicBlockRef preds[64];
+  unsigned np = 0;
+  for (unsigned i = 0; i < c->body.n; i++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->body.bb[i]);
+    unsigned ns = LLVMGetNumSuccessors(t);
+    for (unsigned k = 0; k < ns; k++)
+      if (LLVMGetSuccessor(t, k) == c->ex_to && np < 64) {
+        preds[np++] = c->body.bb[i];
+        break;
+      }
+  }
   for (unsigned i = 0; i < c->nouts; i++) {
-    LLVMValueRef def = c->outs[i], ld = hipc__ic_mapped(&loaded, def);
+    LLVMValueRef def = c->outs[i], phi = NULL;
     LLVMUseRef u = LLVMGetFirstUse(def);
     while (u) {
       LLVMUseRef nu = LLVMGetNextUse(u);
       LLVMValueRef user = LLVMGetUser(u);
-      if (!hipc__ic_in_set(&c->loop, user)) {
+      if (!hipc__ic_in_set(&c->loop, user) &&
+          !(LLVMIsAPHINode(user) && LLVMGetInstructionParent(user) == c->ex_to)) {
+        if (!phi) {
+          LLVMValueRef at = LLVMGetFirstInstruction(c->ex_to);
+          while (LLVMIsAPHINode(at)) at = LLVMGetNextInstruction(at);
+          LLVMPositionBuilderBefore(o->b, at);
+          phi = LLVMBuildPhi(o->b, LLVMTypeOf(def), "ic.after");
+          for (unsigned k = 0; k < np; k++) {
+            LLVMValueRef in = preds[k] == c->ex_from ? def
+                                                     : LLVMGetPoison(LLVMTypeOf(def));
+            LLVMAddIncoming(phi, &in, &preds[k], 1);
+          }
+          LLVMValueRef ld = hipc__ic_mapped(&loaded, def);
+          LLVMAddIncoming(phi, &ld, &r, 1);
+        }
         unsigned n = LLVMGetNumOperands(user);
         for (unsigned j = 0; j < n; j++)
-          if (LLVMGetOperand(user, j) == def) LLVMSetOperand(user, j, ld);
+          if (LLVMGetOperand(user, j) == def) LLVMSetOperand(user, j, phi);
       }
       u = nu;
     }
   }
   hipc__form_loops_map_free(&loaded);
-  /* L's blocks go */
-  for (unsigned i = 0; i < c->loop.n; i++)
-    for (LLVMValueRef w = LLVMGetFirstInstruction(c->loop.bb[i]); w;
-         w = LLVMGetNextInstruction(w))
-      if (LLVMGetTypeKind(LLVMTypeOf(w)) != LLVMVoidTypeKind)
-        LLVMReplaceAllUsesWith(w, LLVMGetPoison(LLVMTypeOf(w)));
-  for (unsigned i = 0; i < c->loop.n; i++)
-    LLVMDeleteBasicBlock(c->loop.bb[i]);
 }
 

@@ -268,7 +268,7 @@ static void test_u64(int grid, int block, int n) {
 
 int main() {
   // n a multiple of the stride, not one, below the grid, zero.
-  const int sizes[] = {4096, 100003, 1000, 37, 0};
+  const int sizes[] = {4096, 100003, 16389, 16384, 1000, 37, 0};
   for (int n : sizes) {
     test_sum(8, 128, n);
     test_per_thread(8, 128, n);
