@@ -82,7 +82,8 @@ LLVMBasicBlockRef hipc__ic_write_iterations(struct out* o,
  * true; else L runs there as before. */
 void hipc__ic_replace_loop(struct out* o, LLVMValueRef use);
 /* i1 at o->b: thread 0 of the row stays in L for IC_MIN_ROUNDS rounds
- * (fewer, and the interchange costs more than it saves). */
+ * (fewer, and the interchange costs more than it saves), and thread 1
+ * starts one element after thread 0. */
 LLVMValueRef hipc__ic_dense_worth(struct out* o);
 /* form_loops_interchange_dense.c: 1 when the loop has dense rounds. */
 int hipc__ic_dense_plan(const struct ic* c, struct dense_plan* d);

@@ -221,7 +221,16 @@ static LLVMValueRef passes_all(struct out* o, LLVMValueRef x, LLVMValueRef kd,
 
 LLVMValueRef hipc__ic_dense_worth(struct out* o) {
   LLVMValueRef zero = LLVMConstInt(o->i32, 0, 0);
-  return passes_all(o, zero, zero, IC_MIN_ROUNDS);
+  LLVMValueRef one = LLVMConstInt(o->i32, 1, 0);
+  LLVMValueRef long_enough = passes_all(o, zero, zero, IC_MIN_ROUNDS);
+  /* consecutive threads start at consecutive elements: `idx * 2` with
+   * `in[i] + in[i + 1]` reads its pairs better thread by thread */
+  LLVMValueRef s0 = hipc__ic_dense_iv(o, zero, zero);
+  LLVMValueRef s1 = hipc__ic_dense_iv(o, one, zero);
+  LLVMValueRef unit =
+      LLVMBuildICmp(o->b, LLVMIntEQ, LLVMBuildSub(o->b, s1, s0, ""),
+                    LLVMConstInt(LLVMTypeOf(s0), 1, 0), "");
+  return LLVMBuildAnd(o->b, long_enough, unit, "");
 }
 
 /* How many rounds one dense loop runs (copies of L's body per thread). */
