@@ -30,10 +30,15 @@
  * and in the x loop, L is replaced by loads of out[x]. A must compute
  * without side effects or loads (it runs twice and must take the same path
  * both times): thread indices, arithmetic, compares, branches. The
- * per-thread arrays (blockDim.x elements) are allocas of K.run. Per
- * thread, each iteration's state goes through memory: the gain is the
- * order of the accesses and the vector loop across threads.
- * HIPC_KC_NO_INTERCHANGE=1 (hipc-kc's environment) turns it off. */
+ * per-thread arrays (blockDim.x elements) are allocas of K.run.
+ *
+ * Only loops with dense rounds (form_loops_interchange_dense.c) are
+ * taken: there most rounds need no flags and vectorise. At run time, per
+ * row of threads, the interchanged loops run only when thread 0 stays
+ * IC_MIN_ROUNDS rounds and thread 1 starts one element after thread 0;
+ * else the x loop runs with L in it, as before. HIPC_KC_NO_INTERCHANGE=1
+ * (hipc-kc's environment) turns it off; with KC_LOOPS_DEBUG=1 hipc-kc
+ * says which regions it interchanged. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -363,7 +368,6 @@ LLVMBasicBlockRef hipc__form_loops_interchange(struct fl_state* s,
            collect_prefix(&c) && ++step && collect_values(&c) && ++step &&
            hipc__ic_dense_plan(&c, &plan);
   LLVMBasicBlockRef enter = pre;
-  if (getenv("KC_IC_DUMP")) LLVMDumpValue(s->e->run);
   if (getenv("KC_LOOPS_DEBUG")) {
     size_t len;
     fprintf(stderr, "kc: %s: region %u: %s (%d)\n",
