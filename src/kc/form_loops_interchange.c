@@ -335,6 +335,26 @@ static int collect_values(struct ic* c) {
           break;
         }
     }
+  /* The per-thread arrays live on the worker's stack: scalars only, at
+   * most IC_MAX_ARRAYS of them (8 bytes x 1024 threads each). */
+  if (c->nins + c->nphis + c->nouts > IC_MAX_ARRAYS) return 0;
+  LLVMValueRef* lists[3] = {c->ins, c->phis, c->outs};
+  unsigned counts[3] = {c->nins, c->nphis, c->nouts};
+  for (unsigned l = 0; l < 3; l++)
+    for (unsigned i = 0; i < counts[l]; i++) {
+      LLVMTypeRef ty = LLVMTypeOf(lists[l][i]);
+      switch (LLVMGetTypeKind(ty)) {
+        case LLVMIntegerTypeKind:
+          if (LLVMGetIntTypeWidth(ty) > 64) return 0;
+          break;
+        case LLVMHalfTypeKind: case LLVMBFloatTypeKind:
+        case LLVMFloatTypeKind: case LLVMDoubleTypeKind:
+        case LLVMPointerTypeKind:
+          break;
+        default:
+          return 0;
+      }
+    }
   return 1;
 }
 

@@ -6,7 +6,12 @@
 #include "form_loops.h"
 
 /* The largest loop and prefix (instructions), the most values carried. */
-enum { IC_MAX_INSTS = 2000, IC_MAX_VALUES = 64, IC_MIN_ROUNDS = 16 };
+enum {
+  IC_MAX_INSTS = 2000,
+  IC_MAX_VALUES = 64,
+  IC_MAX_ARRAYS = 24,
+  IC_MIN_ROUNDS = 16
+};
 
 struct bbset {
   unsigned n, cap;
