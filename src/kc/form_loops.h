@@ -333,6 +333,16 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
                             LLVMBasicBlockRef exit, LLVMValueRef iv,
                             LLVMValueRef bound);
 
+/* form_loops_interchange.c: interchanges a block-strided loop of the x
+ * loop's body with the x loop (same arguments as split; *iv may be
+ * replaced). Returns the block that now enters the x loop's header. */
+LLVMBasicBlockRef hipc__form_loops_interchange(struct fl_state* s,
+                                               LLVMBasicBlockRef pre,
+                                               LLVMBasicBlockRef head,
+                                               LLVMBasicBlockRef latch,
+                                               LLVMValueRef* iv,
+                                               LLVMValueRef bound);
+
 /* form_loops_emit.c: the thread's run of the region ends here (the
  * builder's block), at the barrier whose end id is `id` (0: none). The x
  * latch counts the threads per end id: add reductions, which the

@@ -513,7 +513,9 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
         e->nret);
   }
   loop_latch(e, x, xb, e->xh, yh, yl, e->xl);
-  hipc__form_loops_split(s, yh, e->xh, e->xl, yl, x, xb);
+  LLVMBasicBlockRef xpre =
+      hipc__form_loops_interchange(s, yh, e->xh, e->xl, &x, xb);
+  hipc__form_loops_split(s, xpre, e->xh, e->xl, yl, x, xb);
   LLVMPositionBuilderAtEnd(e->b, yl);
   loop_latch(e, y, e->dim[1], yh, zh, zl, yl);
   LLVMPositionBuilderAtEnd(e->b, zl);
