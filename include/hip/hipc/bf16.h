@@ -35,6 +35,11 @@ HIPC_HD uint16_t from_float(float f, mode md) {
   __builtin_memcpy(&u, &f, 4);
   if ((u & 0x7f800000u) == 0x7f800000u)  // infinity, or a quiet NaN
     return static_cast<uint16_t>((u >> 16) | ((u & 0x7fffffu) ? 0x40u : 0u));
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 800
+  // On the GPU, round to nearest is one cvt.rn.bf16.f32.
+  if (md == fround::rn)
+    return __builtin_bit_cast(uint16_t, static_cast<__bf16>(f));
+#endif
   return from_unpacked(fround::unpack_float(u), md);
 }
 HIPC_HD uint16_t from_double(double d, mode md) {

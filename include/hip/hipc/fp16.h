@@ -66,6 +66,16 @@ HIPC_HD uint16_t round_magnitude(uint64_t m, int e, bool neg, mode md) {
 HIPC_HD uint16_t from_float(float f, mode md) {
   uint32_t u;
   __builtin_memcpy(&u, &f, 4);
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+  // On the GPU, round to nearest is one cvt.rn.f16.f32; a NaN keeps its
+  // payload's top bits, as below (a select: no branch in the caller's loop).
+  if (md == rn) {
+    uint16_t nan = static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7e00u |
+                                         ((u & 0x7fffffu) >> 13));
+    uint16_t hw = __builtin_bit_cast(uint16_t, static_cast<_Float16>(f));
+    return (u & 0x7fffffffu) > 0x7f800000u ? nan : hw;
+  }
+#endif
   uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   uint32_t ex = (u >> 23) & 0xffu, man = u & 0x7fffffu;
   if (ex == 0xff)  // infinity, or a quiet NaN keeping the payload's top
@@ -105,6 +115,13 @@ HIPC_HD uint16_t from_uint(unsigned long long v, mode md) {
 
 // Exact.
 HIPC_HD float to_float(uint16_t h) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+  // On the GPU, one cvt.f32.f16 (exact); a NaN keeps its payload, as below.
+  uint32_t nan = (static_cast<uint32_t>(h & 0x8000u) << 16) | 0x7f800000u |
+                 (static_cast<uint32_t>(h & 0x3ffu) << 13);
+  float hw = static_cast<float>(__builtin_bit_cast(_Float16, h));
+  return (h & 0x7fffu) > 0x7c00u ? __builtin_bit_cast(float, nan) : hw;
+#endif
   uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   uint32_t ex = (h >> 10) & 0x1fu, man = h & 0x3ffu, u;
   if (ex == 0x1f) {

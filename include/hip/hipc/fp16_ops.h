@@ -29,6 +29,29 @@ HIPC_HD __half fma(__half a, __half b, __half c) {
 }  // namespace hipc
 
 // ---- Arithmetic and comparisons on __half.
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+// On the GPU (sm_53 and later), + - * and fma are the hardware's
+// add/sub/mul/fma.rn.f16, each rounded once as below: the same results,
+// NaNs aside (any NaN). + - * are PTX with .rn, which ptxas never fuses
+// (clang's -ffp-contract=fast would fuse plain f16 operations), so that
+// a * b + c stays two roundings, as on the CPU device.
+#define HIPC_FP16_HW_OP(NAME, INSN)                                   \
+  HIPC_HD __half NAME(__half a, __half b) {                           \
+    unsigned short r;                                                 \
+    asm(INSN " %0, %1, %2;" : "=h"(r) : "h"(a.__x), "h"(b.__x));      \
+    return __half_raw{r};                                             \
+  }
+HIPC_FP16_HW_OP(__hadd, "add.rn.f16")
+HIPC_FP16_HW_OP(__hsub, "sub.rn.f16")
+HIPC_FP16_HW_OP(__hmul, "mul.rn.f16")
+#undef HIPC_FP16_HW_OP
+HIPC_HD __half __hfma(__half a, __half b, __half c) {
+  _Float16 r = __builtin_fmaf16(__builtin_bit_cast(_Float16, a.__x),
+                                __builtin_bit_cast(_Float16, b.__x),
+                                __builtin_bit_cast(_Float16, c.__x));
+  return __half_raw{__builtin_bit_cast(unsigned short, r)};
+}
+#else
 HIPC_HD __half __hadd(__half a, __half b) {
   return hipc::fp16::h(hipc::fp16::f(a) + hipc::fp16::f(b));
 }
@@ -38,11 +61,12 @@ HIPC_HD __half __hsub(__half a, __half b) {
 HIPC_HD __half __hmul(__half a, __half b) {
   return hipc::fp16::h(hipc::fp16::f(a) * hipc::fp16::f(b));
 }
-HIPC_HD __half __hdiv(__half a, __half b) {
-  return hipc::fp16::h(hipc::fp16::f(a) / hipc::fp16::f(b));
-}
 HIPC_HD __half __hfma(__half a, __half b, __half c) {
   return hipc::fp16::fma(a, b, c);
+}
+#endif
+HIPC_HD __half __hdiv(__half a, __half b) {
+  return hipc::fp16::h(hipc::fp16::f(a) / hipc::fp16::f(b));
 }
 HIPC_HD __half __hadd_sat(__half a, __half b) {
   return hipc::fp16::clamp01(__hadd(a, b));
