@@ -160,6 +160,12 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
   /* Device code is optimised unless asked otherwise, as nvcc does. */
   if (!opt)
     hipc__util_push(v, "-O3");
+  /* nvcc inlines device functions far more than clang's default threshold
+   * (225): an inline member function of some thousand instructions called
+   * in a kernel's loop (HeCBench chacha20's block function) stayed a call
+   * with its state in local memory. */
+  hipc__util_push(v, "-mllvm");
+  hipc__util_push(v, "-inline-threshold=500");
 }
 
 /* Where an intermediate file of `src` for `arch` goes. */
