@@ -226,7 +226,13 @@ static int compile_arch(const struct device_pass *d,
   if (hipc__ptx_drop_host_consts(ptx, src->constants, NULL) != 0)
     return 1;
   char *sm = hipc__util_format("-arch=%s", arch);
-  const char *as[] = {d->ptxas, sm, ptx, "-o", cubin, NULL};
+  /* HIP's kernels launch with up to 1024 threads a block unless
+   * __launch_bounds__ says otherwise: at most 64 registers a thread (the
+   * 64K-register file), as AMD's default bound guarantees. ptxas ignores
+   * the cap for kernels with launch bounds. HeCBench groupnorm's backward
+   * kernel took 65 and its 1024-thread launches failed. */
+  const char *as[] = {d->ptxas, sm, "-maxrregcount=64", ptx, "-o", cubin,
+                      NULL};
   rc = hipc__util_run(as, o->verbose, NULL);
   free(sm);
   return rc;
