@@ -75,7 +75,7 @@ while read -r name pcap; do
   [ -d "$here/progs/$name/cuda" ] && read -r cv cs < <(run_side "$name" cuda "${pcap:-$cap}")
   ratio=-
   if [ "$hv" = "$cv" ] && [ "$hv" != TIMEOUT ] && [ "$hs" != - ]; then
-    ratio=$(awk -v h="$hs" -v c="$cs" 'BEGIN { printf "%.2f", c > 0 ? h / c : 0 }')
+    ratio=$(awk -v h="$hs" -v c="$cs" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')
   fi
   printf '%-22s %-7s %-7s %8s %8s %7s\n' "$name" "$hv" "$cv" "$hs" "$cs" "$ratio" >> "$sum"
 done < "$here/order"
