@@ -160,6 +160,12 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
   /* Device code is optimised unless asked otherwise, as nvcc does. */
   if (!opt)
     hipc__util_push(v, "-O3");
+  /* nvcc inlines device functions far more than clang's default threshold
+   * (225): an inline member function of some thousand instructions called
+   * in a kernel's loop (HeCBench chacha20's block function) stayed a call
+   * with its state in local memory. */
+  hipc__util_push(v, "-mllvm");
+  hipc__util_push(v, "-inline-threshold=500");
 }
 
 /* Where an intermediate file of `src` for `arch` goes. */
@@ -220,7 +226,13 @@ static int compile_arch(const struct device_pass *d,
   if (hipc__ptx_drop_host_consts(ptx, src->constants, NULL) != 0)
     return 1;
   char *sm = hipc__util_format("-arch=%s", arch);
-  const char *as[] = {d->ptxas, sm, ptx, "-o", cubin, NULL};
+  /* HIP's kernels launch with up to 1024 threads a block unless
+   * __launch_bounds__ says otherwise: at most 64 registers a thread (the
+   * 64K-register file), as AMD's default bound guarantees. ptxas ignores
+   * the cap for kernels with launch bounds. HeCBench groupnorm's backward
+   * kernel took 65 and its 1024-thread launches failed. */
+  const char *as[] = {d->ptxas, sm, "-maxrregcount=64", ptx, "-o", cubin,
+                      NULL};
   rc = hipc__util_run(as, o->verbose, NULL);
   free(sm);
   return rc;

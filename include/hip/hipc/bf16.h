@@ -31,19 +31,15 @@ HIPC_HD uint16_t from_unpacked(fround::unpacked v, mode md) {
   return static_cast<uint16_t>((v.neg ? 0x8000u : 0u) | enc);
 }
 HIPC_HD uint16_t from_float(float f, mode md) {
-#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 800
-  // Round to nearest in one instruction on NVIDIA GPUs (sm_80 on), as
-  // below; NaNs and the other modes take the exact path.
-  if (md == fround::rn && f == f) {
-    unsigned short r;
-    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(r) : "f"(f));
-    return r;
-  }
-#endif
   uint32_t u;
   __builtin_memcpy(&u, &f, 4);
   if ((u & 0x7f800000u) == 0x7f800000u)  // infinity, or a quiet NaN
     return static_cast<uint16_t>((u >> 16) | ((u & 0x7fffffu) ? 0x40u : 0u));
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 800
+  // On the GPU, round to nearest is one cvt.rn.bf16.f32.
+  if (md == fround::rn)
+    return __builtin_bit_cast(uint16_t, static_cast<__bf16>(f));
+#endif
   return from_unpacked(fround::unpack_float(u), md);
 }
 HIPC_HD uint16_t from_double(double d, mode md) {

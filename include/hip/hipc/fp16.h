@@ -63,13 +63,19 @@ HIPC_HD uint16_t round_magnitude(uint64_t m, int e, bool neg, mode md) {
   return static_cast<uint16_t>(bits);
 }
 
-// Out of line on GPUs, where only NaNs come here (from_float).
-#if defined(__NVPTX__) && !defined(__HIPC_KC__)
-__attribute__((noinline))
-#endif
-HIPC_HD uint16_t from_float_exact(float f, mode md) {
+HIPC_HD uint16_t from_float(float f, mode md) {
   uint32_t u;
   __builtin_memcpy(&u, &f, 4);
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+  // On the GPU, round to nearest is one cvt.rn.f16.f32; a NaN keeps its
+  // payload's top bits, as below (a select: no branch in the caller's loop).
+  if (md == rn) {
+    uint16_t nan = static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7e00u |
+                                         ((u & 0x7fffffu) >> 13));
+    uint16_t hw = __builtin_bit_cast(uint16_t, static_cast<_Float16>(f));
+    return (u & 0x7fffffffu) > 0x7f800000u ? nan : hw;
+  }
+#endif
   uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   uint32_t ex = (u >> 23) & 0xffu, man = u & 0x7fffffu;
   if (ex == 0xff)  // infinity, or a quiet NaN keeping the payload's top
@@ -78,22 +84,6 @@ HIPC_HD uint16_t from_float_exact(float f, mode md) {
   uint64_t m = ex ? (man | 0x800000u) : man;
   int e = ex ? static_cast<int>(ex) - 150 : -149;
   return sign | round_magnitude(m, e, sign != 0, md);
-}
-
-HIPC_HD uint16_t from_float(float f, mode md) {
-#if defined(__NVPTX__) && !defined(__HIPC_KC__)
-  // NVIDIA GPUs round to half in one instruction, exactly as
-  // from_float_exact does; NaNs go there, which keeps the payload's top.
-  if (f == f) {
-    unsigned short r;
-    if (md == rn) asm("cvt.rn.f16.f32 %0, %1;" : "=h"(r) : "f"(f));
-    else if (md == rz) asm("cvt.rz.f16.f32 %0, %1;" : "=h"(r) : "f"(f));
-    else if (md == ru) asm("cvt.rp.f16.f32 %0, %1;" : "=h"(r) : "f"(f));
-    else asm("cvt.rm.f16.f32 %0, %1;" : "=h"(r) : "f"(f));
-    return r;
-  }
-#endif
-  return from_float_exact(f, md);
 }
 
 HIPC_HD uint16_t from_double(double d, mode md) {
@@ -126,11 +116,11 @@ HIPC_HD uint16_t from_uint(unsigned long long v, mode md) {
 // Exact.
 HIPC_HD float to_float(uint16_t h) {
 #if defined(__NVPTX__) && !defined(__HIPC_KC__)
-  if ((h & 0x7c00u) != 0x7c00u || !(h & 0x3ffu)) {  // not a NaN
-    float r;
-    asm("cvt.f32.f16 %0, %1;" : "=f"(r) : "h"(h));
-    return r;
-  }
+  // On the GPU, one cvt.f32.f16 (exact); a NaN keeps its payload, as below.
+  uint32_t nan = (static_cast<uint32_t>(h & 0x8000u) << 16) | 0x7f800000u |
+                 (static_cast<uint32_t>(h & 0x3ffu) << 13);
+  float hw = static_cast<float>(__builtin_bit_cast(_Float16, h));
+  return (h & 0x7fffu) > 0x7c00u ? __builtin_bit_cast(float, nan) : hw;
 #endif
   uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   uint32_t ex = (h >> 10) & 0x1fu, man = h & 0x3ffu, u;

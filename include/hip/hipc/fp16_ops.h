@@ -15,12 +15,8 @@ HIPC_HD __half clamp01(__half v) {  // the _sat forms: [+0, 1], NaN to +0
 }
 // a * b + c rounded once: the product is exact in double; the sum is
 // rounded to odd (its error, from Knuth's two-sum, decides the last bit),
-// which keeps the final rounding to half correct. Out of line on GPUs,
-// where it only makes NaN results (fma below).
-#if defined(__NVPTX__) && !defined(__HIPC_KC__)
-__attribute__((noinline))
-#endif
-HIPC_HD __half fma_exact(__half a, __half b, __half c) {
+// which keeps the final rounding to half correct.
+HIPC_HD __half fma(__half a, __half b, __half c) {
   double p = static_cast<double>(f(a)) * f(b), q = f(c);
   double s = p + q, bb = s - p, err = (p - (s - bb)) + (q - bb);
   uint64_t u;
@@ -29,22 +25,33 @@ HIPC_HD __half fma_exact(__half a, __half b, __half c) {
     s = std::nextafter(s, err > 0 ? HUGE_VAL : -HUGE_VAL);
   return __half_raw{from_double(s, rn)};
 }
-HIPC_HD __half fma(__half a, __half b, __half c) {
-#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 530
-  // The GPU's fused half multiply-add (rounded once, subnormals kept);
-  // a NaN result is made again by fma_exact, for the payload hipc gives.
-  unsigned short r;
-  asm("fma.rn.f16 %0, %1, %2, %3;"
-      : "=h"(r)
-      : "h"(a.__x), "h"(b.__x), "h"(c.__x));
-  if ((r & 0x7c00u) != 0x7c00u || !(r & 0x3ffu)) return __half_raw{r};
-#endif
-  return fma_exact(a, b, c);
-}
 }  // namespace fp16
 }  // namespace hipc
 
 // ---- Arithmetic and comparisons on __half.
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+// On the GPU (sm_53 and later), + - * and fma are the hardware's
+// add/sub/mul/fma.rn.f16, each rounded once as below: the same results,
+// NaNs aside (any NaN). + - * are PTX with .rn, which ptxas never fuses
+// (clang's -ffp-contract=fast would fuse plain f16 operations), so that
+// a * b + c stays two roundings, as on the CPU device.
+#define HIPC_FP16_HW_OP(NAME, INSN)                                   \
+  HIPC_HD __half NAME(__half a, __half b) {                           \
+    unsigned short r;                                                 \
+    asm(INSN " %0, %1, %2;" : "=h"(r) : "h"(a.__x), "h"(b.__x));      \
+    return __half_raw{r};                                             \
+  }
+HIPC_FP16_HW_OP(__hadd, "add.rn.f16")
+HIPC_FP16_HW_OP(__hsub, "sub.rn.f16")
+HIPC_FP16_HW_OP(__hmul, "mul.rn.f16")
+#undef HIPC_FP16_HW_OP
+HIPC_HD __half __hfma(__half a, __half b, __half c) {
+  _Float16 r = __builtin_fmaf16(__builtin_bit_cast(_Float16, a.__x),
+                                __builtin_bit_cast(_Float16, b.__x),
+                                __builtin_bit_cast(_Float16, c.__x));
+  return __half_raw{__builtin_bit_cast(unsigned short, r)};
+}
+#else
 HIPC_HD __half __hadd(__half a, __half b) {
   return hipc::fp16::h(hipc::fp16::f(a) + hipc::fp16::f(b));
 }
@@ -54,11 +61,12 @@ HIPC_HD __half __hsub(__half a, __half b) {
 HIPC_HD __half __hmul(__half a, __half b) {
   return hipc::fp16::h(hipc::fp16::f(a) * hipc::fp16::f(b));
 }
-HIPC_HD __half __hdiv(__half a, __half b) {
-  return hipc::fp16::h(hipc::fp16::f(a) / hipc::fp16::f(b));
-}
 HIPC_HD __half __hfma(__half a, __half b, __half c) {
   return hipc::fp16::fma(a, b, c);
+}
+#endif
+HIPC_HD __half __hdiv(__half a, __half b) {
+  return hipc::fp16::h(hipc::fp16::f(a) / hipc::fp16::f(b));
 }
 HIPC_HD __half __hadd_sat(__half a, __half b) {
   return hipc::fp16::clamp01(__hadd(a, b));
@@ -188,17 +196,6 @@ HIPC_H2_UNARY(h2rint, hrint)
 #undef HIPC_H2_UNARY
 #undef HIPC_H2_BINARY
 HIPC_HD __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
-#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 530
-  // Both halves in one instruction; a NaN in either is made again below.
-  unsigned ua = a.x.__x | (unsigned)a.y.__x << 16;
-  unsigned ub = b.x.__x | (unsigned)b.y.__x << 16;
-  unsigned uc = c.x.__x | (unsigned)c.y.__x << 16, r;
-  asm("fma.rn.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(ua), "r"(ub), "r"(uc));
-  unsigned short lo = (unsigned short)r, hi = (unsigned short)(r >> 16);
-  if (((lo & 0x7c00u) != 0x7c00u || !(lo & 0x3ffu)) &&
-      ((hi & 0x7c00u) != 0x7c00u || !(hi & 0x3ffu)))
-    return __half2(__half_raw{lo}, __half_raw{hi});
-#endif
   return __half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
 HIPC_HD __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
