@@ -117,45 +117,46 @@ static int cpu_types(const sp_job* j, hipDataType compute) {
          j->C.type == compute && hipsparse__type_size(compute) != 0;
 }
 
-#define OPEN()                                                               \
-  sp_handle* h = hipsparse__handle(handle);                                  \
-  sp_job j;                                                                  \
-  void* native;                                                              \
-  do {                                                                       \
-    hipsparseStatus_t st_ = check(h, opA, opB, alpha, A, B, beta, C,         \
-                                  computeType, alg, &j);                     \
-    if (st_ == HIPSPARSE_STATUS_SUCCESS) st_ = hipsparse__route(h, &native); \
-    if (st_ != HIPSPARSE_STATUS_SUCCESS) return st_;                         \
-  } while (0)
-
-#define CU_OPERANDS()                                                        \
-  void* a = hipsparse__cu_dense((sp_dense*)A);                               \
-  void* b = hipsparse__cu_dense((sp_dense*)B);                               \
-  void* c = hipsparse__cu_mat(C);                                            \
-  SP_CHECK(a && b && c, HIPSPARSE_STATUS_NOT_SUPPORTED)
-
-#define CU_PROTO                                                             \
-  (void*, int, int, const void*, void*, void*, const void*, void*, int, int, \
-   void*)
+/* The three entry points: the buffer's size, the optional preprocessing
+ * and the product. */
+static hipsparseStatus_t sddmm(sp_sddmm_stage stage,
+                               hipsparseHandle_t handle,
+                               hipsparseOperation_t opA,
+                               hipsparseOperation_t opB, const void* alpha,
+                               hipsparseConstDnMatDescr_t A,
+                               hipsparseConstDnMatDescr_t B, const void* beta,
+                               hipsparseSpMatDescr_t C,
+                               hipDataType computeType, int alg, void* buffer,
+                               size_t* size) {
+  sp_handle* h = hipsparse__handle(handle);
+  sp_job j;
+  void* native;
+  hipsparseStatus_t st =
+      check(h, opA, opB, alpha, A, B, beta, C, computeType, alg, &j);
+  if (st == HIPSPARSE_STATUS_SUCCESS && stage == SP_SDDMM_SIZE && !size)
+    st = HIPSPARSE_STATUS_INVALID_VALUE;
+  if (st == HIPSPARSE_STATUS_SUCCESS) st = hipsparse__route(h, &native);
+  if (st != HIPSPARSE_STATUS_SUCCESS) return st;
+  if (native) {
+    sp_sddmm_args a = {stage, opA, opB, alpha, beta, (sp_dense*)A,
+                       (sp_dense*)B, C, computeType, alg, buffer, size};
+    return hipsparse__cu_sddmm(h, native, &a);
+  }
+  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
+  if (stage == SP_SDDMM_SIZE) *size = 0;
+  if (stage != SP_SDDMM_COMPUTE || j.A.nnz == 0)
+    return HIPSPARSE_STATUS_SUCCESS;
+  hipsparse__scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
+  return hipsparse__submit(h, &j);
+}
 
 hipsparseStatus_t hipsparseSDDMM_bufferSize(
     hipsparseHandle_t handle, hipsparseOperation_t opA,
     hipsparseOperation_t opB, const void* alpha, hipsparseConstDnMatDescr_t A,
     hipsparseConstDnMatDescr_t B, const void* beta, hipsparseSpMatDescr_t C,
     hipDataType computeType, hipsparseSDDMMAlg_t alg, size_t* bufferSize) {
-  OPEN();
-  SP_CHECK(bufferSize, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (native) {
-    CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSDDMM_bufferSize,
-               (void*, int, int, const void*, void*, void*, const void*,
-                void*, int, int, size_t*),
-               (cu, opA, opB, alpha, a, b, beta, c, computeType, alg,
-                bufferSize));
-  }
-  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  *bufferSize = 0;
-  return HIPSPARSE_STATUS_SUCCESS;
+  return sddmm(SP_SDDMM_SIZE, handle, opA, opB, alpha, A, B, beta, C,
+               computeType, alg, NULL, bufferSize);
 }
 
 hipsparseStatus_t hipsparseSDDMM_preprocess(
@@ -163,15 +164,8 @@ hipsparseStatus_t hipsparseSDDMM_preprocess(
     hipsparseOperation_t opB, const void* alpha, hipsparseConstDnMatDescr_t A,
     hipsparseConstDnMatDescr_t B, const void* beta, hipsparseSpMatDescr_t C,
     hipDataType computeType, hipsparseSDDMMAlg_t alg, void* tempBuffer) {
-  OPEN();
-  if (native) {
-    CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSDDMM_preprocess, CU_PROTO,
-               (cu, opA, opB, alpha, a, b, beta, c, computeType, alg,
-                tempBuffer));
-  }
-  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return sddmm(SP_SDDMM_PREPROCESS, handle, opA, opB, alpha, A, B, beta, C,
+               computeType, alg, tempBuffer, NULL);
 }
 
 hipsparseStatus_t hipsparseSDDMM(
@@ -179,15 +173,6 @@ hipsparseStatus_t hipsparseSDDMM(
     hipsparseOperation_t opB, const void* alpha, hipsparseConstDnMatDescr_t A,
     hipsparseConstDnMatDescr_t B, const void* beta, hipsparseSpMatDescr_t C,
     hipDataType computeType, hipsparseSDDMMAlg_t alg, void* tempBuffer) {
-  OPEN();
-  if (native) {
-    CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSDDMM, CU_PROTO,
-               (cu, opA, opB, alpha, a, b, beta, c, computeType, alg,
-                tempBuffer));
-  }
-  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  if (j.A.nnz == 0) return HIPSPARSE_STATUS_SUCCESS;
-  hipsparse__scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
-  return hipsparse__submit(h, &j);
+  return sddmm(SP_SDDMM_COMPUTE, handle, opA, opB, alpha, A, B, beta, C,
+               computeType, alg, tempBuffer, NULL);
 }
