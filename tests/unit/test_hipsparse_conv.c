@@ -5,8 +5,8 @@
  * COO, both orders, 32- and 64-bit indices), sparse vectors with Axpby,
  * Gather and Scatter, the legacy matrix descriptor, nnz, identity
  * permutations, Xcsrsort, SDDMM in strided batches, the triangular
- * solves SpSV and SpSM with SpMatSetAttribute, SpGEMM, and csrilu02's
- * NOT_SUPPORTED. Against host loops on the same data; runs on
+ * solves SpSV and SpSM with SpMatSetAttribute and SpGEMM (csrilu02:
+ * test_hipsparse_ilu.c). Against host loops on the same data; runs on
  * the CPU device and on GPUs (cuSPARSE). */
 #include <complex.h>
 #include <math.h>
@@ -353,27 +353,6 @@ static void test_matdescr(void) {
           HIPSPARSE_STATUS_INVALID_VALUE);
   CHECK_S(hipsparseDestroyMatDescr(d), HIPSPARSE_STATUS_SUCCESS);
   CHECK_S(hipsparseCreateMatDescr(NULL), HIPSPARSE_STATUS_INVALID_VALUE);
-}
-
-/* csrilu02 is declared but not implemented: NOT_SUPPORTED, as documented
- * (HeCBench's bicgstab then stops with that status). */
-static void test_csrilu02(hipsparseHandle_t h, hipsparseMatDescr_t d) {
-  csrilu02Info_t info;
-  CHECK_S(hipsparseCreateCsrilu02Info(&info), HIPSPARSE_STATUS_SUCCESS);
-  int ptr[2] = {0, 1}, ind[1] = {0}, size = -1, pos;
-  double val[1] = {2};
-  CHECK_S(hipsparseDcsrilu02_bufferSize(h, 1, 1, d, val, ptr, ind, info,
-                                        &size),
-          HIPSPARSE_STATUS_NOT_SUPPORTED);
-  CHECK_S(hipsparseDcsrilu02_analysis(h, 1, 1, d, val, ptr, ind, info,
-                                      HIPSPARSE_SOLVE_POLICY_USE_LEVEL, NULL),
-          HIPSPARSE_STATUS_NOT_SUPPORTED);
-  CHECK_S(hipsparseDcsrilu02(h, 1, 1, d, val, ptr, ind, info,
-                             HIPSPARSE_SOLVE_POLICY_USE_LEVEL, NULL),
-          HIPSPARSE_STATUS_NOT_SUPPORTED);
-  CHECK_S(hipsparseXcsrilu02_zeroPivot(h, info, &pos),
-          HIPSPARSE_STATUS_NOT_SUPPORTED);
-  CHECK_S(hipsparseDestroyCsrilu02Info(info), HIPSPARSE_STATUS_SUCCESS);
 }
 
 /* SDDMM on two strided batches: C (CSR, 32-bit, base 0, double) =
@@ -768,7 +747,6 @@ int main(void) {
   CHECK_S(hipsparseCreateMatDescr(&d), HIPSPARSE_STATUS_SUCCESS);
   test_nnz(h, d);
   test_csrsort(h, d);
-  test_csrilu02(h, d);
   hipsparseDestroyMatDescr(d);
   CHECK_S(hipsparseDestroy(h), HIPSPARSE_STATUS_SUCCESS);
   return check_summary("test_hipsparse_conv");

@@ -1,6 +1,5 @@
 /* The legacy API's matrix descriptor and the legacy routines hipc has:
- * nnz, CreateIdentityPermutation, Xcsrsort; csrilu02's entry points,
- * which return HIPSPARSE_STATUS_NOT_SUPPORTED. */
+ * nnz, CreateIdentityPermutation, Xcsrsort (csrilu02 is csrilu02.c). */
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,61 +238,3 @@ hipsparseStatus_t hipsparseXcsrsort(hipsparseHandle_t handle, int m, int n,
               .copy_values = d->base};
   return hipsparse__submit(h, &j);
 }
-
-/* csrilu02: the info object only; the factorisation is not implemented
- * (HIPSPARSE_STATUS_NOT_SUPPORTED, as README.md says). */
-struct sp_csrilu02 {
-  int unused;
-};
-
-hipsparseStatus_t hipsparseCreateCsrilu02Info(csrilu02Info_t* info) {
-  SP_CHECK(info, HIPSPARSE_STATUS_INVALID_VALUE);
-  *info = calloc(1, sizeof **info);
-  return *info ? HIPSPARSE_STATUS_SUCCESS : HIPSPARSE_STATUS_ALLOC_FAILED;
-}
-
-hipsparseStatus_t hipsparseDestroyCsrilu02Info(csrilu02Info_t info) {
-  free(info);
-  return HIPSPARSE_STATUS_SUCCESS;
-}
-
-hipsparseStatus_t hipsparseXcsrilu02_zeroPivot(hipsparseHandle_t handle,
-                                               csrilu02Info_t info,
-                                               int* position) {
-  (void)handle;
-  (void)info;
-  (void)position;
-  return HIPSPARSE_STATUS_NOT_SUPPORTED;
-}
-
-#define CSRILU02(P, T)                                                       \
-  hipsparseStatus_t hipsparse##P##csrilu02_bufferSize(                       \
-      hipsparseHandle_t handle, int m, int nnz,                              \
-      const hipsparseMatDescr_t descrA, T* val, const int* ptr,              \
-      const int* ind, csrilu02Info_t info, int* size) {                      \
-    (void)handle; (void)m; (void)nnz; (void)descrA; (void)val; (void)ptr;    \
-    (void)ind; (void)info; (void)size;                                       \
-    return HIPSPARSE_STATUS_NOT_SUPPORTED;                                   \
-  }                                                                          \
-  hipsparseStatus_t hipsparse##P##csrilu02_analysis(                         \
-      hipsparseHandle_t handle, int m, int nnz,                              \
-      const hipsparseMatDescr_t descrA, const T* val, const int* ptr,        \
-      const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
-      void* buffer) {                                                        \
-    (void)handle; (void)m; (void)nnz; (void)descrA; (void)val; (void)ptr;    \
-    (void)ind; (void)info; (void)policy; (void)buffer;                       \
-    return HIPSPARSE_STATUS_NOT_SUPPORTED;                                   \
-  }                                                                          \
-  hipsparseStatus_t hipsparse##P##csrilu02(                                  \
-      hipsparseHandle_t handle, int m, int nnz,                              \
-      const hipsparseMatDescr_t descrA, T* val, const int* ptr,              \
-      const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
-      void* buffer) {                                                        \
-    (void)handle; (void)m; (void)nnz; (void)descrA; (void)val; (void)ptr;    \
-    (void)ind; (void)info; (void)policy; (void)buffer;                       \
-    return HIPSPARSE_STATUS_NOT_SUPPORTED;                                   \
-  }
-CSRILU02(S, float)
-CSRILU02(D, double)
-CSRILU02(C, hipComplex)
-CSRILU02(Z, hipDoubleComplex)
