@@ -1,7 +1,8 @@
-/* csrilu02: incomplete LU with no fill-in, ILU(0), of a CSR matrix with
- * sorted columns, in place: L (unit diagonal, below) and U (diagonal and
- * above) overwrite A's values. The CPU device factors row by row (the IKJ
- * order) on the handle's stream; NVIDIA GPUs call cuSPARSE's csrilu02.
+/* csrilu02: incomplete LU with no fill-in, ILU(0), of a CSR matrix, in
+ * place: L (unit diagonal, below) and U (diagonal and above) overwrite A's
+ * values. The CPU device factors row by row (the IKJ order) on the
+ * handle's stream, rows in any column order (the API asks for sorted
+ * ones); NVIDIA GPUs call cuSPARSE's csrilu02 (sorted rows only).
  * The first structural zero pivot (a missing diagonal, found by the
  * analysis) or numerical one (found by the factorisation) is reported by
  * Xcsrilu02_zeroPivot as row + index base; numericBoost replaces pivots
@@ -113,10 +114,32 @@ static int find_diagonals(const ilu_job* j, int* diag) {
   return first;
 }
 
+/* Row i's entries left of the diagonal, by column: their positions in
+ * lower[], their count returned. Rows need not be sorted (HeCBench's
+ * bicgstab sorts its entries by row only), so this sorts them. */
+static int lower_part(const ilu_job* j, int i, int* lower) {
+  int n = 0, b = j->base;
+  for (int p = j->ptr[i] - b; p < j->ptr[i + 1] - b; p++) {
+    int c = j->ind[p] - b, k = n++;
+    if (c >= i) {
+      n--;
+      continue;
+    }
+    while (k > 0 && j->ind[lower[k - 1]] - b > c) {
+      lower[k] = lower[k - 1];
+      k--;
+    }
+    lower[k] = p;
+  }
+  return n;
+}
+
 /* ILU(0) in the precision of T; the first zero pivot's row, or -1. `mark`
- * is m ints of -1, the position of each column in the current row. */
+ * is m ints of -1, the position of each column in the current row;
+ * `lower` room for a row. */
 #define ILU0(NAME, T, ABS)                                                   \
-  static int NAME(const ilu_job* j, const int* diag, int* mark) {            \
+  static int NAME(const ilu_job* j, const int* diag, int* mark,              \
+                  int* lower) {                                              \
     T* v = j->val;                                                           \
     const int *ptr = j->ptr, *ind = j->ind;                                  \
     int b = j->base, zero = -1;                                              \
@@ -124,14 +147,15 @@ static int find_diagonals(const ilu_job* j, int* diag) {
     for (int i = 0; i < j->m; i++) {                                         \
       int p0 = ptr[i] - b, p1 = ptr[i + 1] - b;                              \
       for (int p = p0; p < p1; p++) mark[ind[p] - b] = p;                    \
-      for (int p = p0; p < p1 && ind[p] - b < i; p++) {                      \
-        int k = ind[p] - b;                                                  \
+      int n = lower_part(j, i, lower);                                       \
+      for (int t = 0; t < n; t++) {                                          \
+        int p = lower[t], k = ind[p] - b;                                    \
         if (diag[k] < 0 || v[diag[k]] == 0) continue;                        \
         T l = v[p] / v[diag[k]];                                             \
         v[p] = l;                                                            \
-        for (int q = diag[k] + 1; q < ptr[k + 1] - b; q++) {                 \
-          int c = mark[ind[q] - b];                                          \
-          if (c >= 0) v[c] -= l * v[q];                                      \
+        for (int q = ptr[k] - b; q < ptr[k + 1] - b; q++) {                  \
+          int c = ind[q] - b;                                                \
+          if (c > k && mark[c] >= 0) v[mark[c]] -= l * v[q];                 \
         }                                                                    \
       }                                                                      \
       for (int p = p0; p < p1; p++) mark[ind[p] - b] = -1;                   \
@@ -152,17 +176,21 @@ ILU0(ilu0_z, double complex, cabs)
 static void run_ilu(void* arg) {
   ilu_job* j = arg;
   int m = j->m > 0 ? j->m : 1;
-  int* diag = malloc(sizeof(int) * (size_t)m * 2);
+  int longest = 1;
+  for (int r = 0; r < j->m; r++)
+    if (j->ptr[r + 1] - j->ptr[r] > longest)
+      longest = j->ptr[r + 1] - j->ptr[r];
+  int* diag = malloc(sizeof(int) * ((size_t)m * 2 + (size_t)longest));
   if (diag) {
     int structural = find_diagonals(j, diag), numeric = -1;
     if (j->factor) {
-      int* mark = diag + m;
+      int *mark = diag + m, *lower = mark + m;
       for (int i = 0; i < j->m; i++) mark[i] = -1;
       switch (j->type) {
-        case HIP_R_32F: numeric = ilu0_s(j, diag, mark); break;
-        case HIP_R_64F: numeric = ilu0_d(j, diag, mark); break;
-        case HIP_C_32F: numeric = ilu0_c(j, diag, mark); break;
-        default: numeric = ilu0_z(j, diag, mark); break;
+        case HIP_R_32F: numeric = ilu0_s(j, diag, mark, lower); break;
+        case HIP_R_64F: numeric = ilu0_d(j, diag, mark, lower); break;
+        case HIP_C_32F: numeric = ilu0_c(j, diag, mark, lower); break;
+        default: numeric = ilu0_z(j, diag, mark, lower); break;
       }
     }
     int first = structural < 0 ? numeric
