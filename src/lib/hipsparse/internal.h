@@ -160,6 +160,17 @@ static inline void hipsparse__store(hipDataType t, void* p, int64_t i,
   }
 }
 
+/* -- descr.c: what the descriptor kinds share (d's first field its
+ * magic number; cu its cuSPARSE twin or NULL) */
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__destroy(void* d, void* cu);
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__get_values(const void* d,
+                                                        void* val,
+                                                        void** values);
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__set_values(const void* d,
+                                                        void** field,
+                                                        void* cu,
+                                                        void* values);
+
 /* -- handle.c */
 HIPSPARSE_LOCAL sp_handle* hipsparse__handle(hipsparseHandle_t handle);
 /* Where the handle's stream runs: *native is its CUstream, NULL on the
