@@ -202,11 +202,11 @@ static void run_ilu(void* arg) {
   free(j);
 }
 
-/* Argument checks of the three calls. */
-static hipsparseStatus_t check(sp_handle* h, int m, int nnz,
-                               const sp_matdescr* d, const void* val,
-                               const int* ptr, const int* ind,
-                               csrilu02Info_t info) {
+/* Argument checks of the three calls, then where they run (*native). */
+static hipsparseStatus_t open_call(sp_handle* h, int m, int nnz,
+                                   const sp_matdescr* d, const void* val,
+                                   const int* ptr, const int* ind,
+                                   csrilu02Info_t info, void** native) {
   SP_CHECK(h && d && d->magic == SP_MAGIC_MATDESCR && info && m >= 0 &&
                nnz >= 0,
            HIPSPARSE_STATUS_INVALID_VALUE);
@@ -214,7 +214,7 @@ static hipsparseStatus_t check(sp_handle* h, int m, int nnz,
            HIPSPARSE_STATUS_NOT_SUPPORTED);  /* as rocSPARSE */
   SP_CHECK((ptr || m == 0) && ((ind && val) || nnz == 0),
            HIPSPARSE_STATUS_INVALID_VALUE);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__route(h, native);
 }
 
 static hipsparseStatus_t submit(sp_handle* h, hipDataType t, int m,
@@ -267,12 +267,11 @@ static hipsparseStatus_t submit(sp_handle* h, hipDataType t, int m,
       const hipsparseMatDescr_t descrA, T* val, const int* ptr,              \
       const int* ind, csrilu02Info_t info, int* size) {                      \
     sp_handle* h = hipsparse__handle(handle);                                \
-    hipsparseStatus_t s = check(h, m, nnz, descrA, val, ptr, ind, info);     \
+    void* native;                                                            \
+    hipsparseStatus_t s =                                                    \
+        open_call(h, m, nnz, descrA, val, ptr, ind, info, &native);          \
     SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
     SP_CHECK(size, HIPSPARSE_STATUS_INVALID_VALUE);                          \
-    void* native;                                                            \
-    s = hipsparse__route(h, &native);                                        \
-    SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
     if (native)                                                              \
       ILU_CU(h, native, descrA, info, "cusparse" #P "csrilu02_bufferSize",   \
              (void*, int, int, void*, T*, const int*, const int*, void*,     \
@@ -287,12 +286,11 @@ static hipsparseStatus_t submit(sp_handle* h, hipDataType t, int m,
       const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
       void* buffer) {                                                        \
     sp_handle* h = hipsparse__handle(handle);                                \
-    hipsparseStatus_t s = check(h, m, nnz, descrA, val, ptr, ind, info);     \
+    void* native;                                                            \
+    hipsparseStatus_t s =                                                    \
+        open_call(h, m, nnz, descrA, val, ptr, ind, info, &native);          \
     SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
     SP_CHECK(POLICY_OK(policy), HIPSPARSE_STATUS_INVALID_VALUE);             \
-    void* native;                                                            \
-    s = hipsparse__route(h, &native);                                        \
-    SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
     if (native)                                                              \
       ILU_CU(h, native, descrA, info, "cusparse" #P "csrilu02_analysis",     \
              (void*, int, int, void*, const T*, const int*, const int*,      \
@@ -306,12 +304,11 @@ static hipsparseStatus_t submit(sp_handle* h, hipDataType t, int m,
       const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
       void* buffer) {                                                        \
     sp_handle* h = hipsparse__handle(handle);                                \
-    hipsparseStatus_t s = check(h, m, nnz, descrA, val, ptr, ind, info);     \
+    void* native;                                                            \
+    hipsparseStatus_t s =                                                    \
+        open_call(h, m, nnz, descrA, val, ptr, ind, info, &native);          \
     SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
     SP_CHECK(POLICY_OK(policy), HIPSPARSE_STATUS_INVALID_VALUE);             \
-    void* native;                                                            \
-    s = hipsparse__route(h, &native);                                        \
-    SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
     if (native)                                                              \
       ILU_CU(h, native, descrA, info, "cusparse" #P "csrilu02",              \
              (void*, int, int, void*, T*, const int*, const int*, void*,     \
