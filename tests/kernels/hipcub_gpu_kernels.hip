@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "common.h"
+#include "hipcub_gpu_common.h"
 
 // x -> a x + b, composed: (f then g)(x) = g(f(x)); modular in 32 bits.
 struct Affine {
@@ -21,33 +21,6 @@ struct Compose {
     return Affine{g.a * f.a, g.a * f.b + g.b};
   }
 };
-
-template <typename T>
-static T* upload(const std::vector<T>& v) {
-  T* p;
-  HIP_CHECK(hipMalloc(&p, v.size() * sizeof(T) + 1));
-  HIP_CHECK(hipMemcpy(p, v.data(), v.size() * sizeof(T),
-                      hipMemcpyHostToDevice));
-  return p;
-}
-template <typename T>
-static std::vector<T> download(const T* p, size_t n) {
-  std::vector<T> v(n);
-  HIP_CHECK(hipMemcpy(v.data(), p, n * sizeof(T), hipMemcpyDeviceToHost));
-  return v;
-}
-
-// Size query, then the call, on `s`.
-template <typename F>
-static void two_call(F f, hipStream_t s) {
-  size_t bytes = 0;
-  HIP_CHECK(f(nullptr, bytes));
-  void* temp;
-  HIP_CHECK(hipMalloc(&temp, bytes));
-  HIP_CHECK(f(temp, bytes));
-  HIP_CHECK(hipStreamSynchronize(s));
-  HIP_CHECK(hipFree(temp));
-}
 
 static void test_size(long long n, hipStream_t s) {
   std::vector<int> v(n);
