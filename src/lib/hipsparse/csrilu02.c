@@ -239,6 +239,28 @@ static hipsparseStatus_t submit(sp_handle* h, hipDataType t, int m,
   ((p) == HIPSPARSE_SOLVE_POLICY_NO_LEVEL ||           \
    (p) == HIPSPARSE_SOLVE_POLICY_USE_LEVEL)
 
+/* csrilu02_analysis (FACTOR 0: the zero pivots of the structure) and
+ * csrilu02 (FACTOR 1: the factorisation); VT is the values' type. */
+#define CSRILU02_STAGE(P, T, TYPE, SUFFIX, VT, FACTOR)                       \
+  hipsparseStatus_t hipsparse##P##csrilu02##SUFFIX(                          \
+      hipsparseHandle_t handle, int m, int nnz,                              \
+      const hipsparseMatDescr_t descrA, VT* val, const int* ptr,             \
+      const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
+      void* buffer) {                                                        \
+    sp_handle* h = hipsparse__handle(handle);                                \
+    void* native;                                                            \
+    hipsparseStatus_t s =                                                    \
+        open_call(h, m, nnz, descrA, val, ptr, ind, info, &native);          \
+    SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
+    SP_CHECK(POLICY_OK(policy), HIPSPARSE_STATUS_INVALID_VALUE);             \
+    if (native)                                                              \
+      ILU_CU(h, native, descrA, info, "cusparse" #P "csrilu02" #SUFFIX,      \
+             (void*, int, int, void*, VT*, const int*, const int*, void*,    \
+              int, void*),                                                   \
+             (cu, m, nnz, md, val, ptr, ind, ci, policy, buffer));           \
+    return submit(h, TYPE, m, descrA, val, ptr, ind, info, FACTOR);          \
+  }
+
 #define CSRILU02(P, T, TYPE, BOOST_T)                                        \
   hipsparseStatus_t hipsparse##P##csrilu02_numericBoost(                     \
       hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost,       \
@@ -280,42 +302,9 @@ static hipsparseStatus_t submit(sp_handle* h, hipDataType t, int m,
     *size = 4; /* the CPU device keeps its work arrays to itself */          \
     return HIPSPARSE_STATUS_SUCCESS;                                         \
   }                                                                          \
-  hipsparseStatus_t hipsparse##P##csrilu02_analysis(                         \
-      hipsparseHandle_t handle, int m, int nnz,                              \
-      const hipsparseMatDescr_t descrA, const T* val, const int* ptr,        \
-      const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
-      void* buffer) {                                                        \
-    sp_handle* h = hipsparse__handle(handle);                                \
-    void* native;                                                            \
-    hipsparseStatus_t s =                                                    \
-        open_call(h, m, nnz, descrA, val, ptr, ind, info, &native);          \
-    SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
-    SP_CHECK(POLICY_OK(policy), HIPSPARSE_STATUS_INVALID_VALUE);             \
-    if (native)                                                              \
-      ILU_CU(h, native, descrA, info, "cusparse" #P "csrilu02_analysis",     \
-             (void*, int, int, void*, const T*, const int*, const int*,      \
-              void*, int, void*),                                            \
-             (cu, m, nnz, md, val, ptr, ind, ci, policy, buffer));           \
-    return submit(h, TYPE, m, descrA, val, ptr, ind, info, 0);               \
-  }                                                                          \
-  hipsparseStatus_t hipsparse##P##csrilu02(                                  \
-      hipsparseHandle_t handle, int m, int nnz,                              \
-      const hipsparseMatDescr_t descrA, T* val, const int* ptr,              \
-      const int* ind, csrilu02Info_t info, hipsparseSolvePolicy_t policy,    \
-      void* buffer) {                                                        \
-    sp_handle* h = hipsparse__handle(handle);                                \
-    void* native;                                                            \
-    hipsparseStatus_t s =                                                    \
-        open_call(h, m, nnz, descrA, val, ptr, ind, info, &native);          \
-    SP_CHECK(s == HIPSPARSE_STATUS_SUCCESS, s);                              \
-    SP_CHECK(POLICY_OK(policy), HIPSPARSE_STATUS_INVALID_VALUE);             \
-    if (native)                                                              \
-      ILU_CU(h, native, descrA, info, "cusparse" #P "csrilu02",              \
-             (void*, int, int, void*, T*, const int*, const int*, void*,     \
-              int, void*),                                                   \
-             (cu, m, nnz, md, val, ptr, ind, ci, policy, buffer));           \
-    return submit(h, TYPE, m, descrA, val, ptr, ind, info, 1);               \
-  }
+  CSRILU02_STAGE(P, T, TYPE, _analysis, const T, 0)                          \
+  CSRILU02_STAGE(P, T, TYPE, , T, 1)
+
 CSRILU02(S, float, HIP_R_32F, float)
 CSRILU02(D, double, HIP_R_64F, double)
 CSRILU02(C, hipComplex, HIP_C_32F, hipComplex)
