@@ -401,9 +401,10 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrsort(
     const hipsparseMatDescr_t descrA, const int* csrRowPtr, int* csrColInd,
     int* P, void* pBuffer);
 
-/* -- csrilu02: incomplete LU with no fill-in, in place (column indices
- * sorted within rows); Xcsrilu02_zeroPivot waits for the stream and
- * gives the first zero pivot's row, HIPSPARSE_STATUS_ZERO_PIVOT with it. */
+/* -- csrilu02: incomplete LU with no fill-in (ILU(0)) of a CSR matrix
+ * with sorted columns, in place; the first zero pivot (row + index base)
+ * from Xcsrilu02_zeroPivot, pivots of magnitude <= tol replaced with
+ * numericBoost. */
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseCreateCsrilu02Info(
     csrilu02Info_t* info);
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyCsrilu02Info(
@@ -411,6 +412,9 @@ HIPSPARSE_EXPORT hipsparseStatus_t hipsparseDestroyCsrilu02Info(
 HIPSPARSE_EXPORT hipsparseStatus_t hipsparseXcsrilu02_zeroPivot(
     hipsparseHandle_t handle, csrilu02Info_t info, int* position);
 #define HIPSPARSE_DECL_CSRILU02(P, T)                                        \
+  HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##csrilu02_numericBoost(    \
+      hipsparseHandle_t handle, csrilu02Info_t info, int enable_boost,       \
+      double* tol, T* boost_val);                                            \
   HIPSPARSE_EXPORT hipsparseStatus_t hipsparse##P##csrilu02_bufferSize(      \
       hipsparseHandle_t handle, int m, int nnz,                              \
       const hipsparseMatDescr_t descrA, T* csrSortedValA,                    \

@@ -5,8 +5,8 @@
  * COO, both orders, 32- and 64-bit indices), sparse vectors with Axpby,
  * Gather and Scatter, the legacy matrix descriptor, nnz, identity
  * permutations, Xcsrsort, SDDMM in strided batches, the triangular
- * solves SpSV and SpSM with SpMatSetAttribute, and SpGEMM (csrilu02:
- * test_hipsparse_ilu0.c). Against host loops on the same data; runs on
+ * solves SpSV and SpSM with SpMatSetAttribute and SpGEMM (csrilu02:
+ * test_hipsparse_ilu.c). Against host loops on the same data; runs on
  * the CPU device and on GPUs (cuSPARSE). */
 #include <complex.h>
 #include <math.h>

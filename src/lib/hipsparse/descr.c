@@ -4,6 +4,31 @@
 
 #include "internal.h"
 
+/* The parts every descriptor kind shares (their first field is the
+ * magic number). */
+hipsparseStatus_t hipsparse__destroy(void* d, void* cu) {
+  SP_CHECK(d, HIPSPARSE_STATUS_INVALID_VALUE);
+  unsigned* magic = d;
+  if (cu) hipsparse__cu_destroy_descr(*magic, cu);
+  *magic = 0;
+  free(d);
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
+hipsparseStatus_t hipsparse__get_values(const void* d, void* val,
+                                        void** values) {
+  SP_CHECK(d && values, HIPSPARSE_STATUS_INVALID_VALUE);
+  *values = val;
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
+hipsparseStatus_t hipsparse__set_values(const void* d, void** field,
+                                        void* cu, void* values) {
+  *field = values;
+  if (cu) hipsparse__cu_set_values(*(const unsigned*)d, cu, values);
+  return HIPSPARSE_STATUS_SUCCESS;
+}
+
 static int valid_index(hipsparseIndexType_t t) {
   return t == HIPSPARSE_INDEX_16U || t == HIPSPARSE_INDEX_32I ||
          t == HIPSPARSE_INDEX_64I;
@@ -63,11 +88,7 @@ static sp_mat* as_mat(hipsparseConstSpMatDescr_t d) {
 
 hipsparseStatus_t hipsparseDestroySpMat(hipsparseConstSpMatDescr_t d) {
   sp_mat* m = as_mat(d);
-  SP_CHECK(m, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (m->cu) hipsparse__cu_destroy_descr(SP_MAGIC_SPMAT, m->cu);
-  m->magic = 0;
-  free(m);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__destroy(m, m ? m->cu : NULL);
 }
 
 hipsparseStatus_t hipsparseCsrGet(
@@ -185,28 +206,20 @@ static sp_vec* as_vec(hipsparseConstDnVecDescr_t d) {
 
 hipsparseStatus_t hipsparseDestroyDnVec(hipsparseConstDnVecDescr_t d) {
   sp_vec* v = as_vec(d);
-  SP_CHECK(v, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (v->cu) hipsparse__cu_destroy_descr(SP_MAGIC_DNVEC, v->cu);
-  v->magic = 0;
-  free(v);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__destroy(v, v ? v->cu : NULL);
 }
 
 hipsparseStatus_t hipsparseDnVecGetValues(const hipsparseDnVecDescr_t d,
                                           void** values) {
   sp_vec* v = as_vec(d);
-  SP_CHECK(v && values, HIPSPARSE_STATUS_INVALID_VALUE);
-  *values = v->val;
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__get_values(v, v ? v->val : NULL, values);
 }
 
 hipsparseStatus_t hipsparseDnVecSetValues(hipsparseDnVecDescr_t d,
                                           void* values) {
   sp_vec* v = as_vec(d);
   SP_CHECK(v && (values || v->size == 0), HIPSPARSE_STATUS_INVALID_VALUE);
-  v->val = values;
-  if (v->cu) hipsparse__cu_set_values(SP_MAGIC_DNVEC, v->cu, values);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__set_values(v, &v->val, v->cu, values);
 }
 
 hipsparseStatus_t hipsparseCreateDnMat(hipsparseDnMatDescr_t* out,
@@ -235,28 +248,20 @@ static sp_dense* as_dense(hipsparseConstDnMatDescr_t d) {
 
 hipsparseStatus_t hipsparseDestroyDnMat(hipsparseConstDnMatDescr_t d) {
   sp_dense* m = as_dense(d);
-  SP_CHECK(m, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (m->cu) hipsparse__cu_destroy_descr(SP_MAGIC_DNMAT, m->cu);
-  m->magic = 0;
-  free(m);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__destroy(m, m ? m->cu : NULL);
 }
 
 hipsparseStatus_t hipsparseDnMatGetValues(const hipsparseDnMatDescr_t d,
                                           void** values) {
   sp_dense* m = as_dense(d);
-  SP_CHECK(m && values, HIPSPARSE_STATUS_INVALID_VALUE);
-  *values = m->val;
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__get_values(m, m ? m->val : NULL, values);
 }
 
 hipsparseStatus_t hipsparseDnMatSetValues(hipsparseDnMatDescr_t d,
                                           void* values) {
   sp_dense* m = as_dense(d);
   SP_CHECK(m && values, HIPSPARSE_STATUS_INVALID_VALUE);
-  m->val = values;
-  if (m->cu) hipsparse__cu_set_values(SP_MAGIC_DNMAT, m->cu, values);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__set_values(m, &m->val, m->cu, values);
 }
 
 hipsparseStatus_t hipsparseDnMatSetStridedBatch(hipsparseDnMatDescr_t d,

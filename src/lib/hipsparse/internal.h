@@ -160,6 +160,17 @@ static inline void hipsparse__store(hipDataType t, void* p, int64_t i,
   }
 }
 
+/* -- descr.c: what the descriptor kinds share (d's first field its
+ * magic number; cu its cuSPARSE twin or NULL) */
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__destroy(void* d, void* cu);
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__get_values(const void* d,
+                                                        void* val,
+                                                        void** values);
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__set_values(const void* d,
+                                                        void** field,
+                                                        void* cu,
+                                                        void* values);
+
 /* -- handle.c */
 HIPSPARSE_LOCAL sp_handle* hipsparse__handle(hipsparseHandle_t handle);
 /* Where the handle's stream runs: *native is its CUstream, NULL on the
@@ -199,6 +210,25 @@ HIPSPARSE_LOCAL void hipsparse__cu_destroy_matdescr(void* cu);
 HIPSPARSE_LOCAL void hipsparse__cu_destroy_descr(unsigned magic, void* cu);
 HIPSPARSE_LOCAL void hipsparse__cu_set_values(unsigned magic, void* cu,
                                               void* values);
+
+/* -- sddmm_cuda.c: SDDMM's three stages on cuSPARSE; strided batches of
+ * C with their own patterns run one batch at a time. */
+typedef enum { SP_SDDMM_SIZE, SP_SDDMM_PREPROCESS, SP_SDDMM_COMPUTE }
+    sp_sddmm_stage;
+typedef struct sp_sddmm_args {
+  sp_sddmm_stage stage;
+  hipsparseOperation_t opA, opB;
+  const void *alpha, *beta;
+  sp_dense *A, *B;
+  sp_mat* C;
+  hipDataType compute;
+  int alg;
+  void* buffer;   /* PREPROCESS, COMPUTE */
+  size_t* size;   /* SIZE */
+} sp_sddmm_args;
+HIPSPARSE_LOCAL hipsparseStatus_t hipsparse__cu_sddmm(sp_handle* h,
+                                                      void* native,
+                                                      const sp_sddmm_args* a);
 
 /* Calls cuSPARSE's `NAME` of parameter types PROTO with ARGS (the handle
  * as `cu`) on h's stream, returning its status (the same values) from the

@@ -1,5 +1,5 @@
 /* The legacy API's matrix descriptor and the legacy routines hipc has:
- * nnz, CreateIdentityPermutation, Xcsrsort (csrilu02: ilu0.c). */
+ * nnz, CreateIdentityPermutation, Xcsrsort (csrilu02 is csrilu02.c). */
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>

@@ -117,119 +117,46 @@ static int cpu_types(const sp_job* j, hipDataType compute) {
          j->C.type == compute && hipsparse__type_size(compute) != 0;
 }
 
-/* On a GPU, strided batches go to cuSPARSE one batch at a time, each with
- * descriptors of its own: cuSPARSE's batched SDDMM gave wrong values for
- * batches whose sparsity patterns differ (seen on an H200 with CUDA 13).
- * `stage` 0: the largest buffer any batch needs (in *size); 1 (preprocess):
- * nothing, since batches share one buffer; 2: each batch preprocessed, then
- * computed, in stream order. */
-static int64_t index_size(hipsparseIndexType_t t) {
-  return t == HIPSPARSE_INDEX_16U ? 2 : t == HIPSPARSE_INDEX_32I ? 4 : 8;
-}
-
-static hipsparseStatus_t cu_batches(sp_handle* h, void* native, int stage,
-                                    hipsparseOperation_t opA,
-                                    hipsparseOperation_t opB,
-                                    const void* alpha, const sp_dense* A,
-                                    const sp_dense* B, const void* beta,
-                                    const sp_mat* C, hipDataType compute,
-                                    hipsparseSDDMMAlg_t alg, void* buffer,
-                                    size_t* size) {
-  typedef int (*size_fn)(void*, int, int, const void*, void*, void*,
-                         const void*, void*, int, int, size_t*);
-  typedef int (*run_fn)(void*, int, int, const void*, void*, void*,
-                        const void*, void*, int, int, void*);
-  size_fn fsize = (size_fn)hipsparse__cu_sym("cusparseSDDMM_bufferSize");
-  run_fn fpre = (run_fn)hipsparse__cu_sym("cusparseSDDMM_preprocess");
-  run_fn frun = (run_fn)hipsparse__cu_sym("cusparseSDDMM");
-  if (!fsize || !fpre || !frun) return HIPSPARSE_STATUS_NOT_SUPPORTED;
-  if (stage == 1) return HIPSPARSE_STATUS_SUCCESS;
-  if (size) *size = 0;
-  int64_t va = (int64_t)hipsparse__type_size(A->type);
-  int64_t vb = (int64_t)hipsparse__type_size(B->type);
-  int64_t vc = (int64_t)hipsparse__type_size(C->type);
-  int64_t pc = index_size(C->ptr_type), ic = index_size(C->ind_type);
-  int st = 0;
-  for (int b = 0; b < C->batch && st == 0; b++) {
-    sp_dense a = *A, bm = *B;
-    sp_mat c = *C;
-    a.cu = bm.cu = c.cu = NULL;
-    a.batch = bm.batch = c.batch = 0;
-    a.val = (char*)A->val + b * A->stride * va;
-    bm.val = (char*)B->val + b * B->stride * vb;
-    c.ptr = (char*)C->ptr + b * C->ptr_stride * pc;
-    c.ind = (char*)C->ind + b * C->ind_stride * ic;
-    c.val = (char*)C->val + b * C->ind_stride * vc;
-    void* da = hipsparse__cu_dense(&a);
-    void* db = hipsparse__cu_dense(&bm);
-    void* dc = hipsparse__cu_mat(&c);
-    void* cu = da && db && dc ? hipsparse__cu_begin(h, native) : NULL;
-    if (!cu) {
-      st = HIPSPARSE_STATUS_NOT_SUPPORTED;
-    } else {
-      if (stage == 0) {
-        size_t n = 0;
-        st = fsize(cu, opA, opB, alpha, da, db, beta, dc, compute, alg, &n);
-        if (st == 0 && n > *size) *size = n;
-      } else {
-        st = fpre(cu, opA, opB, alpha, da, db, beta, dc, compute, alg,
-                  buffer);
-        if (st == 0)
-          st = frun(cu, opA, opB, alpha, da, db, beta, dc, compute, alg,
-                    buffer);
-      }
-      hipsparse__cu_end(h);
-    }
-    if (da) hipsparse__cu_destroy_descr(SP_MAGIC_DNMAT, da);
-    if (db) hipsparse__cu_destroy_descr(SP_MAGIC_DNMAT, db);
-    if (dc) hipsparse__cu_destroy_descr(SP_MAGIC_SPMAT, dc);
+/* The three entry points: the buffer's size, the optional preprocessing
+ * and the product. */
+static hipsparseStatus_t sddmm(sp_sddmm_stage stage,
+                               hipsparseHandle_t handle,
+                               hipsparseOperation_t opA,
+                               hipsparseOperation_t opB, const void* alpha,
+                               hipsparseConstDnMatDescr_t A,
+                               hipsparseConstDnMatDescr_t B, const void* beta,
+                               hipsparseSpMatDescr_t C,
+                               hipDataType computeType, int alg, void* buffer,
+                               size_t* size) {
+  sp_handle* h = hipsparse__handle(handle);
+  sp_job j;
+  void* native;
+  hipsparseStatus_t st =
+      check(h, opA, opB, alpha, A, B, beta, C, computeType, alg, &j);
+  if (st == HIPSPARSE_STATUS_SUCCESS && stage == SP_SDDMM_SIZE && !size)
+    st = HIPSPARSE_STATUS_INVALID_VALUE;
+  if (st == HIPSPARSE_STATUS_SUCCESS) st = hipsparse__route(h, &native);
+  if (st != HIPSPARSE_STATUS_SUCCESS) return st;
+  if (native) {
+    sp_sddmm_args a = {stage, opA, opB, alpha, beta, (sp_dense*)A,
+                       (sp_dense*)B, C, computeType, alg, buffer, size};
+    return hipsparse__cu_sddmm(h, native, &a);
   }
-  return (hipsparseStatus_t)st;
+  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
+  if (stage == SP_SDDMM_SIZE) *size = 0;
+  if (stage != SP_SDDMM_COMPUTE || j.A.nnz == 0)
+    return HIPSPARSE_STATUS_SUCCESS;
+  hipsparse__scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
+  return hipsparse__submit(h, &j);
 }
-
-#define OPEN()                                                               \
-  sp_handle* h = hipsparse__handle(handle);                                  \
-  sp_job j;                                                                  \
-  void* native;                                                              \
-  do {                                                                       \
-    hipsparseStatus_t st_ = check(h, opA, opB, alpha, A, B, beta, C,         \
-                                  computeType, alg, &j);                     \
-    if (st_ == HIPSPARSE_STATUS_SUCCESS) st_ = hipsparse__route(h, &native); \
-    if (st_ != HIPSPARSE_STATUS_SUCCESS) return st_;                         \
-  } while (0)
-
-#define CU_OPERANDS()                                                        \
-  void* a = hipsparse__cu_dense((sp_dense*)A);                               \
-  void* b = hipsparse__cu_dense((sp_dense*)B);                               \
-  void* c = hipsparse__cu_mat(C);                                            \
-  SP_CHECK(a && b && c, HIPSPARSE_STATUS_NOT_SUPPORTED)
-
-#define CU_PROTO                                                             \
-  (void*, int, int, const void*, void*, void*, const void*, void*, int, int, \
-   void*)
 
 hipsparseStatus_t hipsparseSDDMM_bufferSize(
     hipsparseHandle_t handle, hipsparseOperation_t opA,
     hipsparseOperation_t opB, const void* alpha, hipsparseConstDnMatDescr_t A,
     hipsparseConstDnMatDescr_t B, const void* beta, hipsparseSpMatDescr_t C,
     hipDataType computeType, hipsparseSDDMMAlg_t alg, size_t* bufferSize) {
-  OPEN();
-  SP_CHECK(bufferSize, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (native && ((const sp_mat*)C)->batch > 1)
-    return cu_batches(h, native, 0, opA, opB, alpha,
-                      (const sp_dense*)A, (const sp_dense*)B, beta,
-                      (const sp_mat*)C, computeType, alg, NULL, bufferSize);
-  if (native) {
-    CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSDDMM_bufferSize,
-               (void*, int, int, const void*, void*, void*, const void*,
-                void*, int, int, size_t*),
-               (cu, opA, opB, alpha, a, b, beta, c, computeType, alg,
-                bufferSize));
-  }
-  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  *bufferSize = 0;
-  return HIPSPARSE_STATUS_SUCCESS;
+  return sddmm(SP_SDDMM_SIZE, handle, opA, opB, alpha, A, B, beta, C,
+               computeType, alg, NULL, bufferSize);
 }
 
 hipsparseStatus_t hipsparseSDDMM_preprocess(
@@ -237,19 +164,8 @@ hipsparseStatus_t hipsparseSDDMM_preprocess(
     hipsparseOperation_t opB, const void* alpha, hipsparseConstDnMatDescr_t A,
     hipsparseConstDnMatDescr_t B, const void* beta, hipsparseSpMatDescr_t C,
     hipDataType computeType, hipsparseSDDMMAlg_t alg, void* tempBuffer) {
-  OPEN();
-  if (native && ((const sp_mat*)C)->batch > 1)
-    return cu_batches(h, native, 1, opA, opB, alpha,
-                      (const sp_dense*)A, (const sp_dense*)B, beta,
-                      (const sp_mat*)C, computeType, alg, tempBuffer, NULL);
-  if (native) {
-    CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSDDMM_preprocess, CU_PROTO,
-               (cu, opA, opB, alpha, a, b, beta, c, computeType, alg,
-                tempBuffer));
-  }
-  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return sddmm(SP_SDDMM_PREPROCESS, handle, opA, opB, alpha, A, B, beta, C,
+               computeType, alg, tempBuffer, NULL);
 }
 
 hipsparseStatus_t hipsparseSDDMM(
@@ -257,19 +173,6 @@ hipsparseStatus_t hipsparseSDDMM(
     hipsparseOperation_t opB, const void* alpha, hipsparseConstDnMatDescr_t A,
     hipsparseConstDnMatDescr_t B, const void* beta, hipsparseSpMatDescr_t C,
     hipDataType computeType, hipsparseSDDMMAlg_t alg, void* tempBuffer) {
-  OPEN();
-  if (native && ((const sp_mat*)C)->batch > 1)
-    return cu_batches(h, native, 2, opA, opB, alpha,
-                      (const sp_dense*)A, (const sp_dense*)B, beta,
-                      (const sp_mat*)C, computeType, alg, tempBuffer, NULL);
-  if (native) {
-    CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSDDMM, CU_PROTO,
-               (cu, opA, opB, alpha, a, b, beta, c, computeType, alg,
-                tempBuffer));
-  }
-  SP_CHECK(cpu_types(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  if (j.A.nnz == 0) return HIPSPARSE_STATUS_SUCCESS;
-  hipsparse__scalars(h, &j, alpha, beta, hipsparse__type_size(computeType));
-  return hipsparse__submit(h, &j);
+  return sddmm(SP_SDDMM_COMPUTE, handle, opA, opB, alpha, A, B, beta, C,
+               computeType, alg, tempBuffer, NULL);
 }

@@ -198,23 +198,54 @@ static int cpu_ok(const sp_job* j, hipDataType compute) {
          hipsparse__type_size(compute) != 0;
 }
 
-#define SPSV_OPEN()                                                          \
-  sp_handle* h = hipsparse__handle(handle);                                  \
-  sp_job j;                                                                  \
-  void* native;                                                              \
-  do {                                                                       \
-    hipsparseStatus_t st_ = spsv_check(h, opA, alpha, matA, x, y, alg,       \
-                                       spsvDescr, &j);                       \
-    if (st_ == HIPSPARSE_STATUS_SUCCESS) st_ = hipsparse__route(h, &native); \
-    if (st_ != HIPSPARSE_STATUS_SUCCESS) return st_;                         \
-  } while (0)
+typedef enum { SPSV_SIZE, SPSV_ANALYSIS, SPSV_SOLVE } spsv_stage;
 
-#define SPSV_CU_OPERANDS()                                                   \
-  void* a = hipsparse__cu_mat((sp_mat*)matA);                                \
-  void* cx = hipsparse__cu_vec((sp_vec*)x);                                  \
-  void* cy = hipsparse__cu_vec(y);                                           \
-  void* cd = cu_descr(spsvDescr);                                            \
-  SP_CHECK(a && cx && cy && cd, HIPSPARSE_STATUS_NOT_SUPPORTED)
+/* SpSV's three entry points: the buffer's size (*size), the analysis (with
+ * `buffer`) and the solve. */
+static hipsparseStatus_t spsv(spsv_stage stage, hipsparseHandle_t handle,
+                              hipsparseOperation_t opA, const void* alpha,
+                              hipsparseConstSpMatDescr_t matA,
+                              hipsparseConstDnVecDescr_t x,
+                              const hipsparseDnVecDescr_t y,
+                              hipDataType computeType, int alg,
+                              hipsparseSpSVDescr_t spsvDescr, void* buffer,
+                              size_t* size) {
+  sp_handle* h = hipsparse__handle(handle);
+  sp_job j;
+  void* native;
+  hipsparseStatus_t st =
+      spsv_check(h, opA, alpha, matA, x, y, alg, spsvDescr, &j);
+  if (st == HIPSPARSE_STATUS_SUCCESS && stage == SPSV_SIZE && !size)
+    st = HIPSPARSE_STATUS_INVALID_VALUE;
+  if (st == HIPSPARSE_STATUS_SUCCESS) st = hipsparse__route(h, &native);
+  if (st != HIPSPARSE_STATUS_SUCCESS) return st;
+  if (native) {
+    void* a = hipsparse__cu_mat((sp_mat*)matA);
+    void* cx = hipsparse__cu_vec((sp_vec*)x);
+    void* cy = hipsparse__cu_vec(y);
+    void* cd = cu_descr(spsvDescr);
+    SP_CHECK(a && cx && cy && cd, HIPSPARSE_STATUS_NOT_SUPPORTED);
+    if (stage == SPSV_SIZE)
+      SP_CU_CALL(h, native, cusparseSpSV_bufferSize,
+                 (void*, int, const void*, void*, void*, void*, int, int,
+                  void*, size_t*),
+                 (cu, opA, alpha, a, cx, cy, computeType, alg, cd, size));
+    if (stage == SPSV_ANALYSIS)
+      SP_CU_CALL(h, native, cusparseSpSV_analysis,
+                 (void*, int, const void*, void*, void*, void*, int, int,
+                  void*, void*),
+                 (cu, opA, alpha, a, cx, cy, computeType, alg, cd, buffer));
+    SP_CU_CALL(h, native, cusparseSpSV_solve,
+               (void*, int, const void*, void*, void*, void*, int, int,
+                void*),
+               (cu, opA, alpha, a, cx, cy, computeType, alg, cd));
+  }
+  SP_CHECK(cpu_ok(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
+  if (stage == SPSV_SIZE) *size = 0;
+  if (stage != SPSV_SOLVE || j.A.rows == 0) return HIPSPARSE_STATUS_SUCCESS;
+  hipsparse__scalars(h, &j, alpha, alpha, hipsparse__type_size(computeType));
+  return hipsparse__submit(h, &j);
+}
 
 hipsparseStatus_t hipsparseSpSV_bufferSize(
     hipsparseHandle_t handle, hipsparseOperation_t opA, const void* alpha,
@@ -222,18 +253,8 @@ hipsparseStatus_t hipsparseSpSV_bufferSize(
     const hipsparseDnVecDescr_t y, hipDataType computeType,
     hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr,
     size_t* bufferSize) {
-  SPSV_OPEN();
-  SP_CHECK(bufferSize, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (native) {
-    SPSV_CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSpSV_bufferSize,
-               (void*, int, const void*, void*, void*, void*, int, int, void*,
-                size_t*),
-               (cu, opA, alpha, a, cx, cy, computeType, alg, cd, bufferSize));
-  }
-  SP_CHECK(cpu_ok(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  *bufferSize = 0;
-  return HIPSPARSE_STATUS_SUCCESS;
+  return spsv(SPSV_SIZE, handle, opA, alpha, matA, x, y, computeType, alg,
+              spsvDescr, NULL, bufferSize);
 }
 
 hipsparseStatus_t hipsparseSpSV_analysis(
@@ -242,17 +263,8 @@ hipsparseStatus_t hipsparseSpSV_analysis(
     const hipsparseDnVecDescr_t y, hipDataType computeType,
     hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr,
     void* externalBuffer) {
-  SPSV_OPEN();
-  if (native) {
-    SPSV_CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSpSV_analysis,
-               (void*, int, const void*, void*, void*, void*, int, int, void*,
-                void*),
-               (cu, opA, alpha, a, cx, cy, computeType, alg, cd,
-                externalBuffer));
-  }
-  SP_CHECK(cpu_ok(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return spsv(SPSV_ANALYSIS, handle, opA, alpha, matA, x, y, computeType,
+              alg, spsvDescr, externalBuffer, NULL);
 }
 
 hipsparseStatus_t hipsparseSpSV_solve(
@@ -260,18 +272,8 @@ hipsparseStatus_t hipsparseSpSV_solve(
     hipsparseConstSpMatDescr_t matA, hipsparseConstDnVecDescr_t x,
     const hipsparseDnVecDescr_t y, hipDataType computeType,
     hipsparseSpSVAlg_t alg, hipsparseSpSVDescr_t spsvDescr) {
-  SPSV_OPEN();
-  if (native) {
-    SPSV_CU_OPERANDS();
-    SP_CU_CALL(h, native, cusparseSpSV_solve,
-               (void*, int, const void*, void*, void*, void*, int, int,
-                void*),
-               (cu, opA, alpha, a, cx, cy, computeType, alg, cd));
-  }
-  SP_CHECK(cpu_ok(&j, computeType), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  if (j.A.rows == 0) return HIPSPARSE_STATUS_SUCCESS;
-  hipsparse__scalars(h, &j, alpha, alpha, hipsparse__type_size(computeType));
-  return hipsparse__submit(h, &j);
+  return spsv(SPSV_SOLVE, handle, opA, alpha, matA, x, y, computeType, alg,
+              spsvDescr, NULL, NULL);
 }
 
 /* The checks of SpSM's entry points: op(A) (n x n) C (n x k) = op(B). */

@@ -38,11 +38,7 @@ static sp_spvec* as_spvec(hipsparseConstSpVecDescr_t d) {
 
 hipsparseStatus_t hipsparseDestroySpVec(hipsparseConstSpVecDescr_t d) {
   sp_spvec* v = as_spvec(d);
-  SP_CHECK(v, HIPSPARSE_STATUS_INVALID_VALUE);
-  if (v->cu) hipsparse__cu_destroy_descr(SP_MAGIC_SPVEC, v->cu);
-  v->magic = 0;
-  free(v);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__destroy(v, v ? v->cu : NULL);
 }
 
 hipsparseStatus_t hipsparseSpVecGet(const hipsparseSpVecDescr_t d,
@@ -68,18 +64,14 @@ hipsparseStatus_t hipsparseSpVecGet(const hipsparseSpVecDescr_t d,
 hipsparseStatus_t hipsparseSpVecGetValues(const hipsparseSpVecDescr_t d,
                                           void** values) {
   sp_spvec* v = as_spvec(d);
-  SP_CHECK(v && values, HIPSPARSE_STATUS_INVALID_VALUE);
-  *values = v->val;
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__get_values(v, v ? v->val : NULL, values);
 }
 
 hipsparseStatus_t hipsparseSpVecSetValues(hipsparseSpVecDescr_t d,
                                           void* values) {
   sp_spvec* v = as_spvec(d);
   SP_CHECK(v && (values || v->nnz == 0), HIPSPARSE_STATUS_INVALID_VALUE);
-  v->val = values;
-  if (v->cu) hipsparse__cu_set_values(SP_MAGIC_SPVEC, v->cu, values);
-  return HIPSPARSE_STATUS_SUCCESS;
+  return hipsparse__set_values(v, &v->val, v->cu, values);
 }
 
 /* Element `i` of an array of type `t` (R_32F, R_64F, C_32F, C_64F), as a
@@ -174,36 +166,35 @@ hipsparseStatus_t hipsparseAxpby(hipsparseHandle_t handle, const void* alpha,
   return hipsparse__submit(h, &j);
 }
 
+/* Gather (dir 0: x = y at x's indices) and Scatter (dir 1: y at x's
+ * indices = x). */
+static hipsparseStatus_t gather_scatter(hipsparseHandle_t handle,
+                                        const sp_spvec* vx, const sp_vec* vy,
+                                        int dir) {
+  OPEN(h, handle, vx, vy);
+  if (native) {
+    void* x = hipsparse__cu_spvec((sp_spvec*)vx);
+    void* y = hipsparse__cu_vec((sp_vec*)vy);
+    SP_CHECK(x && y, HIPSPARSE_STATUS_NOT_SUPPORTED);
+    if (dir == 0)
+      SP_CU_CALL(h, native, cusparseGather, (void*, void*, void*),
+                 (cu, y, x));
+    SP_CU_CALL(h, native, cusparseScatter, (void*, void*, void*),
+               (cu, x, y));
+  }
+  sp_job j = {.run = run_gather, .sx = *vx, .y = *vy, .dir = dir};
+  SP_CHECK(hipsparse__type_size(j.sx.type), HIPSPARSE_STATUS_NOT_SUPPORTED);
+  return hipsparse__submit(h, &j);
+}
+
 hipsparseStatus_t hipsparseGather(hipsparseHandle_t handle,
                                   hipsparseConstDnVecDescr_t vecY,
                                   hipsparseSpVecDescr_t vecX) {
-  OPEN(h, handle, vecX, vecY);
-  if (native) {
-    void* x = hipsparse__cu_spvec(vecX);
-    void* y = hipsparse__cu_vec((sp_vec*)vecY);
-    SP_CHECK(x && y, HIPSPARSE_STATUS_NOT_SUPPORTED);
-    SP_CU_CALL(h, native, cusparseGather, (void*, void*, void*),
-               (cu, y, x));
-  }
-  sp_job j = {.run = run_gather, .sx = *(const sp_spvec*)vecX,
-              .y = *(const sp_vec*)vecY, .dir = 0};
-  SP_CHECK(hipsparse__type_size(j.sx.type), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  return hipsparse__submit(h, &j);
+  return gather_scatter(handle, vecX, vecY, 0);
 }
 
 hipsparseStatus_t hipsparseScatter(hipsparseHandle_t handle,
                                    hipsparseConstSpVecDescr_t vecX,
                                    hipsparseDnVecDescr_t vecY) {
-  OPEN(h, handle, vecX, vecY);
-  if (native) {
-    void* x = hipsparse__cu_spvec((sp_spvec*)vecX);
-    void* y = hipsparse__cu_vec(vecY);
-    SP_CHECK(x && y, HIPSPARSE_STATUS_NOT_SUPPORTED);
-    SP_CU_CALL(h, native, cusparseScatter, (void*, void*, void*),
-               (cu, x, y));
-  }
-  sp_job j = {.run = run_gather, .sx = *(const sp_spvec*)vecX,
-              .y = *(const sp_vec*)vecY, .dir = 1};
-  SP_CHECK(hipsparse__type_size(j.sx.type), HIPSPARSE_STATUS_NOT_SUPPORTED);
-  return hipsparse__submit(h, &j);
+  return gather_scatter(handle, vecX, vecY, 1);
 }

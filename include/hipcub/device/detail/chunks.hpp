@@ -1,13 +1,14 @@
 // The device-level algorithms' frame: the input is cut into chunks, one
 // per block of a one-thread-per-block kernel, so that on the CPU device
 // each worker runs plain loops over contiguous memory (a CPU algorithm,
-// not an emulated GPU one) and the launches keep the stream's order. The
-// same kernels compile for NVIDIA GPUs, where they are correct but not
-// tuned. The chunk count depends only on the item count, so the size query
+// not an emulated GPU one) and the launches keep the stream's order. On
+// NVIDIA GPUs reduce and scan take gpu_reduce_scan.hpp's kernels; the
+// others run these, correct but not tuned. The chunk count depends only on the item count, so the size query
 // and the real call agree.
 #ifndef HIPCUB_DEVICE_DETAIL_CHUNKS_HPP
 #define HIPCUB_DEVICE_DETAIL_CHUNKS_HPP
 
+#include "hipcub/device/detail/gpu_reduce_scan.hpp"
 #include "hipcub/thread/thread_operators.hpp"
 
 BEGIN_HIPCUB_NAMESPACE
@@ -84,12 +85,18 @@ inline hipError_t reduce(void* d_temp, size_t& bytes, In in, Out out,
                          long long n, Op op, Init init, hipStream_t stream,
                          bool fold_init = true) {
   int nc = chunks_for(n);
-  size_t sizes[1] = {sizeof(Acc) * nc};
+  long long slots = gpu::scan_tiles(n) > nc ? gpu::scan_tiles(n) : nc;
+  size_t sizes[1] = {sizeof(Acc) * slots};
   void* p[1];
   bool query;
   HIPCUB_TRY(carve(d_temp, bytes, sizes, p, query));
   if (query) return hipSuccess;
   Acc* partial = static_cast<Acc*>(p[0]);
+  if (gpu::use_gpu_kernels(stream)) {
+    gpu::reduce<In, Out, Op, Init, Acc>(partial, in, out, n, op, init,
+                                        fold_init, stream);
+    return launched();
+  }
   if (n > 0) reduce_chunks<<<nc, 1, 0, stream>>>(in, n, nc, partial, op);
   reduce_final<<<1, 1, 0, stream>>>(partial, n, nc, out, op, init,
                                     fold_init);
@@ -137,12 +144,17 @@ inline hipError_t scan(void* d_temp, size_t& bytes, In in, Out out,
                        long long n, Op op, Acc init, bool has_init,
                        hipStream_t stream) {
   int nc = chunks_for(n);
-  size_t sizes[1] = {sizeof(Acc) * nc};
+  long long slots = gpu::scan_tiles(n) > nc ? gpu::scan_tiles(n) : nc;
+  size_t sizes[1] = {sizeof(Acc) * slots};
   void* p[1];
   bool query;
   HIPCUB_TRY(carve(d_temp, bytes, sizes, p, query));
   if (query || n <= 0) return hipSuccess;
   Acc* partial = static_cast<Acc*>(p[0]);
+  if (gpu::use_gpu_kernels(stream)) {
+    gpu::scan<INCLUSIVE>(partial, in, out, n, op, init, has_init, stream);
+    return launched();
+  }
   reduce_chunks<<<nc, 1, 0, stream>>>(in, n, nc, partial, op);
   scan_partials<<<1, 1, 0, stream>>>(partial, n, nc, op, init, has_init);
   scan_chunks<INCLUSIVE><<<nc, 1, 0, stream>>>(in, out, n, nc,

@@ -2,7 +2,8 @@
 // [begin_bit, end_bit). Per pass each chunk counts its digits, one block
 // turns the counts into each (digit, chunk) pair's first output slot
 // (digit-major, so equal digits keep their order), and each chunk
-// scatters its keys (and values) there: the parallel CPU radix sort.
+// scatters its keys (and values) there: the parallel CPU radix sort. GPU
+// streams take gpu_radix.hpp's pass instead.
 #ifndef HIPCUB_DEVICE_DETAIL_RADIX_HPP
 #define HIPCUB_DEVICE_DETAIL_RADIX_HPP
 
@@ -21,6 +22,14 @@ HIPCUB_DEVICE __forceinline__ unsigned radix_digit(K k, int shift, int nbits) {
   if (DESC) b = typename tw::bits(~b);
   return static_cast<unsigned>((b >> shift) & ((1u << nbits) - 1));
 }
+
+}  // namespace detail
+END_HIPCUB_NAMESPACE
+
+#include "hipcub/device/detail/gpu_radix.hpp"
+
+BEGIN_HIPCUB_NAMESPACE
+namespace detail {
 
 template <typename K, bool DESC>
 __global__ void radix_hist(const K* keys, long long n, int nc, int shift,
@@ -59,6 +68,13 @@ __global__ void radix_scatter(const K* keys, const V* vals, K* keys_out,
   }
 }
 
+// The count slots either kind of pass needs.
+inline long long radix_count_slots(long long n) {
+  long long cpu = (long long)RADIX_DIGITS * chunks_for(n);
+  long long gpu = gpu::radix_slots(n, RADIX_DIGITS);
+  return cpu > gpu ? cpu : gpu;
+}
+
 inline int radix_passes(int begin_bit, int end_bit) {
   return end_bit > begin_bit ? (end_bit - begin_bit + RADIX_BITS - 1) / RADIX_BITS
                              : 0;
@@ -76,8 +92,18 @@ inline hipError_t radix_run(const K* k_in, const V* v_in, K* const (&kb)[2],
   const K* ks = k_in;
   const V* vs = v_in;
   int t = first_target;
+  bool gpu_kernels = gpu::use_gpu_kernels(stream);
   for (int bit = begin_bit; bit < end_bit; bit += RADIX_BITS) {
     int nbits = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
+    if (gpu_kernels) {
+      gpu::radix_pass<K, V, DESC, VALUES, RADIX_DIGITS>(
+          ks, vs, kb[t], vb[t], n, bit, nbits, counts, stream);
+      HIPCUB_TRY(launched());
+      ks = kb[t];
+      vs = vb[t];
+      t ^= 1;
+      continue;
+    }
     radix_hist<K, DESC><<<nc, 1, 0, stream>>>(ks, n, nc, bit, nbits, counts);
     radix_offsets<RADIX_DIGITS><<<1, 1, 0, stream>>>(counts, nc);
     radix_scatter<K, V, DESC, VALUES><<<nc, 1, 0, stream>>>(
@@ -94,8 +120,7 @@ template <bool DESC, typename K, typename V, bool VALUES>
 inline hipError_t radix_sort(void* d_temp, size_t& bytes, const K* k_in,
                              K* k_out, const V* v_in, V* v_out, long long n,
                              int begin_bit, int end_bit, hipStream_t stream) {
-  int nc = chunks_for(n);
-  size_t sizes[3] = {sizeof(unsigned) * RADIX_DIGITS * nc, sizeof(K) * n,
+  size_t sizes[3] = {sizeof(unsigned) * radix_count_slots(n), sizeof(K) * n,
                      VALUES ? sizeof(V) * n : 0};
   void* p[3];
   bool query;
@@ -126,8 +151,7 @@ inline hipError_t radix_sort_db(void* d_temp, size_t& bytes,
                                 DoubleBuffer<K>& keys, DoubleBuffer<V>* vals,
                                 long long n, int begin_bit, int end_bit,
                                 hipStream_t stream) {
-  int nc = chunks_for(n);
-  size_t sizes[1] = {sizeof(unsigned) * RADIX_DIGITS * nc};
+  size_t sizes[1] = {sizeof(unsigned) * radix_count_slots(n)};
   void* p[1];
   bool query;
   HIPCUB_TRY(carve(d_temp, bytes, sizes, p, query));
