@@ -292,7 +292,11 @@ static int collect_prefix(struct ic* c) {
         LLVMValueRef f = LLVMGetCalledValue(v);
         size_t len;
         const char* name = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
-        if (strncmp(name, "llvm.dbg.", 9) != 0) return 0;
+        /* debug records, and the x loop's own assumption (tid.x < 1024,
+         * form_loops_emit.c): no effect, so they may run twice */
+        if (strncmp(name, "llvm.dbg.", 9) != 0 &&
+            strcmp(name, "llvm.assume") != 0)
+          return 0;
         continue;
       }
       if (LLVMIsALoadInst(v) || LLVMIsAStoreInst(v) || LLVMIsAAllocaInst(v) ||

@@ -135,8 +135,10 @@ static void test_others(void) {
   int root = nr - 1, bad;
   /* broadcast from the last rank; reduce (sum) to it, then in place */
   for (int r = 0; r < nr; ++r) {
-    s[r] = ints(r, nr * N, 0, 0);
-    d[r] = ints(r, nr * N, -1, 1);
+    /* at least N + 1: the element past the count is checked (one rank on
+     * a machine with one GPU) */
+    s[r] = ints(r, (nr > 1 ? nr : 2) * N, 0, 0);
+    d[r] = ints(r, (nr > 1 ? nr : 2) * N, -1, 1);
   }
   RUN_ALL(ncclBroadcast(s[r], d[r], N, ncclInt32, root, comms[r], streams[r]));
   bad = 0;

@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include "hip/hipc/interop.h"
+#include "hipcub/config.hpp"
 
 BEGIN_HIPCUB_NAMESPACE
 namespace detail {
