@@ -330,11 +330,17 @@ static int parallel_host(void) {
   return !(e != NULL && *e != '\0' && strcmp(e, "0") != 0);
 }
 
+/* An empty fat binary for the CPU device code `id`. */
+static void blob_init(struct blob *b, const char *id) {
+  memset(b, 0, sizeof *b);
+  memcpy(b->head.magic, HIPC_FATBIN_MAGIC, sizeof b->head.magic);
+  snprintf(b->head.cpu_id, sizeof b->head.cpu_id, "%s", id);
+}
+
 /* The fat binary of a source without GPU images: the header alone. */
 static int write_cpu_fatbin(const char *id, const char *path) {
-  struct blob b = {0};
-  memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
-  snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
+  struct blob b;
+  blob_init(&b, id);
   int rc = blob_write(&b, path);
   blob_free(&b);
   return rc;
@@ -437,9 +443,8 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   if ((gpu && (rc = read_managed(managed_file, &managed)) != 0) ||
       (gpu && (rc = read_managed(constants_file, &constants)) != 0))
     goto done;
-  struct blob b = {0};
-  memcpy(b.head.magic, HIPC_FATBIN_MAGIC, sizeof b.head.magic);
-  snprintf(b.head.cpu_id, sizeof b.head.cpu_id, "%s", id);
+  struct blob b;
+  blob_init(&b, id);
   if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
                                o->save_temps ? s->ref : NULL, &managed,

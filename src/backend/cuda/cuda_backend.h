@@ -92,6 +92,9 @@ hipError_t hipc__cuda_host_release(hipc_device* dev, void* ptr);
 /* Whether the driver can write `p` from the device (device memory, or
  * host memory it mapped). */
 int hipc__cuda_device_visible(const void* p);
+/* The driver's memory type of `p` (CU_MEMORYTYPE_*), or 0 for memory it
+ * does not know. */
+int hipc__cuda_memory_type(const void* p);
 int hipc__cuda_pointer_known(hipc_device* dev, const void* p);
 
 /* -- host_memory.c */

@@ -32,16 +32,6 @@ static int has_graphs(void) {
          hipc_cu.GraphExecDestroy;
 }
 
-/* The driver's memory type of `p` (CU_MEMORYTYPE_*), or 0 for memory it
- * does not know. */
-static int memory_type(const void* p) {
-  int type = 0;
-  if (hipc_cu.PointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                  (CUdeviceptr)(uintptr_t)p) != CUDA_SUCCESS)
-    return 0;
-  return type;
-}
-
 /* Adds operation `o` after `*prev` (if any); *prev becomes its node. */
 static hipError_t add_op(cuda_device* d, CUgraph g, const hipc_op* o,
                          CUgraphNode* prev) {
@@ -63,7 +53,7 @@ static hipError_t add_op(cuda_device* d, CUgraph g, const hipc_op* o,
       break;
     }
     case HIPC_OP_COPY: {
-      if (!memory_type(o->src) || !memory_type(o->dst))
+      if (!hipc__cuda_memory_type(o->src) || !hipc__cuda_memory_type(o->dst))
         return hipErrorNotSupported;
       CUDA_MEMCPY3D p = {0};
       p.srcMemoryType = p.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
@@ -79,7 +69,7 @@ static hipError_t add_op(cuda_device* d, CUgraph g, const hipc_op* o,
       break;
     }
     case HIPC_OP_FILL: {
-      if (memory_type(o->dst) != CU_MEMORYTYPE_DEVICE)
+      if (hipc__cuda_memory_type(o->dst) != CU_MEMORYTYPE_DEVICE)
         return hipErrorNotSupported;
       CUDA_MEMSET_NODE_PARAMS p = {(CUdeviceptr)(uintptr_t)o->dst,
                                    o->dpitch, o->value, o->elem_size,

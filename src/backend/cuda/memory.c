@@ -34,13 +34,18 @@ hipError_t hipc__cuda_memcpy(hipc_queue* q, void* dst, const void* src,
   return hipSuccess;
 }
 
+int hipc__cuda_memory_type(const void* p) {
+  int type = 0;
+  if (hipc_cu.PointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                  dptr(p)) != CUDA_SUCCESS)
+    return 0;
+  return type;
+}
+
 /* Whether the driver can write `p` from the device (device memory, or
  * host memory it mapped). */
 int hipc__cuda_device_visible(const void* p) {
-  int type = 0;
-  return hipc_cu.PointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                     dptr(p)) == CUDA_SUCCESS &&
-         type != 0;
+  return hipc__cuda_memory_type(p) != 0;
 }
 
 int hipc__cuda_pointer_known(hipc_device* dev, const void* p) {
