@@ -26,6 +26,7 @@
 #include "elf_syms.h"
 #include "gpu_names.h"
 #include "ptx_consts.h"
+#include "ptx_regcap.h"
 
 /* The oldest architecture the NVPTX headers build for (scoped atomics). */
 #define MIN_SM 60
@@ -185,6 +186,46 @@ static char *file_for(const struct device_source *src, const char *arch,
   return t != NULL ? hipc__util_strdup(t) : NULL;
 }
 
+/* ptxas on `ptx` into `cubin`, kernels over the register cap of HIP's
+ * 1024-thread default capped and assembled again (ptx_regcap.h). */
+static int assemble(const struct device_pass *d,
+                    const struct hipcc_options *o, const char *arch,
+                    const char *ptx, const char *cubin) {
+  char *sm = hipc__util_format("-arch=%s", arch);
+  char *log_name = hipc__util_format("%s.ptxas.log", arch);
+  char *log = hipc__util_temp(log_name);
+  free(log_name);
+  int rc = 1;
+  if (log != NULL) {
+    const char *as[] = {d->ptxas, sm, "-v", ptx, "-o", cubin, NULL};
+    pid_t pid;
+    rc = hipc__util_spawn(as, o->verbose, log, &pid);
+    if (rc == 0)
+      rc = hipc__util_wait(pid, d->ptxas);
+  }
+  size_t len;
+  char *text = log != NULL ? hipc__util_read(log, &len) : NULL;
+  /* ptxas's errors and warnings, without the -v lines (what it compiled
+   * and the resources it used). */
+  for (const char *s = text; s != NULL && *s != '\0';) {
+    size_t n = strcspn(s, "\n");
+    if (strncmp(s, "ptxas info", 10) != 0 && strncmp(s, "    ", 4) != 0)
+      fprintf(stderr, "%.*s\n", (int)n, s);
+    s += n + (s[n] == '\n');
+  }
+  int capped = 0;
+  if (rc == 0 && text != NULL &&
+      hipc__ptx_cap_registers(ptx, text, HIPC_PTX_REG_CAP, &capped) != 0) {
+    rc = 1;
+  } else if (rc == 0 && capped > 0) {
+    const char *as[] = {d->ptxas, sm, ptx, "-o", cubin, NULL};
+    rc = hipc__util_run(as, o->verbose, NULL);
+  }
+  free(text);
+  free(sm);
+  return rc;
+}
+
 static int compile_arch(const struct device_pass *d,
                         const struct hipcc_options *o,
                         const struct device_source *src, const char *arch,
@@ -225,17 +266,7 @@ static int compile_arch(const struct device_pass *d,
   /* The host-only `const` globals clang made constant: not on the GPU. */
   if (hipc__ptx_drop_host_consts(ptx, src->constants, NULL) != 0)
     return 1;
-  char *sm = hipc__util_format("-arch=%s", arch);
-  /* HIP's kernels launch with up to 1024 threads a block unless
-   * __launch_bounds__ says otherwise: at most 64 registers a thread (the
-   * 64K-register file), as AMD's default bound guarantees. ptxas ignores
-   * the cap for kernels with launch bounds. HeCBench groupnorm's backward
-   * kernel took 65 and its 1024-thread launches failed. */
-  const char *as[] = {d->ptxas, sm, "-maxrregcount=64", ptx, "-o", cubin,
-                      NULL};
-  rc = hipc__util_run(as, o->verbose, NULL);
-  free(sm);
-  return rc;
+  return assemble(d, o, arch, ptx, cubin);
 }
 
 /* The files of one source's images: a PTX and a cubin per architecture
