@@ -19,15 +19,15 @@
  * on it.
  *
  * Each device has a default pool, made on first use, and a current pool
- * (hipDeviceSetMemPool), which hipMallocAsync uses. Export and import of
- * pools and pointers between processes are hipErrorNotSupported.
+ * (hipDeviceSetMemPool), which hipMallocAsync uses. In a stream capture
+ * the allocations and frees are graph memory nodes (capture_mem.c).
  *
  * One lock covers every pool. Lock order: this lock, then the allocation
  * table's and the backend's. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "graph.h"
 
 #define POOL_MAGIC 0x68706f6fu /* "hpoo" */
 #define ALIGN 256
@@ -199,11 +199,23 @@ static hipError_t unknown_stream(hipError_t e) {
 static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
                                hipStream_t stream) {
   if (!ptr) return hipErrorInvalidValue;
+  /* On a capturing stream: an alloc node with the pool's properties
+   * (capture_mem.c). */
+  hipMemPoolProps props;
+  int known = !pool;
+  if (pool) {
+    pthread_mutex_lock(&lock);
+    if ((known = pool_ok(pool))) props = pool->props;
+    pthread_mutex_unlock(&lock);
+  }
+  hipError_t e = known ? hipc__capture_mem_alloc(stream, pool ? &props : NULL,
+                                                 size, ptr)
+                       : HIPC_NOT_CAPTURING;
+  if (e != HIPC_NOT_CAPTURING) return e;
   /* As work on the stream: a reused block may make it wait for the
-   * block's free (queue_wait_event). A capturing stream is refused here
-   * (no allocation nodes). */
+   * block's free (queue_wait_event). */
   hipc_work w;
-  hipError_t e = hipc__work_begin(stream, &w);
+  e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return unknown_stream(e);
   if (size == 0) {
     *ptr = NULL;
@@ -270,8 +282,11 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   HIPC_API_ENTER();
   HIPC_ARG_PTR("ptr", dev_ptr);
   HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
+  /* On a capturing stream: a free node (capture_mem.c). */
+  hipError_t e = hipc__capture_mem_free(stream, dev_ptr);
+  HIPC_RETURN_IF(e != HIPC_NOT_CAPTURING, e);
   hipc_work w;
-  hipError_t e = hipc__work_begin(stream, &w);
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, unknown_stream(e));
   hipc_device* dev = w.dev;
   hipc_queue* q = w.q;
