@@ -1,0 +1,222 @@
+/* Shareable memory of the pools that may be exported
+ * (hipMemHandleTypePosixFileDescriptor): one physical allocation of the
+ * backend's virtual memory (vmm.c's vm_* ops; on the CPU device a memfd)
+ * mapped whole, read-write, at a reservation of its size. The pool carves
+ * its blocks out of it (first fit over a sorted list of free ranges,
+ * merged when they touch), so that one file descriptor carries every
+ * block, those allocated after the export included, as CUDA's pools do;
+ * another process maps the same memory from that descriptor and finds a
+ * block at the same offset.
+ *
+ * The physical memory is only reached as it is used (a memfd's pages
+ * appear when touched), which is why only backends whose device memory is
+ * host memory share pools this way: a GPU's physical allocation would take
+ * the whole arena at once. Freed whole pages are given back
+ * (MADV_REMOVE), for every process that maps them. */
+#define _GNU_SOURCE /* MADV_REMOVE */
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mempool.h"
+
+typedef struct range {
+  struct range* next;
+  size_t off, len;
+} range;
+
+struct hipc_pool_arena {
+  hipc_device* dev;
+  void* phys;
+  char* base;
+  size_t size;
+  uint64_t id[2]; /* st_dev and st_ino of its file */
+  int imported;
+  range* free_ranges; /* sorted by offset, none touching */
+};
+
+int hipc__arena_supported(const hipc_device* dev) {
+  const hipc_backend_ops* o = dev->ops;
+  return o->host_memory && o->vm_create && o->vm_reserve && o->vm_map &&
+         o->vm_access && o->vm_export_fd && o->vm_import_fd;
+}
+
+/* The identity of the file behind descriptor `fd`. */
+static int file_id(int fd, uint64_t id[2], size_t* size) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+  id[0] = (uint64_t)st.st_dev;
+  id[1] = (uint64_t)st.st_ino;
+  if (size) *size = (size_t)st.st_size;
+  return 0;
+}
+
+/* Maps the arena's physical memory at a reservation of its size. */
+static hipError_t map_whole(hipc_pool_arena* a) {
+  const hipc_backend_ops* o = a->dev->ops;
+  void* base;
+  hipError_t e = o->vm_reserve(a->dev, a->size, 0, NULL, &base);
+  if (e != hipSuccess) return e;
+  e = o->vm_map(a->dev, base, a->size, a->phys, 0);
+  if (e == hipSuccess) {
+    e = o->vm_access(a->dev, base, a->size, hipMemAccessFlagsProtReadWrite);
+    if (e != hipSuccess) o->vm_unmap(a->dev, base, a->size);
+  }
+  if (e != hipSuccess) {
+    o->vm_free(a->dev, base, a->size);
+    return e;
+  }
+  a->base = base;
+  return hipSuccess;
+}
+
+hipError_t hipc__arena_create(hipc_device* dev, size_t size,
+                              hipc_pool_arena** out) {
+  size_t g = dev->ops->vm_granularity(dev);
+  if (size == 0 || size > SIZE_MAX - g) return hipErrorInvalidValue;
+  size = (size + g - 1) / g * g;
+  hipc_pool_arena* a = calloc(1, sizeof *a);
+  range* r = calloc(1, sizeof *r);
+  if (!a || !r) {
+    free(a);
+    free(r);
+    return hipErrorOutOfMemory;
+  }
+  a->dev = dev;
+  a->size = size;
+  hipError_t e = dev->ops->vm_create(dev, size, &a->phys);
+  if (e != hipSuccess) {
+    free(a);
+    free(r);
+    return e;
+  }
+  int fd = -1;
+  e = dev->ops->vm_export_fd(dev, a->phys, &fd);
+  if (e == hipSuccess && file_id(fd, a->id, NULL) != 0) e = hipErrorUnknown;
+  if (fd >= 0) close(fd);
+  if (e == hipSuccess) e = map_whole(a);
+  if (e != hipSuccess) {
+    dev->ops->vm_release(dev, a->phys);
+    free(a);
+    free(r);
+    return e;
+  }
+  r->len = size;
+  a->free_ranges = r;
+  *out = a;
+  return hipSuccess;
+}
+
+hipError_t hipc__arena_import(hipc_device* dev, int fd,
+                              hipc_pool_arena** out) {
+  uint64_t id[2];
+  size_t fsize;
+  if (fd < 0 || file_id(fd, id, &fsize) != 0 || fsize == 0)
+    return hipErrorInvalidValue;
+  hipc_pool_arena* a = calloc(1, sizeof *a);
+  if (!a) return hipErrorOutOfMemory;
+  a->dev = dev;
+  a->imported = 1;
+  a->id[0] = id[0];
+  a->id[1] = id[1];
+  hipError_t e = dev->ops->vm_import_fd(dev, fd, &a->size, &a->phys);
+  if (e != hipSuccess) {
+    free(a);
+    return e;
+  }
+  if (a->size == 0) a->size = fsize;
+  e = map_whole(a);
+  if (e != hipSuccess) {
+    dev->ops->vm_release(dev, a->phys);
+    free(a);
+    return e;
+  }
+  *out = a;
+  return hipSuccess;
+}
+
+void hipc__arena_destroy(hipc_pool_arena* a) {
+  const hipc_backend_ops* o = a->dev->ops;
+  o->vm_unmap(a->dev, a->base, a->size);
+  o->vm_free(a->dev, a->base, a->size);
+  o->vm_release(a->dev, a->phys);
+  while (a->free_ranges) {
+    range* r = a->free_ranges;
+    a->free_ranges = r->next;
+    free(r);
+  }
+  free(a);
+}
+
+hipError_t hipc__arena_alloc(hipc_pool_arena* a, size_t size, void** out) {
+  for (range** at = &a->free_ranges; *at; at = &(*at)->next) {
+    range* r = *at;
+    if (r->len < size) continue;
+    *out = a->base + r->off;
+    r->off += size;
+    r->len -= size;
+    if (r->len == 0) {
+      *at = r->next;
+      free(r);
+    }
+    return hipSuccess;
+  }
+  return hipErrorOutOfMemory;
+}
+
+/* The whole pages of [p, p + n) go back to the system. */
+static void give_back(char* p, size_t n) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+  uintptr_t hi = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
+  if (hi > lo) (void)madvise((void*)lo, hi - lo, MADV_REMOVE);
+}
+
+void hipc__arena_free(hipc_pool_arena* a, void* ptr, size_t size) {
+  if (a->imported) return;
+  size_t off = (size_t)((char*)ptr - a->base);
+  range* prev = NULL;
+  range* next = a->free_ranges;
+  while (next && next->off < off) {
+    prev = next;
+    next = next->next;
+  }
+  give_back(ptr, size);
+  if (prev && prev->off + prev->len == off) {
+    prev->len += size;
+    if (next && prev->off + prev->len == next->off) {
+      prev->len += next->len;
+      prev->next = next->next;
+      free(next);
+    }
+    return;
+  }
+  if (next && off + size == next->off) {
+    next->off = off;
+    next->len += size;
+    return;
+  }
+  range* r = malloc(sizeof *r);
+  if (!r) return; /* the range is lost to the pool, not to the process */
+  r->off = off;
+  r->len = size;
+  r->next = next;
+  if (prev)
+    prev->next = r;
+  else
+    a->free_ranges = r;
+}
+
+hipError_t hipc__arena_export(hipc_pool_arena* a, int* fd) {
+  return a->dev->ops->vm_export_fd(a->dev, a->phys, fd);
+}
+
+void hipc__arena_id(const hipc_pool_arena* a, uint64_t id[2]) {
+  id[0] = a->id[0];
+  id[1] = a->id[1];
+}
+
+char* hipc__arena_base(const hipc_pool_arena* a) { return a->base; }
+
+size_t hipc__arena_size(const hipc_pool_arena* a) { return a->size; }
