@@ -170,7 +170,7 @@ static hipError_t take_block(hipMemPool_t p, hipc_queue* q, size_t size,
   if (want > p->dev->props.totalGlobalMem) return hipErrorOutOfMemory;
   block* b = calloc(1, sizeof *b);
   if (!b) return hipErrorOutOfMemory;
-  hipError_t e = p->arena ? hipc__arena_alloc(p->arena, want, &b->ptr)
+  hipError_t e = p->arena ? hipc__arena_alloc(p->arena, want, q, &b->ptr)
                           : ops->alloc(p->dev, want, &b->ptr);
   if (e != hipSuccess) {
     free(b);

@@ -50,8 +50,8 @@ hipMemPool_t hipc__mempool_new(hipc_device* dev, const hipMemPoolProps* props);
 hipc_pool_block* hipc__mempool_find_used(void* ptr, hipMemPool_t* pool);
 
 /* -- mempool_arena.c */
-/* Whether pools of `dev` can be shared (the backend's host memory and
- * virtual memory with POSIX file descriptors). */
+/* Whether pools of `dev` can be shared (the backend's driver pools, or
+ * its host memory and virtual memory with POSIX file descriptors). */
 int hipc__arena_supported(const hipc_device* dev);
 /* An arena of at least `size` bytes on `dev`, or one mapping the memory
  * of file descriptor `fd` (imported: hipErrorInvalidValue when `fd` is
@@ -61,18 +61,22 @@ hipError_t hipc__arena_create(hipc_device* dev, size_t size,
 hipError_t hipc__arena_import(hipc_device* dev, int fd,
                               hipc_pool_arena** out);
 void hipc__arena_destroy(hipc_pool_arena* a);
-/* `size` bytes (a multiple of HIPC_POOL_ALIGN) of a created arena;
- * hipErrorOutOfMemory when they do not fit. */
-hipError_t hipc__arena_alloc(hipc_pool_arena* a, size_t size, void** out);
+/* `size` bytes (a multiple of HIPC_POOL_ALIGN) of a created arena, for
+ * work on `q`; hipErrorOutOfMemory when they do not fit. */
+hipError_t hipc__arena_alloc(hipc_pool_arena* a, size_t size, hipc_queue* q,
+                             void** out);
 /* Gives back what hipc__arena_alloc gave (nothing for an imported
  * arena). */
 void hipc__arena_free(hipc_pool_arena* a, void* ptr, size_t size);
 /* A new file descriptor for the arena's memory. */
 hipError_t hipc__arena_export(hipc_pool_arena* a, int* fd);
-/* The arena's identity (the same in every process that maps it), start
- * and size. */
-void hipc__arena_id(const hipc_pool_arena* a, uint64_t id[2]);
-char* hipc__arena_base(const hipc_pool_arena* a);
-size_t hipc__arena_size(const hipc_pool_arena* a);
+/* Describes block [ptr, ptr + size) of a created arena for another
+ * process; the block such data describes in an imported arena
+ * (hipErrorInvalidValue for data of another arena or out of it). */
+hipError_t hipc__arena_export_ptr(hipc_pool_arena* a, void* ptr, size_t size,
+                                  hipMemPoolPtrExportData* data);
+hipError_t hipc__arena_import_ptr(hipc_pool_arena* a,
+                                  const hipMemPoolPtrExportData* data,
+                                  void** ptr, size_t* size);
 
 #endif /* HIPC_MEMPOOL_H */

@@ -1,7 +1,14 @@
 /* Shareable memory of the pools that may be exported
- * (hipMemHandleTypePosixFileDescriptor): one physical allocation of the
- * backend's virtual memory (vmm.c's vm_* ops; on the CPU device a memfd)
- * mapped whole, read-write, at a reservation of its size. The pool carves
+ * (hipMemHandleTypePosixFileDescriptor), in one of two ways.
+ *
+ * Where the backend has driver pools (the pool_* ops: CUDA's cuMemPool*),
+ * the arena is such a pool: blocks come from it in stream order, its file
+ * descriptor and the driver's 64-byte pointer descriptions go to the other
+ * process, which imports them through the driver.
+ *
+ * Elsewhere (the CPU device), the arena is one physical allocation of the
+ * backend's virtual memory (vmm.c's vm_* ops; a memfd) mapped whole,
+ * read-write, at a reservation of its size. The pool carves
  * its blocks out of it (first fit over a sorted list of free ranges,
  * merged when they touch), so that one file descriptor carries every
  * block, those allocated after the export included, as CUDA's pools do;
@@ -15,6 +22,7 @@
  * (MADV_REMOVE), for every process that maps them. */
 #define _GNU_SOURCE /* MADV_REMOVE */
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -28,6 +36,7 @@ typedef struct range {
 
 struct hipc_pool_arena {
   hipc_device* dev;
+  void* driver_pool; /* the backend's pool (pool_* ops), or NULL */
   void* phys;
   char* base;
   size_t size;
@@ -36,8 +45,24 @@ struct hipc_pool_arena {
   range* free_ranges; /* sorted by offset, none touching */
 };
 
+/* An exported pointer of a memfd arena, in hipMemPoolPtrExportData. */
+#define EXPORT_MAGIC 0x68706578u /* "hpex" */
+typedef struct exported {
+  uint32_t magic;
+  uint32_t version;
+  uint64_t id[2];
+  uint64_t offset;
+  uint64_t size;
+} exported;
+_Static_assert(sizeof(exported) <= sizeof(hipMemPoolPtrExportData),
+               "hipMemPoolPtrExportData holds an exported pointer");
+
 int hipc__arena_supported(const hipc_device* dev) {
   const hipc_backend_ops* o = dev->ops;
+  if (o->pool_create && o->pool_destroy && o->pool_alloc && o->pool_free &&
+      o->pool_export && o->pool_import && o->pool_export_ptr &&
+      o->pool_import_ptr)
+    return 1;
   return o->host_memory && o->vm_create && o->vm_reserve && o->vm_map &&
          o->vm_access && o->vm_export_fd && o->vm_import_fd;
 }
@@ -71,8 +96,27 @@ static hipError_t map_whole(hipc_pool_arena* a) {
   return hipSuccess;
 }
 
+/* An arena that is a driver pool: created (fd < 0) or imported. */
+static hipError_t driver_arena(hipc_device* dev, size_t max_size, int fd,
+                               hipc_pool_arena** out) {
+  hipc_pool_arena* a = calloc(1, sizeof *a);
+  if (!a) return hipErrorOutOfMemory;
+  a->dev = dev;
+  a->imported = fd >= 0;
+  hipError_t e = fd >= 0 ? dev->ops->pool_import(dev, fd, &a->driver_pool)
+                         : dev->ops->pool_create(dev, max_size,
+                                                 &a->driver_pool);
+  if (e != hipSuccess) {
+    free(a);
+    return e;
+  }
+  *out = a;
+  return hipSuccess;
+}
+
 hipError_t hipc__arena_create(hipc_device* dev, size_t size,
                               hipc_pool_arena** out) {
+  if (dev->ops->pool_create) return driver_arena(dev, size, -1, out);
   size_t g = dev->ops->vm_granularity(dev);
   if (size == 0 || size > SIZE_MAX - g) return hipErrorInvalidValue;
   size = (size + g - 1) / g * g;
@@ -110,6 +154,11 @@ hipError_t hipc__arena_create(hipc_device* dev, size_t size,
 
 hipError_t hipc__arena_import(hipc_device* dev, int fd,
                               hipc_pool_arena** out) {
+  if (dev->ops->pool_create) {
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) return hipErrorInvalidValue;
+    return driver_arena(dev, 0, fd, out);
+  }
   uint64_t id[2];
   size_t fsize;
   if (fd < 0 || file_id(fd, id, &fsize) != 0 || fsize == 0)
@@ -138,6 +187,11 @@ hipError_t hipc__arena_import(hipc_device* dev, int fd,
 
 void hipc__arena_destroy(hipc_pool_arena* a) {
   const hipc_backend_ops* o = a->dev->ops;
+  if (a->driver_pool) {
+    o->pool_destroy(a->dev, a->driver_pool);
+    free(a);
+    return;
+  }
   o->vm_unmap(a->dev, a->base, a->size);
   o->vm_free(a->dev, a->base, a->size);
   o->vm_release(a->dev, a->phys);
@@ -149,7 +203,10 @@ void hipc__arena_destroy(hipc_pool_arena* a) {
   free(a);
 }
 
-hipError_t hipc__arena_alloc(hipc_pool_arena* a, size_t size, void** out) {
+hipError_t hipc__arena_alloc(hipc_pool_arena* a, size_t size, hipc_queue* q,
+                             void** out) {
+  if (a->driver_pool)
+    return a->dev->ops->pool_alloc(a->dev, a->driver_pool, size, q, out);
   for (range** at = &a->free_ranges; *at; at = &(*at)->next) {
     range* r = *at;
     if (r->len < size) continue;
@@ -174,6 +231,10 @@ static void give_back(char* p, size_t n) {
 }
 
 void hipc__arena_free(hipc_pool_arena* a, void* ptr, size_t size) {
+  if (a->driver_pool) { /* imported pointers too, as the driver wants */
+    a->dev->ops->pool_free(a->dev, ptr);
+    return;
+  }
   if (a->imported) return;
   size_t off = (size_t)((char*)ptr - a->base);
   range* prev = NULL;
@@ -209,14 +270,36 @@ void hipc__arena_free(hipc_pool_arena* a, void* ptr, size_t size) {
 }
 
 hipError_t hipc__arena_export(hipc_pool_arena* a, int* fd) {
+  if (a->driver_pool)
+    return a->dev->ops->pool_export(a->dev, a->driver_pool, fd);
   return a->dev->ops->vm_export_fd(a->dev, a->phys, fd);
 }
 
-void hipc__arena_id(const hipc_pool_arena* a, uint64_t id[2]) {
-  id[0] = a->id[0];
-  id[1] = a->id[1];
+hipError_t hipc__arena_export_ptr(hipc_pool_arena* a, void* ptr, size_t size,
+                                  hipMemPoolPtrExportData* data) {
+  memset(data, 0, sizeof *data);
+  if (a->driver_pool)
+    return a->dev->ops->pool_export_ptr(a->dev, ptr, data->reserved);
+  exported x = {EXPORT_MAGIC, 1, {a->id[0], a->id[1]},
+                (uint64_t)((char*)ptr - a->base), size};
+  memcpy(data->reserved, &x, sizeof x);
+  return hipSuccess;
 }
 
-char* hipc__arena_base(const hipc_pool_arena* a) { return a->base; }
-
-size_t hipc__arena_size(const hipc_pool_arena* a) { return a->size; }
+hipError_t hipc__arena_import_ptr(hipc_pool_arena* a,
+                                  const hipMemPoolPtrExportData* data,
+                                  void** ptr, size_t* size) {
+  if (a->driver_pool)
+    return a->dev->ops->pool_import_ptr(a->dev, a->driver_pool,
+                                        data->reserved, ptr, size);
+  exported x;
+  memcpy(&x, data->reserved, sizeof x);
+  /* A pointer of this arena's memory, inside it. */
+  if (x.magic != EXPORT_MAGIC || x.version != 1 || x.id[0] != a->id[0] ||
+      x.id[1] != a->id[1] || x.size == 0 || x.offset > a->size ||
+      x.size > a->size - x.offset)
+    return hipErrorInvalidValue;
+  *ptr = a->base + x.offset;
+  *size = (size_t)x.size;
+  return hipSuccess;
+}

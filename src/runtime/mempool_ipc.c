@@ -3,36 +3,23 @@
  * hipMemPoolImportPointer.
  *
  * A pool created with hipMemHandleTypePosixFileDescriptor keeps its blocks
- * in one shareable arena (mempool_arena.c); its handle is a new file
- * descriptor of that memory, which the other process receives (over a
- * Unix socket with SCM_RIGHTS, or by fork) and imports: the imported pool
- * maps the whole arena. An exported pointer is the arena's identity (its
- * file's device and inode, the same in every process) with the block's
- * offset and size; importing it into the pool of the same arena gives the
+ * in one shareable arena (mempool_arena.c: a driver pool on a GPU, a
+ * memfd on the CPU device); its handle is a new file descriptor of that
+ * memory, which the other process receives (over a Unix socket with
+ * SCM_RIGHTS, or by fork) and imports. An exported pointer describes a
+ * block of it; importing that into the pool of the same memory gives the
  * block's address there, in the allocation table as device memory until
- * the importer frees it (hipFree or hipFreeAsync, which give nothing back
- * to the exporter's pool) or destroys the imported pool. An imported pool
- * allocates nothing.
+ * the importer frees it (hipFree or hipFreeAsync) or destroys the
+ * imported pool. An imported pool allocates nothing.
  *
- * Only devices whose memory is host memory (the CPU device) share pools:
- * elsewhere hipMemPoolExportToShareableHandle is hipErrorNotSupported. */
+ * A pool created exportable on a device that cannot share (a backend
+ * without either kind of arena) is an ordinary pool whose export is
+ * hipErrorNotSupported. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "mempool.h"
-
-#define EXPORT_MAGIC 0x68706578u /* "hpex" */
-
-typedef struct exported {
-  uint32_t magic;
-  uint32_t version;
-  uint64_t id[2];
-  uint64_t offset;
-  uint64_t size;
-} exported;
-_Static_assert(sizeof(exported) <= sizeof(hipMemPoolPtrExportData),
-               "hipMemPoolPtrExportData holds an exported pointer");
 
 hipError_t hipMemPoolExportToShareableHandle(
     void* shared_handle, hipMemPool_t mem_pool,
@@ -100,15 +87,10 @@ hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data,
   hipMemPool_t p = NULL;
   hipc_pool_block* b = hipc__mempool_find_used(dev_ptr, &p);
   /* Only the start of a block in use, of a pool that can be shared. */
-  hipError_t e = b && p->arena && !p->imported ? hipSuccess
-                                               : hipErrorInvalidValue;
-  if (e == hipSuccess) {
-    exported x = {EXPORT_MAGIC, 1, {0, 0}, 0, b->size};
-    hipc__arena_id(p->arena, x.id);
-    x.offset = (uint64_t)((char*)b->ptr - hipc__arena_base(p->arena));
-    memset(export_data, 0, sizeof *export_data);
-    memcpy(export_data->reserved, &x, sizeof x);
-  }
+  hipError_t e = b && p->arena && !p->imported
+                     ? hipc__arena_export_ptr(p->arena, b->ptr, b->size,
+                                              export_data)
+                     : hipErrorInvalidValue;
   pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN(e);
 }
@@ -118,41 +100,30 @@ hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t mem_pool,
   HIPC_API_ENTER();
   HIPC_ARG_PTR("pool", mem_pool);
   HIPC_RETURN_IF(!dev_ptr || !mem_pool || !export_data, hipErrorInvalidValue);
-  exported x;
-  memcpy(&x, export_data->reserved, sizeof x);
   pthread_mutex_lock(&hipc__mempool_lock);
-  hipError_t e = hipSuccess;
-  uint64_t id[2];
-  if (!hipc__mempool_ok(mem_pool) || !mem_pool->imported) {
-    e = hipErrorInvalidValue;
-  } else {
-    hipc__arena_id(mem_pool->arena, id);
-    size_t size = hipc__arena_size(mem_pool->arena);
-    /* Data of a pointer of this pool's memory, inside it. */
-    if (x.magic != EXPORT_MAGIC || x.version != 1 || x.id[0] != id[0] ||
-        x.id[1] != id[1] || x.size == 0 || x.offset > size ||
-        x.size > size - x.offset)
-      e = hipErrorInvalidValue;
-  }
-  char* ptr = e == hipSuccess ? hipc__arena_base(mem_pool->arena) + x.offset
-                              : NULL;
+  void* ptr = NULL;
+  size_t size = 0;
+  hipError_t e = hipc__mempool_ok(mem_pool) && mem_pool->imported
+                     ? hipc__arena_import_ptr(mem_pool->arena, export_data,
+                                              &ptr, &size)
+                     : hipErrorInvalidValue;
   hipMemPool_t owner;
   if (e == hipSuccess && hipc__mempool_find_used(ptr, &owner)) {
     *dev_ptr = ptr; /* imported already */
   } else if (e == hipSuccess) {
     hipc_pool_block* b = calloc(1, sizeof *b);
-    hipc_alloc a = {ptr, (size_t)x.size, mem_pool->dev, 0,
-                    hipMemoryTypeDevice, 0, ptr};
+    hipc_alloc a = {ptr, size, mem_pool->dev, 0, hipMemoryTypeDevice, 0,
+                    ptr};
     if (!b || hipc__alloc_insert(&a) != 0) {
       free(b);
       e = hipErrorOutOfMemory;
     } else {
       b->ptr = ptr;
-      b->size = (size_t)x.size;
+      b->size = size;
       b->next = mem_pool->used_list;
       mem_pool->used_list = b;
-      mem_pool->reserved += b->size; /* given back by trims: nothing */
-      mem_pool->used += b->size;
+      mem_pool->reserved += size; /* given back by trims: nothing */
+      mem_pool->used += size;
       if (mem_pool->used > mem_pool->used_high)
         mem_pool->used_high = mem_pool->used;
       *dev_ptr = ptr;
