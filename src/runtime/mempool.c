@@ -392,15 +392,13 @@ hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
   hipc_device* dev = hipc__device(pool_props->location.id);
   HIPC_RETURN_IF(!dev, hipErrorInvalidValue);
   /* A pool that may be exported keeps its memory in one shareable arena
-   * (mempool_arena.c) of its maximum size (or of the device's memory, up
-   * to 64 GiB of addresses, reached only as it is used). */
+   * (mempool_arena.c); where the device cannot share, it is an ordinary
+   * pool (whose export is hipErrorNotSupported). */
   hipc_pool_arena* arena = NULL;
   if ((pool_props->handleTypes & hipMemHandleTypePosixFileDescriptor) &&
       hipc__arena_supported(dev)) {
-    size_t cap = pool_props->maxSize ? pool_props->maxSize
-                                     : dev->props.totalGlobalMem;
-    if (cap > ((size_t)1 << 36)) cap = (size_t)1 << 36;
-    e = hipc__arena_create(dev, cap, &arena);
+    e = hipc__arena_create(dev, pool_props->maxSize, &arena);
+    if (e == hipErrorNotSupported) e = hipSuccess;
     HIPC_RETURN_IF(e != hipSuccess, e);
   }
   pthread_mutex_lock(&hipc__mempool_lock);
@@ -427,21 +425,21 @@ hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
       current_pool[p->dev->ordinal] = NULL;
     trim(p, 0, 1);
     /* Blocks still in use stay ordinary allocations, which hipFree
-     * releases; those of an arena go with it. */
+     * releases; those of an arena go with it, once work that may use
+     * them is done. */
+    if (p->arena) (void)p->dev->ops->device_sync(p->dev);
     for (block* b = p->used_list; b;) {
       block* next = b->next;
       if (p->arena) {
         hipc_alloc a;
         hipc__alloc_remove(b->ptr, &a);
+        hipc__arena_free(p->arena, b->ptr, b->size);
       }
       if (b->ready) p->dev->ops->event_destroy(b->ready);
       free(b);
       b = next;
     }
-    if (p->arena) {
-      (void)p->dev->ops->device_sync(p->dev); /* work may still use it */
-      hipc__arena_destroy(p->arena);
-    }
+    if (p->arena) hipc__arena_destroy(p->arena);
     p->magic = 0;
     free(p);
   }

@@ -53,7 +53,8 @@ hipc_pool_block* hipc__mempool_find_used(void* ptr, hipMemPool_t* pool);
 /* Whether pools of `dev` can be shared (the backend's driver pools, or
  * its host memory and virtual memory with POSIX file descriptors). */
 int hipc__arena_supported(const hipc_device* dev);
-/* An arena of at least `size` bytes on `dev`, or one mapping the memory
+/* An arena of at least `size` bytes on `dev` (0: the device's default),
+ * or one mapping the memory
  * of file descriptor `fd` (imported: hipErrorInvalidValue when `fd` is
  * not such memory). */
 hipError_t hipc__arena_create(hipc_device* dev, size_t size,

@@ -117,6 +117,10 @@ static hipError_t driver_arena(hipc_device* dev, size_t max_size, int fd,
 hipError_t hipc__arena_create(hipc_device* dev, size_t size,
                               hipc_pool_arena** out) {
   if (dev->ops->pool_create) return driver_arena(dev, size, -1, out);
+  /* Without a maximum: the device's memory, up to 64 GiB of addresses
+   * (reached only as it is used). */
+  if (size == 0) size = dev->props.totalGlobalMem;
+  if (size > ((size_t)1 << 36)) size = (size_t)1 << 36;
   size_t g = dev->ops->vm_granularity(dev);
   if (size == 0 || size > SIZE_MAX - g) return hipErrorInvalidValue;
   size = (size + g - 1) / g * g;
