@@ -108,7 +108,8 @@ static hipError_t driver_arena(hipc_device* dev, size_t max_size, int fd,
                                                  &a->driver_pool);
   if (e != hipSuccess) {
     free(a);
-    return e;
+    /* A descriptor the driver does not take names no pool. */
+    return fd >= 0 && e != hipErrorOutOfMemory ? hipErrorInvalidValue : e;
   }
   *out = a;
   return hipSuccess;
@@ -293,9 +294,12 @@ hipError_t hipc__arena_export_ptr(hipc_pool_arena* a, void* ptr, size_t size,
 hipError_t hipc__arena_import_ptr(hipc_pool_arena* a,
                                   const hipMemPoolPtrExportData* data,
                                   void** ptr, size_t* size) {
-  if (a->driver_pool)
-    return a->dev->ops->pool_import_ptr(a->dev, a->driver_pool,
-                                        data->reserved, ptr, size);
+  if (a->driver_pool) { /* data the driver refuses: hipErrorInvalidValue */
+    hipError_t e = a->dev->ops->pool_import_ptr(a->dev, a->driver_pool,
+                                                data->reserved, ptr, size);
+    return e == hipSuccess || e == hipErrorOutOfMemory ? e
+                                                       : hipErrorInvalidValue;
+  }
   exported x;
   memcpy(&x, data->reserved, sizeof x);
   /* A pointer of this arena's memory, inside it. */
