@@ -195,12 +195,16 @@ static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
   /* On a capturing stream: an alloc node with the pool's properties
    * (capture_mem.c). */
   hipMemPoolProps props;
-  int known = !pool;
+  int known = !pool, imported = 0;
   if (pool) {
     pthread_mutex_lock(&hipc__mempool_lock);
-    if ((known = pool_ok(pool))) props = pool->props;
+    if ((known = pool_ok(pool))) {
+      props = pool->props;
+      imported = pool->imported;
+    }
     pthread_mutex_unlock(&hipc__mempool_lock);
   }
+  if (imported) return hipErrorInvalidValue; /* it only maps the other's */
   hipError_t e = known ? hipc__capture_mem_alloc(stream, pool ? &props : NULL,
                                                  size, ptr)
                        : HIPC_NOT_CAPTURING;
@@ -222,7 +226,7 @@ static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
   if (!p)
     e = hipErrorOutOfMemory;
   else if (pool && (!pool_ok(pool) || pool->dev != dev || pool->imported))
-    e = hipErrorInvalidValue; /* an imported pool only maps the other's */
+    e = hipErrorInvalidValue;
   else
     e = take_block(p, q, size, &b);
   if (e == hipSuccess) {
