@@ -342,6 +342,28 @@ typedef struct hipc_backend_ops {
   hipError_t (*vm_export_fd)(hipc_device* dev, void* phys, int* fd);
   hipError_t (*vm_import_fd)(hipc_device* dev, int fd, size_t* size,
                              void** phys);
+  /* -- memory pools shared between processes (src/runtime/mempool_arena.c).
+   *    NULL: a host_memory backend with the vm_* ops above shares pools
+   *    through the runtime's own arena; any other backend cannot
+   *    (hipErrorNotSupported). */
+  /* A driver pool of `dev` that may be exported as a POSIX file
+   * descriptor, of at most `max_size` bytes (0: the driver's limit). */
+  hipError_t (*pool_create)(hipc_device* dev, size_t max_size, void** pool);
+  void (*pool_destroy)(hipc_device* dev, void* pool);
+  /* `size` bytes of `pool`, usable in the order of queue `q`. */
+  hipError_t (*pool_alloc)(hipc_device* dev, void* pool, size_t size,
+                           hipc_queue* q, void** ptr);
+  /* Frees memory of pool_alloc or pool_import_ptr (its users are done). */
+  void (*pool_free)(hipc_device* dev, void* ptr);
+  /* A new file descriptor for `pool`; a pool from one. */
+  hipError_t (*pool_export)(hipc_device* dev, void* pool, int* fd);
+  hipError_t (*pool_import)(hipc_device* dev, int fd, void** pool);
+  /* The 64 bytes that describe allocation `ptr` of a pool to another
+   * process; the allocation they describe in imported `pool`, with its
+   * size. */
+  hipError_t (*pool_export_ptr)(hipc_device* dev, void* ptr, void* data);
+  hipError_t (*pool_import_ptr)(hipc_device* dev, void* pool,
+                                const void* data, void** ptr, size_t* size);
   /* -- arrays, texture objects and surface objects (NULL: a GPU backend
    *    without them gets hipErrorNotSupported; a host_memory backend needs
    *    none: the runtime keeps its arrays in host memory and makes its

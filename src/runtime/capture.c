@@ -253,6 +253,23 @@ hipError_t hipc__capture_child(hipStream_t s, hipGraph_t g) {
   HOOK(s, hipGraphNodeTypeGraph, make_child(n, g))
 }
 
+/* -- for capture_mem.c */
+
+int hipc__capture_any(void) { return any_active(); }
+
+struct hipc_stream_capture* hipc__capture_of(hipStream_t s, hipStream_t* st) {
+  return state_of(s, st);
+}
+
+hipGraph_t hipc__capture_graph(struct hipc_stream_capture* sc) {
+  return sc->c->invalidated ? NULL : sc->c->graph;
+}
+
+hipError_t hipc__capture_add(struct hipc_stream_capture* sc,
+                             hipGraphNode_t n) {
+  return add_node(sc, n);
+}
+
 static captured_event* find_event(hipEvent_t ev) {
   for (size_t i = 0; i < nevents; ++i)
     if (events[i].ev == ev) return &events[i];

@@ -146,12 +146,28 @@ void hipc__graph_mem_ref(hipGraphNode_t n);
 void hipc__graph_mem_unref(hipGraphNode_t n);
 /* Runs alloc or free node `n` in a launch: the allocation becomes used
  * or free (the device's graph memory attributes follow). */
-hipError_t hipc__graph_mem_issue(hipGraphNode_t n);
+hipError_t hipc__graph_mem_issue(hipGraphNode_t n, hipStream_t stream);
 /* Whether an alloc node of `g` has a copy in an executable graph (AMD's
  * runtime instantiates such a graph once at a time). */
 int hipc__graph_mem_instantiated(hipGraph_t g);
 /* Whether `g` (or a child graph of it) holds a memory node. */
 int hipc__graph_has_mem(hipGraph_t g);
+/* For hipMallocAsync in a capture: the memory of alloc parameters `p`
+ * (checked as hipGraphAddMemAllocNode checks them; *dptr) and its record, with
+ * one reference, which hipc__graph_mem_attach_alloc gives to alloc node
+ * `n` or hipc__graph_mem_drop drops. Without the graph lock. */
+hipError_t hipc__graph_mem_capture_alloc(const hipMemAllocNodeParams* p,
+                                         struct hipc_graph_alloc** out,
+                                         void** dptr);
+void hipc__graph_mem_attach_alloc(hipGraphNode_t n,
+                                  struct hipc_graph_alloc* a);
+void hipc__graph_mem_drop(struct hipc_graph_alloc* a);
+/* For hipFreeAsync in a capture into `g`: makes `n` a free node of `ptr`,
+ * an alloc node's memory or memory allocated outside the graphs (freed by
+ * hipFreeAsync when the node runs). hipErrorInvalidValue for anything
+ * else and for a second free of `ptr` in `g`. Under the graph lock. */
+hipError_t hipc__graph_mem_attach_free(hipGraph_t g, hipGraphNode_t n,
+                                       void* ptr);
 
 /* -- capture.c: hooks for the entry points that enqueue work. Each takes
  *    the user's stream handle and returns HIPC_NOT_CAPTURING when it is
@@ -167,6 +183,23 @@ hipError_t hipc__capture_fill(hipStream_t s, void* dst, size_t pitch,
                               size_t width, size_t height);
 hipError_t hipc__capture_host_fn(hipStream_t s, hipHostFn_t fn, void* user);
 hipError_t hipc__capture_child(hipStream_t s, hipGraph_t g);
+/* What capture_mem.c needs of capture.c (under the graph lock but
+ * hipc__capture_any): whether anything captures; the capture state of
+ * stream handle `s` (NULL when it does not capture; *st the stream); its
+ * graph (NULL once invalidated); `n` added after the stream's deps (freed
+ * on failure). */
+struct hipc_stream_capture;
+int hipc__capture_any(void);
+struct hipc_stream_capture* hipc__capture_of(hipStream_t s, hipStream_t* st);
+hipGraph_t hipc__capture_graph(struct hipc_stream_capture* sc);
+hipError_t hipc__capture_add(struct hipc_stream_capture* sc,
+                             hipGraphNode_t n);
+/* capture_mem.c: hipMallocAsync / hipMallocFromPoolAsync (`props` the pool's, NULL for
+ * the device's default) and hipFreeAsync: alloc and free nodes. */
+hipError_t hipc__capture_mem_alloc(hipStream_t s,
+                                   const hipMemPoolProps* props, size_t size,
+                                   void** ptr);
+hipError_t hipc__capture_mem_free(hipStream_t s, void* ptr);
 /* hipEventRecord / hipStreamWaitEvent. */
 hipError_t hipc__capture_event_record(hipEvent_t e, hipStream_t s);
 hipError_t hipc__capture_wait_event(hipStream_t s, hipEvent_t e);

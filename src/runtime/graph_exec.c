@@ -139,7 +139,7 @@ hipError_t hipc__node_issue(hipGraphNode_t n, hipStream_t s) {
       return hipStreamWaitEvent(s, n->u.event, 0);
     case hipGraphNodeTypeMemAlloc:
     case hipGraphNodeTypeMemFree:
-      return hipc__graph_mem_issue(n); /* graph_mem.c */
+      return hipc__graph_mem_issue(n, s); /* graph_mem.c */
     default:
       return hipSuccess;
   }

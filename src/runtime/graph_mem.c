@@ -29,6 +29,9 @@ typedef struct hipc_graph_alloc {
   hipGraphNode_t origin; /* its alloc node as added */
   int used;       /* made used by a launch and not yet freed */
   int reserved;   /* counted in ReservedMemCurrent (until a trim) */
+  int external;   /* a captured free of memory from outside the graphs
+                     (hipMallocAsync, hipMalloc): not listed, not the
+                     graphs' to release; its free node frees it */
 } hipc_graph_alloc;
 
 /* The records and the counters, under `mem_lock` (taken after the graph
@@ -56,6 +59,10 @@ static void unlink_alloc(hipc_graph_alloc* a) {
  * by the caller (returned), outside the lock. */
 static void* drop_if_unheld(hipc_graph_alloc* a) {
   if (a->refs || a->used) return NULL;
+  if (a->external) {
+    free(a);
+    return NULL;
+  }
   unlink_alloc(a);
   void* p = a->ptr;
   if (a->reserved && a->dev >= 0 && a->dev < MAX_DEVICES)
@@ -106,8 +113,11 @@ void hipc__graph_mem_unref(hipGraphNode_t n) {
   if (p) hipc__free(p);
 }
 
-hipError_t hipc__graph_mem_issue(hipGraphNode_t n) {
+hipError_t hipc__graph_mem_issue(hipGraphNode_t n, hipStream_t stream) {
   if (!n->u.mem) return hipSuccess;
+  /* A captured free of memory from outside the graphs frees it in stream
+   * order, as the hipFreeAsync it stands for. */
+  if (n->u.mem->external) return hipFreeAsync(n->u.mem->ptr, stream);
   pthread_mutex_lock(&mem_lock);
   set_used(n->u.mem, n->type == hipGraphNodeTypeMemAlloc);
   pthread_mutex_unlock(&mem_lock);
@@ -187,7 +197,7 @@ static hipError_t new_alloc(const hipMemAllocNodeParams* p,
   if (e == hipSuccess && cur != p->poolProps.location.id)
     e = hipSetDevice(p->poolProps.location.id);
   void* mem = NULL;
-  if (e == hipSuccess) e = hipMalloc(&mem, p->bytesize);
+  if (e == hipSuccess) e = hipc__malloc(&mem, p->bytesize); /* memory.c */
   if (cur != p->poolProps.location.id) hipSetDevice(cur);
   if (e != hipSuccess) {
     free(a);
@@ -286,6 +296,72 @@ hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode,
     if (p) hipc__free(p);
   }
   HIPC_RETURN(e);
+}
+
+/* -- stream capture (capture.c) */
+
+hipError_t hipc__graph_mem_capture_alloc(const hipMemAllocNodeParams* p,
+                                         struct hipc_graph_alloc** out,
+                                         void** dptr) {
+  hipError_t e = check_alloc_params(p);
+  if (e == hipSuccess) e = new_alloc(p, out);
+  if (e != hipSuccess) return e;
+  *dptr = (*out)->ptr;
+  pthread_mutex_lock(&mem_lock);
+  (*out)->next = allocs;
+  allocs = *out;
+  pthread_mutex_unlock(&mem_lock);
+  return hipSuccess;
+}
+
+void hipc__graph_mem_attach_alloc(hipGraphNode_t n,
+                                  struct hipc_graph_alloc* a) {
+  pthread_mutex_lock(&mem_lock);
+  n->u.mem = a; /* the record's first reference */
+  a->origin = n;
+  pthread_mutex_unlock(&mem_lock);
+}
+
+/* Drops one reference of `a`, releasing it (and its memory) at the last. */
+static void unref_record(hipc_graph_alloc* a) {
+  pthread_mutex_lock(&mem_lock);
+  a->refs--;
+  void* p = drop_if_unheld(a);
+  pthread_mutex_unlock(&mem_lock);
+  if (p) hipc__free(p);
+}
+
+void hipc__graph_mem_drop(struct hipc_graph_alloc* a) { unref_record(a); }
+
+hipError_t hipc__graph_mem_attach_free(hipGraph_t g, hipGraphNode_t n,
+                                       void* ptr) {
+  pthread_mutex_lock(&mem_lock);
+  hipc_graph_alloc* a = find(ptr);
+  if (a) a->refs++;
+  pthread_mutex_unlock(&mem_lock);
+  if (!a) {
+    /* Memory of hipMallocAsync or hipMalloc & co., freed when the graph
+     * runs; anything else (freed, interior, registered) is refused, as
+     * hipFreeAsync refuses it. */
+    hipc_alloc m;
+    if (!hipc__alloc_find(ptr, &m) || m.base != ptr || m.registered)
+      return hipErrorInvalidValue;
+    if (!(a = calloc(1, sizeof *a))) return hipErrorOutOfMemory;
+    a->ptr = ptr;
+    a->size = m.size;
+    a->dev = m.dev->ordinal;
+    a->refs = 1;
+    a->external = 1;
+  }
+  /* Freed once in a graph. */
+  for (size_t i = 0; i < g->nnodes; ++i)
+    if (g->nodes[i]->type == hipGraphNodeTypeMemFree && g->nodes[i]->u.mem &&
+        g->nodes[i]->u.mem->ptr == ptr) {
+      unref_record(a);
+      return hipErrorInvalidValue;
+    }
+  n->u.mem = a;
+  return hipSuccess;
 }
 
 /* -- parameters */

@@ -195,6 +195,8 @@ hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
    (kind) == hipMemcpyDeviceToDeviceNoCU)
 /* Releases what `a` holds through its device's backend. */
 hipError_t hipc__alloc_release(const hipc_alloc* a);
+/* hipMalloc without the capture check (a graph's alloc nodes). */
+hipError_t hipc__malloc(void** ptr, size_t size);
 /* hipFree and hipHostFree (without recording the result). */
 hipError_t hipc__free(void* ptr);
 /* hipFree & co. of memory a graph's alloc node allocated (graph_mem.c):

@@ -98,6 +98,10 @@ static hipError_t device_malloc(void** ptr, size_t size, unsigned flags) {
   return hipSuccess;
 }
 
+hipError_t hipc__malloc(void** ptr, size_t size) {
+  return device_malloc(ptr, size, 0);
+}
+
 hipError_t hipMalloc(void** ptr, size_t size) {
   HIPC_API_ENTER();
   hipError_t e = hipc__capture_unsafe(); /* capture.c */

@@ -19,41 +19,23 @@
  * on it.
  *
  * Each device has a default pool, made on first use, and a current pool
- * (hipDeviceSetMemPool), which hipMallocAsync uses. Export and import of
- * pools and pointers between processes are hipErrorNotSupported.
+ * (hipDeviceSetMemPool), which hipMallocAsync uses. In a stream capture
+ * the allocations and frees are graph memory nodes (capture_mem.c).
  *
  * One lock covers every pool. Lock order: this lock, then the allocation
  * table's and the backend's. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "graph.h"
+#include "mempool.h"
 
 #define POOL_MAGIC 0x68706f6fu /* "hpoo" */
-#define ALIGN 256
+#define ALIGN HIPC_POOL_ALIGN
 
-typedef struct block {
-  struct block* next;
-  void* ptr;
-  size_t size;        /* as allocated (a multiple of ALIGN) */
-  hipc_event* ready;  /* recorded by the free, NULL when never freed */
-  hipc_queue* queue;  /* the free's queue */
-} block;
+typedef hipc_pool_block block;
 
-struct ihipMemPoolHandle_t {
-  uint32_t magic;
-  hipc_device* dev;
-  hipMemPoolProps props;
-  int is_default;
-  int reuse_follow, reuse_opportunistic, reuse_internal;
-  uint64_t threshold;
-  uint64_t reserved, reserved_high, used, used_high;
-  block* free_list;
-  block* used_list;
-  unsigned char access[HIPC_MAX_DEVICES]; /* hipMemAccessFlags of peers */
-};
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t hipc__mempool_lock = PTHREAD_MUTEX_INITIALIZER;
 static hipMemPool_t* live;
 static size_t nlive, cap;
 static hipMemPool_t default_pool[HIPC_MAX_DEVICES];
@@ -66,6 +48,8 @@ static int live_index(hipMemPool_t p) {
 }
 
 static int pool_ok(hipMemPool_t p) { return p && live_index(p) >= 0; }
+
+int hipc__mempool_ok(hipMemPool_t p) { return pool_ok(p); }
 
 /* Under the lock: a new pool of `dev`. */
 static hipMemPool_t pool_new(hipc_device* dev, const hipMemPoolProps* props) {
@@ -84,6 +68,11 @@ static hipMemPool_t pool_new(hipc_device* dev, const hipMemPoolProps* props) {
   p->reuse_follow = p->reuse_opportunistic = p->reuse_internal = 1;
   live[nlive++] = p;
   return p;
+}
+
+hipMemPool_t hipc__mempool_new(hipc_device* dev,
+                              const hipMemPoolProps* props) {
+  return pool_new(dev, props);
 }
 
 /* Under the lock: the default pool of `dev`, made on first use. */
@@ -112,7 +101,10 @@ static int completed(hipMemPool_t p, const block* b) {
 }
 
 static void block_release(hipMemPool_t p, block* b) {
-  p->dev->ops->release(p->dev, b->ptr);
+  if (p->arena)
+    hipc__arena_free(p->arena, b->ptr, b->size); /* mempool_arena.c */
+  else
+    p->dev->ops->release(p->dev, b->ptr);
   if (b->ready) p->dev->ops->event_destroy(b->ready);
   p->reserved -= b->size;
   free(b);
@@ -178,7 +170,8 @@ static hipError_t take_block(hipMemPool_t p, hipc_queue* q, size_t size,
   if (want > p->dev->props.totalGlobalMem) return hipErrorOutOfMemory;
   block* b = calloc(1, sizeof *b);
   if (!b) return hipErrorOutOfMemory;
-  hipError_t e = ops->alloc(p->dev, want, &b->ptr);
+  hipError_t e = p->arena ? hipc__arena_alloc(p->arena, want, q, &b->ptr)
+                          : ops->alloc(p->dev, want, &b->ptr);
   if (e != hipSuccess) {
     free(b);
     return e;
@@ -199,11 +192,27 @@ static hipError_t unknown_stream(hipError_t e) {
 static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
                                hipStream_t stream) {
   if (!ptr) return hipErrorInvalidValue;
+  /* On a capturing stream: an alloc node with the pool's properties
+   * (capture_mem.c). */
+  hipMemPoolProps props;
+  int known = !pool, imported = 0;
+  if (pool) {
+    pthread_mutex_lock(&hipc__mempool_lock);
+    if ((known = pool_ok(pool))) {
+      props = pool->props;
+      imported = pool->imported;
+    }
+    pthread_mutex_unlock(&hipc__mempool_lock);
+  }
+  if (imported) return hipErrorInvalidValue; /* it only maps the other's */
+  hipError_t e = known ? hipc__capture_mem_alloc(stream, pool ? &props : NULL,
+                                                 size, ptr)
+                       : HIPC_NOT_CAPTURING;
+  if (e != HIPC_NOT_CAPTURING) return e;
   /* As work on the stream: a reused block may make it wait for the
-   * block's free (queue_wait_event). A capturing stream is refused here
-   * (no allocation nodes). */
+   * block's free (queue_wait_event). */
   hipc_work w;
-  hipError_t e = hipc__work_begin(stream, &w);
+  e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return unknown_stream(e);
   if (size == 0) {
     *ptr = NULL;
@@ -211,12 +220,12 @@ static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
   }
   hipc_device* dev = w.dev;
   hipc_queue* q = w.q;
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipMemPool_t p = pool ? pool : current_of(dev);
   block* b = NULL;
   if (!p)
     e = hipErrorOutOfMemory;
-  else if (pool && (!pool_ok(pool) || pool->dev != dev))
+  else if (pool && (!pool_ok(pool) || pool->dev != dev || pool->imported))
     e = hipErrorInvalidValue;
   else
     e = take_block(p, q, size, &b);
@@ -234,7 +243,7 @@ static hipError_t malloc_async(void** ptr, size_t size, hipMemPool_t pool,
       HIPC_ARG_PTR("ptr", b->ptr);
     }
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   return hipc__work_end(&w, e, 0);
 }
 
@@ -251,6 +260,16 @@ hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size,
   HIPC_ARG_PTR("pool", mem_pool);
   HIPC_RETURN_IF(!mem_pool, hipErrorInvalidValue);
   HIPC_RETURN(malloc_async(dev_ptr, size, mem_pool, stream));
+}
+
+hipc_pool_block* hipc__mempool_find_used(void* ptr, hipMemPool_t* pool) {
+  for (size_t i = 0; i < nlive; ++i)
+    for (block* b = live[i]->used_list; b; b = b->next)
+      if (b->ptr == ptr) {
+        *pool = live[i];
+        return b;
+      }
+  return NULL;
 }
 
 /* Under the lock: finds the block in use at `ptr`, unlinking it. */
@@ -270,8 +289,11 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   HIPC_API_ENTER();
   HIPC_ARG_PTR("ptr", dev_ptr);
   HIPC_RETURN_IF(!dev_ptr, hipErrorInvalidValue);
+  /* On a capturing stream: a free node (capture_mem.c). */
+  hipError_t e = hipc__capture_mem_free(stream, dev_ptr);
+  HIPC_RETURN_IF(e != HIPC_NOT_CAPTURING, e);
   hipc_work w;
-  hipError_t e = hipc__work_begin(stream, &w);
+  e = hipc__work_begin(stream, &w);
   HIPC_RETURN_IF(e != hipSuccess, unknown_stream(e));
   hipc_device* dev = w.dev;
   hipc_queue* q = w.q;
@@ -280,7 +302,7 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
   int wait_here = !dev->ops->event_create;
   if (wait_here && (e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess)
     HIPC_RETURN(e);
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipMemPool_t p = NULL;
   block* b = unlink_used(dev_ptr, &p);
   hipc_alloc plain;
@@ -315,7 +337,7 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
       count_use(p, b->size, -1);
     }
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   if (is_plain) {
     if (!wait_here && (e = hipc__work_end(&w, hipSuccess, 1)) != hipSuccess)
       HIPC_RETURN(e);
@@ -326,7 +348,7 @@ hipError_t hipFreeAsync(void* dev_ptr, hipStream_t stream) {
 
 int hipc__mempool_free(void* ptr, hipError_t* result) {
   if (!ptr) return 0;
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipMemPool_t p = NULL;
   block* b = unlink_used(ptr, &p);
   if (b) {
@@ -337,12 +359,12 @@ int hipc__mempool_free(void* ptr, hipError_t* result) {
     count_use(p, b->size, -1);
     block_release(p, b);
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   return b != NULL;
 }
 
 void hipc__mempool_reset(hipc_device* dev) {
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   current_pool[dev->ordinal] = NULL;
   for (size_t i = 0; i < nlive; ++i) {
     hipMemPool_t p = live[i];
@@ -357,7 +379,7 @@ void hipc__mempool_reset(hipc_device* dev) {
       block_release(p, b);
     }
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
 }
 
 /* -- pools */
@@ -373,9 +395,21 @@ hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
   HIPC_RETURN_IF(e != hipSuccess, e);
   hipc_device* dev = hipc__device(pool_props->location.id);
   HIPC_RETURN_IF(!dev, hipErrorInvalidValue);
-  pthread_mutex_lock(&lock);
+  /* A pool that may be exported keeps its memory in one shareable arena
+   * (mempool_arena.c); where the device cannot share, it is an ordinary
+   * pool (whose export is hipErrorNotSupported). */
+  hipc_pool_arena* arena = NULL;
+  if ((pool_props->handleTypes & hipMemHandleTypePosixFileDescriptor) &&
+      hipc__arena_supported(dev)) {
+    e = hipc__arena_create(dev, pool_props->maxSize, &arena);
+    if (e == hipErrorNotSupported) e = hipSuccess;
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  }
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipMemPool_t p = pool_new(dev, pool_props);
-  pthread_mutex_unlock(&lock);
+  if (p) p->arena = arena;
+  pthread_mutex_unlock(&hipc__mempool_lock);
+  if (!p && arena) hipc__arena_destroy(arena);
   HIPC_RETURN_IF(!p, hipErrorOutOfMemory);
   *mem_pool = p;
   HIPC_RETURN(hipSuccess);
@@ -383,7 +417,7 @@ hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool,
 
 hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   HIPC_API_ENTER();
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipError_t e = hipSuccess;
   if (!pool_ok(mem_pool) || mem_pool->is_default) {
     e = hipErrorInvalidValue;
@@ -395,17 +429,25 @@ hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
       current_pool[p->dev->ordinal] = NULL;
     trim(p, 0, 1);
     /* Blocks still in use stay ordinary allocations, which hipFree
-     * releases. */
+     * releases; those of an arena go with it, once work that may use
+     * them is done. */
+    if (p->arena) (void)p->dev->ops->device_sync(p->dev);
     for (block* b = p->used_list; b;) {
       block* next = b->next;
+      if (p->arena) {
+        hipc_alloc a;
+        hipc__alloc_remove(b->ptr, &a);
+        hipc__arena_free(p->arena, b->ptr, b->size);
+      }
       if (b->ready) p->dev->ops->event_destroy(b->ready);
       free(b);
       b = next;
     }
+    if (p->arena) hipc__arena_destroy(p->arena);
     p->magic = 0;
     free(p);
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN(e);
 }
 
@@ -423,9 +465,9 @@ hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
   hipc_device* dev;
   hipError_t e = device_of(device, &dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipMemPool_t p = default_of(dev);
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN_IF(!p, hipErrorOutOfMemory);
   *mem_pool = p;
   HIPC_RETURN(hipSuccess);
@@ -440,9 +482,9 @@ hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
   hipError_t e = device_of(device, &dev);
   HIPC_RETURN_IF(e == hipErrorInvalidDevice, hipErrorInvalidValue);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipMemPool_t p = current_of(dev);
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN_IF(!p, hipErrorOutOfMemory);
   *mem_pool = p;
   HIPC_RETURN(hipSuccess);
@@ -454,12 +496,12 @@ hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   hipError_t e = device_of(device, &dev);
   HIPC_RETURN_IF(e == hipErrorInvalidDevice, hipErrorInvalidValue);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   if (!pool_ok(mem_pool) || mem_pool->dev != dev)
     e = hipErrorInvalidValue;
   else
     current_pool[device] = mem_pool;
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN(e);
 }
 
@@ -467,7 +509,7 @@ hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                   void* value) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!value, hipErrorInvalidValue);
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipError_t e = hipSuccess;
   hipMemPool_t p = mem_pool;
   if (!pool_ok(p)) {
@@ -495,7 +537,7 @@ hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
       default: e = hipErrorInvalidValue; /* read-only or unknown */
     }
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN(e);
 }
 
@@ -503,7 +545,7 @@ hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                   void* value) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!value, hipErrorInvalidValue);
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   hipError_t e = hipSuccess;
   hipMemPool_t p = mem_pool;
   if (!pool_ok(p)) {
@@ -526,66 +568,15 @@ hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
       default: e = hipErrorInvalidValue;
     }
   }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN(e);
 }
 
 hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
   HIPC_API_ENTER();
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&hipc__mempool_lock);
   int ok = pool_ok(mem_pool);
   if (ok) trim(mem_pool, min_bytes_to_hold, 0);
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__mempool_lock);
   HIPC_RETURN(ok ? hipSuccess : hipErrorInvalidValue);
-}
-
-hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool,
-                               const hipMemAccessDesc* desc_list,
-                               size_t count) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(count && !desc_list, hipErrorInvalidValue);
-  int ndev = 0;
-  hipError_t ce = hipGetDeviceCount(&ndev);
-  HIPC_RETURN_IF(ce != hipSuccess, ce);
-  HIPC_RETURN_IF(count > (size_t)ndev, hipErrorInvalidDevice);
-  pthread_mutex_lock(&lock);
-  hipError_t e = pool_ok(mem_pool) ? hipSuccess : hipErrorInvalidValue;
-  for (size_t i = 0; i < count && e == hipSuccess; ++i) {
-    const hipMemAccessDesc* d = &desc_list[i];
-    unsigned f = d->flags;
-    if (d->location.type != hipMemLocationTypeDevice ||
-        (f != hipMemAccessFlagsProtNone && f != hipMemAccessFlagsProtRead &&
-         f != hipMemAccessFlagsProtReadWrite))
-      e = hipErrorInvalidValue;
-    else if (!hipc__device(d->location.id))
-      e = hipErrorInvalidDevice;
-    /* The owner always has read-write access (AMD's answer to taking it
-     * away: hipErrorInvalidDevice). */
-    else if (d->location.id == mem_pool->dev->ordinal &&
-             f != hipMemAccessFlagsProtReadWrite)
-      e = hipErrorInvalidDevice;
-  }
-  for (size_t i = 0; i < count && e == hipSuccess; ++i)
-    mem_pool->access[desc_list[i].location.id] =
-        (unsigned char)desc_list[i].flags;
-  pthread_mutex_unlock(&lock);
-  HIPC_RETURN(e);
-}
-
-hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
-                               hipMemLocation* location) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(!flags || !location, hipErrorInvalidValue);
-  pthread_mutex_lock(&lock);
-  hipError_t e = hipSuccess;
-  if (!pool_ok(mem_pool) || location->type != hipMemLocationTypeDevice)
-    e = hipErrorInvalidValue;
-  else if (!hipc__device(location->id))
-    e = hipErrorInvalidValue; /* AMD's answer (SetAccess: InvalidDevice) */
-  else if (location->id == mem_pool->dev->ordinal)
-    *flags = hipMemAccessFlagsProtReadWrite;
-  else
-    *flags = (hipMemAccessFlags)mem_pool->access[location->id];
-  pthread_mutex_unlock(&lock);
-  HIPC_RETURN(e);
 }

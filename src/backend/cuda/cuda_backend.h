@@ -222,4 +222,19 @@ hipError_t hipc__cuda_vm_export_fd(hipc_device* dev, void* phys, int* fd);
 hipError_t hipc__cuda_vm_import_fd(hipc_device* dev, int fd, size_t* size,
                                    void** out);
 
+/* -- mempool.c: pools shared between processes (backend.h's pool_* ops) */
+hipError_t hipc__cuda_pool_create(hipc_device* dev, size_t max_size,
+                                  void** pool);
+void hipc__cuda_pool_destroy(hipc_device* dev, void* pool);
+hipError_t hipc__cuda_pool_alloc(hipc_device* dev, void* pool, size_t size,
+                                 hipc_queue* q, void** ptr);
+void hipc__cuda_pool_free(hipc_device* dev, void* ptr);
+hipError_t hipc__cuda_pool_export(hipc_device* dev, void* pool, int* fd);
+hipError_t hipc__cuda_pool_import(hipc_device* dev, int fd, void** pool);
+hipError_t hipc__cuda_pool_export_ptr(hipc_device* dev, void* ptr,
+                                      void* data);
+hipError_t hipc__cuda_pool_import_ptr(hipc_device* dev, void* pool,
+                                      const void* data, void** ptr,
+                                      size_t* size);
+
 #endif /* HIPC_CUDA_BACKEND_H */

@@ -476,10 +476,43 @@ enum {
   X(GraphLaunch, "cuGraphLaunch", (CUgraphExec x, CUstream s))               \
   X(GraphExecDestroy, "cuGraphExecDestroy", (CUgraphExec x))
 
+/* Memory pools shared between processes (mempool.c; optional too):
+ * CUmemPoolProps and CUmemPoolPtrExportData in the driver's layout. */
+typedef struct CUmemPoolHandle_st* CUmemoryPool;
+typedef struct CUmemPoolProps {
+  int allocType; /* CU_MEM_ALLOCATION_TYPE_PINNED = 1 */
+  int handleTypes;
+  CUmemLocation location;
+  void* win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+} CUmemPoolProps;
+typedef struct CUmemPoolPtrExportData {
+  unsigned char reserved[64];
+} CUmemPoolPtrExportData;
+#define HIPC_CUDA_POOL_ENTRY_POINTS(X)                                       \
+  X(MemPoolCreate, "cuMemPoolCreate",                                        \
+    (CUmemoryPool * pool, const CUmemPoolProps* props))                      \
+  X(MemPoolDestroy, "cuMemPoolDestroy", (CUmemoryPool pool))                 \
+  X(MemPoolSetAccess, "cuMemPoolSetAccess",                                  \
+    (CUmemoryPool pool, const CUmemAccessDesc* desc, size_t n))              \
+  X(MemAllocFromPoolAsync, "cuMemAllocFromPoolAsync",                        \
+    (CUdeviceptr * p, size_t size, CUmemoryPool pool, CUstream s))           \
+  X(MemPoolExportToShareableHandle, "cuMemPoolExportToShareableHandle",      \
+    (void* out, CUmemoryPool pool, int type, unsigned long long flags))      \
+  X(MemPoolImportFromShareableHandle, "cuMemPoolImportFromShareableHandle",  \
+    (CUmemoryPool * pool, void* handle, int type, unsigned long long flags)) \
+  X(MemPoolExportPointer, "cuMemPoolExportPointer",                          \
+    (CUmemPoolPtrExportData * out, CUdeviceptr p))                           \
+  X(MemPoolImportPointer, "cuMemPoolImportPointer",                          \
+    (CUdeviceptr * p, CUmemoryPool pool, CUmemPoolPtrExportData * data))
+
 #define HIPC_CUDA_DECLARE(name, sym, params) CUresult(*name) params;
 typedef struct hipc_cuda_api {
   HIPC_CUDA_ENTRY_POINTS(HIPC_CUDA_DECLARE)
   HIPC_CUDA_OPTIONAL_ENTRY_POINTS(HIPC_CUDA_DECLARE)
+  HIPC_CUDA_POOL_ENTRY_POINTS(HIPC_CUDA_DECLARE)
 } hipc_cuda_api;
 #undef HIPC_CUDA_DECLARE
 

@@ -40,6 +40,7 @@ static void load(void) {
 #define HIPC_CUDA_RESOLVE_OPTIONAL(name, sym, params) \
   *(void**)&hipc_cu.name = dlsym(lib, sym);
   HIPC_CUDA_OPTIONAL_ENTRY_POINTS(HIPC_CUDA_RESOLVE_OPTIONAL)
+  HIPC_CUDA_POOL_ENTRY_POINTS(HIPC_CUDA_RESOLVE_OPTIONAL)
 #undef HIPC_CUDA_RESOLVE_OPTIONAL
   CUresult r = hipc_cu.Init(0);
   if (r != CUDA_SUCCESS) {
