@@ -348,8 +348,15 @@ hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr,
   HIPC_RETURN_IF(hipc__stream_lookup(stream, &dev, &s) != hipSuccess,
                  hipErrorContextIsDestroyed);
   hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(dev_ptr, &a) ||
-                     a.kind != hipMemoryTypeManaged || a.base != dev_ptr ||
+  if (!hipc__alloc_find(dev_ptr, &a)) {
+    /* Memory hipc did not allocate (malloc, mmap) is pageable: AMD's
+     * runtime attaches it, with its length, where the device reads
+     * pageable memory. */
+    HIPC_RETURN_IF(!dev->props.pageableMemoryAccess || length == 0,
+                   hipErrorInvalidValue);
+    HIPC_RETURN(hipSuccess);
+  }
+  HIPC_RETURN_IF(a.kind != hipMemoryTypeManaged || a.base != dev_ptr ||
                      (length != 0 && length != a.size),
                  hipErrorInvalidValue);
   HIPC_RETURN(hipSuccess);

@@ -215,7 +215,59 @@ static void test_access_flags_size(void) {
   CHECK_ERR(hipFree(d), hipSuccess);
 }
 
+/* Advice about memory hipc did not allocate is accepted where the device
+ * reads pageable memory (the CPU device does) and changes nothing; advice
+ * about hipc's memory that is not managed is still refused. Read-mostly
+ * advice takes any device number, as in AMD's runtime. */
+static void test_advice_pageable(void) {
+  int pageable = 0;
+  CHECK_ERR(hipDeviceGetAttribute(&pageable,
+                                  hipDeviceAttributePageableMemoryAccess, 0),
+            hipSuccess);
+  hipError_t want = pageable ? hipSuccess : hipErrorInvalidValue;
+  char* h = malloc(8192);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetReadMostly, 0), want);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetPreferredLocation, 0), want);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetAccessedBy, 0), want);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetAccessedBy, 99),
+            hipErrorInvalidDevice);
+  CHECK_ERR(hipMemAdvise(h, 0, hipMemAdviseSetAccessedBy, 0),
+            hipErrorInvalidValue);
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  CHECK_ERR(hipStreamAttachMemAsync(s, h, 8192, hipMemAttachSingle), want);
+  CHECK_ERR(hipStreamAttachMemAsync(s, h, 0, hipMemAttachSingle),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipStreamSynchronize(s), hipSuccess);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+  free(h);
+  void* d = NULL;
+  CHECK_ERR(hipMalloc(&d, 4096), hipSuccess);
+  CHECK_ERR(hipMemAdvise(d, 4096, hipMemAdviseSetReadMostly, 0),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  char* m = NULL;
+  CHECK_ERR(hipMallocManaged((void**)&m, 4096, hipMemAttachGlobal),
+            hipSuccess);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseSetReadMostly, 99), hipSuccess);
+  int rm = -1;
+  CHECK_ERR(hipMemRangeGetAttribute(&rm, sizeof rm,
+                                    hipMemRangeAttributeReadMostly, m, 4096),
+            hipSuccess);
+  CHECK_EQ(rm, 1);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseUnsetReadMostly, -12),
+            hipSuccess);
+  CHECK_ERR(hipMemRangeGetAttribute(&rm, sizeof rm,
+                                    hipMemRangeAttributeReadMostly, m, 4096),
+            hipSuccess);
+  CHECK_EQ(rm, 0);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseSetPreferredLocation, 99),
+            hipErrorInvalidDevice);
+  CHECK_ERR(hipFree(m), hipSuccess);
+}
+
 int main(void) {
+  test_advice_pageable();
   test_access_flags_size();
   test_signal_memory_size();
   test_register_unmapped();
