@@ -43,9 +43,9 @@ int main() {
     HIP_CHECK(hipDeviceGetAttribute(&pageable, hipDeviceAttributePageableMemoryAccess, 0));
     CHECK_ERR(hipStreamAttachMemAsync(st, nullptr, 4, hipMemAttachSingle),
               hipErrorInvalidValue);
-    CHECK_ERR(hipStreamAttachMemAsync(st, &local, sizeof local, hipMemAttachSingle),
+    CHECK_ERR(hipStreamAttachMemAsync(st, &local, sizeof local, hipMemAttachGlobal),
               pageable ? hipSuccess : hipErrorInvalidValue);
-    CHECK_ERR(hipStreamAttachMemAsync(st, &local, 0, hipMemAttachSingle),
+    CHECK_ERR(hipStreamAttachMemAsync(st, &local, 0, hipMemAttachGlobal),
               hipErrorInvalidValue);
     int* d = nullptr;
     HIP_CHECK(hipMalloc(&d, 64));
