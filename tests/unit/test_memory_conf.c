@@ -266,8 +266,54 @@ static void test_advice_pageable(void) {
   CHECK_ERR(hipFree(m), hipSuccess);
 }
 
+/* hipMemRangeGetAttribute's coherency mode (AMD's attribute) of memory
+ * that is not managed: hipMalloc memory coarse-grained, fine-grained
+ * device memory and pinned host memory fine-grained, non-coherent pinned
+ * memory coarse; the other attributes stay for managed memory only. */
+static void test_coherency_of_plain_memory(void) {
+  void *d = NULL, *f = NULL, *h = NULL, *nc = NULL;
+  CHECK_ERR(hipMalloc(&d, 4096), hipSuccess);
+  CHECK_ERR(hipExtMallocWithFlags(&f, 4096, hipDeviceMallocFinegrained),
+            hipSuccess);
+  CHECK_ERR(hipHostMalloc(&h, 4096, 0), hipSuccess);
+  CHECK_ERR(hipHostMalloc(&nc, 4096, hipHostMallocNonCoherent), hipSuccess);
+  int mode = -1;
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode,
+                                    (char*)d + 8, 16),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeCoarseGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, f,
+                                    4096),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeFineGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, h,
+                                    4096),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeFineGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, nc,
+                                    4096),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeCoarseGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, d,
+                                    4097),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeReadMostly,
+                                    d, 4096),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  CHECK_ERR(hipFree(f), hipSuccess);
+  CHECK_ERR(hipHostFree(h), hipSuccess);
+  CHECK_ERR(hipHostFree(nc), hipSuccess);
+}
+
 int main(void) {
   test_advice_pageable();
+  test_coherency_of_plain_memory();
   test_access_flags_size();
   test_signal_memory_size();
   test_register_unmapped();
