@@ -311,7 +311,44 @@ static void test_coherency_of_plain_memory(void) {
   CHECK_ERR(hipHostFree(nc), hipSuccess);
 }
 
+/* hipMemcpyAsync between two host buffers (pinned included) is done when
+ * it returns, even behind a stream that is still busy (AMD's runtime and
+ * CUDA); a copy from pinned memory to device memory stays queued. */
+static void blocker(hipStream_t s, hipError_t st, void* flag) {
+  (void)s;
+  (void)st;
+  while (!__atomic_load_n((int*)flag, __ATOMIC_ACQUIRE)) {
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+static void test_host_to_host_async(void) {
+  char *a = NULL, *b = NULL, *d = NULL;
+  CHECK_ERR(hipHostMalloc((void**)&a, 4096, 0), hipSuccess);
+  CHECK_ERR(hipHostMalloc((void**)&b, 4096, 0), hipSuccess);
+  CHECK_ERR(hipMalloc((void**)&d, 4096), hipSuccess);
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  for (int i = 0; i < 4096; ++i) a[i] = (char)i;
+  int flag = 0;
+  CHECK_ERR(hipStreamAddCallback(s, blocker, &flag, 0), hipSuccess);
+  CHECK_ERR(hipMemcpyAsync(d, a, 4096, hipMemcpyHostToDevice, s), hipSuccess);
+  CHECK_ERR(hipStreamQuery(s), hipErrorNotReady);
+  __atomic_store_n(&flag, 1, __ATOMIC_RELEASE);
+  CHECK_ERR(hipMemcpyAsync(b, a, 4096, hipMemcpyHostToHost, s), hipSuccess);
+  CHECK_ERR(hipStreamQuery(s), hipSuccess);
+  int bad = 0;
+  for (int i = 0; i < 4096; ++i) bad += b[i] != (char)i;
+  CHECK_EQ(bad, 0);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  CHECK_ERR(hipHostFree(a), hipSuccess);
+  CHECK_ERR(hipHostFree(b), hipSuccess);
+}
+
 int main(void) {
+  test_host_to_host_async();
   test_advice_pageable();
   test_coherency_of_plain_memory();
   test_access_flags_size();
