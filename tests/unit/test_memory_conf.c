@@ -4,7 +4,9 @@
  * allocator's codes, hipFreeAsync of hipMalloc memory, pool access codes,
  * pool memory given back once freed, the VMM attribute, advice on whole
  * pages, which fills return before they are done, the size
- * of the access-flags pointer attribute. */
+ * of the access-flags pointer attribute, advice and attachment of pageable
+ * memory, the coherency mode of memory that is not managed, host-to-host
+ * hipMemcpyAsync. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdint.h>
 #include <stdlib.h>
