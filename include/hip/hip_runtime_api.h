@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "hipc/platform.h"
+#include "hipc/per_thread_stream.h"
 #include "hip_version.h"
 #include "hipc/api_types.h"
 #include "hipc/texture_types.h"
@@ -572,6 +573,8 @@ HIPC_API hipError_t hipProfilerStop(void);
 
 /* Stream-ordered memory, graphs and stream capture. */
 #include "hipc/graph_api.h"
+/* The per-thread default stream forms (`_spt`). */
+#include "hipc/per_thread_api.h"
 
 /* ---- C++ conveniences -------------------------------------------------- */
 

@@ -189,6 +189,24 @@ int hipc__alloc_remove(void* base, hipc_alloc* out) {
   return 0;
 }
 
+/* Under the lock: the bytes of `dev`'s allocations under `n`. */
+static size_t device_bytes(const node* n, const hipc_device* dev) {
+  if (!n) return 0;
+  size_t own = n->a.dev == dev && !n->a.registered &&
+                       (n->a.kind == hipMemoryTypeDevice ||
+                        n->a.kind == hipMemoryTypeManaged)
+                   ? n->a.size
+                   : 0;
+  return own + device_bytes(n->left, dev) + device_bytes(n->right, dev);
+}
+
+size_t hipc__alloc_device_bytes(const hipc_device* dev) {
+  pthread_mutex_lock(&lock);
+  size_t n = device_bytes(root, dev);
+  pthread_mutex_unlock(&lock);
+  return n;
+}
+
 int hipc__alloc_find(const void* p, hipc_alloc* out) {
   pthread_mutex_lock(&lock);
   node* n = holding(key(p));

@@ -12,10 +12,21 @@
  * hipErrorInvalidMemcpyDirection. */
 #include "internal.h"
 
+/* Whether `p` is memory a device-to-device copy may name as AMD's runtime
+ * sees it: memory hipc allocated (device, pinned, managed). Pageable host
+ * memory and a variable's host-side address are host memory there, even
+ * where the CPU device could reach them. */
+static int device_side(const void* p) {
+  hipc_alloc a;
+  return hipc__alloc_find(p, &a);
+}
+
 /* The storage of `symbol` + `offset`, for `count` bytes copied in
- * direction `kind`; `to`: the symbol is the destination. */
-static hipError_t resolve(const void* symbol, size_t count, size_t offset,
-                          hipMemcpyKind kind, int to, void** out) {
+ * direction `kind` to or from `other`; `to`: the symbol is the
+ * destination. */
+static hipError_t resolve(const void* symbol, const void* other,
+                          size_t count, size_t offset, hipMemcpyKind kind,
+                          int to, void** out) {
   if (!symbol) return hipErrorInvalidSymbol;
   size_t size;
   hipError_t e = hipGetSymbolSize(&size, symbol);
@@ -23,8 +34,10 @@ static hipError_t resolve(const void* symbol, size_t count, size_t offset,
   if (count == 0 || offset > size || count > size - offset)
     return hipErrorInvalidValue;
   switch (kind) {
-    case hipMemcpyDefault:
-    case hipMemcpyDeviceToDevice: break;
+    case hipMemcpyDefault: break;
+    case hipMemcpyDeviceToDevice:
+      if (!device_side(other)) return hipErrorInvalidValue;
+      break;
     case hipMemcpyHostToDevice:
       if (!to) return hipErrorInvalidMemcpyDirection;
       break;
@@ -50,7 +63,7 @@ hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNode,
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!pGraphNode || !graph || !src, hipErrorInvalidValue);
   void* dst;
-  hipError_t e = resolve(symbol, count, offset, kind, 1, &dst);
+  hipError_t e = resolve(symbol, src, count, offset, kind, 1, &dst);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies,
                                       numDependencies, dst, src, count,
@@ -64,7 +77,7 @@ hipError_t hipGraphAddMemcpyNodeFromSymbol(
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!pGraphNode || !graph || !dst, hipErrorInvalidValue);
   void* src;
-  hipError_t e = resolve(symbol, count, offset, kind, 0, &src);
+  hipError_t e = resolve(symbol, dst, count, offset, kind, 0, &src);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies,
                                       numDependencies, dst, src, count,
@@ -79,7 +92,7 @@ hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node,
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!node || !src, hipErrorInvalidValue);
   void* dst;
-  hipError_t e = resolve(symbol, count, offset, kind, 1, &dst);
+  hipError_t e = resolve(symbol, src, count, offset, kind, 1, &dst);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipGraphMemcpyNodeSetParams1D(node, dst, src, count, kind));
 }
@@ -92,7 +105,7 @@ hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t node,
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!node || !dst, hipErrorInvalidValue);
   void* src;
-  hipError_t e = resolve(symbol, count, offset, kind, 0, &src);
+  hipError_t e = resolve(symbol, dst, count, offset, kind, 0, &src);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipGraphMemcpyNodeSetParams1D(node, dst, src, count, kind));
 }
@@ -103,7 +116,7 @@ hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!hGraphExec || !node || !src, hipErrorInvalidValue);
   void* dst;
-  hipError_t e = resolve(symbol, count, offset, kind, 1, &dst);
+  hipError_t e = resolve(symbol, src, count, offset, kind, 1, &dst);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipGraphExecMemcpyNodeSetParams1D(hGraphExec, node, dst, src,
                                                 count, kind));
@@ -115,7 +128,7 @@ hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!hGraphExec || !node || !dst, hipErrorInvalidValue);
   void* src;
-  hipError_t e = resolve(symbol, count, offset, kind, 0, &src);
+  hipError_t e = resolve(symbol, dst, count, offset, kind, 0, &src);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipGraphExecMemcpyNodeSetParams1D(hGraphExec, node, dst, src,
                                                 count, kind));

@@ -148,6 +148,9 @@ typedef struct hipc_alloc {
 #define HIPC_ALLOC_MAPPED 3
 /* Finds the allocation containing `p`; copies it to *out. O(log n). */
 int hipc__alloc_find(const void* p, hipc_alloc* out);
+/* The bytes of device and managed memory `dev` holds for the program
+ * (hipMalloc and its kin; not registered or mapped memory). */
+size_t hipc__alloc_device_bytes(const hipc_device* dev);
 /* The entries with the greatest base <= p (bit 0 of the result) and the
  * least base > p (bit 1), copied out: the neighbours of a stray access. */
 int hipc__alloc_near(const void* p, hipc_alloc* below, hipc_alloc* above);

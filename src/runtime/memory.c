@@ -272,6 +272,29 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
   HIPC_RETURN(hipSuccess);
 }
 
+/* The free memory of a device whose backend cannot say (the CPU device):
+ * what the host had available at the first question, plus what the
+ * program's allocations held then, less what they hold now. It does not
+ * move with other processes, so that, as on a GPU the program has to
+ * itself, an allocation and its free leave it where it was. */
+static size_t device_free(hipc_device* dev, size_t total) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static size_t base[64];
+  size_t used = hipc__alloc_device_bytes(dev);
+  int i = dev->ordinal;
+  if (i < 0 || i >= 64) i = 0;
+  pthread_mutex_lock(&lock);
+  if (!base[i]) {
+    long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    size_t host = avail > 0 ? (size_t)avail * (size_t)page : 0;
+    size_t sum = host + used;
+    base[i] = sum < host || sum > total ? total : sum;
+  }
+  size_t b = base[i];
+  pthread_mutex_unlock(&lock);
+  return b > used ? b - used : 0;
+}
+
 /* Either output may be NULL (as AMD's runtime allows), not both. */
 hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
   HIPC_API_ENTER();
@@ -284,10 +307,8 @@ hipError_t hipMemGetInfo(size_t* free_bytes, size_t* total) {
     e = dev->ops->mem_info(dev, &f, &t);
     HIPC_RETURN_IF(e != hipSuccess, e);
   } else {
-    long avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     t = dev->props.totalGlobalMem;
-    f = avail > 0 ? (size_t)avail * (size_t)page : 0;
-    if (f > t) f = t;
+    f = device_free(dev, t);
   }
   if (free_bytes) *free_bytes = f;
   if (total) *total = t;

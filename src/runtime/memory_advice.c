@@ -298,12 +298,38 @@ static hipError_t range_attribute(void* data, size_t data_size,
   return hipSuccess;
 }
 
+/* The coherency mode (AMD's attribute) of hipc memory that is not managed:
+ * device memory is coarse-grained unless allocated fine-grained
+ * (hipExtMallocWithFlags), host memory fine-grained unless allocated
+ * non-coherent, as AMD's runtime allocates them. -1: not such memory. */
+static int plain_coherency(const void* p, size_t count) {
+  hipc_alloc a;
+  if (!p || count == 0 || hipc__init() != hipSuccess ||
+      !hipc__alloc_find(p, &a) || a.kind == hipMemoryTypeManaged ||
+      !hipc__alloc_in_bounds(p, count))
+    return -1;
+  if (a.kind == hipMemoryTypeDevice)
+    return a.flags & hipDeviceMallocFinegrained
+               ? hipMemRangeCoherencyModeFineGrain
+               : hipMemRangeCoherencyModeCoarseGrain;
+  return !a.registered && (a.flags & hipHostMallocNonCoherent)
+             ? hipMemRangeCoherencyModeCoarseGrain
+             : hipMemRangeCoherencyModeFineGrain;
+}
+
 hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                    hipMemRangeAttribute attribute,
                                    const void* dev_ptr, size_t count) {
   HIPC_API_ENTER();
   HIPC_RETURN_IF(!data || data_size == 0 || data_size % 4 != 0,
                  hipErrorInvalidValue);
+  if (attribute == hipMemRangeAttributeCoherencyMode && data_size == 4) {
+    int mode = plain_coherency(dev_ptr, count);
+    if (mode >= 0) {
+      *(int*)data = mode;
+      HIPC_RETURN(hipSuccess);
+    }
+  }
   hipc_alloc a;
   hipError_t e = range_find(dev_ptr, count, &a);
   HIPC_RETURN_IF(e != hipSuccess, e);
@@ -348,8 +374,15 @@ hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr,
   HIPC_RETURN_IF(hipc__stream_lookup(stream, &dev, &s) != hipSuccess,
                  hipErrorContextIsDestroyed);
   hipc_alloc a;
-  HIPC_RETURN_IF(!hipc__alloc_find(dev_ptr, &a) ||
-                     a.kind != hipMemoryTypeManaged || a.base != dev_ptr ||
+  if (!hipc__alloc_find(dev_ptr, &a)) {
+    /* Memory hipc did not allocate (malloc, mmap) is pageable: AMD's
+     * runtime attaches it, with its length, where the device reads
+     * pageable memory. */
+    HIPC_RETURN_IF(!dev->props.pageableMemoryAccess || length == 0,
+                   hipErrorInvalidValue);
+    HIPC_RETURN(hipSuccess);
+  }
+  HIPC_RETURN_IF(a.kind != hipMemoryTypeManaged || a.base != dev_ptr ||
                      (length != 0 && length != a.size),
                  hipErrorInvalidValue);
   HIPC_RETURN(hipSuccess);

@@ -180,10 +180,20 @@ hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t n,
   HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 1));
 }
 
+/* Whether `p` is host memory: pinned or registered, or not hipc's. */
+static int host_side(const void* p) {
+  hipc_alloc a;
+  return !hipc__alloc_find(p, &a) || a.kind == hipMemoryTypeHost;
+}
+
+/* A copy between two host buffers (pinned ones included) is done when
+ * hipMemcpyAsync returns, as in AMD's runtime and CUDA: no device is
+ * involved. */
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t n,
                           hipMemcpyKind kind, hipStream_t stream) {
   HIPC_API_ENTER();
-  HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, 0));
+  int blocking = dst && src && host_side(dst) && host_side(src);
+  HIPC_RETURN(hipc__copy(dst, src, n, kind, stream, blocking));
 }
 
 hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t n) {

@@ -6,6 +6,7 @@
  * page-locked and managed kinds through its host_* and managed_alloc ops. */
 #define _DEFAULT_SOURCE /* msync, sysconf */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -211,6 +212,24 @@ static hipError_t check_managed_range(const void* p, size_t n, int device,
   return hipSuccess;
 }
 
+/* Advice about pageable memory (not hipc's): `device` must be a device or
+ * the host, and the current device (the one given, if any) must read
+ * pageable memory (hipDeviceAttributePageableMemoryAccess). */
+static hipError_t pageable_advice_device(int device) {
+  if (device != hipCpuDeviceId &&
+      (device < 0 || device >= hipc__device_count()))
+    return hipErrorInvalidDevice;
+  hipc_device* dev;
+  if (device == hipCpuDeviceId) {
+    hipError_t e = hipc__current_device(&dev);
+    if (e != hipSuccess) return e;
+  } else {
+    dev = hipc__device(device);
+  }
+  return dev && dev->props.pageableMemoryAccess ? hipSuccess
+                                                : hipErrorInvalidValue;
+}
+
 /* The advice is checked and recorded (hipMemRangeGetAttribute reports it).
  * On the CPU device managed memory is host memory, already where every
  * device and the host read it, so no advice changes where it lives. */
@@ -232,8 +251,18 @@ hipError_t hipMemAdvise(const void* dev_ptr, size_t count,
     default:
       HIPC_RETURN(hipErrorInvalidValue);
   }
+  /* AMD's runtime takes read-mostly advice whatever the device says. */
+  bool any_device = advice == hipMemAdviseSetReadMostly ||
+                    advice == hipMemAdviseUnsetReadMostly;
   hipc_alloc a;
-  e = check_managed_range(dev_ptr, count, device, &a);
+  if (dev_ptr && count && !hipc__alloc_find(dev_ptr, &a)) {
+    /* Memory hipc did not allocate (malloc, mmap): advice is accepted
+     * where the device reads pageable memory, and changes nothing. */
+    e = pageable_advice_device(any_device ? hipCpuDeviceId : device);
+    HIPC_RETURN(e);
+  }
+  e = check_managed_range(dev_ptr, count, any_device ? hipCpuDeviceId : device,
+                          &a);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipc__advice_apply(&a, dev_ptr, count, advice, device));
 }

@@ -3,6 +3,7 @@
  * function they declare with HIPC_API named hip<Capital>..., so a function
  * added to the API is found without a change here. The table is sorted by
  * name; a look-up is a binary search. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,8 +70,14 @@ hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion,
       *symbolStatus = HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
     HIPC_RETURN(hipErrorInvalidValue);
   }
-  /* hipc has no per-thread (_spt) variants of its own: the default stream
-   * of each call is what its stream argument says. */
+  /* The per-thread flag gives the function's `_spt` form where it has one
+   * (hip/hipc/per_thread_stream.h). */
+  if (flags == HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) {
+    char spt[128];
+    int n = snprintf(spt, sizeof spt, "%s_spt", symbol);
+    const proc* q = n > 0 && (size_t)n < sizeof spt ? lookup(spt) : NULL;
+    if (q) p = q;
+  }
   *pfn = p->fn;
   if (symbolStatus) *symbolStatus = HIP_GET_PROC_ADDRESS_SUCCESS;
   HIPC_RETURN(hipSuccess);

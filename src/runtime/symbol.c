@@ -24,6 +24,7 @@
 #include "backend/gpu_modules.h"
 #include "hip/hipc/gpu_module.h"
 #include "hip/hipc/kernel.h"
+#include "graph.h"
 #include "internal.h"
 
 typedef struct sym_record {
@@ -169,6 +170,10 @@ static hipError_t symbol_copy(const void* symbol, void* other, size_t n,
                             to_symbol ? HIPC_KIND_SRC_DEVICE(kind)
                                       : HIPC_KIND_DST_DEVICE(kind));
   if (e != hipSuccess) return e;
+  /* Into a capture in progress: a copy node (capture.c). */
+  e = to_symbol ? hipc__capture_copy(stream, addr, n, other, n, n, 1, kind)
+                : hipc__capture_copy(stream, other, n, addr, n, n, 1, kind);
+  if (e != HIPC_NOT_CAPTURING) return e;
   hipc_work w;
   e = hipc__work_begin(stream, &w);
   if (e != hipSuccess) return e;

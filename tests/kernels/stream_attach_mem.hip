@@ -35,12 +35,17 @@ int main() {
     int bad = 0;
     for (int i = 0; i < 256; ++i) bad += m[i] != 100 * s + i;
     CHECK_EQ(bad, 0);
-    // Refused: NULL, memory that is not managed, a part of the allocation,
-    // flags other than exactly one of the three.
-    int local = 0;
+    // Refused: NULL, hipc's memory that is not managed, a part of the
+    // allocation, flags other than exactly one of the three. Pageable
+    // memory (not hipc's) is attached, with its length, where the device
+    // reads pageable memory, as AMD's runtime does.
+    int local = 0, pageable = 0;
+    HIP_CHECK(hipDeviceGetAttribute(&pageable, hipDeviceAttributePageableMemoryAccess, 0));
     CHECK_ERR(hipStreamAttachMemAsync(st, nullptr, 4, hipMemAttachSingle),
               hipErrorInvalidValue);
-    CHECK_ERR(hipStreamAttachMemAsync(st, &local, sizeof local, hipMemAttachSingle),
+    CHECK_ERR(hipStreamAttachMemAsync(st, &local, sizeof local, hipMemAttachGlobal),
+              pageable ? hipSuccess : hipErrorInvalidValue);
+    CHECK_ERR(hipStreamAttachMemAsync(st, &local, 0, hipMemAttachGlobal),
               hipErrorInvalidValue);
     int* d = nullptr;
     HIP_CHECK(hipMalloc(&d, 64));

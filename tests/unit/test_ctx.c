@@ -254,6 +254,17 @@ static void test_proc_address(void) {
                               NULL),
             hipSuccess);
   CHECK(fn == (void*)&hipMalloc);
+  /* The per-thread flag gives the `_spt` form where there is one. */
+  void* spt = NULL;
+  CHECK_ERR(hipGetProcAddress("hipMemcpyAsync", &spt, 600,
+                              HIP_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
+                              NULL),
+            hipSuccess);
+  CHECK(spt == (void*)&hipMemcpyAsync_spt);
+  CHECK_ERR(hipGetProcAddress("hipMemcpyAsync", &spt, 600,
+                              HIP_GET_PROC_ADDRESS_LEGACY_STREAM, NULL),
+            hipSuccess);
+  CHECK(spt == (void*)&hipMemcpyAsync);
   void* p = NULL;
   CHECK_ERR(((malloc_fn)fn)(&p, 16), hipSuccess);
   CHECK_ERR(hipFree(p), hipSuccess);

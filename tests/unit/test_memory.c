@@ -380,6 +380,19 @@ static void test_mem_get_info(void) {
   CHECK_ERR(hipMemGetInfo(&free_b, NULL), hipSuccess);
   CHECK(free_b > 0 && free_b <= total);
   CHECK_ERR(hipMemGetInfo(NULL, NULL), hipErrorInvalidValue);
+  /* The CPU device's free memory moves with the program's allocations
+   * only: down by what hipMalloc takes, back after hipFree. */
+  if (strcmp(p.gcnArchName, "hipc-cpu") == 0) {
+    size_t before = 0, during = 0, after = 0;
+    void* d = NULL;
+    CHECK_ERR(hipMemGetInfo(&before, NULL), hipSuccess);
+    CHECK_ERR(hipMalloc(&d, (size_t)64 << 20), hipSuccess);
+    CHECK_ERR(hipMemGetInfo(&during, NULL), hipSuccess);
+    CHECK_ERR(hipFree(d), hipSuccess);
+    CHECK_ERR(hipMemGetInfo(&after, NULL), hipSuccess);
+    CHECK_EQ(before - during, (size_t)64 << 20);
+    CHECK_EQ(after, before);
+  }
 }
 
 /* hipDeviceReset frees every allocation of the device; the device stays

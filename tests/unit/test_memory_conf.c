@@ -4,7 +4,9 @@
  * allocator's codes, hipFreeAsync of hipMalloc memory, pool access codes,
  * pool memory given back once freed, the VMM attribute, advice on whole
  * pages, which fills return before they are done, the size
- * of the access-flags pointer attribute. */
+ * of the access-flags pointer attribute, advice and attachment of pageable
+ * memory, the coherency mode of memory that is not managed, host-to-host
+ * hipMemcpyAsync. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdint.h>
 #include <stdlib.h>
@@ -215,7 +217,142 @@ static void test_access_flags_size(void) {
   CHECK_ERR(hipFree(d), hipSuccess);
 }
 
+/* Advice about memory hipc did not allocate is accepted where the device
+ * reads pageable memory (the CPU device does) and changes nothing; advice
+ * about hipc's memory that is not managed is still refused. Read-mostly
+ * advice takes any device number, as in AMD's runtime. */
+static void test_advice_pageable(void) {
+  int pageable = 0;
+  CHECK_ERR(hipDeviceGetAttribute(&pageable,
+                                  hipDeviceAttributePageableMemoryAccess, 0),
+            hipSuccess);
+  hipError_t want = pageable ? hipSuccess : hipErrorInvalidValue;
+  char* h = malloc(8192);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetReadMostly, 0), want);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetPreferredLocation, 0), want);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetAccessedBy, 0), want);
+  CHECK_ERR(hipMemAdvise(h, 8192, hipMemAdviseSetAccessedBy, 99),
+            hipErrorInvalidDevice);
+  CHECK_ERR(hipMemAdvise(h, 0, hipMemAdviseSetAccessedBy, 0),
+            hipErrorInvalidValue);
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  CHECK_ERR(hipStreamAttachMemAsync(s, h, 8192, hipMemAttachSingle), want);
+  CHECK_ERR(hipStreamAttachMemAsync(s, h, 0, hipMemAttachSingle),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipStreamSynchronize(s), hipSuccess);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+  free(h);
+  void* d = NULL;
+  CHECK_ERR(hipMalloc(&d, 4096), hipSuccess);
+  CHECK_ERR(hipMemAdvise(d, 4096, hipMemAdviseSetReadMostly, 0),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  char* m = NULL;
+  CHECK_ERR(hipMallocManaged((void**)&m, 4096, hipMemAttachGlobal),
+            hipSuccess);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseSetReadMostly, 99), hipSuccess);
+  int rm = -1;
+  CHECK_ERR(hipMemRangeGetAttribute(&rm, sizeof rm,
+                                    hipMemRangeAttributeReadMostly, m, 4096),
+            hipSuccess);
+  CHECK_EQ(rm, 1);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseUnsetReadMostly, -12),
+            hipSuccess);
+  CHECK_ERR(hipMemRangeGetAttribute(&rm, sizeof rm,
+                                    hipMemRangeAttributeReadMostly, m, 4096),
+            hipSuccess);
+  CHECK_EQ(rm, 0);
+  CHECK_ERR(hipMemAdvise(m, 4096, hipMemAdviseSetPreferredLocation, 99),
+            hipErrorInvalidDevice);
+  CHECK_ERR(hipFree(m), hipSuccess);
+}
+
+/* hipMemRangeGetAttribute's coherency mode (AMD's attribute) of memory
+ * that is not managed: hipMalloc memory coarse-grained, fine-grained
+ * device memory and pinned host memory fine-grained, non-coherent pinned
+ * memory coarse; the other attributes stay for managed memory only. */
+static void test_coherency_of_plain_memory(void) {
+  void *d = NULL, *f = NULL, *h = NULL, *nc = NULL;
+  CHECK_ERR(hipMalloc(&d, 4096), hipSuccess);
+  CHECK_ERR(hipExtMallocWithFlags(&f, 4096, hipDeviceMallocFinegrained),
+            hipSuccess);
+  CHECK_ERR(hipHostMalloc(&h, 4096, 0), hipSuccess);
+  CHECK_ERR(hipHostMalloc(&nc, 4096, hipHostMallocNonCoherent), hipSuccess);
+  int mode = -1;
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode,
+                                    (char*)d + 8, 16),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeCoarseGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, f,
+                                    4096),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeFineGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, h,
+                                    4096),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeFineGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, nc,
+                                    4096),
+            hipSuccess);
+  CHECK_EQ(mode, hipMemRangeCoherencyModeCoarseGrain);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4,
+                                    hipMemRangeAttributeCoherencyMode, d,
+                                    4097),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipMemRangeGetAttribute(&mode, 4, hipMemRangeAttributeReadMostly,
+                                    d, 4096),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  CHECK_ERR(hipFree(f), hipSuccess);
+  CHECK_ERR(hipHostFree(h), hipSuccess);
+  CHECK_ERR(hipHostFree(nc), hipSuccess);
+}
+
+/* hipMemcpyAsync between two host buffers (pinned included) is done when
+ * it returns, even behind a stream that is still busy (AMD's runtime and
+ * CUDA); a copy from pinned memory to device memory stays queued. */
+static void blocker(hipStream_t s, hipError_t st, void* flag) {
+  (void)s;
+  (void)st;
+  while (!__atomic_load_n((int*)flag, __ATOMIC_ACQUIRE)) {
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+static void test_host_to_host_async(void) {
+  char *a = NULL, *b = NULL, *d = NULL;
+  CHECK_ERR(hipHostMalloc((void**)&a, 4096, 0), hipSuccess);
+  CHECK_ERR(hipHostMalloc((void**)&b, 4096, 0), hipSuccess);
+  CHECK_ERR(hipMalloc((void**)&d, 4096), hipSuccess);
+  hipStream_t s;
+  CHECK_ERR(hipStreamCreate(&s), hipSuccess);
+  for (int i = 0; i < 4096; ++i) a[i] = (char)i;
+  int flag = 0;
+  CHECK_ERR(hipStreamAddCallback(s, blocker, &flag, 0), hipSuccess);
+  CHECK_ERR(hipMemcpyAsync(d, a, 4096, hipMemcpyHostToDevice, s), hipSuccess);
+  CHECK_ERR(hipStreamQuery(s), hipErrorNotReady);
+  __atomic_store_n(&flag, 1, __ATOMIC_RELEASE);
+  CHECK_ERR(hipMemcpyAsync(b, a, 4096, hipMemcpyHostToHost, s), hipSuccess);
+  CHECK_ERR(hipStreamQuery(s), hipSuccess);
+  int bad = 0;
+  for (int i = 0; i < 4096; ++i) bad += b[i] != (char)i;
+  CHECK_EQ(bad, 0);
+  CHECK_ERR(hipStreamDestroy(s), hipSuccess);
+  CHECK_ERR(hipFree(d), hipSuccess);
+  CHECK_ERR(hipHostFree(a), hipSuccess);
+  CHECK_ERR(hipHostFree(b), hipSuccess);
+}
+
 int main(void) {
+  test_host_to_host_async();
+  test_advice_pageable();
+  test_coherency_of_plain_memory();
   test_access_flags_size();
   test_signal_memory_size();
   test_register_unmapped();

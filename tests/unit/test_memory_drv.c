@@ -132,8 +132,16 @@ static void test_attach_mem(void) {
             hipErrorInvalidValue);
   CHECK_ERR(hipStreamAttachMemAsync(NULL, m, 0, hipMemAttachSingle),
             hipErrorInvalidValue);
+  /* Pageable memory: attached where the device reads it (AMD's rule;
+   * test_memory_conf), never with length 0. */
   char* plain = malloc(n);
+  int pageable = 0;
+  CHECK_ERR(hipDeviceGetAttribute(&pageable,
+                                  hipDeviceAttributePageableMemoryAccess, 0),
+            hipSuccess);
   CHECK_ERR(hipStreamAttachMemAsync(s, plain, n, hipMemAttachSingle),
+            pageable ? hipSuccess : hipErrorInvalidValue);
+  CHECK_ERR(hipStreamAttachMemAsync(s, plain, 0, hipMemAttachSingle),
             hipErrorInvalidValue);
   void* dev;
   CHECK_ERR(hipMalloc(&dev, n), hipSuccess);

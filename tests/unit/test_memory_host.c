@@ -184,8 +184,13 @@ static void test_managed(void) {
             hipErrorInvalidValue);
   CHECK_ERR(hipMemAdvise(m, 0, hipMemAdviseSetReadMostly, 0),
             hipErrorInvalidValue);
+  /* Pageable memory: accepted where the device reads it (AMD's rule). */
+  int pageable = 0;
+  CHECK_ERR(hipDeviceGetAttribute(&pageable,
+                                  hipDeviceAttributePageableMemoryAccess, 0),
+            hipSuccess);
   CHECK_ERR(hipMemAdvise(h, n, hipMemAdviseSetReadMostly, 0),
-            hipErrorInvalidValue);
+            pageable ? hipSuccess : hipErrorInvalidValue);
   CHECK_ERR(hipMemAdvise(m, n, hipMemAdviseSetPreferredLocation, 57),
             hipErrorInvalidDevice);
   /* Prefetch: in stream order, data unchanged. */
