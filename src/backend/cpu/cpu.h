@@ -203,7 +203,9 @@ struct cpu_device {
   atomic_uint done_seq;     /* bumped at every job completion; host threads
                                that wait for the device sleep on it */
   atomic_int host_waiters;  /* host threads asleep on done_seq */
-  atomic_int spinners;      /* workers spinning for work */
+  int spinners;             /* workers spinning for work */
+  int spin_claims;          /* of those, the ones a dispatch counted on to
+                               take its job instead of waking a sleeper */
   int max_spinners;         /* at most this many spin at once (wake.h) */
   cpu_job* active;          /* dispatched jobs with units left to take */
   cpu_job* active_tail;

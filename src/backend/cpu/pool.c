@@ -69,13 +69,15 @@ static void activate(cpu_job* j) {
   *p = j;
   if (!j->active_next) dev->active_tail = j;
   atomic_fetch_add_explicit(&dev->dispatch_seq, 1, memory_order_release);
-  /* Wake only the workers the job can use beyond those spinning (each of
-   * which looks for work under the lock before it parks): none for a host
-   * function while a worker spins, not the whole pool. */
+  /* Wake only the workers the job can use beyond the spinners not yet
+   * counted on by another dispatch (each looks for work under the lock
+   * before it parks): none for a host function while a worker spins, not
+   * the whole pool. */
   uint64_t want = j->units;
-  uint64_t spinning = (uint64_t)atomic_load_explicit(&dev->spinners,
-                                                     memory_order_relaxed);
-  want = want > spinning ? want - spinning : 0;
+  uint64_t free_spinners = (uint64_t)(dev->spinners - dev->spin_claims);
+  uint64_t claim = want < free_spinners ? want : free_spinners;
+  dev->spin_claims += (int)claim;
+  want -= claim;
   while (want-- && dev->sleeping) wake_one(dev);
 }
 
@@ -323,10 +325,8 @@ static void* worker_main(void* arg) {
      * counted in `spinners` until the check under the lock below, so that
      * activate need not wake a sleeper for what a spinner will take. */
     uint64_t spin_ns = hipc__spin_ns();
-    if (spin_ns &&
-        atomic_load_explicit(&dev->spinners, memory_order_relaxed) <
-            dev->max_spinners) {
-      atomic_fetch_add_explicit(&dev->spinners, 1, memory_order_relaxed);
+    if (spin_ns && dev->spinners < dev->max_spinners) {
+      dev->spinners++;
       unsigned seq = atomic_load_explicit(&dev->dispatch_seq,
                                           memory_order_acquire);
       pthread_mutex_unlock(dev->lock);
@@ -339,7 +339,10 @@ static void* worker_main(void* arg) {
         if (i % 64 == 0 && now_ns() > until) break;
       }
       pthread_mutex_lock(dev->lock);
-      atomic_fetch_sub_explicit(&dev->spinners, 1, memory_order_relaxed);
+      /* This worker now takes the first job with units left: that serves
+       * a claim if there is one. */
+      dev->spinners--;
+      if (dev->spin_claims) dev->spin_claims--;
       if (find_work(dev) || dev->shutdown) continue;
     }
     /* Park on this worker's own word until a dispatch (wake_one) or the
