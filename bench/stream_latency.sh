@@ -18,4 +18,6 @@ if [ -z "${BENCH_RUN_ONLY:-}" ] &&
   exit 1
 fi
 echo "stream round trip (HIPC_SPIN_US=${HIPC_SPIN_US:-30}):"
+# The rpath names where it was built; a copy elsewhere finds its libraries.
+export LD_LIBRARY_PATH=$(realpath "$BUILD/lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 HIPC_DEVICES=cpu timeout "${BENCH_TIMEOUT:-120}" "$OUT/stream_latency"
