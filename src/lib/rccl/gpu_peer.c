@@ -23,8 +23,10 @@
  * sums, fp16/bf16/fp8, buffers not on this GPU, other nodes, more than
  * RCCL_PEER_MAX ranks, a kernel built without the GPU, a failed open) is
  * staged (gpu_stage.c), as is everything with HIPC_RCCL_STAGED=1, and all
- * calls below HIPC_RCCL_PEER_MIN bytes (default 0: every size). */
+ * calls below HIPC_RCCL_PEER_MIN bytes (default 0: every size).
+ * HIPC_RCCL_LOG=1 says on stderr when a communicator first takes it. */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,6 +46,7 @@ typedef struct mapping {
 typedef struct peer_state {
   mapping* maps;
   int broken;  /* an open failed once: staged from then on */
+  int logged;  /* HIPC_RCCL_LOG=1: the first GPU-to-GPU call said so */
 } peer_state;
 
 /* What each rank tells the others about one call. */
@@ -59,7 +62,8 @@ static uint64_t host_hash(void) {
   char name[256] = {0};
   gethostname(name, sizeof name - 1);
   uint64_t h = 1469598103934665603ull;
-  for (const char* p = name; *p; ++p) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+  for (const char* p = name; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 1099511628211ull;
   return h;
 }
 
@@ -214,6 +218,11 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
     return rccl__fail(ncclUnhandledCudaError, "peer all-reduce: %s",
                       hipGetErrorString(e));
   *done = 1;
+  if (!s->logged && env_on("HIPC_RCCL_LOG")) {
+    s->logged = 1;
+    fprintf(stderr, "librccl: rank %d of %d: all-reduce GPU to GPU\n",
+            c->rank, c->nranks);
+  }
   return ncclSuccess;
 }
 
