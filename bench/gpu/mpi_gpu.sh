@@ -23,6 +23,9 @@
 #                     busbw from 8 B to 256 MiB
 #     cpu-mpi.txt     the same program on 2 ranks of the CPU device
 #                     (issue #19's CPU table on the GPU machine's cores)
+#   bench/gpu/mpi_gpu.sh cpu     on any machine of the kind, GPUs or not:
+#                                stream-latency.txt (bench/stream_latency.hip)
+#                                and cpu-mpi.txt alone
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -51,10 +54,11 @@ build)
     -lrccl
   cp "$BUILD/lib/libhipc.so" "$BUILD/lib/libhipc_mpi.so" \
     "$BUILD/lib/librccl.so" "$DIR/lib/"
+  "$BUILD/bin/hipcc" -O2 bench/stream_latency.hip -o "$DIR/stream_latency"
   bench/gpu/ompi_runtime.sh gather "$DIR/ompi"
   du -sh "$DIR"
   ;;
-run)
+run | cpu)
   LOGS=${OUT:-$PWD}
   mkdir -p "$LOGS"
   export LD_LIBRARY_PATH=$PWD/$DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -77,8 +81,16 @@ run)
     # shellcheck disable=SC1091
     . bench/gpu/ompi_runtime.sh env "$DIR/ompi"
   fi
+  if [ "${1:-run}" = cpu ]; then
+    HIPC_DEVICES=cpu step stream-latency.txt 30 "$DIR/stream_latency"
+    step cpu-mpi.txt 60 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+      -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX=$((256 << 20)) \
+      "$DIR/rccl_allreduce"
+    exit $status
+  fi
   step rccl-test.txt 25 "$DIR/test_rccl_staged"
   step rccl-bench.txt 35 "$DIR/rccl_gpu"
+  # shellcheck disable=SC2086
   if command -v mpirun > /dev/null; then
     mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
     step test.txt 30 $mpi "$DIR/calls" stage
@@ -105,5 +117,5 @@ run)
   fi
   exit $status
   ;;
-*) echo "usage: $0 build|run" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|cpu" >&2; exit 2 ;;
 esac
