@@ -6,8 +6,9 @@
  * handle and offset of its receive buffer; each opens the others' buffers
  * (hipIpcOpenMemHandle, peer access enabled lazily), once per allocation:
  * the opened mappings are kept by handle, and a CUDA handle names one
- * allocation only, so a freed and reallocated buffer gets a new one. A
- * second exchange agrees that every open succeeded. Then, in stream order:
+ * allocation only, so a freed and reallocated buffer gets a new one. When
+ * some rank's handle is new, a second exchange agrees that every open
+ * succeeded. Then, in stream order:
  *
  *   1. an out-of-place call copies its input into its receive buffer;
  *   2. a barrier (a host function in MPI_Barrier): every rank's input is
@@ -36,6 +37,8 @@
 #include "internal.h"
 #include "peer.h"
 
+/* An opened peer buffer, or (rank == this rank, base NULL) a handle of
+ * this rank's that every rank has opened. */
 typedef struct mapping {
   struct mapping* next;
   int rank;
@@ -52,7 +55,7 @@ typedef struct peer_state {
 /* What each rank tells the others about one call. */
 typedef struct record {
   int ok;
-  int pad;
+  int fresh;      /* a handle the ranks have not all opened before */
   uint64_t host;  /* a hash of the host name: one node */
   uint64_t offset;
   hipIpcMemHandle_t handle;
@@ -103,24 +106,38 @@ static peer_state* state(ncclComm_t c) {
   return c->peer;
 }
 
-/* Rank `r`'s buffer base, opened once per handle. */
-static char* open_peer(peer_state* s, int r, const hipIpcMemHandle_t* h) {
+static mapping* find(peer_state* s, int r, const hipIpcMemHandle_t* h) {
   for (mapping* m = s->maps; m; m = m->next)
-    if (m->rank == r && memcmp(&m->handle, h, sizeof *h) == 0) return m->base;
+    if (m->rank == r && memcmp(&m->handle, h, sizeof *h) == 0) return m;
+  return NULL;
+}
+
+/* Keeps `base` as rank `r`'s buffer of handle `h`; 0 when out of memory. */
+static int keep(peer_state* s, int r, const hipIpcMemHandle_t* h,
+                char* base) {
   mapping* m = calloc(1, sizeof *m);
-  if (!m) return NULL;
-  void* p = NULL;
-  if (hipIpcOpenMemHandle(&p, *h, hipIpcMemLazyEnablePeerAccess) !=
-      hipSuccess) {
-    free(m);
-    return NULL;
-  }
+  if (!m) return 0;
   m->rank = r;
   m->handle = *h;
-  m->base = p;
+  m->base = base;
   m->next = s->maps;
   s->maps = m;
-  return m->base;
+  return 1;
+}
+
+/* Rank `r`'s buffer base, opened once per handle; NULL if it fails. */
+static char* open_peer(peer_state* s, int r, const hipIpcMemHandle_t* h) {
+  mapping* m = find(s, r, h);
+  if (m) return m->base;
+  void* p = NULL;
+  if (hipIpcOpenMemHandle(&p, *h, hipIpcMemLazyEnablePeerAccess) !=
+      hipSuccess)
+    return NULL;
+  if (!keep(s, r, h, p)) {
+    hipIpcCloseMemHandle(p);
+    return NULL;
+  }
+  return p;
 }
 
 static void barrier_fn(void* arg) {
@@ -188,12 +205,18 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
             on_device(o->send, c->device) &&
             hipMemGetAddressRange(&base, &size, o->recv) == hipSuccess &&
             hipIpcGetMemHandle(&mine.handle, base) == hipSuccess;
-  if (mine.ok) mine.offset = (uint64_t)((char*)o->recv - (char*)base);
+  if (mine.ok) {
+    mine.offset = (uint64_t)((char*)o->recv - (char*)base);
+    mine.fresh = !find(s, c->rank, &mine.handle);
+  }
   record all[RCCL_PEER_MAX];
   ncclResult_t r = rccl__mpi_ctl_allgather(c, &mine, all, sizeof mine);
   if (r != ncclSuccess) return r;
-  for (int i = 0; i < c->nranks; ++i)
+  int fresh = 0;
+  for (int i = 0; i < c->nranks; ++i) {
     if (!all[i].ok || all[i].host != mine.host) return ncclSuccess;
+    fresh |= all[i].fresh;
+  }
   char* bufs[RCCL_PEER_MAX];
   int opened = 1;
   for (int i = 0; i < c->nranks; ++i) {
@@ -205,14 +228,22 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
     if (!b) opened = 0;
     bufs[i] = b ? b + all[i].offset : NULL;
   }
-  int agreed[RCCL_PEER_MAX];
-  r = rccl__mpi_ctl_allgather(c, &opened, agreed, sizeof opened);
-  if (r != ncclSuccess) return r;
-  for (int i = 0; i < c->nranks; ++i)
-    if (!agreed[i]) {
-      s->broken = 1;
-      return ncclSuccess;
-    }
+  /* A new handle: agree that every rank opened it (else nobody opened
+   * anything new and every mapping was there already). */
+  if (fresh) {
+    int agreed[RCCL_PEER_MAX];
+    r = rccl__mpi_ctl_allgather(c, &opened, agreed, sizeof opened);
+    if (r != ncclSuccess) return r;
+    for (int i = 0; i < c->nranks; ++i)
+      if (!agreed[i]) {
+        s->broken = 1;
+        return ncclSuccess;
+      }
+    if (mine.fresh && !keep(s, c->rank, &mine.handle, NULL))
+      return rccl__fail(ncclSystemError, "out of memory");
+  } else if (!opened) {
+    return rccl__fail(ncclInternalError, "a kept mapping went missing");
+  }
   hipError_t e = enqueue(c, stream, o, bufs);
   if (e != hipSuccess)
     return rccl__fail(ncclUnhandledCudaError, "peer all-reduce: %s",
@@ -232,7 +263,7 @@ void rccl__gpu_peer_free(ncclComm_t c) {
   while (s->maps) {
     mapping* m = s->maps;
     s->maps = m->next;
-    hipIpcCloseMemHandle(m->base);
+    if (m->base) hipIpcCloseMemHandle(m->base);
     free(m);
   }
   free(s);
