@@ -201,7 +201,8 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   void* base = NULL;
   size_t size = 0;
   mine.ok = !s->broken && !env_on("HIPC_RCCL_STAGED") &&
-            rccl__peer_kernels_on_gpu() && on_device(o->recv, c->device) &&
+            (c->cpu_device || rccl__peer_kernels_on_gpu()) &&
+            on_device(o->recv, c->device) &&
             on_device(o->send, c->device) &&
             hipMemGetAddressRange(&base, &size, o->recv) == hipSuccess &&
             hipIpcGetMemHandle(&mine.handle, base) == hipSuccess;

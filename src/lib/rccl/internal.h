@@ -67,6 +67,7 @@ struct ncclComm {
   uint32_t magic;
   int rank, nranks, device;
   int gpu;                    /* the device is a GPU (gpu_stage.c) */
+  int cpu_device;             /* it is the CPU device (staged for tests) */
   void* peer;                 /* gpu_peer.c's state, or NULL */
   const rccl_transport* tr;
   void* ctx;                  /* the transport's */
