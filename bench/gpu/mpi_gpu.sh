@@ -65,7 +65,7 @@ run | cpu)
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   export OMPI_MCA_rmaps_base_oversubscribe=1 HIPC_DEVICES=gpu
   unset HIPC_MPI_STAGE HIPC_RCCL_STAGE HIPC_RCCL_STAGED HIPC_RCCL_PEER_MIN
-  nvidia-smi -L > "$LOGS/machine.txt" 2>&1
+  nvidia-smi -L 2>&1 | head -n 4  # on stdout: $OUT brings back 8 files
   status=0
   step() { # log seconds command...: runs it, prints the log's end
     local log=$1 t=$2; shift 2
