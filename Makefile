@@ -224,10 +224,20 @@ RCCL_SRC := $(filter-out src/lib/rccl/mpi.c src/lib/rccl/no_mpi.c,$(wildcard src
 	src/lib/rccl/$(if $(HAVE_MPI),mpi.c,no_mpi.c)
 all: $(BUILD)/lib/librccl.so
 $(BUILD)/obj/src/lib/rccl/mpi.c.o: FILE_CFLAGS := $(MPI_CFLAGS)
-$(BUILD)/lib/librccl.so: $(patsubst %,$(BUILD)/obj/%.o,$(RCCL_SRC)) $(BUILD)/lib/libhipc.so
+# The GPU-to-GPU all-reduce's kernel (gpu_peer.c, peer_kernels.hip) is
+# built for NVIDIA GPUs where the CUDA toolkit is (RCCL_OFFLOAD_ARCH, as
+# hipRAND's; empty: staged through host memory on GPUs).
+RCCL_OFFLOAD_ARCH ?= $(HIPRAND_OFFLOAD_ARCH)
+$(BUILD)/obj/src/lib/rccl/peer_kernels.hip.o: src/lib/rccl/peer_kernels.hip \
+		src/lib/rccl/peer.h $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/hipcc -O2 $(WARN) -fPIC -fvisibility=hidden -Iinclude \
+		$(if $(RCCL_OFFLOAD_ARCH),--offload-arch=$(RCCL_OFFLOAD_ARCH) -DRCCL_PEER_GPU) \
+		-c $< -o $@
+$(BUILD)/lib/librccl.so: $(patsubst %,$(BUILD)/obj/%.o,$(RCCL_SRC) src/lib/rccl/peer_kernels.hip) $(BUILD)/lib/libhipc.so
 	$(if $(HAVE_MPI),,@echo "librccl: MPI not found (libopenmpi-dev): ranks of one process only")
 	$(CC) -shared $(CFLAGS) -pthread -o $@ $(filter %.o,$^) \
-		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(if $(HAVE_MPI),$(MPI_LIBS)) -ldl -lm
+		-L$(BUILD)/lib -Wl,-rpath,'$$ORIGIN' -lhipc $(if $(HAVE_MPI),$(MPI_LIBS)) -lstdc++ -ldl -lm
 
 # libhipc_mpi (src/lib/hipc_mpi, README.md "Several devices and RCCL"):
 # GPU-aware MPI on any MPI through its profiling interface (PMPI_); hipcc

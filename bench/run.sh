@@ -224,6 +224,9 @@ fi
 # (bench/hip_libs.sh).
 echo
 BUILD=$BUILD bench/hip_libs.sh || { failed=1; failures+=("hip_libs: see above"); }
+# Stream round-trip latency, idle and busy (bench/stream_latency.sh).
+BUILD=$BUILD bench/stream_latency.sh ||
+  { failed=1; failures+=("stream_latency: see above"); }
 # librccl's all-reduce against MPI's on 2 ranks (bench/rccl_allreduce.sh).
 BUILD=$BUILD bench/rccl_allreduce.sh ||
   { failed=1; failures+=("rccl_allreduce: see above"); }

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
 # GPU-aware MPI (libhipc_mpi) and librccl on 2 NVIDIA GPUs.
 #
-#   bench/gpu/mpi_gpu.sh build   here (hipcc, mpicxx): the test and the
-#                                bench, with the libraries they load, in
-#                                $BUILD/mpi-gpu (about 4 MiB)
-#   bench/gpu/mpi_gpu.sh run     on the GPU machine (no compiler; needs
-#                                OpenMPI's mpirun): writes to ${OUT:-.}
-#     test.txt   tests/shell/hipc_mpi/calls.hip with device buffers in
-#                every wrapped call ("stage": they must be staged)
-#     bench.txt  bench/gpu/mpi_staging.hip, 8 B to 256 MiB
+#   bench/gpu/mpi_gpu.sh build   here (hipcc, mpicxx): the tests and the
+#                                benches, the libraries they load, and
+#                                OpenMPI's runtime (bench/gpu/ompi_runtime.sh:
+#                                the GPU machine has none) in $BUILD/mpi-gpu
+#                                (about 20 MiB)
+#   bench/gpu/mpi_gpu.sh run     on the GPU machine (no compiler; uses its
+#                                own mpirun if it has one): writes to ${OUT:-.}
 #     rccl-test.txt   tests/unit/test_rccl_staged.c, one rank per GPU
 #     rccl-bench.txt  bench/gpu/rccl_gpu.c: all-reduce in one process
 #                     against the peer-copy bandwidth, 8 B to 256 MiB
+#     test.txt   tests/shell/hipc_mpi/calls.hip with device buffers in
+#                every wrapped call ("stage": they must be staged)
+#     bench.txt  bench/gpu/mpi_staging.hip, 8 B to 256 MiB
+#     peer-test.txt   tests/shell/rccl_mpi/peer.hip on 2 processes, one GPU
+#                     each: all-reduce GPU to GPU (each rank must say so)
+#     staged-test.txt the same with HIPC_RCCL_STAGED=1 (host staging)
 #     rccl-mpi.txt    bench/rccl_allreduce.c on 2 processes, one GPU each:
-#                     librccl (staged through MPI) against MPI_Allreduce
-#                     on host buffers
+#                     librccl GPU to GPU, librccl staged through host
+#                     memory, and MPI_Allreduce on host buffers, algbw and
+#                     busbw from 8 B to 256 MiB
+#     cpu-mpi.txt     the same program on 2 ranks of the CPU device
+#                     (issue #19's CPU table on the GPU machine's cores)
+#   bench/gpu/mpi_gpu.sh cpu     on any machine of the kind, GPUs or not:
+#                                stream-latency.txt (bench/stream_latency.hip)
+#                                and cpu-mpi.txt alone
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -37,18 +48,24 @@ build)
     -o "$DIR/test_rccl_staged" -L"$lib" -lrccl -lhipc -lm
   mpicc -std=c11 -O2 -Iinclude bench/rccl_allreduce.c \
     -o "$DIR/rccl_allreduce" -L"$lib" -lrccl -lhipc
+  # shellcheck disable=SC2046
+  "$BUILD/bin/hipcc" -O2 --offload-arch="$ARCH" $(mpicxx --showme:compile) \
+    tests/shell/rccl_mpi/peer.hip -o "$DIR/peer" $(mpicxx --showme:link) \
+    -lrccl
   cp "$BUILD/lib/libhipc.so" "$BUILD/lib/libhipc_mpi.so" \
     "$BUILD/lib/librccl.so" "$DIR/lib/"
+  "$BUILD/bin/hipcc" -O2 bench/stream_latency.hip -o "$DIR/stream_latency"
+  bench/gpu/ompi_runtime.sh gather "$DIR/ompi"
   du -sh "$DIR"
   ;;
-run)
+run | cpu)
   LOGS=${OUT:-$PWD}
   mkdir -p "$LOGS"
   export LD_LIBRARY_PATH=$PWD/$DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   export OMPI_MCA_rmaps_base_oversubscribe=1 HIPC_DEVICES=gpu
-  unset HIPC_MPI_STAGE HIPC_RCCL_STAGE
-  nvidia-smi -L > "$LOGS/machine.txt" 2>&1
+  unset HIPC_MPI_STAGE HIPC_RCCL_STAGE HIPC_RCCL_STAGED HIPC_RCCL_PEER_MIN
+  nvidia-smi -L 2>&1 | head -n 4  # on stdout: $OUT brings back 8 files
   status=0
   step() { # log seconds command...: runs it, prints the log's end
     local log=$1 t=$2; shift 2
@@ -56,15 +73,42 @@ run)
     timeout "$t" "$@" > "$LOGS/$log" 2>&1
     local rc=$?
     [ $rc -eq 0 ] || { status=1; echo "(exit $rc)"; }
-    tail -n 25 "$LOGS/$log"
+    tail -n 32 "$LOGS/$log"
   }
-  step rccl-test.txt 40 "$DIR/test_rccl_staged"
-  step rccl-bench.txt 60 "$DIR/rccl_gpu"
+  # The OpenMPI the programs were linked with, carried (librccl needs its
+  # libmpi even in one process).
+  if [ -d "$DIR/ompi" ]; then
+    # shellcheck disable=SC1091
+    . bench/gpu/ompi_runtime.sh env "$DIR/ompi"
+  fi
+  if [ "${1:-run}" = cpu ]; then
+    HIPC_DEVICES=cpu step stream-latency.txt 30 "$DIR/stream_latency"
+    step cpu-mpi.txt 60 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+      -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX=$((256 << 20)) \
+      "$DIR/rccl_allreduce"
+    exit $status
+  fi
+  step rccl-test.txt 25 "$DIR/test_rccl_staged"
+  step rccl-bench.txt 35 "$DIR/rccl_gpu"
+  # shellcheck disable=SC2086
   if command -v mpirun > /dev/null; then
     mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
-    step test.txt 50 $mpi "$DIR/calls" stage
-    step bench.txt 90 $mpi "$DIR/mpi_staging"
-    step rccl-mpi.txt 45 $mpi -x HIPC_BENCH_MAX=$((256 << 20)) \
+    step test.txt 30 $mpi "$DIR/calls" stage
+    step bench.txt 45 $mpi "$DIR/mpi_staging"
+    step peer-test.txt 25 $mpi -x HIPC_RCCL_LOG=1 "$DIR/peer"
+    said=$(grep -c 'all-reduce GPU to GPU' "$LOGS/peer-test.txt")
+    echo "ranks that went GPU to GPU: $said of 2"
+    [ "$said" = 2 ] || status=1
+    step staged-test.txt 25 $mpi -x HIPC_RCCL_LOG=1 -x HIPC_RCCL_STAGED=1 \
+      "$DIR/peer"
+    if grep -q 'GPU to GPU' "$LOGS/staged-test.txt"; then
+      echo "HIPC_RCCL_STAGED=1 still went GPU to GPU"
+      status=1
+    fi
+    step rccl-mpi.txt 40 $mpi -x HIPC_BENCH_MAX=$((256 << 20)) \
+      -x HIPC_BENCH_STAGED=1 "$DIR/rccl_allreduce"
+    step cpu-mpi.txt 40 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+      -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX=$((256 << 20)) \
       "$DIR/rccl_allreduce"
   else
     echo "mpi_gpu: no mpirun on this machine: the MPI parts did not run" |
@@ -73,5 +117,5 @@ run)
   fi
   exit $status
   ;;
-*) echo "usage: $0 build|run" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|cpu" >&2; exit 2 ;;
 esac

@@ -37,9 +37,9 @@ hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* devPtr) {
   HIPC_RETURN_IF(a.kind != hipMemoryTypeDevice || a.registered,
                  hipErrorInvalidDevicePointer);
   HIPC_RETURN_IF(!a.dev->ops->ipc_export, hipErrorNotSupported);
-  /* Work in flight may still write the memory the export copies. */
-  e = a.dev->ops->device_sync(a.dev);
-  HIPC_RETURN_IF(e != hipSuccess, e);
+  /* A backend whose export copies the memory waits for work in flight
+   * itself (the CPU device's first export of a mapping); CUDA's copies
+   * nothing, and exporting does not wait for the device there. */
   memset(handle, 0, sizeof *handle);
   HIPC_RETURN(a.dev->ops->ipc_export(a.dev, a.base, a.size, handle->reserved));
 }

@@ -15,6 +15,7 @@
 
 #include <hip/hip_runtime.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -32,12 +33,13 @@
 
 namespace test {
 
-inline int& failures() {
-  static int n = 0;
+// Atomic: tests check from several host threads at once.
+inline std::atomic<int>& failures() {
+  static std::atomic<int> n{0};
   return n;
 }
-inline int& checks() {
-  static int n = 0;
+inline std::atomic<int>& checks() {
+  static std::atomic<int> n{0};
   return n;
 }
 
@@ -131,11 +133,11 @@ bool check_array(const T* got, const T* want, size_t n, const char* gs,
 
 inline int summary(const char* name) {
   if (failures()) {
-    std::fprintf(stderr, "%s: %d of %d check(s) failed\n", name, failures(),
-                 checks());
+    std::fprintf(stderr, "%s: %d of %d check(s) failed\n", name,
+                 failures().load(), checks().load());
     return 1;
   }
-  std::printf("%s: all %d checks passed\n", name, checks());
+  std::printf("%s: all %d checks passed\n", name, checks().load());
   return 0;
 }
 

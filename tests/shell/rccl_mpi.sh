@@ -41,4 +41,29 @@ for np in 2 3; do
   check "$np ranks, thread, staged" test $st -eq 0
   [ $st -eq 0 ] || echo "$out" | tail -20
 done
+# The GPU-to-GPU all-reduce (src/lib/rccl/gpu_peer.c) over the CPU device's
+# IPC, taken when buffers are staged as a GPU's (each rank must say so:
+# HIPC_RCCL_LOG), and left with HIPC_RCCL_STAGED=1; tests/shell/rccl_mpi/
+# peer.hip touches its buffers through hipMemcpy only, as on GPUs.
+# shellcheck disable=SC2086,SC2046
+if ! "$HIPCC" $TF -O2 $(mpicxx --showme:compile) \
+     "$REPO/tests/shell/rccl_mpi/peer.hip" -o peer \
+     $(mpicxx --showme:link) -lrccl 2> build.txt; then
+  echo "FAIL: build peer"; cat build.txt; exit 1
+fi
+export HIPC_RCCL_LOG=1
+for np in 2 3; do
+  for staged in 0 1; do
+    out=$(HIPC_RCCL_STAGE=1 HIPC_RCCL_STAGED=$staged timeout 60 mpirun \
+          --oversubscribe --bind-to none -x HIPC_RCCL_STAGE -x HIPC_RCCL_STAGED \
+          -x HIPC_RCCL_LOG -np $np ./peer 2>&1)
+    st=$?
+    check "$np ranks, peer.hip, HIPC_RCCL_STAGED=$staged" test $st -eq 0
+    said=$(echo "$out" | grep -c 'all-reduce GPU to GPU')
+    want=$((staged ? 0 : np))
+    check "$np ranks, HIPC_RCCL_STAGED=$staged: $said ranks went GPU to GPU, want $want" \
+      test "$said" -eq $want
+    [ $st -eq 0 ] || echo "$out" | tail -20
+  done
+done
 exit $fail

@@ -177,6 +177,8 @@ struct cpu_worker {
                                launch */
   pthread_t thread;
   int index;
+  atomic_uint wake;         /* futex word: 0 while parked, 1 once woken */
+  cpu_worker* sleep_next;   /* in the device's `sleeping` stack */
   cpu_sched* sched;
   void* dyn_shared;         /* the block's dynamic shared memory */
   size_t dyn_shared_size;
@@ -196,13 +198,19 @@ struct cpu_worker {
 struct cpu_device {
   int index;                /* among the CPU devices */
   pthread_mutex_t* lock;    /* shared by every CPU device (pool.c) */
-  pthread_cond_t work_cv;   /* workers wait here for work */
-  pthread_cond_t idle_cv;   /* host threads wait here for queues to drain */
+  cpu_worker* sleeping;     /* parked workers, the latest first (a stack
+                               under the lock; each sleeps on its `wake`) */
+  atomic_uint done_seq;     /* bumped at every job completion; host threads
+                               that wait for the device sleep on it */
+  atomic_int host_waiters;  /* host threads asleep on done_seq */
+  int spinners;             /* workers spinning for work */
+  int spin_claims;          /* of those, the ones a dispatch counted on to
+                               take its job instead of waking a sleeper */
+  int max_spinners;         /* at most this many spin at once (wake.h) */
   cpu_job* active;          /* dispatched jobs with units left to take */
   cpu_job* active_tail;
   atomic_uint dispatch_seq; /* bumped at every dispatch */
-  int sleepers;             /* workers in cond_wait */
-  int waiters;              /* host threads in cond_wait */
+  int sleepers;             /* workers parked (on `sleeping`) */
   int pending;              /* jobs enqueued and not complete */
   int queue_depth;          /* unfinished jobs a queue holds before a
                                launching thread waits (HIPC_QUEUE_DEPTH) */

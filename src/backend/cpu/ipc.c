@@ -11,8 +11,8 @@
  * /proc/PID/fd/N (same user; pidfd_getfd where /proc is not there) and
  * maps it shared: both then see the same bytes.
  *
- * The runtime waits for the device before exporting (work in flight
- * could write the mapping while it is being copied). */
+ * The first export of a mapping waits for the device (work in flight
+ * could write the mapping while it is being copied); later ones do not. */
 #define _GNU_SOURCE /* memfd_create, MAP_FIXED */
 #include <errno.h>
 #include <fcntl.h>
@@ -100,14 +100,19 @@ fail:
 
 hipError_t hipc__cpu_ipc_export(hipc_device* dev, void* base, size_t size,
                                 void* handle) {
-  (void)dev;
   char* start;
   size_t len;
   if (hipc__heap_region(base, &start, &len) != 0)
     return hipErrorInvalidDevicePointer;
   pthread_mutex_lock(&lock);
-  hipError_t e = hipSuccess;
   region* r = find_exported(start);
+  pthread_mutex_unlock(&lock);
+  /* Sharing a mapping copies it: work in flight may still write it. A
+   * mapping shared already is exported without waiting. */
+  hipError_t e = r ? hipSuccess : dev->ops->device_sync(dev);
+  if (e != hipSuccess) return e;
+  pthread_mutex_lock(&lock);
+  r = find_exported(start);
   if (!r) r = share(start, len, &e);
   ipc_handle h;
   memset(&h, 0, sizeof h);

@@ -18,59 +18,41 @@
  * once it is complete and no wait refers to it.
  *
  * Locking: the device lock guards the active list, every queue's job list,
- * `refs`, and the counters in cpu_device. Units are claimed without it. Idle
- * workers spin briefly on `dispatch_seq` before sleeping on `work_cv`, so
- * that back-to-back launches do not pay a wake-up each. */
+ * `refs`, the parked workers and the counters in cpu_device. Units are
+ * claimed without it. Idle workers spin briefly on `dispatch_seq` (a few at
+ * a time, wake.h) before parking, each on a futex word of its own, so that
+ * back-to-back launches do not pay a wake-up each and a dispatch wakes
+ * exactly the workers its job can use. Host threads that wait spin briefly
+ * too, then sleep on `done_seq`, which a completion wakes only when some
+ * thread sleeps there. */
 #define _GNU_SOURCE
 #include <sched.h>
-#include <time.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
 #include "tsan_fiber.h"
-
-/* How long an idle worker, or a host thread waiting for a queue, spins
- * before it sleeps (HIPC_CPU_SPIN_US, default 20 us): a wake-up from sleep
- * costs more than a short kernel or a host function takes, so work that
- * follows within this window is picked up at once. */
-static uint64_t spin_window_ns = 20000u;
-static pthread_once_t spin_once = PTHREAD_ONCE_INIT;
-
-static void spin_read_env(void) {
-  const char* e = getenv("HIPC_CPU_SPIN_US");
-  if (e && *e) {
-    char* end;
-    unsigned long long us = strtoull(e, &end, 10);
-    if (*end == '\0' && us <= 1000000u) spin_window_ns = us * 1000u;
-  }
-}
+#include "wake.h"
 
 static _Thread_local cpu_worker* self_worker;
 
 cpu_worker* hipc__pool_self(void) { return self_worker; }
 
-static void cpu_relax(void) {
-#if defined(__x86_64__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  __asm__ volatile("yield");
-#endif
-}
-
-/* One step of a spin: a pause, and now and then a yield. The thread a
- * spinner waits for may be queued on the spinner's own core (a woken
- * worker placed beside the host thread that woke it, or a host thread
- * woken beside a worker): without yields it runs only when the spin
- * ends, and every round trip pays the spin. */
-static void spin_pause(unsigned i) {
-  cpu_relax();
-  if (i % 16 == 0) sched_yield();
-}
+#define cpu_relax hipc__cpu_relax
+#define now_ns hipc__now_ns
 
 static void* worker_main(void* arg);
 static void start_workers(cpu_device* dev);
-static uint64_t now_ns(void);
+
+/* Under the lock: wakes the most recently parked worker. */
+static void wake_one(cpu_device* dev) {
+  cpu_worker* w = dev->sleeping;
+  dev->sleeping = w->sleep_next;
+  dev->sleepers--;
+  atomic_store_explicit(&w->wake, 1, memory_order_release);
+  hipc__futex_wake(&w->wake, 1);
+}
 
 /* Under the lock: puts work job `j` on the active list, behind the jobs of
  * queues with the same or a higher priority (a lower number). */
@@ -87,14 +69,16 @@ static void activate(cpu_job* j) {
   *p = j;
   if (!j->active_next) dev->active_tail = j;
   atomic_fetch_add_explicit(&dev->dispatch_seq, 1, memory_order_release);
-  /* Wake only the workers the job can use: one for a host function or a
-   * one-block kernel, not the whole pool. */
-  int want = j->units < (uint64_t)dev->sleepers ? (int)j->units
-                                                : dev->sleepers;
-  if (want >= dev->sleepers)
-    pthread_cond_broadcast(&dev->work_cv);
-  else
-    for (int i = 0; i < want; ++i) pthread_cond_signal(&dev->work_cv);
+  /* Wake only the workers the job can use beyond the spinners not yet
+   * counted on by another dispatch (each looks for work under the lock
+   * before it parks): none for a host function while a worker spins, not
+   * the whole pool. */
+  uint64_t want = j->units;
+  uint64_t free_spinners = (uint64_t)(dev->spinners - dev->spin_claims);
+  uint64_t claim = want < free_spinners ? want : free_spinners;
+  dev->spin_claims += (int)claim;
+  want -= claim;
+  while (want-- && dev->sleeping) wake_one(dev);
 }
 
 /* Under the lock: takes `j` off the active list if it is there. */
@@ -132,7 +116,11 @@ static void retire(cpu_job* j) {
   if (!q->head) q->tail = NULL;
   __atomic_fetch_sub(&dev->pending, 1, __ATOMIC_RELEASE);
   atomic_fetch_add_explicit(&q->finished, 1, memory_order_release);
-  if (dev->waiters) pthread_cond_broadcast(&dev->idle_cv);
+  /* seq_cst, against wait_until's: either the sleeper sees the new
+   * sequence number or this sees the sleeper. */
+  atomic_fetch_add(&dev->done_seq, 1);
+  if (atomic_load(&dev->host_waiters) > 0)
+    hipc__futex_wake(&dev->done_seq, INT_MAX);
 }
 
 static void todo_push(hipc_queue** todo, hipc_queue* q) {
@@ -140,12 +128,6 @@ static void todo_push(hipc_queue** todo, hipc_queue* q) {
   q->in_todo = 1;
   q->todo_next = *todo;
   *todo = q;
-}
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* Under the lock: drops a reference to marker `m` (a wait's), freeing it
@@ -339,23 +321,40 @@ static void* worker_main(void* arg) {
       continue;
     }
     if (dev->shutdown) break;
-    /* Spin a little before sleeping: launches often come back to back. */
-    unsigned seq = atomic_load_explicit(&dev->dispatch_seq,
-                                        memory_order_acquire);
-    pthread_mutex_unlock(dev->lock);
-    uint64_t until = now_ns() + spin_window_ns;
-    for (unsigned i = 1;; ++i) {
-      if (atomic_load_explicit(&dev->dispatch_seq, memory_order_acquire) !=
-          seq)
-        break;
-      spin_pause(i);
-      if (i % 64 == 0 && now_ns() > until) break;
+    /* Spin a little before parking, launches often come back to back;
+     * counted in `spinners` until the check under the lock below, so that
+     * activate need not wake a sleeper for what a spinner will take. */
+    uint64_t spin_ns = hipc__spin_ns();
+    if (spin_ns && dev->spinners < dev->max_spinners) {
+      dev->spinners++;
+      unsigned seq = atomic_load_explicit(&dev->dispatch_seq,
+                                          memory_order_acquire);
+      pthread_mutex_unlock(dev->lock);
+      uint64_t until = now_ns() + spin_ns;
+      for (unsigned i = 1;; ++i) {
+        if (atomic_load_explicit(&dev->dispatch_seq,
+                                 memory_order_acquire) != seq)
+          break;
+        hipc__spin_pause(i);
+        if (i % 64 == 0 && now_ns() > until) break;
+      }
+      pthread_mutex_lock(dev->lock);
+      /* This worker now takes the first job with units left: that serves
+       * a claim if there is one. */
+      dev->spinners--;
+      if (dev->spin_claims) dev->spin_claims--;
+      if (find_work(dev) || dev->shutdown) continue;
     }
-    pthread_mutex_lock(dev->lock);
-    if (find_work(dev) || dev->shutdown) continue;
+    /* Park on this worker's own word until a dispatch (wake_one) or the
+     * shutdown wakes exactly this worker. */
+    atomic_store_explicit(&w->wake, 0, memory_order_relaxed);
+    w->sleep_next = dev->sleeping;
+    dev->sleeping = w;
     dev->sleepers++;
-    pthread_cond_wait(&dev->work_cv, dev->lock);
-    dev->sleepers--;
+    pthread_mutex_unlock(dev->lock);
+    while (!atomic_load_explicit(&w->wake, memory_order_acquire))
+      hipc__futex_wait(&w->wake, 0);
+    pthread_mutex_lock(dev->lock);
   }
   pthread_mutex_unlock(dev->lock);
   hipc__fault_thread_fini(w);
@@ -372,10 +371,8 @@ static void* worker_main(void* arg) {
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int hipc__pool_start(cpu_device* dev) {
-  pthread_once(&spin_once, spin_read_env);
   dev->lock = &shared_lock;
-  pthread_cond_init(&dev->work_cv, NULL);
-  pthread_cond_init(&dev->idle_cv, NULL);
+  dev->max_spinners = hipc__max_spinners(dev->nworkers);
   dev->workers = calloc((size_t)dev->nworkers, sizeof *dev->workers);
   return dev->workers ? 0 : -1;
 }
@@ -411,7 +408,7 @@ static void start_workers(cpu_device* dev) {
 void hipc__pool_stop(cpu_device* dev) {
   pthread_mutex_lock(dev->lock);
   dev->shutdown = 1;
-  pthread_cond_broadcast(&dev->work_cv);
+  while (dev->sleeping) wake_one(dev);
   pthread_mutex_unlock(dev->lock);
   for (int i = 0; i < dev->running; ++i)
     pthread_join(dev->workers[i].thread, NULL);
@@ -419,26 +416,28 @@ void hipc__pool_stop(cpu_device* dev) {
   dev->workers = NULL;
 }
 
-/* Waits until `done()` holds, spinning for up to the spin window first (`spin`
- * 0: sleeps at once). */
+/* Waits until `done()` holds, spinning for up to spin_ns first (`spin`
+ * 0: sleeps at once), then sleeping on done_seq, which every completion
+ * bumps. */
 static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
                        int spin) {
-  uint64_t until = spin ? now_ns() + spin_window_ns : 0;
-  for (unsigned i = 1; spin; ++i) {
+  uint64_t spin_ns = spin ? hipc__spin_ns() : 0;
+  uint64_t until = spin_ns ? now_ns() + spin_ns : 0;
+  for (unsigned i = 1; until; ++i) {
     if (done(arg)) {
       hipc_tsan_acquire(dev);
       return;
     }
-    spin_pause(i);
+    hipc__spin_pause(i);
     if (i % 64 == 0 && now_ns() > until) break;
   }
-  pthread_mutex_lock(dev->lock);
-  while (!done(arg)) {
-    dev->waiters++;
-    pthread_cond_wait(&dev->idle_cv, dev->lock);
-    dev->waiters--;
+  atomic_fetch_add(&dev->host_waiters, 1);
+  for (;;) {
+    unsigned seq = atomic_load(&dev->done_seq);
+    if (done(arg)) break;
+    hipc__futex_wait(&dev->done_seq, seq);
   }
-  pthread_mutex_unlock(dev->lock);
+  atomic_fetch_sub(&dev->host_waiters, 1);
   hipc_tsan_acquire(dev);
 }
 

@@ -115,6 +115,7 @@ static void comm_free(ncclComm_t c) {
       break;
     }
   pthread_mutex_unlock(&list_lock);
+  rccl__gpu_peer_free(c);
   if (c->tr) c->tr->destroy(c);
   pthread_mutex_destroy(&c->lock);
   c->magic = 0;
@@ -182,6 +183,7 @@ static ncclResult_t init_rank(ncclComm_t* out, int nranks,
   const char* force = getenv("HIPC_RCCL_STAGE");
   c->gpu = strcmp(p.gcnArchName, "hipc-cpu") != 0 ||
            (force != NULL && strcmp(force, "1") == 0);
+  c->cpu_device = strcmp(p.gcnArchName, "hipc-cpu") == 0;
   ncclResult_t r = ncclInvalidUsage;
   int single = 1;
   if (l.spans_processes && rccl__mpi) {
@@ -297,7 +299,10 @@ RCCL_API ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key,
                       "config was not set up with NCCL_CONFIG_INITIALIZER");
   split_args* a = malloc(sizeof *a);
   ncclComm_t c = color >= 0 ? rccl__comm_new(comm->device) : NULL;
-  if (c) c->gpu = comm->gpu;
+  if (c) {
+    c->gpu = comm->gpu;
+    c->cpu_device = comm->cpu_device;
+  }
   ncclComm_t target = c ? c : calloc(1, sizeof *target);
   if (!a || !target) {
     free(a);

@@ -9,7 +9,9 @@
  *   shm.c       ranks of one process: shared memory
  *   mpi.c       ranks in several processes: MPI (no_mpi.c without it)
  *   gpu_stage.c communicators on NVIDIA GPUs: buffers staged through
- *               pinned host memory around a batch, in stream order */
+ *               pinned host memory around a batch, in stream order
+ *   gpu_peer.c  ranks of one node on peer GPUs: all-reduce GPU to GPU over
+ *               CUDA IPC (peer_kernels.hip reduces) */
 #ifndef HIPC_RCCL_INTERNAL_H
 #define HIPC_RCCL_INTERNAL_H
 
@@ -65,6 +67,8 @@ struct ncclComm {
   uint32_t magic;
   int rank, nranks, device;
   int gpu;                    /* the device is a GPU (gpu_stage.c) */
+  int cpu_device;             /* it is the CPU device (staged for tests) */
+  void* peer;                 /* gpu_peer.c's state, or NULL */
   const rccl_transport* tr;
   void* ctx;                  /* the transport's */
   atomic_int pending;         /* batches on streams, not yet run */
@@ -134,6 +138,19 @@ ncclResult_t rccl__gpu_stage_in(ncclComm_t comm, hipStream_t stream,
 /* After the batch's host function: enqueues the copies of its results
  * back and the block's release. */
 ncclResult_t rccl__gpu_stage_out(hipStream_t stream, rccl_gpu_stage* st);
+
+/* -- mpi.c (no_mpi.c: ncclInternalError), for gpu_peer.c */
+ncclResult_t rccl__mpi_ctl_allgather(ncclComm_t comm, const void* mine,
+                                     void* all, size_t bytes);
+ncclResult_t rccl__mpi_barrier(ncclComm_t comm);
+
+/* -- gpu_peer.c */
+/* The GPU-to-GPU path of an all-reduce across processes of one node:
+ * *done 1 when it enqueued the batch `ops` on `stream` (else stage it). */
+ncclResult_t rccl__gpu_peer_run(ncclComm_t comm, hipStream_t stream,
+                                rccl_op* ops, int* done);
+/* Closes the peers' buffers the communicator opened. */
+void rccl__gpu_peer_free(ncclComm_t comm);
 
 /* -- reduce.c */
 size_t rccl__type_size(ncclDataType_t t);

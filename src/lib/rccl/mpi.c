@@ -138,6 +138,8 @@ static MPI_Op mpi_op(ncclDataType_t t, ncclRedOp_t op) {
 
 typedef struct mpi_ctx {
   MPI_Comm comm;
+  MPI_Comm ctl;  /* a duplicate for gpu_peer.c's exchanges at enqueue time,
+                    so that they never match the operations in flight */
 } mpi_ctx;
 
 static MPI_Comm comm_of(ncclComm_t c) { return ((mpi_ctx*)c->ctx)->comm; }
@@ -181,6 +183,9 @@ ncclResult_t rccl__mpi_join(ncclComm_t comm, uint64_t key, int nranks,
                       rank);
   }
   x->comm = c;
+  lock();
+  MPI_Comm_dup(c, &x->ctl);
+  unlock();
   comm->ctx = x;
   comm->rank = rank;
   comm->nranks = nranks;
@@ -398,6 +403,9 @@ static ncclResult_t mpi_split(ncclComm_t parent, int color, int key,
   }
   if (!x) return ncclSuccess;
   x->comm = c;
+  lock();
+  MPI_Comm_dup(c, &x->ctl);
+  unlock();
   comm->ctx = x;
   comm->rank = me;
   comm->nranks = size;
@@ -412,12 +420,49 @@ static void mpi_destroy(ncclComm_t comm) {
   MPI_Finalized(&done);
   if (!done) {
     lock();
+    MPI_Comm_free(&x->ctl);
     MPI_Comm_free(&x->comm);
     unlock();
   }
   free(x);
   comm->ctx = NULL;
   atomic_fetch_sub(&live_comms, 1);
+}
+
+/* gpu_peer.c: an all-gather of `bytes` per rank on the control duplicate,
+ * from the thread that enqueues (polled: see wait_all). */
+ncclResult_t rccl__mpi_ctl_allgather(ncclComm_t comm, const void* mine,
+                                     void* all, size_t bytes) {
+  mpi_ctx* x = comm->ctx;
+  if (!x || !fits(bytes))
+    return rccl__fail(ncclInternalError, "no MPI communicator");
+  MPI_Request req;
+  lock();
+  int rc = MPI_Iallgather(mine, (int)bytes, MPI_BYTE, all, (int)bytes,
+                          MPI_BYTE, x->ctl, &req);
+  unlock();
+  if (rc != MPI_SUCCESS)
+    return rccl__fail(ncclRemoteError, "MPI_Iallgather failed");
+  return wait_all(comm, &req, 1, 0);
+}
+
+/* gpu_peer.c: a barrier of the communicator's ranks, in a stream's host
+ * function (the operations' own MPI communicator, in their order). */
+ncclResult_t rccl__mpi_barrier(ncclComm_t comm) {
+  if (blocking()) {
+    lock();
+    int rc = MPI_Barrier(comm_of(comm));
+    unlock();
+    return rc == MPI_SUCCESS ? ncclSuccess
+                             : rccl__fail(ncclRemoteError, "MPI_Barrier");
+  }
+  MPI_Request req;
+  lock();
+  int rc = MPI_Ibarrier(comm_of(comm), &req);
+  unlock();
+  if (rc != MPI_SUCCESS)
+    return rccl__fail(ncclRemoteError, "MPI_Ibarrier failed");
+  return wait_all(comm, &req, 1, 0);
 }
 
 static const rccl_transport mpi_transport = {

@@ -70,7 +70,15 @@ static ncclResult_t launch(task* t) {
   rccl_gpu_stage st;
   hipStream_t stream = t->stream;
   if (c->gpu) {
-    ncclResult_t r = rccl__gpu_stage_in(c, stream, t->head, &st);
+    int peer = 0;
+    ncclResult_t r = rccl__gpu_peer_run(c, stream, t->head, &peer);
+    if (r != ncclSuccess || peer) {
+      if (old != c->device && old >= 0) hipSetDevice(old);
+      rccl__ops_free(t->head);
+      free(t);
+      return r;
+    }
+    r = rccl__gpu_stage_in(c, stream, t->head, &st);
     if (r != ncclSuccess) {
       if (old != c->device && old >= 0) hipSetDevice(old);
       rccl__ops_free(t->head);

@@ -1,0 +1,56 @@
+/* Parking and waking threads of the CPU device (see wake.h). Linux futexes:
+ * a waker names the one word a sleeper waits on, so waking one worker costs
+ * one system call and wakes nobody else. */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runtime/env.h"
+#include "wake.h"
+
+void hipc__futex_wait(atomic_uint* word, unsigned expected) {
+  syscall(SYS_futex, (unsigned*)word, FUTEX_WAIT_PRIVATE, expected, NULL,
+          NULL, 0);
+}
+
+void hipc__futex_wake(atomic_uint* word, int n) {
+  syscall(SYS_futex, (unsigned*)word, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+uint64_t hipc__now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static uint64_t spin_ns;
+static int cores;
+
+static void configure(void) {
+  cpu_set_t set;
+  cores = 1;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    cores = CPU_COUNT(&set);
+  spin_ns = (uint64_t)hipc__env_int("HIPC_CPU_SPIN_US", 0, 1000000, 30) *
+            1000u;
+}
+
+void hipc__spin_yield(void) { sched_yield(); }
+
+uint64_t hipc__spin_ns(void) {
+  pthread_once(&once, configure);
+  return spin_ns;
+}
+
+int hipc__max_spinners(int nworkers) {
+  pthread_once(&once, configure);
+  int n = cores > 1 ? cores - 1 : 1;
+  return n < nworkers ? n : nworkers;
+}

@@ -1,0 +1,43 @@
+/* Parking and waking threads of the CPU device (wake.c): futexes on a
+ * thread's own word, and the bounded spin that comes before parking. */
+#ifndef HIPC_CPU_WAKE_H
+#define HIPC_CPU_WAKE_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* Sleeps while *word == expected (returns at once if it differs; may
+ * return spuriously: callers re-check). */
+void hipc__futex_wait(atomic_uint* word, unsigned expected);
+/* Wakes up to `n` threads sleeping on `word`. */
+void hipc__futex_wake(atomic_uint* word, int n);
+
+/* How long an idle worker, or a host thread that waits for the device,
+ * spins before it parks, in nanoseconds: HIPC_CPU_SPIN_US microseconds
+ * (default 30; 0 never spins). Spins yield the core now and then
+ * (hipc__spin_pause), so spinning costs little on one core or on a crowded
+ * machine: the thread a spinner waits for may be queued on the spinner's
+ * own core, and runs at the next yield instead of when the spin ends. */
+uint64_t hipc__spin_ns(void);
+/* How many of a device's `nworkers` workers may spin at once: one core is
+ * left to the host thread (one spinner on a single core). */
+int hipc__max_spinners(int nworkers);
+
+uint64_t hipc__now_ns(void);
+
+static inline void hipc__cpu_relax(void) {
+#if defined(__x86_64__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ volatile("yield");
+#endif
+}
+
+void hipc__spin_yield(void);
+/* Step `i` (from 1) of a spin: a pause, and every 16 steps a yield. */
+static inline void hipc__spin_pause(unsigned i) {
+  hipc__cpu_relax();
+  if (i % 16 == 0) hipc__spin_yield();
+}
+
+#endif

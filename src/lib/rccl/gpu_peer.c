@@ -1,0 +1,272 @@
+/* All-reduce GPU to GPU between the processes of one node (one GPU each)
+ * whose GPUs reach each other: no staging through host memory.
+ *
+ * At enqueue time the ranks exchange (on the MPI transport's control
+ * communicator, mpi.c) whether each can take this path and the CUDA IPC
+ * handle and offset of its receive buffer; each opens the others' buffers
+ * (hipIpcOpenMemHandle, peer access enabled lazily), once per allocation:
+ * the opened mappings are kept by handle, and a CUDA handle names one
+ * allocation only, so a freed and reallocated buffer gets a new one. When
+ * some rank's handle is new, a second exchange agrees that every open
+ * succeeded. Then, in stream order:
+ *
+ *   1. an out-of-place call copies its input into its receive buffer;
+ *   2. a barrier (a host function in MPI_Barrier): every rank's input is
+ *      in place;
+ *   3. reduce-scatter: rank r's kernel (peer_kernels.hip) reduces chunk r
+ *      of every rank's buffer, in rank order, into its own chunk r;
+ *   4. a barrier: every chunk is reduced;
+ *   5. all-gather: rank r copies chunk p from rank p's buffer, for every p;
+ *   6. a barrier: nobody reads this rank's buffer any more.
+ *
+ * Every rank computes one chunk and the others copy it, so all get the
+ * same bits. Anything else (other collectives, averages, pre-multiplied
+ * sums, fp16/bf16/fp8, buffers not on this GPU, other nodes, more than
+ * RCCL_PEER_MAX ranks, a kernel built without the GPU, a failed open) is
+ * staged (gpu_stage.c), as is everything with HIPC_RCCL_STAGED=1, and all
+ * calls below HIPC_RCCL_PEER_MIN bytes (default 0: every size).
+ * HIPC_RCCL_LOG=1 says on stderr when a communicator first takes it. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <hip/hip_runtime.h>
+
+#include "internal.h"
+#include "peer.h"
+
+/* An opened peer buffer, or (rank == this rank, base NULL) a handle of
+ * this rank's that every rank has opened. */
+typedef struct mapping {
+  struct mapping* next;
+  int rank;
+  hipIpcMemHandle_t handle;
+  char* base;
+} mapping;
+
+typedef struct peer_state {
+  mapping* maps;
+  int broken;  /* an open failed once: staged from then on */
+  int logged;  /* HIPC_RCCL_LOG=1: the first GPU-to-GPU call said so */
+} peer_state;
+
+/* What each rank tells the others about one call. */
+typedef struct record {
+  int ok;
+  int fresh;      /* a handle the ranks have not all opened before */
+  uint64_t host;  /* a hash of the host name: one node */
+  uint64_t offset;
+  hipIpcMemHandle_t handle;
+} record;
+
+static uint64_t host_hash(void) {
+  char name[256] = {0};
+  gethostname(name, sizeof name - 1);
+  uint64_t h = 1469598103934665603ull;
+  for (const char* p = name; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 1099511628211ull;
+  return h;
+}
+
+static int env_on(const char* name) {
+  const char* e = getenv(name);
+  return e && strcmp(e, "1") == 0;
+}
+
+static size_t min_bytes(void) {
+  const char* e = getenv("HIPC_RCCL_PEER_MIN");
+  return e && *e ? strtoull(e, NULL, 10) : 0;
+}
+
+/* Whether `p` is memory of GPU `device` (not host, not managed). */
+static int on_device(const void* p, int device) {
+  hipPointerAttribute_t a;
+  if (!p || hipPointerGetAttributes(&a, p) != hipSuccess) return 0;
+  return a.type == hipMemoryTypeDevice && a.device == device;
+}
+
+/* The conditions every rank decides alike (the call's arguments agree). */
+static int call_fits(ncclComm_t c, const rccl_op* o) {
+  if (!c->gpu || c->tr != rccl__mpi || c->nranks < 2 ||
+      c->nranks > RCCL_PEER_MAX)
+    return 0;
+  if (!o || o->next || o->kind != OP_ALLREDUCE || o->premul || !o->count)
+    return 0;
+  if (o->op != ncclSum && o->op != ncclProd && o->op != ncclMax &&
+      o->op != ncclMin)
+    return 0;
+  if (!rccl__peer_type_ok(o->type)) return 0;
+  return o->count * rccl__type_size(o->type) >= min_bytes();
+}
+
+static peer_state* state(ncclComm_t c) {
+  if (!c->peer) c->peer = calloc(1, sizeof(peer_state));
+  return c->peer;
+}
+
+static mapping* find(peer_state* s, int r, const hipIpcMemHandle_t* h) {
+  for (mapping* m = s->maps; m; m = m->next)
+    if (m->rank == r && memcmp(&m->handle, h, sizeof *h) == 0) return m;
+  return NULL;
+}
+
+/* Keeps `base` as rank `r`'s buffer of handle `h`; 0 when out of memory. */
+static int keep(peer_state* s, int r, const hipIpcMemHandle_t* h,
+                char* base) {
+  mapping* m = calloc(1, sizeof *m);
+  if (!m) return 0;
+  m->rank = r;
+  m->handle = *h;
+  m->base = base;
+  m->next = s->maps;
+  s->maps = m;
+  return 1;
+}
+
+/* Rank `r`'s buffer base, opened once per handle; NULL if it fails. */
+static char* open_peer(peer_state* s, int r, const hipIpcMemHandle_t* h) {
+  mapping* m = find(s, r, h);
+  if (m) return m->base;
+  void* p = NULL;
+  if (hipIpcOpenMemHandle(&p, *h, hipIpcMemLazyEnablePeerAccess) !=
+      hipSuccess)
+    return NULL;
+  if (!keep(s, r, h, p)) {
+    hipIpcCloseMemHandle(p);
+    return NULL;
+  }
+  return p;
+}
+
+static void barrier_fn(void* arg) {
+  ncclComm_t c = arg;
+  if (!atomic_load(&c->aborted)) {
+    ncclResult_t r = rccl__mpi_barrier(c);
+    if (r != ncclSuccess) {
+      int none = ncclSuccess;
+      atomic_compare_exchange_strong(&c->async_error, &none, (int)r);
+    }
+  }
+  atomic_fetch_sub(&c->pending, 1);
+}
+
+static hipError_t barrier(ncclComm_t c, hipStream_t s) {
+  atomic_fetch_add(&c->pending, 1);
+  hipError_t e = hipLaunchHostFunc(s, barrier_fn, c);
+  if (e != hipSuccess) atomic_fetch_sub(&c->pending, 1);
+  return e;
+}
+
+/* Steps 1-6 of the top, with `bufs[r]` rank r's receive buffer. */
+static hipError_t enqueue(ncclComm_t c, hipStream_t s, const rccl_op* o,
+                          char* const* bufs) {
+  size_t es = rccl__type_size(o->type), n = o->count;
+  int nr = c->nranks, me = c->rank;
+  size_t chunk = (n + (size_t)nr - 1) / (size_t)nr;
+  hipError_t e = hipSuccess;
+  if (o->send != o->recv)
+    e = hipMemcpyAsync(o->recv, o->send, n * es, hipMemcpyDeviceToDevice, s);
+  if (e == hipSuccess) e = barrier(c, s);
+  size_t lo = chunk * (size_t)me, hi = lo + chunk > n ? n : lo + chunk;
+  if (e == hipSuccess && lo < hi) {
+    rccl_peer_inputs in;
+    memset(&in, 0, sizeof in);
+    for (int r = 0; r < nr; ++r) in.p[r] = bufs[r] + lo * es;
+    e = rccl__peer_reduce(bufs[me] + lo * es, &in, nr, hi - lo, o->type,
+                          o->op, s);
+  }
+  if (e == hipSuccess) e = barrier(c, s);
+  for (int r = 0; r < nr && e == hipSuccess; ++r) {
+    size_t a = chunk * (size_t)r, b = a + chunk > n ? n : a + chunk;
+    if (r == me || a >= b) continue;
+    e = hipMemcpyAsync(bufs[me] + a * es, bufs[r] + a * es, (b - a) * es,
+                       hipMemcpyDeviceToDevice, s);
+  }
+  if (e == hipSuccess) e = barrier(c, s);
+  return e;
+}
+
+ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
+                                rccl_op* ops, int* done) {
+  *done = 0;
+  if (!call_fits(c, ops)) return ncclSuccess;
+  peer_state* s = state(c);
+  if (!s) return rccl__fail(ncclSystemError, "out of memory");
+  const rccl_op* o = ops;
+  record mine;
+  memset(&mine, 0, sizeof mine);
+  mine.host = host_hash();
+  void* base = NULL;
+  size_t size = 0;
+  mine.ok = !s->broken && !env_on("HIPC_RCCL_STAGED") &&
+            (c->cpu_device || rccl__peer_kernels_on_gpu()) &&
+            on_device(o->recv, c->device) &&
+            on_device(o->send, c->device) &&
+            hipMemGetAddressRange(&base, &size, o->recv) == hipSuccess &&
+            hipIpcGetMemHandle(&mine.handle, base) == hipSuccess;
+  if (mine.ok) {
+    mine.offset = (uint64_t)((char*)o->recv - (char*)base);
+    mine.fresh = !find(s, c->rank, &mine.handle);
+  }
+  record all[RCCL_PEER_MAX];
+  ncclResult_t r = rccl__mpi_ctl_allgather(c, &mine, all, sizeof mine);
+  if (r != ncclSuccess) return r;
+  int fresh = 0;
+  for (int i = 0; i < c->nranks; ++i) {
+    if (!all[i].ok || all[i].host != mine.host) return ncclSuccess;
+    fresh |= all[i].fresh;
+  }
+  char* bufs[RCCL_PEER_MAX];
+  int opened = 1;
+  for (int i = 0; i < c->nranks; ++i) {
+    if (i == c->rank) {
+      bufs[i] = o->recv;
+      continue;
+    }
+    char* b = open_peer(s, i, &all[i].handle);
+    if (!b) opened = 0;
+    bufs[i] = b ? b + all[i].offset : NULL;
+  }
+  /* A new handle: agree that every rank opened it (else nobody opened
+   * anything new and every mapping was there already). */
+  if (fresh) {
+    int agreed[RCCL_PEER_MAX];
+    r = rccl__mpi_ctl_allgather(c, &opened, agreed, sizeof opened);
+    if (r != ncclSuccess) return r;
+    for (int i = 0; i < c->nranks; ++i)
+      if (!agreed[i]) {
+        s->broken = 1;
+        return ncclSuccess;
+      }
+    if (mine.fresh && !keep(s, c->rank, &mine.handle, NULL))
+      return rccl__fail(ncclSystemError, "out of memory");
+  } else if (!opened) {
+    return rccl__fail(ncclInternalError, "a kept mapping went missing");
+  }
+  hipError_t e = enqueue(c, stream, o, bufs);
+  if (e != hipSuccess)
+    return rccl__fail(ncclUnhandledCudaError, "peer all-reduce: %s",
+                      hipGetErrorString(e));
+  *done = 1;
+  if (!s->logged && env_on("HIPC_RCCL_LOG")) {
+    s->logged = 1;
+    fprintf(stderr, "librccl: rank %d of %d: all-reduce GPU to GPU\n",
+            c->rank, c->nranks);
+  }
+  return ncclSuccess;
+}
+
+void rccl__gpu_peer_free(ncclComm_t c) {
+  peer_state* s = c->peer;
+  if (!s) return;
+  while (s->maps) {
+    mapping* m = s->maps;
+    s->maps = m->next;
+    if (m->base) hipIpcCloseMemHandle(m->base);
+    free(m);
+  }
+  free(s);
+  c->peer = NULL;
+}

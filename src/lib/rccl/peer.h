@@ -1,0 +1,36 @@
+/* librccl's GPU-to-GPU path (gpu_peer.c) and its reduction kernel
+ * (peer_kernels.hip): C and C++. */
+#ifndef HIPC_RCCL_PEER_H
+#define HIPC_RCCL_PEER_H
+
+#include <stddef.h>
+
+#include "rccl/rccl.h"
+#include <hip/hip_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* At most this many ranks take the GPU-to-GPU path (one GPU each). */
+#define RCCL_PEER_MAX 8
+
+typedef struct rccl_peer_inputs {
+  const void* p[RCCL_PEER_MAX];
+} rccl_peer_inputs;
+
+/* Whether the kernel was built for NVIDIA GPUs. */
+int rccl__peer_kernels_on_gpu(void);
+/* Whether the kernel reduces datatype `t` (integers, fp32, fp64). */
+int rccl__peer_type_ok(ncclDataType_t t);
+/* Enqueues out[i] = in->p[0][i] op ... op in->p[nin - 1][i], i < n, on
+ * `s` (op: sum, prod, max, min). */
+hipError_t rccl__peer_reduce(void* out, const rccl_peer_inputs* in, int nin,
+                             size_t n, ncclDataType_t t, ncclRedOp_t op,
+                             hipStream_t s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HIPC_RCCL_PEER_H */
