@@ -6,6 +6,7 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/extrema.h>
 #include <thrust/system/hip/detail/gpu_reduce.h>
+#include <thrust/system/hip/detail/gpu_staged.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

@@ -23,13 +23,13 @@ namespace detail {
 template <typename It, typename F> struct for_each_op {
   It it;
   F f;
-  __host__ __device__ void operator()(long long i) { f(it[i]); }
+  __host__ __device__ void operator()(long long i) { f(HIPC_THRUST_ITEM(it, i)); }
 };
 template <typename In, typename Out, typename F> struct transform_op {
   In in;
   Out out;
   F f;
-  __host__ __device__ void operator()(long long i) { out[i] = f(in[i]); }
+  __host__ __device__ void operator()(long long i) { out[i] = f(HIPC_THRUST_ITEM(in, i)); }
 };
 template <typename In1, typename In2, typename Out, typename F>
 struct transform2_op {
@@ -38,7 +38,7 @@ struct transform2_op {
   Out out;
   F f;
   __host__ __device__ void operator()(long long i) {
-    out[i] = f(in1[i], in2[i]);
+    out[i] = f(HIPC_THRUST_ITEM(in1, i), HIPC_THRUST_ITEM(in2, i));
   }
 };
 template <typename Out, typename T> struct fill_op {

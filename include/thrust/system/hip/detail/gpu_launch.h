@@ -14,6 +14,7 @@
 #pragma once
 
 #include <thrust/detail/config.h>
+#include <thrust/detail/raw_reference_cast.h>
 #include <thrust/iterator/iterator_traits.h>
 #include <thrust/system/detail/bad_alloc.h>
 #include <thrust/system/hip/detail/error.h>
@@ -64,8 +65,13 @@ __host__ typename device_view<It>::type view(It it) {
 }
 template <typename It>
 using view_t = typename device_view<It>::type;
+/* An item as functors get it: Thrust's raw_reference_cast turns
+ * device_reference (and tuples of them, from zip_iterator) into plain
+ * references, as the CPP system's algorithms do. */
 template <typename It>
-using ref_t = decltype(*std::declval<view_t<It>>());
+using ref_t =
+    decltype(thrust::raw_reference_cast(*std::declval<view_t<It>>()));
+#define HIPC_THRUST_ITEM(it, i) thrust::raw_reference_cast((it)[i])
 
 /* i → op(i) for i in [0, n). */
 template <typename Op>

@@ -3,11 +3,11 @@
  *
  * Reductions are hipCUB's DeviceReduce::Reduce over an iterator that
  * computes each index's term in the kernel (reduce, transform_reduce,
- * inner_product, count(_if), equal; min/max_element and find(_if) reduce
- * indices); scans are DeviceScan's over the ranges as they are; sorts are
+ * inner_product, count(_if), equal; min/max_element, find(_if),
+ * all/any/none_of and is_sorted(_until) reduce indices); scans are DeviceScan's over the ranges as they are; sorts are
  * parallel.h's radix sorts, or, for other comparators and key types over
- * contiguous memory, Thrust's CPP sort on a host copy (staged through
- * hipMemcpy); copy_if is flags, an exclusive scan of them and a scatter.
+ * contiguous memory, a sort on a host copy (staged through hipMemcpy;
+ * values that are not contiguous follow the keys' sorted indices); copy_if is flags, an exclusive scan of them and a scatter.
  * hipCUB combines in order, so operators need not commute. */
 #pragma once
 
@@ -34,14 +34,14 @@ namespace detail {
 template <typename It, typename F, typename T> struct term_at {
   It it;
   mutable F f;
-  __host__ __device__ T operator()(long long i) const { return f(it[i]); }
+  __host__ __device__ T operator()(long long i) const { return f(HIPC_THRUST_ITEM(it, i)); }
 };
 template <typename A, typename B, typename F, typename T> struct term2_at {
   A a;
   B b;
   mutable F f;
   __host__ __device__ T operator()(long long i) const {
-    return f(a[i], b[i]);
+    return f(HIPC_THRUST_ITEM(a, i), HIPC_THRUST_ITEM(b, i));
   }
 };
 
@@ -189,7 +189,8 @@ template <typename It, typename Comp, bool Max> struct best_index {
   It it;
   mutable Comp comp;
   __host__ __device__ long long operator()(long long a, long long b) const {
-    bool take_b = Max ? comp(it[a], it[b]) : comp(it[b], it[a]);
+    bool take_b = Max ? comp(HIPC_THRUST_ITEM(it, a), HIPC_THRUST_ITEM(it, b))
+                      : comp(HIPC_THRUST_ITEM(it, b), HIPC_THRUST_ITEM(it, a));
     return take_b ? b : a;
   }
 };
@@ -235,7 +236,7 @@ template <typename It, typename Pred> struct match_index {
   bool negate;
   long long none;
   __host__ __device__ long long operator()(long long i) const {
-    return (pred(it[i]) != negate) ? i : none;
+    return (pred(HIPC_THRUST_ITEM(it, i)) != negate) ? i : none;
   }
 };
 template <typename R, typename It, typename Pred>
@@ -266,6 +267,91 @@ __host__ typename std::enable_if<device_callable<Pred &, ref_t<It>>::value,
 gpu_find_if_not(priority<1>, R &result, P &, hipStream_t s, It first,
                 It last, Pred pred) {
   return find_first(result, s, first, last, pred, true);
+}
+
+/* The comparator given, else the default one. */
+template <typename C, typename... Rest>
+__host__ C first_of(C c, Rest...) {
+  return c;
+}
+
+// all_of, any_of, none_of: whether a match exists
+template <typename It, typename Pred>
+__host__ bool any_match(hipStream_t s, It first, It last, Pred pred,
+                        bool negate) {
+  parallel_result<It> found;
+  find_first(found, s, first, last, pred, negate);
+  return found.get() != last;
+}
+template <typename R, typename P, typename It, typename Pred>
+__host__ typename std::enable_if<device_callable<Pred &, ref_t<It>>::value,
+                                 bool>::type
+gpu_all_of(priority<1>, R &result, P &, hipStream_t s, It first, It last,
+           Pred pred) {
+  result.put(!any_match(s, first, last, pred, true));
+  return true;
+}
+template <typename R, typename P, typename It, typename Pred>
+__host__ typename std::enable_if<device_callable<Pred &, ref_t<It>>::value,
+                                 bool>::type
+gpu_any_of(priority<1>, R &result, P &, hipStream_t s, It first, It last,
+           Pred pred) {
+  result.put(any_match(s, first, last, pred, false));
+  return true;
+}
+template <typename R, typename P, typename It, typename Pred>
+__host__ typename std::enable_if<device_callable<Pred &, ref_t<It>>::value,
+                                 bool>::type
+gpu_none_of(priority<1>, R &result, P &, hipStream_t s, It first, It last,
+            Pred pred) {
+  result.put(!any_match(s, first, last, pred, false));
+  return true;
+}
+
+// is_sorted_until, is_sorted: the first i with comp(it[i], it[i - 1])
+template <typename It, typename Comp> struct descent_index {
+  It it;
+  mutable Comp comp;
+  long long none;
+  __host__ __device__ long long operator()(long long i) const {
+    return comp(HIPC_THRUST_ITEM(it, i + 1), HIPC_THRUST_ITEM(it, i)) ? i + 1
+                                                                     : none;
+  }
+};
+template <typename It, typename Comp>
+__host__ It sorted_until(hipStream_t s, It first, It last, Comp comp) {
+  long long n = last - first;
+  if (n < 2)
+    return last;
+  typedef descent_index<view_t<It>, Comp> D;
+  long long i = reduce_any(s, terms(D{view(first), comp, n}), n - 1, n,
+                           thrust::minimum<long long>());
+  return first + i;
+}
+template <typename R, typename P, typename It, typename... Comp>
+__host__ typename std::enable_if<
+    device_callable<decltype(first_of(std::declval<Comp>()...,
+                                      thrust::less<value_t<It>>())) &,
+                    ref_t<It>, ref_t<It>>::value,
+    bool>::type
+gpu_is_sorted_until(priority<1>, R &result, P &, hipStream_t s, It first,
+                    It last, Comp... comp) {
+  result.put(sorted_until(s, first, last,
+                          first_of(comp..., thrust::less<value_t<It>>())));
+  return true;
+}
+template <typename R, typename P, typename It, typename... Comp>
+__host__ typename std::enable_if<
+    device_callable<decltype(first_of(std::declval<Comp>()...,
+                                      thrust::less<value_t<It>>())) &,
+                    ref_t<It>, ref_t<It>>::value,
+    bool>::type
+gpu_is_sorted(priority<1>, R &result, P &, hipStream_t s, It first, It last,
+              Comp... comp) {
+  result.put(sorted_until(s, first, last,
+                          first_of(comp..., thrust::less<value_t<It>>())) ==
+             last);
+  return true;
 }
 
 // inclusive_scan, exclusive_scan: DeviceScan over the ranges as they are
@@ -327,120 +413,13 @@ __host__ bool gpu_exclusive_scan(priority<1> p, R &result, P &exec,
                             thrust::plus<T>());
 }
 
-// sorts: hipCUB's radix sort, else the CPP sort of a host copy
-template <typename It> struct host_copy {
-  typedef typename contiguous<It>::value_type T;
-  std::vector<T> items;
-  T *device;
-  __host__ host_copy(hipStream_t s, It first, long long n)
-      : items(static_cast<size_t>(n)), device(contiguous<It>::raw(first)) {
-    if (n)
-      copy_indices(s, device, n, items.data());
-  }
-  __host__ void put_back(hipStream_t s) {
-    if (!items.empty())
-      copy_indices(s, items.data(), static_cast<long long>(items.size()),
-                   device);
-  }
-};
-/* The indices of `k` in stable sorted order (ties by index). */
-template <typename T, typename Less>
-__host__ std::vector<size_t> stable_order(const std::vector<T> &k,
-                                          Less less) {
-  std::vector<size_t> order(k.size());
-  for (size_t i = 0; i < order.size(); i++)
-    order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return less(k[a], k[b]) || (!less(k[b], k[a]) && a < b);
-  });
-  return order;
-}
-
-/* The comparator given, else the default one. */
-template <typename C, typename... Rest>
-__host__ C first_of(C c, Rest...) {
-  return c;
-}
-template <typename It, typename... Comp>
-__host__ typename std::enable_if<contiguous<It>::value, bool>::type
-staged_sort(hipStream_t s, It first, It last, Comp... comp) {
-  host_copy<It> keys(s, first, last - first);
-  auto &k = keys.items;
-  auto less = first_of(comp..., thrust::less<typename host_copy<It>::T>());
-  std::vector<size_t> order = stable_order(k, less);
-  auto k0 = k;
-  for (size_t i = 0; i < order.size(); i++)
-    k[i] = k0[order[i]];
-  keys.put_back(s);
-  return true;
-}
-template <typename It, typename... Comp>
-__host__ typename std::enable_if<!contiguous<It>::value, bool>::type
-staged_sort(hipStream_t, It, It, Comp...) {
-  return false;
-}
-template <typename It, typename V, typename... Comp>
-__host__ typename std::enable_if<
-    contiguous<It>::value && contiguous<V>::value, bool>::type
-staged_sort_by_key(hipStream_t s, It first, It last, V values,
-                   Comp... comp) {
-  host_copy<It> keys(s, first, last - first);
-  host_copy<V> vals(s, values, last - first);
-  auto &k = keys.items;
-  auto less = first_of(comp..., thrust::less<typename host_copy<It>::T>());
-  std::vector<size_t> order = stable_order(k, less);
-  auto k0 = k;
-  auto v0 = vals.items;
-  for (size_t i = 0; i < order.size(); i++) {
-    k[i] = k0[order[i]];
-    vals.items[i] = v0[order[i]];
-  }
-  keys.put_back(s);
-  vals.put_back(s);
-  return true;
-}
-template <typename It, typename V, typename... Comp>
-__host__ typename std::enable_if<
-    !(contiguous<It>::value && contiguous<V>::value), bool>::type
-staged_sort_by_key(hipStream_t, It, It, V, Comp...) {
-  return false;
-}
-
-template <typename R, typename P, typename It, typename... Comp>
-__host__ bool gpu_sort(priority<1>, R &result, P &, hipStream_t s, It first,
-                       It last, Comp... comp) {
-  if (parallel_sort(priority<2>(), result, s, first, last, comp...))
-    return true;
-  return staged_sort(s, first, last, comp...);
-}
-template <typename R, typename P, typename It, typename... Comp>
-__host__ bool gpu_stable_sort(priority<1> p, R &result, P &exec,
-                              hipStream_t s, It first, It last,
-                              Comp... comp) {
-  return gpu_sort(p, result, exec, s, first, last, comp...);
-}
-template <typename R, typename P, typename It, typename V, typename... Comp>
-__host__ bool gpu_sort_by_key(priority<1>, R &result, P &, hipStream_t s,
-                              It first, It last, V values, Comp... comp) {
-  if (parallel_sort_by_key(priority<2>(), result, s, first, last, values,
-                           comp...))
-    return true;
-  return staged_sort_by_key(s, first, last, values, comp...);
-}
-template <typename R, typename P, typename It, typename V, typename... Comp>
-__host__ bool gpu_stable_sort_by_key(priority<1> p, R &result, P &exec,
-                                     hipStream_t s, It first, It last,
-                                     V values, Comp... comp) {
-  return gpu_sort_by_key(p, result, exec, s, first, last, values, comp...);
-}
-
 // copy_if: flags, their exclusive scan (the output slots), a scatter
 template <typename St, typename Pred> struct flag_op {
   St stencil;
   Pred pred;
   int *flags;
   __host__ __device__ void operator()(long long i) {
-    flags[i] = pred(stencil[i]) ? 1 : 0;
+    flags[i] = pred(HIPC_THRUST_ITEM(stencil, i)) ? 1 : 0;
   }
 };
 template <typename In, typename Out> struct compact_op {

@@ -56,11 +56,13 @@ __host__ inline bool use_kernels(hipStream_t stream) {
     const char *e = std::getenv("HIPC_THRUST_KERNELS");
     return e && *e ? std::atoi(e) : 0;
   }();
-  if (forced)
-    return true;
   hipc_stream_info info;
   throw_on_error(hipc_stream_native(stream, &info), "thrust: the stream");
-  return !info.host_memory;
+  if (!info.host_memory)
+    return true;
+  if (forced) // the CPU device's hipCUB may read before the stream's work
+    throw_on_error(hipStreamSynchronize(stream), "hipStreamSynchronize");
+  return forced != 0;
 }
 
 /* Waits for the policy's stream, which it returns, unless called from
