@@ -35,8 +35,8 @@
 
 #define HIPC_THRUST_GPU_BRANCH(NAME, result_type, exec, args)                  \
   {                                                                            \
-    hipStream_t stream_ = thrust::system::hip::detail::stream_of(              \
-        static_cast<Derived &>(exec));                                         \
+    /* unqualified: par.on(s)'s overload is found by ADL */                   \
+    hipStream_t stream_ = stream_of(static_cast<Derived &>(exec));             \
     if (thrust::system::hip::detail::use_kernels(stream_)) {                   \
       thrust::system::hip::detail::parallel_result<result_type> result_;       \
       if (!gpu_##NAME(thrust::system::hip::detail::priority<3>(), result_,     \
