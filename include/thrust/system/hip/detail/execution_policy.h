@@ -10,6 +10,7 @@
 
 #include <thrust/detail/config.h>
 #include <thrust/system/cpp/detail/execution_policy.h>
+#include <type_traits>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {
@@ -33,6 +34,32 @@ struct execution_policy
   typedef tag tag_type;
   operator tag() const { return tag(); }
 };
+
+/* A copy between host memory (the CPP system's iterators) and the hip
+ * system's: what Thrust's two-system dispatch (thrust::copy without a
+ * policy, device_vector from or to host containers, device_reference from
+ * a host value) selects, so that on a GPU the copy is hipMemcpy
+ * (gpu_elementwise.h); on the CPU device it is the CPP system's copy. */
+struct cross_system : execution_policy<cross_system> {};
+
+template <typename S> struct is_hip_system {
+  static const bool value = std::is_convertible<S, tag>::value;
+};
+
+template <typename S1, typename S2>
+__host__ __device__ typename std::enable_if<!is_hip_system<S2>::value,
+                                            cross_system>::type
+select_system(const execution_policy<S1> &,
+              const thrust::system::cpp::detail::execution_policy<S2> &) {
+  return cross_system();
+}
+template <typename S1, typename S2>
+__host__ __device__ typename std::enable_if<!is_hip_system<S1>::value,
+                                            cross_system>::type
+select_system(const thrust::system::cpp::detail::execution_policy<S1> &,
+              const execution_policy<S2> &) {
+  return cross_system();
+}
 
 } // namespace detail
 

@@ -5,6 +5,8 @@
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/extrema.h>
+#include <thrust/system/hip/detail/gpu_reduce.h>
+#include <thrust/system/hip/detail/gpu_staged.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

@@ -9,7 +9,9 @@
  * device's worker threads, on the policy's stream; the caller waits for
  * it. User functors are not given to hipCUB: they may be host functions,
  * which the CPP path accepts. Small inputs (below parallel_min_items) stay
- * on the CPP path, where a launch would cost more than the work.
+ * on the CPP path, where a launch would cost more than the work. On a GPU
+ * (use_kernels) every size goes to hipCUB, with temporaries in device
+ * memory (gpu_*.h call these for the forms hipCUB takes as they are).
  *
  * Each parallel_NAME(priority<1>, result, stream, args...) returns true
  * when it did the work (the result in `result`); the priority<0> overload
@@ -21,7 +23,9 @@
 #include <thrust/device_ptr.h>
 #include <thrust/iterator/detail/normal_iterator.h>
 #include <thrust/functional.h>
+#include <thrust/system/detail/bad_alloc.h>
 #include <thrust/system/hip/detail/error.h>
+#include <thrust/system/hip/detail/sync.h>
 #include <hipcub/device/device_radix_sort.hpp>
 #include <hipcub/device/device_reduce.hpp>
 #include <hipcub/device/device_scan.hpp>
@@ -112,34 +116,60 @@ template <typename T> struct is_greater<thrust::greater<T>> {
   static const bool value = true;
 };
 
+/* Temporary storage for hipCUB: device memory (hipMalloc) where the
+ * stream runs kernels (use_kernels), host memory otherwise (the CPU
+ * device's kernels read it like any other). */
+template <typename T> struct host_buffer {
+  T *p = nullptr;
+  bool device;
+  __host__ explicit host_buffer(size_t n, hipStream_t stream = nullptr)
+      : device(use_kernels(stream)) {
+    size_t bytes = n ? n * sizeof(T) : 1;
+    if (device) {
+      if (hipMalloc(reinterpret_cast<void **>(&p), bytes) != hipSuccess)
+        p = nullptr;
+    } else {
+      p = static_cast<T *>(std::malloc(bytes));
+    }
+    if (!p)
+      throw thrust::system::detail::bad_alloc("hip system temporary buffer");
+  }
+  __host__ ~host_buffer() {
+    if (device)
+      (void)hipFree(p);
+    else
+      std::free(p);
+  }
+  host_buffer(const host_buffer &) = delete;
+  host_buffer &operator=(const host_buffer &) = delete;
+};
+
+/* Copies `bytes` between two buffers of the stream's device. */
+__host__ inline void copy_bytes(void *dst, const void *src, size_t bytes,
+                                bool device) {
+  if (device)
+    throw_on_error(hipMemcpy(dst, src, bytes, hipMemcpyDefault), "hipMemcpy");
+  else
+    std::memcpy(dst, src, bytes);
+}
+
 /* Runs `call(temp, bytes)` with hipCUB's two-call protocol and waits for
- * the stream. The temporary storage is host memory (the CPU device's
- * kernels read it like any other); the stream is the policy's. */
+ * the stream, which is the policy's. */
 template <typename Call>
 __host__ void run_hipcub(hipStream_t stream, Call call) {
   size_t bytes = 0;
   throw_on_error(call(nullptr, bytes), "hipCUB");
-  void *temp = std::malloc(bytes ? bytes : 1);
-  if (!temp)
-    throw thrust::system::detail::bad_alloc("hipCUB temporary storage");
-  hipError_t status = call(temp, bytes);
+  host_buffer<unsigned char> temp(bytes, stream);
+  hipError_t status = call(temp.p, bytes);
   if (status == hipSuccess)
     status = hipStreamSynchronize(stream);
-  std::free(temp);
   throw_on_error(status, "hipCUB");
 }
 
-template <typename T> struct host_buffer {
-  T *p;
-  __host__ explicit host_buffer(size_t n)
-      : p(static_cast<T *>(std::malloc(n ? n * sizeof(T) : 1))) {
-    if (!p)
-      throw thrust::system::detail::bad_alloc("hip system temporary buffer");
-  }
-  __host__ ~host_buffer() { std::free(p); }
-  host_buffer(const host_buffer &) = delete;
-  host_buffer &operator=(const host_buffer &) = delete;
-};
+/* Whether n items go to hipCUB: any count on kernel streams. */
+__host__ inline bool parallel_size_ok(long n, hipStream_t stream) {
+  return n <= INT_MAX && (n >= parallel_min_items || use_kernels(stream));
+}
 
 /* hipCUB's ascending or descending radix sorts, chosen at compile time
  * (only the one used is instantiated). */
@@ -165,21 +195,25 @@ template <> struct radix_sorts<true> {
  * back when the sort ended there. */
 template <bool Descending, typename K>
 __host__ void radix_sort(hipStream_t stream, K *keys, long n) {
-  host_buffer<K> alt(n);
+  if (n == 0)
+    return;
+  host_buffer<K> alt(n, stream);
   hipcub::DoubleBuffer<K> kb(keys, alt.p);
   int count = static_cast<int>(n), bits = static_cast<int>(sizeof(K) * 8);
   run_hipcub(stream, [&](void *t, size_t &b) {
     return radix_sorts<Descending>::keys(t, b, kb, count, 0, bits, stream);
   });
   if (kb.Current() != keys)
-    std::memcpy(keys, kb.Current(), n * sizeof(K));
+    copy_bytes(keys, kb.Current(), n * sizeof(K), alt.device);
 }
 
 /* The same with values[0..n) moved with their keys. */
 template <bool Descending, typename K, typename V>
 __host__ void radix_sort(hipStream_t stream, K *keys, V *values, long n) {
-  host_buffer<K> alt_keys(n);
-  host_buffer<V> alt_values(n);
+  if (n == 0)
+    return;
+  host_buffer<K> alt_keys(n, stream);
+  host_buffer<V> alt_values(n, stream);
   hipcub::DoubleBuffer<K> kb(keys, alt_keys.p);
   hipcub::DoubleBuffer<V> vb(values, alt_values.p);
   int count = static_cast<int>(n), bits = static_cast<int>(sizeof(K) * 8);
@@ -188,15 +222,14 @@ __host__ void radix_sort(hipStream_t stream, K *keys, V *values, long n) {
                                           stream);
   });
   if (kb.Current() != keys)
-    std::memcpy(keys, kb.Current(), n * sizeof(K));
+    copy_bytes(keys, kb.Current(), n * sizeof(K), alt_keys.device);
   if (vb.Current() != values)
-    std::memcpy(values, vb.Current(), n * sizeof(V));
+    copy_bytes(values, vb.Current(), n * sizeof(V), alt_keys.device);
 }
 
 template <typename It>
-__host__ bool sort_size_ok(It first, It last) {
-  long n = static_cast<long>(last - first);
-  return n >= parallel_min_items && n <= INT_MAX;
+__host__ bool sort_size_ok(It first, It last, hipStream_t stream) {
+  return parallel_size_ok(static_cast<long>(last - first), stream);
 }
 
 // sort, stable_sort: keys alone.
@@ -208,7 +241,7 @@ template <typename It>
 __host__ typename std::enable_if<sortable_range<It>::value, bool>::type
 parallel_sort(priority<2>, parallel_result<void> &, hipStream_t stream,
               It first, It last) {
-  if (!sort_size_ok(first, last))
+  if (!sort_size_ok(first, last, stream))
     return false;
   radix_sort<false>(stream, contiguous<It>::raw(first),
                     static_cast<long>(last - first));
@@ -221,7 +254,7 @@ __host__ typename std::enable_if<sortable_range<It>::value &&
                                  bool>::type
 parallel_sort(priority<1>, parallel_result<void> &, hipStream_t stream,
               It first, It last, Compare) {
-  if (!sort_size_ok(first, last))
+  if (!sort_size_ok(first, last, stream))
     return false;
   radix_sort<is_greater<Compare>::value>(stream, contiguous<It>::raw(first),
                                          static_cast<long>(last - first));
@@ -248,7 +281,7 @@ __host__ typename std::enable_if<
     sortable_range<It>::value && value_range<VIt>::value, bool>::type
 parallel_sort_by_key(priority<2>, parallel_result<void> &, hipStream_t stream,
                      It first, It last, VIt values) {
-  if (!sort_size_ok(first, last))
+  if (!sort_size_ok(first, last, stream))
     return false;
   radix_sort<false>(stream, contiguous<It>::raw(first),
                     contiguous<VIt>::raw(values),
@@ -263,7 +296,7 @@ __host__ typename std::enable_if<sortable_range<It>::value &&
                                  bool>::type
 parallel_sort_by_key(priority<1>, parallel_result<void> &, hipStream_t stream,
                      It first, It last, VIt values, Compare) {
-  if (!sort_size_ok(first, last))
+  if (!sort_size_ok(first, last, stream))
     return false;
   radix_sort<is_greater<Compare>::value>(stream, contiguous<It>::raw(first),
                                          contiguous<VIt>::raw(values),
@@ -295,15 +328,20 @@ __host__ typename std::enable_if<
 parallel_reduce(priority<2>, parallel_result<T> &result, hipStream_t stream,
                 It first, It last, T init, Op op) {
   long n = static_cast<long>(last - first);
-  if (n < parallel_min_items || n > INT_MAX)
+  if (!parallel_size_ok(n, stream))
     return false;
-  host_buffer<T> out(1);
+  host_buffer<T> out(1, stream);
   const T *in = contiguous<It>::raw(first);
-  run_hipcub(stream, [&](void *t, size_t &b) {
-    return hipcub::DeviceReduce::Reduce(t, b, in, out.p, static_cast<int>(n),
-                                        op, init, stream);
-  });
-  result.put(*out.p);
+  T value = init;
+  if (n > 0) {
+    run_hipcub(stream, [&](void *t, size_t &b) {
+      return hipcub::DeviceReduce::Reduce(t, b, in, out.p,
+                                          static_cast<int>(n), op, init,
+                                          stream);
+    });
+    copy_bytes(&value, out.p, sizeof(T), out.device);
+  }
+  result.put(value);
   return true;
 }
 template <typename T, typename It>
@@ -356,9 +394,10 @@ parallel_inclusive_scan(priority<2>, parallel_result<Out> &result,
                         hipStream_t stream, It first, It last, Out out, Op op) {
   typedef typename contiguous<It>::value_type T;
   long n = static_cast<long>(last - first);
-  if (n < parallel_min_items || n > INT_MAX)
+  if (!parallel_size_ok(n, stream))
     return false;
-  inclusive_scan(stream, static_cast<const T *>(contiguous<It>::raw(first)),
+  if (n > 0)
+    inclusive_scan(stream, static_cast<const T *>(contiguous<It>::raw(first)),
                  contiguous<Out>::raw(out), n, op);
   result.put(out + n);
   return true;
@@ -386,9 +425,10 @@ parallel_exclusive_scan(priority<2>, parallel_result<Out> &result,
                         hipStream_t stream, It first, It last, Out out, T init,
                         Op op) {
   long n = static_cast<long>(last - first);
-  if (n < parallel_min_items || n > INT_MAX)
+  if (!parallel_size_ok(n, stream))
     return false;
-  exclusive_scan(stream, static_cast<const T *>(contiguous<It>::raw(first)),
+  if (n > 0)
+    exclusive_scan(stream, static_cast<const T *>(contiguous<It>::raw(first)),
                  contiguous<Out>::raw(out), n, init, op);
   result.put(out + n);
   return true;
@@ -416,6 +456,7 @@ THRUST_NAMESPACE_END
 
 /* Like HIPC_THRUST_FORWARD (dispatch.h), trying parallel_NAME first. */
 #define HIPC_THRUST_FORWARD_PARALLEL(NAME)                                     \
+  HIPC_THRUST_GPU_DEFAULT(NAME)                                                \
   template <typename Derived, typename... Args>                                \
   __host__ auto NAME(thrust::system::hip::detail::execution_policy<Derived>   \
                          &exec,                                                \
@@ -424,6 +465,7 @@ THRUST_NAMESPACE_END
                                static_cast<Args &&>(args)...)) {               \
     typedef decltype(thrust::NAME(thrust::cpp::par,                            \
                                   static_cast<Args &&>(args)...)) result_type; \
+    HIPC_THRUST_GPU_BRANCH(NAME, result_type, exec, args)                      \
     hipStream_t stream = thrust::system::hip::detail::synchronize(exec);       \
     thrust::system::hip::detail::algorithm_scope scope;                        \
     thrust::system::hip::detail::parallel_result<result_type> result;          \

@@ -6,6 +6,7 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/system/hip/detail/parallel.h>
 #include <thrust/reduce.h>
+#include <thrust/system/hip/detail/gpu_reduce.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

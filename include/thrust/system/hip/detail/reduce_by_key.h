@@ -5,6 +5,7 @@
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/reduce.h>
+#include <thrust/system/hip/detail/gpu_staged.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

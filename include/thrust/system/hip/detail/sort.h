@@ -7,6 +7,7 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/system/hip/detail/parallel.h>
 #include <thrust/sort.h>
+#include <thrust/system/hip/detail/gpu_sort.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

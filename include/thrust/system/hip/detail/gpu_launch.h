@@ -1,0 +1,161 @@
+/* thrust/system/hip/detail/gpu_launch.h: what the hip system's kernel
+ * paths share (dispatch.h's HIPC_THRUST_GPU_BRANCH; gpu_elementwise.h,
+ * gpu_reduce.h).
+ *
+ * An algorithm on a GPU's stream runs as kernels queued on that stream:
+ * one thread per index, i → op(i), where op holds the algorithm's
+ * iterators and functor by value (Thrust's fancy iterators and functors
+ * are __host__ __device__ values). Iterators over contiguous memory go to
+ * kernels as raw pointers (device_view). A functor that cannot be called
+ * in device code (a host-only operator()) is detected at compile time
+ * (device_callable) and the algorithm throws hipErrorNotSupported instead
+ * of failing to compile. Every path waits for its stream before it
+ * returns. */
+#pragma once
+
+#include <thrust/detail/config.h>
+#include <thrust/detail/raw_reference_cast.h>
+#include <thrust/iterator/iterator_traits.h>
+#include <thrust/system/detail/bad_alloc.h>
+#include <thrust/system/hip/detail/error.h>
+#include <thrust/system/hip/detail/parallel.h>
+#include <thrust/system/hip/detail/sync.h>
+#include <hip/hip_runtime.h>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+THRUST_NAMESPACE_BEGIN
+namespace system {
+namespace hip {
+namespace detail {
+
+/* The call of an algorithm that has no kernel path for its arguments. */
+[[noreturn]] __host__ inline void unsupported_on_gpu(const char *name) {
+  throw thrust::system_error(
+      hipErrorNotSupported, thrust::system::hip::hip_category(),
+      std::string(name) +
+          " with these arguments on a GPU (hipc's Thrust: docs/thrust.md)");
+}
+
+/* Whether F(Args...) can be called in device code: overload resolution
+ * in a __device__ function's signature rejects host-only candidates. */
+template <typename F, typename... Args>
+__device__ auto device_call_probe(F &&f, Args &&...args)
+    -> decltype(f(static_cast<Args &&>(args)...), std::true_type());
+template <typename F, typename... Args>
+__device__ std::false_type device_call_probe(...);
+template <typename F, typename... Args>
+struct device_callable
+    : decltype(device_call_probe<F, Args...>(std::declval<F>(),
+                                             std::declval<Args>()...)) {};
+
+/* An iterator as kernels take it: a raw pointer for contiguous memory. */
+template <typename It, bool = contiguous<It>::value> struct device_view {
+  typedef It type;
+  __host__ static It get(It it) { return it; }
+};
+template <typename It> struct device_view<It, true> {
+  typedef decltype(contiguous<It>::raw(std::declval<It>())) type;
+  __host__ static type get(It it) { return contiguous<It>::raw(it); }
+};
+template <typename It>
+__host__ typename device_view<It>::type view(It it) {
+  return device_view<It>::get(it);
+}
+template <typename It>
+using view_t = typename device_view<It>::type;
+/* An item as functors get it: Thrust's raw_reference_cast turns
+ * device_reference (and tuples of them, from zip_iterator) into plain
+ * references, as the CPP system's algorithms do. */
+template <typename It>
+using ref_t =
+    decltype(thrust::raw_reference_cast(*std::declval<view_t<It>>()));
+#define HIPC_THRUST_ITEM(it, i) thrust::raw_reference_cast((it)[i])
+
+/* i → op(i) for i in [0, n). */
+template <typename Op>
+__global__ void hipc_thrust_index_kernel(long long n, Op op) {
+  long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (; i < n; i += stride)
+    op(i);
+}
+
+/* Queues the kernel for n indices on `stream` (no wait). */
+template <typename Op>
+__host__ void launch_indices(hipStream_t stream, long long n, Op op) {
+  if (n <= 0)
+    return;
+  const long long threads = 256, max_blocks = 1 << 16;
+  long long blocks = (n + threads - 1) / threads;
+  if (blocks > max_blocks)
+    blocks = max_blocks;
+  hipc_thrust_index_kernel<<<dim3(static_cast<unsigned>(blocks)),
+                             dim3(static_cast<unsigned>(threads)), 0,
+                             stream>>>(n, op);
+  throw_on_error(hipGetLastError(), "thrust: a kernel launch");
+}
+
+/* Waits for `stream`: the end of every kernel path. */
+__host__ inline void finish(hipStream_t stream) {
+  throw_on_error(hipStreamSynchronize(stream), "hipStreamSynchronize");
+}
+
+/* Device memory for n items of T (hipMalloc on the current device). */
+template <typename T> struct device_buffer {
+  T *p = nullptr;
+  __host__ explicit device_buffer(size_t n) {
+    if (hipMalloc(reinterpret_cast<void **>(&p), (n ? n : 1) * sizeof(T)) !=
+        hipSuccess)
+      throw thrust::system::detail::bad_alloc("hip system device buffer");
+  }
+  __host__ ~device_buffer() { (void)hipFree(p); }
+  device_buffer(const device_buffer &) = delete;
+  device_buffer &operator=(const device_buffer &) = delete;
+};
+
+/* One value of a device buffer, read by the host. */
+template <typename T> __host__ T read_back(const T *p) {
+  T v;
+  throw_on_error(hipMemcpy(&v, p, sizeof(T), hipMemcpyDefault), "hipMemcpy");
+  return v;
+}
+
+template <typename It> using value_t = typename thrust::iterator_value<It>::type;
+
+template <typename In, typename Out> struct copy_op {
+  In in;
+  Out out;
+  __host__ __device__ void operator()(long long i) { out[i] = in[i]; }
+};
+
+// copy: one hipMemcpy where both ends are contiguous with one value type.
+template <typename In, typename Out> struct memcpy_able {
+  static const bool value =
+      contiguous<In>::value && contiguous<Out>::value &&
+      std::is_same<typename contiguous<In>::value_type,
+                   typename contiguous<Out>::value_type>::value &&
+      std::is_trivially_copyable<typename contiguous<In>::value_type>::value;
+};
+template <typename In, typename Out>
+__host__ typename std::enable_if<memcpy_able<In, Out>::value>::type
+copy_indices(hipStream_t s, In first, long long n, Out out) {
+  if (n > 0)
+    throw_on_error(hipMemcpyAsync(view(out), view(first),
+                                  n * sizeof(value_t<In>), hipMemcpyDefault,
+                                  s),
+                   "hipMemcpyAsync");
+  finish(s);
+}
+template <typename In, typename Out>
+__host__ typename std::enable_if<!memcpy_able<In, Out>::value>::type
+copy_indices(hipStream_t s, In first, long long n, Out out) {
+  launch_indices(s, n, copy_op<view_t<In>, view_t<Out>>{view(first), view(out)});
+  finish(s);
+}
+
+} // namespace detail
+} // namespace hip
+} // namespace system
+THRUST_NAMESPACE_END

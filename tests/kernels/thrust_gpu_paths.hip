@@ -1,0 +1,14 @@
+// thrust_algorithms.hip again with HIPC_THRUST_KERNELS=1: on the CPU
+// device, the hip system takes the paths it takes on a GPU's stream
+// (kernels over the iterators, hipCUB for reductions, scans and sorts,
+// host staging, hipMemcpy for host<->device copies and elements), so the
+// same host-computed checks cover them where there is no GPU.
+// NEEDS-HEADER: thrust/version.h
+#include <cstdlib>
+
+// Set before main, so before the hip system first reads it.
+static struct force_gpu_paths {
+  force_gpu_paths() { setenv("HIPC_THRUST_KERNELS", "1", 1); }
+} force;
+
+#include "thrust_algorithms.hip"
