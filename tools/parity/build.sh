@@ -25,10 +25,10 @@ one() {
   mkdir -p "$w" "$out"
   cp -r "$HECB/src/$n-hip" "$HECB/src/$n-cuda" "$w/" 2>/dev/null
   # The -hip Makefiles pass no architecture: hipcc reads HIPC_OFFLOAD_ARCH.
-  (cd "$w/$n-hip" && HIPC_OFFLOAD_ARCH=$ARCH timeout 600 make -j1 \
+  (cd "$w/$n-hip" && HIPC_OFFLOAD_ARCH=$ARCH timeout "${BUILD_CAP:-600}" make -j1 \
       CC="$BUILD/bin/hipcc" HIP_ARCH="$ARCH" WAVEFRONT=32 \
       >"$out/build-hip.txt" 2>&1) && h=ok
-  (cd "$w/$n-cuda" && timeout 600 make -j1 CC="$NVCC" ARCH="$ARCH" \
+  (cd "$w/$n-cuda" && timeout "${BUILD_CAP:-600}" make -j1 CC="$NVCC" ARCH="$ARCH" \
       >"$out/build-cuda.txt" 2>&1) && c=ok
   prog=$(cd "$w/$n-hip" && make -s -n run 2>/dev/null | grep -o '\./[A-Za-z0-9_.-]*' | head -1)
   cmd=$(cd "$w/$n-hip" && make -s -n run 2>/dev/null | grep -m1 "${prog:-./main}")
