@@ -167,6 +167,17 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
    * with its state in local memory. */
   hipc__util_push(v, "-mllvm");
   hipc__util_push(v, "-inline-threshold=500");
+  /* LLVM's loop strength reduction, which the NVPTX back end runs, turns
+   * 32-bit induction variables into sets of 64-bit ones: `i % 3` in a loop
+   * bounded by a `long` became 64-bit mul.hi per unrolled step (HeCBench
+   * concurrentKernels), and contract's unrolled loops recomputed every
+   * address (378 mul.lo.s32 against nvcc's 64, 48 registers against 40).
+   * ptxas reduces strength itself. HIPC_NVPTX_LSR=1 keeps the pass. */
+  const char *lsr = getenv("HIPC_NVPTX_LSR");
+  if (lsr == NULL || strcmp(lsr, "1") != 0) {
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, "-disable-lsr");
+  }
 }
 
 /* Where an intermediate file of `src` for `arch` goes. */

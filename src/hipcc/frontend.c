@@ -75,8 +75,13 @@ static const char *make_id(struct job *j) {
 }
 
 /* The last -O of the user's compiler flags ("-O3" when none): the level
- * hipc-kc optimises the device code at. */
+ * hipc-kc optimises the device code at. HIPC_KC_OPT (e.g. -O0) overrides
+ * it: builds whose programs run only on GPUs (HIPC_DEVICES=gpu, the parity
+ * sweep) need the CPU image for its kernel descriptions, not its speed. */
 static const char *opt_level(const struct hipcc_options *o) {
+  const char *env = getenv("HIPC_KC_OPT");
+  if (env != NULL && strncmp(env, "-O", 2) == 0)
+    return env;
   const char *level = "-O3";
   for (size_t i = 0; i < o->cc.n; i++)
     if (strncmp(o->cc.v[i], "-O", 2) == 0)

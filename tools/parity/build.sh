@@ -25,10 +25,15 @@ one() {
   mkdir -p "$w" "$out"
   cp -r "$HECB/src/$n-hip" "$HECB/src/$n-cuda" "$w/" 2>/dev/null
   # The -hip Makefiles pass no architecture: hipcc reads HIPC_OFFLOAD_ARCH.
-  (cd "$w/$n-hip" && HIPC_OFFLOAD_ARCH=$ARCH timeout 600 make -j1 \
+  # Where only the CUDA twin's Makefile asks for OpenMP (bilateral: its
+  # host reference then runs on every core), the HIP build gets it too.
+  local omp=
+  if grep -q -- '-fopenmp' "$w/$n-cuda/Makefile" 2>/dev/null &&
+      ! grep -q -- '-fopenmp' "$w/$n-hip/Makefile"; then omp=-fopenmp; fi
+  (cd "$w/$n-hip" && HIPC_OFFLOAD_ARCH=$ARCH EXTRA_CFLAGS="$omp" timeout "${BUILD_CAP:-600}" make -j1 \
       CC="$BUILD/bin/hipcc" HIP_ARCH="$ARCH" WAVEFRONT=32 \
       >"$out/build-hip.txt" 2>&1) && h=ok
-  (cd "$w/$n-cuda" && timeout 600 make -j1 CC="$NVCC" ARCH="$ARCH" \
+  (cd "$w/$n-cuda" && timeout "${BUILD_CAP:-600}" make -j1 CC="$NVCC" ARCH="$ARCH" \
       >"$out/build-cuda.txt" 2>&1) && c=ok
   prog=$(cd "$w/$n-hip" && make -s -n run 2>/dev/null | grep -o '\./[A-Za-z0-9_.-]*' | head -1)
   cmd=$(cd "$w/$n-hip" && make -s -n run 2>/dev/null | grep -m1 "${prog:-./main}")
