@@ -593,6 +593,10 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
   memset(&f, 0, sizeof f);
   warp_pass(&c, &f);
   if (w->kind == FL_W_EXCHANGE) f.red = snapshot(&c, &f);
+  /* A compile-time permutation: full warps by one shufflevector. */
+  LLVMBasicBlockRef joined = NULL;
+  if (w->perm_ok)
+    joined = hipc__form_loops_perm_results(s, k, c.b, c.wb, c.n);
   /* for (l = 0; l < n; l++): thread wb + l */
   struct wloop L;
   loop_begin(&c, &L, "lane");
@@ -605,6 +609,10 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
   LLVMSetAlignment(put, rs->align);
   hipc__form_loops_tag(s, put, (unsigned)w->res);
   loop_end(&c, &L, LLVMConstInt(c.i32, 1, 0), c.n);
+  if (joined) {
+    LLVMBuildBr(c.b, joined);
+    LLVMPositionBuilderAtEnd(c.b, joined);
+  }
   if (skip) {
     LLVMBuildBr(c.b, skip);
     LLVMPositionBuilderAtEnd(c.b, skip);
