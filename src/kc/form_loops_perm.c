@@ -10,8 +10,10 @@
  * of a load per lane or a gather in the next region's loop. Other warps (a
  * block's last, partial warp; lanes that returned; a block with y or z
  * extents when the operand reads threadIdx.x) take the lane loop, which
- * reads each thread's stored operand. The IR stays target-independent:
- * each target lowers the shufflevector its own way.
+ * computes each thread's source lane again from its thread index (the
+ * operand is then kept nowhere: no store per thread in the region before).
+ * The IR stays target-independent: each target lowers the shufflevector
+ * its own way.
  * HIPC_KC_NO_SHFL_PERM=1 in hipc-kc's environment turns it off. */
 #include <stdlib.h>
 
@@ -68,7 +70,7 @@ static int eval(struct ev* c, LLVMValueRef v, uint64_t* out) {
   if (!LLVMIsAInstruction(v)) return 0;
   unsigned d;
   switch (hipc__form_loops_index(v, &d)) {
-    case FL_IDX_TID:
+    case FL_IDX_TID: /* a 1-D block's */
       c->uses_tid = 1;
       *out = d == 0 ? c->tid : 0;
       return 1;
@@ -96,9 +98,13 @@ static int eval(struct ev* c, LLVMValueRef v, uint64_t* out) {
     *out = low(op == LLVMSExt ? (uint64_t)sgn(a, from) : a, bits);
     return 1;
   }
-  if (op == LLVMSelect) {
-    if (!eval(c, LLVMGetOperand(v, 0), &a)) return 0;
-    return eval(c, LLVMGetOperand(v, a ? 1 : 2), out);
+  if (op == LLVMSelect) { /* both arms: remit() copies both */
+    uint64_t y, z;
+    if (!eval(c, LLVMGetOperand(v, 0), &a) ||
+        !eval(c, LLVMGetOperand(v, 1), &y) || !eval(c, LLVMGetOperand(v, 2), &z))
+      return 0;
+    *out = a ? y : z;
+    return 1;
   }
   if (LLVMGetNumOperands(v) != 2 || !eval(c, LLVMGetOperand(v, 0), &a) ||
       !eval(c, LLVMGetOperand(v, 1), &b))
@@ -130,14 +136,17 @@ static int eval(struct ev* c, LLVMValueRef v, uint64_t* out) {
       break;
     case LLVMUDiv:
     case LLVMURem:
-      if (!b) return 0;
+      /* A constant divisor: the lane loop computes it for any thread
+       * (operand()) without a trap. */
+      if (!b || !LLVMIsAConstantInt(LLVMGetOperand(v, 1))) return 0;
       r = op == LLVMUDiv ? a / b : a % b;
       break;
     case LLVMSDiv:
     case LLVMSRem: {
       int64_t x = sgn(a, bits), y = sgn(b, bits);
-      if (!y || (y == -1 && x == sgn(UINT64_C(1) << (bits - 1), bits)))
+      if (!y || y == -1 || !LLVMIsAConstantInt(LLVMGetOperand(v, 1)))
         return 0;
+      (void)x;
       r = (uint64_t)(op == LLVMSDiv ? x / y : x % y);
       break;
     }
@@ -169,19 +178,14 @@ void hipc__form_loops_shfl_perm(struct fl_state* s, unsigned k) {
   w->perm_ok = 0;
   unsigned ws = s->warp_const;
   if (!ws || ws > 64 || getenv("HIPC_KC_NO_SHFL_PERM")) return;
-  if ((w->kind != FL_W_SHFL_IDX && w->kind != FL_W_SHFL_XOR) || w->res < 0 ||
-      w->cls[FL_WR_V] != FL_OP_THREAD || w->cls[FL_WR_WIDTH] != FL_OP_CONST ||
-      (w->cls[FL_WR_P] != FL_OP_CONST && w->cls[FL_WR_P] != FL_OP_THREAD))
-    return;
-  /* The vector path converts between the operand's and the result's
-   * integer words as the lane loop does. */
-  if (LLVMGetTypeKind(s->slots[w->slot[FL_WR_V]].ty) != LLVMIntegerTypeKind ||
-      LLVMGetTypeKind(s->slots[w->res].ty) != LLVMIntegerTypeKind)
-    return;
   LLVMValueRef call = s->bars[k];
+  if ((w->kind != FL_W_SHFL_IDX && w->kind != FL_W_SHFL_XOR) ||
+      w->cls[FL_WR_V] != FL_OP_THREAD)
+    return;
   LLVMValueRef p = LLVMGetOperand(call, (unsigned)w->arg[FL_WR_P]);
-  int32_t wd = (int32_t)LLVMConstIntGetSExtValue(
-      LLVMGetOperand(call, (unsigned)w->arg[FL_WR_WIDTH]));
+  LLVMValueRef width = LLVMGetOperand(call, (unsigned)w->arg[FL_WR_WIDTH]);
+  if (!LLVMIsAConstantInt(width)) return;
+  int32_t wd = (int32_t)LLVMConstIntGetSExtValue(width);
   int seen[64];
   for (unsigned l = 0; l < ws; l++) seen[l] = -1;
   struct ev c = {s, 0, 0, 0};
@@ -257,4 +261,47 @@ LLVMBasicBlockRef hipc__form_loops_perm_results(struct fl_state* s,
   LLVMBuildBr(b, join);
   LLVMPositionBuilderAtEnd(b, lanes);
   return join;
+}
+
+/* The copy of `v` (an operand eval() accepted) at `b` for the thread whose
+ * indices are idx[0..2] (i32), lane `lane`. */
+static LLVMValueRef remit(struct fl_state* s, LLVMBuilderRef b, LLVMValueRef v,
+                          LLVMValueRef idx[3], LLVMValueRef lane) {
+  if (!LLVMIsAInstruction(v)) return v;
+  unsigned d;
+  switch (hipc__form_loops_index(v, &d)) {
+    case FL_IDX_TID:
+      return idx[d];
+    case FL_IDX_LANEID:
+      return lane;
+    case FL_IDX_WARPSIZE:
+      return s->e->warp;
+    default:
+      break;
+  }
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  LLVMValueRef a = remit(s, b, LLVMGetOperand(v, 0), idx, lane);
+  if (op == LLVMFreeze) return a;
+  if (op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc)
+    return LLVMBuildCast(b, op, a, LLVMTypeOf(v), "");
+  LLVMValueRef x = remit(s, b, LLVMGetOperand(v, 1), idx, lane);
+  if (op == LLVMSelect)
+    return LLVMBuildSelect(b, a, x, remit(s, b, LLVMGetOperand(v, 2), idx, lane),
+                           "");
+  if (op == LLVMICmp) return LLVMBuildICmp(b, LLVMGetICmpPredicate(v), a, x, "");
+  return LLVMBuildBinOp(b, op, a, x, "");
+}
+
+LLVMValueRef hipc__form_loops_perm_operand(struct fl_state* s, unsigned k,
+                                           LLVMBuilderRef b, LLVMValueRef t) {
+  struct fl_emit* e = s->e;
+  const struct fl_warp* w = &s->warp[k];
+  LLVMValueRef idx[3];
+  idx[0] = LLVMBuildURem(b, t, e->dim[0], "");
+  LLVMValueRef q = LLVMBuildUDiv(b, t, e->dim[0], "");
+  idx[1] = LLVMBuildURem(b, q, e->dim[1], "");
+  idx[2] = LLVMBuildUDiv(b, q, e->dim[1], "");
+  LLVMValueRef lane = LLVMBuildURem(b, t, e->warp, "");
+  return remit(s, b, LLVMGetOperand(s->bars[k], (unsigned)w->arg[FL_WR_P]),
+               idx, lane);
 }

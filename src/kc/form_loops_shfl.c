@@ -45,7 +45,6 @@ void hipc__form_loops_shfl_plan(struct fl_state* s) {
     struct fl_warp* w = &s->warp[k];
     /* A compile-time permutation: one shufflevector per full warp in the
      * results loop (form_loops_perm.c) beats a gather per vector here. */
-    hipc__form_loops_shfl_perm(s, k);
     if (w->perm_ok || getenv("HIPC_KC_NO_SHFL_INLINE")) continue;
     if (w->kind < FL_W_SHFL_IDX || w->kind > FL_W_SHFL_XOR || w->res < 0 ||
         w->cls[FL_WR_V] != FL_OP_THREAD)
