@@ -20,7 +20,7 @@
 #include "form_loops.h"
 
 #define MAX_TID 1024
-#define BUDGET 4096 /* evaluated operations per thread index */
+#define BUDGET 256 /* evaluated operations per thread index */
 
 struct ev {
   struct fl_state* s;
