@@ -23,7 +23,8 @@
  * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers.
  * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
  * (form_loops_unroll.c), HIPC_KC_NO_SHFL_INLINE=1 gives every shuffle its
- * results loop (form_loops_shfl.c). */
+ * results loop (form_loops_shfl.c), HIPC_KC_NO_SHFL_PERM=1 moves no warp
+ * by a shufflevector (form_loops_perm.c). */
 #ifndef HIPC_KC_FORM_LOOPS_H
 #define HIPC_KC_FORM_LOOPS_H
 
@@ -373,7 +374,9 @@ enum {
 };
 /* The operands' roles. */
 enum { FL_WR_MASK, FL_WR_V, FL_WR_P, FL_WR_WIDTH, FL_WR_PTR, FL_WR_N };
-enum { FL_OP_NONE, FL_OP_CONST, FL_OP_UNIFORM, FL_OP_THREAD };
+/* FL_OP_TID: a function of the thread index alone, computed again in the
+ * results loop (form_loops_perm.c), kept nowhere. */
+enum { FL_OP_NONE, FL_OP_CONST, FL_OP_UNIFORM, FL_OP_THREAD, FL_OP_TID };
 struct fl_warp {
   int kind;               /* FL_W_*, FL_W_NONE for a barrier */
   int arg[FL_WR_N];       /* the call's argument of each role, or -1 */
@@ -382,6 +385,12 @@ struct fl_warp {
   int res;                /* the result's slot, or -1 */
   unsigned snap;          /* exchange: the slot of its warps' snapshots */
   int inl; /* a shuffle computed where it is used (form_loops_shfl.c) */
+  /* A shuffle whose source lane is a fixed function of the lane, known at
+   * compile time (form_loops_perm.c): 0 not, 1 always, 2 in 1-D blocks
+   * (it reads threadIdx.x). perm[l]: lane l's source lane in a full warp
+   * of active lanes, or the warp size for 0. */
+  int perm_ok;
+  unsigned char perm[64];
 };
 /* Which collective the function `name` is (FL_W_*). */
 int hipc__form_loops_warp_name(const char* name);
@@ -400,6 +409,21 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
  * is used, in that region's loop, and have no results loop. */
 #define FL_PAD 64
 void hipc__form_loops_shfl_plan(struct fl_state* s);
+/* form_loops_perm.c: sets w->perm_ok and w->perm of shuffle k when its
+ * source lane is a compile-time permutation of a full warp's lanes. */
+void hipc__form_loops_shfl_perm(struct fl_state* s, unsigned k);
+/* Shuffle k's FL_OP_TID source operand for thread t (i32), at `b`. */
+LLVMValueRef hipc__form_loops_perm_operand(struct fl_state* s, unsigned k,
+                                           LLVMBuilderRef b, LLVMValueRef t);
+/* In shuffle k's results loop nest, at `b` (inside the loop over warps;
+ * wb: the warp's first thread, n: its lanes): the results of a full warp
+ * of active lanes (in a 1-D block for perm_ok 2) by one shufflevector.
+ * Leaves `b` where the other warps go (to the lane loop) and returns the
+ * block where both ways meet, which the caller branches to. */
+LLVMBasicBlockRef hipc__form_loops_perm_results(struct fl_state* s,
+                                                unsigned k, LLVMBuilderRef b,
+                                                LLVMValueRef wb,
+                                                LLVMValueRef n);
 /* Such a shuffle's (barrier k's) result for the thread at s->e->b. */
 LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k);
 /* form_loops_emit.c: marks in `bar` the barriers where region r's threads

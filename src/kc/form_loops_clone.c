@@ -114,6 +114,8 @@ static LLVMValueRef operand(struct fl_state* s, LLVMValueRef v, unsigned su) {
     LLVMValueRef l = LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
     LLVMSetAlignment(l, sl->align);
     hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+    /* A shuffle of a 32-bit word keeps 32 bits (form_loops_warp.c). */
+    if (sl->ty != LLVMTypeOf(v)) l = LLVMBuildZExt(e->b, l, LLVMTypeOf(v), "");
     return l;
   }
   if (bk) {
@@ -384,6 +386,7 @@ static void debug_earlier(struct fl_state* s) {
           LLVMBuildLoad2(e->b, sl->ty, at_thread(s, sl, e->b), "");
       LLVMSetAlignment(l, sl->align);
       hipc__form_loops_tag(s, l, (unsigned)(sl - s->slots));
+      if (sl->ty != LLVMTypeOf(v)) l = LLVMBuildZExt(e->b, l, LLVMTypeOf(v), "");
       hipc__form_loops_debug_one(s, k, l, e->b);
     }
   }

@@ -39,11 +39,13 @@ static int used_only_in(struct fl_state* s, LLVMValueRef call, unsigned r) {
 }
 
 void hipc__form_loops_shfl_plan(struct fl_state* s) {
-  if (getenv("HIPC_KC_NO_SHFL_INLINE")) return;
   unsigned char* bar = calloc(s->nbars + 1, 1);
   if (!bar) abort();
   for (unsigned k = 0; k < s->nbars; k++) {
     struct fl_warp* w = &s->warp[k];
+    /* A compile-time permutation: one shufflevector per full warp in the
+     * results loop (form_loops_perm.c) beats a gather per vector here. */
+    if (w->perm_ok || getenv("HIPC_KC_NO_SHFL_INLINE")) continue;
     if (w->kind < FL_W_SHFL_IDX || w->kind > FL_W_SHFL_XOR || w->res < 0 ||
         w->cls[FL_WR_V] != FL_OP_THREAD)
       continue;

@@ -111,6 +111,7 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
     w->res = -1;
     if (!w->kind) continue;
     roles(w->kind, w->arg);
+    int narrow = 0; /* a shuffle of a 32-bit word: so is its result */
     if (w->kind == FL_W_REDUCE) {
       LLVMValueRef op = LLVMGetOperand(call, 2), ty = LLVMGetOperand(call, 3);
       if (!LLVMIsAConstantInt(op) || !LLVMIsAConstantInt(ty) ||
@@ -121,6 +122,15 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
     }
     for (unsigned r = 0; r < FL_WR_N; r++) {
       if (w->arg[r] < 0) continue;
+      /* A source lane known per lane at compile time (form_loops_perm.c):
+       * from the thread index alone, it needs no storage. */
+      if (r == FL_WR_P) {
+        hipc__form_loops_shfl_perm(s, k);
+        if (w->perm_ok == 2) {
+          w->cls[r] = FL_OP_TID;
+          continue;
+        }
+      }
       LLVMValueRef a = LLVMGetOperand(call, (unsigned)w->arg[r]);
       if (LLVMIsAConstant(a)) {
         w->cls[r] = FL_OP_CONST;
@@ -138,8 +148,10 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
       /* A shuffled 32-bit word (or float, bitcast) comes zero-extended:
        * its slot keeps the narrow word, twice as many per vector. */
       LLVMTypeRef ty = LLVMTypeOf(a);
-      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR && high_zero(a))
+      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR && high_zero(a)) {
         ty = LLVMInt32TypeInContext(s->cx);
+        narrow = 1;
+      }
       struct fl_slot* sl = hipc__form_loops_add_slot(s, (LLVMValueRef)key, ty);
       sl->fixed_form = 1;
       sl->per_thread = w->cls[r] == FL_OP_THREAD;
@@ -158,6 +170,9 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
       w->snap = (unsigned)(sl - s->slots);
     }
     LLVMTypeRef rt = LLVMTypeOf(call);
+    /* Its high half is 0 (the word of a lane, or 0): kept as 32 bits,
+     * zero-extended where it is read (form_loops_clone.c). */
+    if (narrow) rt = LLVMInt32TypeInContext(s->cx);
     if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind) {
       struct fl_slot* sl = hipc__form_loops_add_slot(s, call, rt);
       sl->fixed_form = 1;
@@ -242,6 +257,11 @@ static LLVMValueRef opnd(struct wctx* c, unsigned r, LLVMValueRef t) {
       return LLVMGetOperand(c->call, (unsigned)c->w->arg[r]);
     case FL_OP_UNIFORM:
       return c->uni[r];
+    case FL_OP_TID: {
+      unsigned k = 0;
+      while (c->s->bars[k] != c->call) k++;
+      return hipc__form_loops_perm_operand(c->s, k, c->b, t);
+    }
     default: {
       const struct fl_slot* sl = &c->s->slots[c->w->slot[r]];
       LLVMValueRef l = LLVMBuildLoad2(c->b, sl->ty, elem(c, sl, t), "");
@@ -593,6 +613,10 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
   memset(&f, 0, sizeof f);
   warp_pass(&c, &f);
   if (w->kind == FL_W_EXCHANGE) f.red = snapshot(&c, &f);
+  /* A compile-time permutation: full warps by one shufflevector. */
+  LLVMBasicBlockRef joined = NULL;
+  if (w->perm_ok)
+    joined = hipc__form_loops_perm_results(s, k, c.b, c.wb, c.n);
   /* for (l = 0; l < n; l++): thread wb + l */
   struct wloop L;
   loop_begin(&c, &L, "lane");
@@ -605,6 +629,10 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
   LLVMSetAlignment(put, rs->align);
   hipc__form_loops_tag(s, put, (unsigned)w->res);
   loop_end(&c, &L, LLVMConstInt(c.i32, 1, 0), c.n);
+  if (joined) {
+    LLVMBuildBr(c.b, joined);
+    LLVMPositionBuilderAtEnd(c.b, joined);
+  }
   if (skip) {
     LLVMBuildBr(c.b, skip);
     LLVMPositionBuilderAtEnd(c.b, skip);
