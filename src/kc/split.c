@@ -141,9 +141,10 @@ static void collect_units(struct kc_ctx* c, struct units* u, int ready,
 }
 
 /* Longest first, each to the part with the least so far; the home part
- * starts with what is not a unit. Returns the second biggest load. */
+ * starts with what is not a unit. Returns the second biggest load, and
+ * the biggest in *biggest. */
 static unsigned assign(const struct units* u, unsigned total, unsigned parts,
-                       unsigned* part_of) {
+                       unsigned* part_of, unsigned* biggest) {
   unsigned* load = calloc(parts, sizeof *load);
   char* done = calloc(u->n ? u->n : 1, 1);
   if (!load || !done) abort();
@@ -171,6 +172,7 @@ static unsigned assign(const struct units* u, unsigned total, unsigned parts,
   }
   free(load);
   free(done);
+  *biggest = first;
   return second;
 }
 
@@ -214,37 +216,41 @@ int hipc__split_plan(struct kc_ctx* c, unsigned jobs, struct split_plan* plan) {
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f;
        f = LLVMGetNextFunction(f))
     total += fn_size(f);
-  /* Whole kernels first; a kernel's warp bodies apart where that is what
-   * gives a second part enough work. */
+  /* Whole kernels, or (HIPC_KC_SPLIT_BODIES=1) warp kernels' bodies apart
+   * where that makes the biggest part a fifth smaller. */
   struct units u = {0};
-  unsigned parts = 0;
-  int bodies = 0;
-  plan->unit_part = NULL;
-  for (; bodies < 2; bodies++) {
+  unsigned parts[2] = {0, 0}, first[2] = {0, 0}, second[2] = {0, 0};
+  unsigned tries = split_bodies_allowed() ? 2 : 1;
+  for (unsigned k = 0; k < tries; k++) {
     u.n = 0;
-    collect_units(c, &u, 0, bodies);
-    parts = jobs < u.n ? jobs : u.n;
-    free(plan->unit_part);
-    plan->unit_part = calloc(u.n ? u.n : 1, sizeof *plan->unit_part);
-    if (!plan->unit_part) abort();
-    if (parts >= 2 &&
-        assign(&u, total, parts, plan->unit_part) >= split_min_part())
-      break;
-    if (!split_bodies_allowed()) bodies = 1;
+    collect_units(c, &u, 0, (int)k);
+    parts[k] = jobs < u.n ? jobs : u.n;
+    unsigned* part_of = calloc(u.n ? u.n : 1, sizeof *part_of);
+    if (!part_of) abort();
+    if (parts[k] >= 2)
+      second[k] = assign(&u, total, parts[k], part_of, &first[k]);
+    free(part_of);
   }
-  if (bodies == 2) {
+  unsigned min = split_min_part();
+  int bodies = tries == 2 && second[1] >= min &&
+               (second[0] < min || 5 * (uint64_t)first[1] < 4 * (uint64_t)first[0]);
+  if (!bodies && second[0] < min) {
     free(u.fn);
     free(u.size);
-    free(plan->unit_part);
-    plan->unit_part = NULL;
     return 0;
   }
+  u.n = 0;
+  collect_units(c, &u, 0, bodies);
+  plan->unit_part = calloc(u.n ? u.n : 1, sizeof *plan->unit_part);
+  if (!plan->unit_part) abort();
+  unsigned unused;
+  assign(&u, total, parts[bodies], plan->unit_part, &unused);
   plan->unit_name = calloc(u.n ? u.n : 1, sizeof *plan->unit_name);
   if (!plan->unit_name) abort();
   /* The same units again, readied this time. */
   u.n = 0;
   collect_units(c, &u, 1, bodies);
-  plan->parts = parts;
+  plan->parts = parts[bodies];
   plan->num_units = u.n;
   unsigned unnamed = 0;
   for (unsigned i = 0; i < u.n; i++) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <llvm-c/BitReader.h>
@@ -32,6 +33,7 @@ struct part_job {
   const char *triple, *cpu, *features;
   int opt_level;
   char* obj_path;
+  double cpu_s; /* the thread's CPU time on the part */
   pthread_t thread;
   int threaded;
 };
@@ -64,8 +66,15 @@ static void emit_object(LLVMTargetMachineRef tm, LLVMModuleRef m,
     hipc__diag_fatal("%s: %s", path, msg);
 }
 
+static double thread_cpu_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 static void* run_part(void* arg) {
   struct part_job* j = arg;
+  double t0 = thread_cpu_s();
   static const LLVMCodeGenOptLevel levels[] = {
       LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
       LLVMCodeGenLevelAggressive};
@@ -86,6 +95,7 @@ static void* run_part(void* arg) {
   LLVMDisposeTargetMachine(tm);
   LLVMDisposeModule(m);
   LLVMContextDispose(cx);
+  j->cpu_s = thread_cpu_s() - t0;
   return NULL;
 }
 
@@ -162,11 +172,20 @@ int hipc__split_compile(struct kc_ctx* c) {
     j->threaded = pthread_create(&j->thread, NULL, run_part, j) == 0;
     if (!j->threaded) run_part(j); /* no thread: this one does it */
   }
+  double t0 = thread_cpu_s();
   hipc__split_part(c->mod, &plan, 0);
   hipc__run_pipeline(c->mod, c->tm, c->opt_level);
   emit_object(c->tm, c->mod, jobs[0].obj_path);
+  jobs[0].cpu_s = thread_cpu_s() - t0;
   for (unsigned p = 1; p < plan.parts; p++)
     if (jobs[p].threaded) pthread_join(jobs[p].thread, NULL);
+  /* HIPC_KC_TIME=1: each part's CPU time (the longest is what the step
+   * takes on a machine with a processor for each). */
+  const char* e = getenv("HIPC_KC_TIME");
+  if (e && *e && strcmp(e, "0") != 0)
+    for (unsigned p = 0; p < plan.parts; p++)
+      fprintf(stderr, "hipc-kc:   part %u %-15s %8.3f s CPU\n", p, "",
+              jobs[p].cpu_s);
   join(c, jobs, plan.parts, &plan);
   for (unsigned p = 0; p < plan.parts; p++) {
     unlink(jobs[p].obj_path);
