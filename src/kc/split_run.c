@@ -39,7 +39,13 @@ struct part_job {
 };
 
 static unsigned jobs_wanted(struct kc_ctx* c) {
+  /* -g keeps debug information whole; another target's objects are not
+   * for this machine's ld. */
   if (c->opt_level == 0 || c->debug || c->emit_ll) return 1;
+  char* host = LLVMGetDefaultTargetTriple();
+  int cross = strcmp(host, c->host_triple) != 0;
+  LLVMDisposeMessage(host);
+  if (cross) return 1;
   /* LLVM's -time-passes and the like keep global state. */
   const char* a = getenv("HIPC_KC_LLVM_ARGS");
   if (a && *a) return 1;
