@@ -40,6 +40,13 @@ static int is_local(LLVMValueRef g) {
   return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
 }
 
+/* A definition the module may drop where nothing uses it. */
+static int is_discardable(LLVMValueRef g) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  return l == LLVMLinkOnceAnyLinkage || l == LLVMLinkOnceODRLinkage ||
+         l == LLVMWeakAnyLinkage || l == LLVMWeakODRLinkage;
+}
+
 static int has_fn_attr(LLVMValueRef f, const char* name) {
   unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
   return LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind) !=
@@ -258,11 +265,18 @@ int hipc__split_plan(struct kc_ctx* c, unsigned jobs, struct split_plan* plan) {
     size_t len;
     plan->unit_name[i] = hipc__diag_strdup(LLVMGetValueName2(u.fn[i], &len));
   }
-  /* Constants may be copied into every part; variables may not. */
+  /* Constants may be copied into every part; variables may not. The
+   * home part keeps a variable the others may name even where it does not
+   * use it itself. */
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g;
-       g = LLVMGetNextGlobal(g))
-    if (!LLVMIsDeclaration(g) && is_local(g) && !LLVMIsGlobalConstant(g))
+       g = LLVMGetNextGlobal(g)) {
+    if (LLVMIsDeclaration(g)) continue;
+    if (is_local(g) && !LLVMIsGlobalConstant(g))
       make_shared(plan, g, &unnamed);
+    LLVMLinkage l = LLVMGetLinkage(g);
+    if (l == LLVMLinkOnceODRLinkage) LLVMSetLinkage(g, LLVMWeakODRLinkage);
+    if (l == LLVMLinkOnceAnyLinkage) LLVMSetLinkage(g, LLVMWeakAnyLinkage);
+  }
   free(u.fn);
   free(u.size);
   return 1;
@@ -297,6 +311,11 @@ void hipc__split_part(LLVMModuleRef m, const struct split_plan* plan,
     int p = unit_part(plan, LLVMGetValueName2(f, &len));
     if (p >= 0) {
       if ((unsigned)p != part) to_declaration(m, f);
+    } else if (part != 0 && is_discardable(f)) {
+      /* The home part drops it where it does not call it: a copy of the
+       * part's own, as for the internal functions. */
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+      LLVMSetComdat(f, NULL);
     } else if (part != 0 && !is_local(f)) {
       /* The home part defines it; here it is only there to inline. */
       LLVMSetLinkage(f, LLVMAvailableExternallyLinkage);
@@ -308,6 +327,12 @@ void hipc__split_part(LLVMModuleRef m, const struct split_plan* plan,
     if (part == 0 || LLVMIsDeclaration(g) || is_local(g)) continue;
     if (LLVMGetLinkage(g) == LLVMAppendingLinkage) {
       LLVMDeleteGlobal(g);
+      continue;
+    }
+    if (LLVMIsGlobalConstant(g) && !LLVMIsExternallyInitialized(g)) {
+      /* A constant: the part's own copy, which its loads fold. */
+      LLVMSetLinkage(g, LLVMInternalLinkage);
+      LLVMSetComdat(g, NULL);
       continue;
     }
     LLVMSetInitializer(g, NULL);

@@ -7,7 +7,9 @@
 # (HIPC_KC_JOBS, HIPC_KC_SPLIT_MIN=1 so that small kernels split), the
 # object defines no more global symbols than the unsplit one, each
 # kernel's code is the same size as without the split, and the program
-# gives the host's values at warp size 64 and 32.
+# gives the host's values at warp size 64 and 32. Then kernel tests whose
+# K.thread calls the headers' linkonce_odr functions (which the part that
+# defines the image would otherwise drop) built split into 4 parts and run.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
@@ -100,6 +102,15 @@ for jobs in 2 3; do
   for w in 64 32; do
     [ -x sp$jobs ] && check "$jobs parts, warp $w: $(HIPC_WARP_SIZE=$w ./sp$jobs 2>&1)" \
       env HIPC_WARP_SIZE=$w ./sp$jobs
+  done
+done
+for t in fp16 bf16 coop_grid; do
+  HIPC_KC_JOBS=4 HIPC_KC_SPLIT_MIN=1 "$HIPCC" -O2 -I"$REPO/tests/kernels" \
+    "$REPO/tests/kernels/$t.hip" -o $t 2> err.txt
+  check "$t in 4 parts: builds ($(grep -m2 'error\|undefined' err.txt))" [ -x $t ]
+  for w in 64 32; do
+    [ -x $t ] && check "$t in 4 parts, warp $w: $(HIPC_WARP_SIZE=$w ./$t 2>&1 | tail -1)" \
+      env HIPC_WARP_SIZE=$w ./$t
   done
 done
 exit $fail
