@@ -3,10 +3,11 @@
  * part. Code generation and LLVM's function passes work on one function
  * at a time, so a kernel's K.run compiled in a module of its own is the
  * same code as in the whole module, given the same callees to inline: a
- * part keeps every internal function (each part its own copy, the unused
- * ones dropped) and sees the exported ones available_externally. What
- * must stay one object, the module's variables, is defined in the home
- * part only, hidden, and declared in the others. */
+ * part keeps every internal and linkonce function and every constant
+ * (each part its own copy, the unused ones dropped) and sees the other
+ * exported functions available_externally. What must stay one object,
+ * the module's variables, is defined in the home part only, hidden, and
+ * declared in the others. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
