@@ -180,7 +180,8 @@ $(BUILD)/obj/src/kc/%.c.o: src/kc/%.c $(HEADERS)
 
 $(BUILD)/bin/hipc-kc: $(KC_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(HIPCC_CFLAGS) -o $@ $(KC_OBJ) $(shell $(LLVM_CONFIG) --ldflags) \
+	$(CC) $(HIPCC_CFLAGS) -pthread -o $@ $(KC_OBJ) \
+		$(shell $(LLVM_CONFIG) --ldflags) \
 		$(shell $(LLVM_CONFIG) --link-shared --libs)
 
 # The HIP libraries (src/lib, README.md "HIP libraries"): each its own

@@ -11,18 +11,19 @@
 
 #include "kc/kc.h"
 
-static void run_passes(struct kc_ctx* c) {
+void hipc__run_pipeline(LLVMModuleRef m, LLVMTargetMachineRef tm,
+                        int opt_level) {
   char pipeline[64];
-  if (c->opt_level == 0)
+  if (opt_level == 0)
     snprintf(pipeline, sizeof pipeline, "always-inline,default<O0>");
   else
-    snprintf(pipeline, sizeof pipeline, "default<O%d>", c->opt_level);
+    snprintf(pipeline, sizeof pipeline, "default<O%d>", opt_level);
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMPassBuilderOptionsSetLoopVectorization(o, c->opt_level >= 2);
-  LLVMPassBuilderOptionsSetSLPVectorization(o, c->opt_level >= 2);
-  LLVMPassBuilderOptionsSetLoopUnrolling(o, c->opt_level >= 2);
-  LLVMPassBuilderOptionsSetLoopInterleaving(o, c->opt_level >= 2);
-  LLVMErrorRef e = LLVMRunPasses(c->mod, pipeline, c->tm, o);
+  LLVMPassBuilderOptionsSetLoopVectorization(o, opt_level >= 2);
+  LLVMPassBuilderOptionsSetSLPVectorization(o, opt_level >= 2);
+  LLVMPassBuilderOptionsSetLoopUnrolling(o, opt_level >= 2);
+  LLVMPassBuilderOptionsSetLoopInterleaving(o, opt_level >= 2);
+  LLVMErrorRef e = LLVMRunPasses(m, pipeline, tm, o);
   LLVMDisposePassBuilderOptions(o);
   if (e) {
     char* msg = LLVMGetErrorMessage(e);
@@ -30,7 +31,7 @@ static void run_passes(struct kc_ctx* c) {
   }
 }
 
-void hipc__optimise(struct kc_ctx* c) {
+void hipc__optimise_prepare(struct kc_ctx* c) {
   char* msg = NULL;
   if (!c->debug) LLVMStripModuleDebugInfo(c->mod);
   /* A broken module is kc's bug: say so before LLVM's passes trip on it. */
@@ -41,7 +42,11 @@ void hipc__optimise(struct kc_ctx* c) {
     exit(1);
   }
   LLVMDisposeMessage(msg);
-  run_passes(c);
+}
+
+void hipc__optimise(struct kc_ctx* c) {
+  hipc__optimise_prepare(c);
+  hipc__run_pipeline(c->mod, c->tm, c->opt_level);
 }
 
 void hipc__emit_output(struct kc_ctx* c) {

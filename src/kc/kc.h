@@ -118,6 +118,16 @@ void hipc__image_emit(struct kc_ctx* c);
 /* emit.c: optimisation and the output file (step 7). */
 void hipc__optimise(struct kc_ctx* c);
 void hipc__emit_output(struct kc_ctx* c);
+/* hipc__optimise's two halves: debug information stripped (without -g)
+ * and the module verified; the pipeline of `opt_level` over `m`. */
+void hipc__optimise_prepare(struct kc_ctx* c);
+void hipc__run_pipeline(LLVMModuleRef m, LLVMTargetMachineRef tm,
+                        int opt_level);
+/* split.c, split_run.c: optimisation and code generation in parallel, the
+ * kernels' big functions spread over modules of their own, one a thread,
+ * whose objects `ld -r` joins. Returns 0, having done nothing, where that
+ * does not pay (one big function, -g, --emit-ll, HIPC_KC_JOBS=1). */
+int hipc__split_compile(struct kc_ctx* c);
 
 /* util.c: helpers over the C API. */
 LLVMValueRef hipc__util_get_fn(struct kc_ctx* c, const char* name,

@@ -151,6 +151,10 @@ int main(int argc, char** argv) {
   hipc__image_emit(&c);
   step_done("lowering", &t0);
   if (c.verbose) report_forms(&c);
+  if (hipc__split_compile(&c)) {
+    step_done("optimise and emit", &t0);
+    return 0;
+  }
   hipc__optimise(&c);
   step_done("optimise", &t0);
   hipc__emit_output(&c);
