@@ -23,10 +23,10 @@ inline long long radix_tiles(long long n) {
   long long t = (n + RADIX_TILE - 1) / RADIX_TILE;
   return t < 1 ? 1 : t;
 }
-// The unsigned slots a pass needs: the counts, then their scan's totals.
+// The unsigned slots a pass needs: the counts, then their scan's status.
 inline long long radix_slots(long long n, int digits) {
   long long c = digits * radix_tiles(n);
-  return c + scan_tiles(c);
+  return c + (long long)(scan_status_bytes<unsigned>(c) + 15) / 4;
 }
 
 template <typename K, bool DESC, int DIGITS>
@@ -101,10 +101,10 @@ inline void radix_pass(const K* ks, const V* vs, K* ko, V* vo, long long n,
                        hipStream_t stream) {
   long long tiles = radix_tiles(n);
   unsigned* counts = slots;
-  unsigned* totals = slots + DIGITS * tiles;
+  unsigned* status = slots + DIGITS * tiles;  // 16-byte aligned
   radix_tile_counts<K, DESC, DIGITS><<<(unsigned)tiles, THREADS, 0, stream>>>(
       ks, n, tiles, shift, nbits, counts);
-  scan<false>(totals, counts, counts, DIGITS * tiles, hipcub::Sum(), 0u,
+  scan<false>(status, counts, counts, DIGITS * tiles, hipcub::Sum(), 0u,
               true, stream);
   radix_tile_scatter<K, V, DESC, VALUES, DIGITS>
       <<<(unsigned)tiles, THREADS, 0, stream>>>(ks, vs, ko, vo, n, tiles,
