@@ -1,5 +1,6 @@
-// DeviceRadixSort's pass shaped for GPUs (radix.hpp takes it on GPU
-// streams, as gpu_reduce_scan.hpp's use_gpu_kernels says): tiles of 4096
+// DeviceRadixSort's pass shaped for GPUs for keys or values over 8 bytes
+// (radix.hpp takes it on GPU streams, as gpu_reduce_scan.hpp's
+// use_gpu_kernels says, where gpu_onesweep.hpp does not fit): tiles of 4096
 // keys, one block of 256 threads each. Per 8-bit pass: each tile counts
 // its digits in shared memory; an exclusive scan of the counts, digit by
 // digit across the tiles, gives each (digit, tile) its first output slot;
@@ -9,6 +10,7 @@
 #ifndef HIPCUB_DEVICE_DETAIL_GPU_RADIX_HPP
 #define HIPCUB_DEVICE_DETAIL_GPU_RADIX_HPP
 
+#include "hipcub/device/detail/gpu_onesweep.hpp"
 #include "hipcub/device/detail/gpu_reduce_scan.hpp"
 
 BEGIN_HIPCUB_NAMESPACE
@@ -26,7 +28,9 @@ inline long long radix_tiles(long long n) {
 // The unsigned slots a pass needs: the counts, then their scan's status.
 inline long long radix_slots(long long n, int digits) {
   long long c = digits * radix_tiles(n);
-  return c + (long long)(scan_status_bytes<unsigned>(c) + 15) / 4;
+  long long pass = c + (long long)(scan_status_bytes<unsigned>(c) + 15) / 4;
+  long long os = onesweep_slots(n);
+  return pass > os ? pass : os;
 }
 
 template <typename K, bool DESC, int DIGITS>
