@@ -117,8 +117,8 @@ __global__ void __launch_bounds__(THREADS)
   __syncthreads();
   // ranks among the warp's keys of the same digit, in key order
   unsigned long long below = (1ull << lane) - 1;
-  unsigned rank[I];
-  unsigned char dg[I];
+  unsigned rd[I];  // rank | digit << 16
+#pragma unroll
   for (int k = 0; k < I; ++k) {
     bool valid = wb + (long long)k * ws + lane < n;
     unsigned d = valid ? radix_digit<K, DESC>(key[k], shift, nbits) : 0;
@@ -132,16 +132,7 @@ __global__ void __launch_bounds__(THREADS)
     if (valid && (peers & below) == 0)
       warp_at[w][d] = before + (unsigned)__popcll(peers);
     __syncwarp();
-    rank[k] = before + (unsigned)__popcll(peers & below);
-    dg[k] = (unsigned char)d;
-  }
-  V val[VALUES ? I : 1];
-  if (VALUES) {
-#pragma unroll
-    for (int k = 0; k < I; ++k) {
-      long long i = wb + (long long)k * ws + lane;
-      if (i < n) val[k] = vals[i];
-    }
+    rd[k] = (before + (unsigned)__popcll(peers & below)) | d << 16;
   }
   __syncthreads();
   // digit t: the warps' offsets, the tile's count, its place in the tile
@@ -174,14 +165,14 @@ __global__ void __launch_bounds__(THREADS)
   __syncthreads();
   // keys into shared memory in digit order, then out in runs
   K* sk = reinterpret_cast<K*>(stage.bytes);
-  unsigned pos[I];
 #pragma unroll
   for (int k = 0; k < I; ++k) {
     long long i = wb + (long long)k * ws + lane;
-    pos[k] = local_start[dg[k]] + warp_at[w][dg[k]] + rank[k];
+    unsigned d = rd[k] >> 16;
+    rd[k] = local_start[d] + warp_at[w][d] + (rd[k] & 0xffffu);  // position
     if (i < n) {
-      sk[pos[k]] = key[k];
-      stage_digit[pos[k]] = dg[k];
+      sk[rd[k]] = key[k];
+      stage_digit[rd[k]] = (unsigned char)d;
     }
   }
   __syncthreads();
@@ -189,11 +180,17 @@ __global__ void __launch_bounds__(THREADS)
   for (int j = t; j < cnt; j += THREADS)
     keys_out[out_at[stage_digit[j]] + j] = sk[j];
   if (VALUES) {
+    V val[VALUES ? I : 1];
+#pragma unroll
+    for (int k = 0; k < I; ++k) {
+      long long i = wb + (long long)k * ws + lane;
+      if (i < n) val[k] = vals[i];
+    }
     __syncthreads();
     V* sv = reinterpret_cast<V*>(stage.bytes);
 #pragma unroll
     for (int k = 0; k < I; ++k)
-      if (wb + (long long)k * ws + lane < n) sv[pos[k]] = val[k];
+      if (wb + (long long)k * ws + lane < n) sv[rd[k]] = val[k];
     __syncthreads();
     for (int j = t; j < cnt; j += THREADS)
       vals_out[out_at[stage_digit[j]] + j] = sv[j];

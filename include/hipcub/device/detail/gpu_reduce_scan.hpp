@@ -114,6 +114,7 @@ __global__ void __launch_bounds__(THREADS)
       load_run<RITEMS, VEC>(in, i, v);
       last = ws - 1;
     } else {
+#pragma unroll
       for (int k = 0; k < RITEMS; ++k)
         v[k] = static_cast<Acc>(in[i + k < n ? i + k : n - 1]);
       last = int((n - 1 - t) / RITEMS);
@@ -124,7 +125,9 @@ __global__ void __launch_bounds__(THREADS)
 #pragma unroll
       for (int k = 1; k < RITEMS; ++k) s = op(s, v[k]);
     } else {
-      for (int k = 1; k < cnt; ++k) s = op(s, v[k]);
+#pragma unroll
+      for (int k = 1; k < RITEMS; ++k)
+        if (k < cnt) s = op(s, v[k]);
     }
     s = warp_reduce_upto(s, lane, last, op);
     acc = have ? op(acc, s) : s;
@@ -274,6 +277,7 @@ __global__ void __launch_bounds__(THREADS)
   } else {
     // past the end: copies of the last item (never combined into an
     // item that is written)
+#pragma unroll
     for (int k = 0; k < I; ++k)
       v[k] = static_cast<Acc>(in[b + k < n ? b + k : n - 1]);
   }
@@ -326,6 +330,7 @@ __global__ void __launch_bounds__(THREADS)
   if (full) {
     store_run<I, VOUT>(out, b, v);
   } else {
+#pragma unroll
     for (int k = 0; k < I; ++k)
       if (b + k < n) out[b + k] = v[k];
   }

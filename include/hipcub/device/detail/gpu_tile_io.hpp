@@ -47,6 +47,22 @@ inline bool vector_aligned(It p) {
 
 typedef unsigned u32x4 __attribute__((ext_vector_type(4)));
 
+// One 16-byte load. In the GPU pass an explicit ld.global.v4: LLVM would
+// otherwise split a vector whose lanes are used one by one into scalar
+// loads (and merge them with the bounds-checked tail's).
+__device__ inline u32x4 load_vector(const u32x4* p) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+  u32x4 r;
+  asm("{ .reg .u64 g; cvta.to.global.u64 g, %4;\n"
+      "ld.global.v4.u32 {%0, %1, %2, %3}, [g]; }"
+      : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+      : "l"(p));
+  return r;
+#else
+  return *p;
+#endif
+}
+
 // v[k] = in[b + k], k < I; VEC: as 16-byte vectors (b a multiple of I).
 template <int I, bool VEC, typename Acc, typename In>
 __device__ inline void load_run(In in, long long b, Acc (&v)[I]) {
@@ -56,7 +72,7 @@ __device__ inline void load_run(In in, long long b, Acc (&v)[I]) {
     const u32x4* q = reinterpret_cast<const u32x4*>(in + b);
     u32x4 w[NV];
 #pragma unroll
-    for (int j = 0; j < NV; ++j) w[j] = q[j];
+    for (int j = 0; j < NV; ++j) w[j] = load_vector(q + j);
     T t[I];
     __builtin_memcpy(t, w, sizeof(t));
 #pragma unroll
