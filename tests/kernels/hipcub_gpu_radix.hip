@@ -1,7 +1,7 @@
-// hipCUB's GPU-shaped DeviceRadixSort pass
-// (include/hipcub/device/detail/gpu_radix.hpp) against std::stable_sort:
-// sizes around its tile (4096) and block (256) edges, signed keys in
-// descending order, a bit range with a short last pass, pairs (stability).
+// hipCUB's GPU-shaped DeviceRadixSort (include/hipcub/device/detail/
+// gpu_onesweep.hpp) against std::stable_sort: sizes around its tile (4096)
+// and block (256) edges, signed keys in descending order, 64-bit keys, a
+// bit range with a short last pass, pairs (stability).
 // hipcub_device and hipcub_device2 cover the other key types and
 // DoubleBuffer (with HIPCUB_GPU_KERNELS=1 on these kernels too). GPUs take
 // these kernels by default; the CPU device here, as main sets
@@ -74,6 +74,8 @@ int main() {
     test_radix<int, true>(n, 0, 32, s);
   }
   test_radix<unsigned, false>(70001, 4, 17, s);  // a 5-bit last pass
+  test_radix<long long, false>(4097, 0, 64, s);
+  test_radix<long long, true>(100003, 0, 64, s);
   HIP_CHECK(hipStreamDestroy(s));
   return test_summary("hipcub_gpu_radix");
 }

@@ -85,7 +85,7 @@ inline hipError_t reduce(void* d_temp, size_t& bytes, In in, Out out,
                          long long n, Op op, Init init, hipStream_t stream,
                          bool fold_init = true) {
   int nc = chunks_for(n);
-  long long slots = gpu::scan_tiles(n) > nc ? gpu::scan_tiles(n) : nc;
+  long long slots = gpu::reduce_slots() > nc ? gpu::reduce_slots() : nc;
   size_t sizes[1] = {sizeof(Acc) * slots};
   void* p[1];
   bool query;
@@ -144,15 +144,15 @@ inline hipError_t scan(void* d_temp, size_t& bytes, In in, Out out,
                        long long n, Op op, Acc init, bool has_init,
                        hipStream_t stream) {
   int nc = chunks_for(n);
-  long long slots = gpu::scan_tiles(n) > nc ? gpu::scan_tiles(n) : nc;
-  size_t sizes[1] = {sizeof(Acc) * slots};
+  size_t cpu = sizeof(Acc) * nc, gpu = gpu::scan_status_bytes<Acc>(n);
+  size_t sizes[1] = {cpu > gpu ? cpu : gpu};
   void* p[1];
   bool query;
   HIPCUB_TRY(carve(d_temp, bytes, sizes, p, query));
   if (query || n <= 0) return hipSuccess;
   Acc* partial = static_cast<Acc*>(p[0]);
   if (gpu::use_gpu_kernels(stream)) {
-    gpu::scan<INCLUSIVE>(partial, in, out, n, op, init, has_init, stream);
+    gpu::scan<INCLUSIVE>(p[0], in, out, n, op, init, has_init, stream);
     return launched();
   }
   reduce_chunks<<<nc, 1, 0, stream>>>(in, n, nc, partial, op);

@@ -1,5 +1,6 @@
-// DeviceRadixSort's pass shaped for GPUs (radix.hpp takes it on GPU
-// streams, as gpu_reduce_scan.hpp's use_gpu_kernels says): tiles of 4096
+// DeviceRadixSort's pass shaped for GPUs for keys or values over 8 bytes
+// (radix.hpp takes it on GPU streams, as gpu_reduce_scan.hpp's
+// use_gpu_kernels says, where gpu_onesweep.hpp does not fit): tiles of 4096
 // keys, one block of 256 threads each. Per 8-bit pass: each tile counts
 // its digits in shared memory; an exclusive scan of the counts, digit by
 // digit across the tiles, gives each (digit, tile) its first output slot;
@@ -9,6 +10,7 @@
 #ifndef HIPCUB_DEVICE_DETAIL_GPU_RADIX_HPP
 #define HIPCUB_DEVICE_DETAIL_GPU_RADIX_HPP
 
+#include "hipcub/device/detail/gpu_onesweep.hpp"
 #include "hipcub/device/detail/gpu_reduce_scan.hpp"
 
 BEGIN_HIPCUB_NAMESPACE
@@ -23,10 +25,12 @@ inline long long radix_tiles(long long n) {
   long long t = (n + RADIX_TILE - 1) / RADIX_TILE;
   return t < 1 ? 1 : t;
 }
-// The unsigned slots a pass needs: the counts, then their scan's totals.
+// The unsigned slots a pass needs: the counts, then their scan's status.
 inline long long radix_slots(long long n, int digits) {
   long long c = digits * radix_tiles(n);
-  return c + scan_tiles(c);
+  long long pass = c + (long long)(scan_status_bytes<unsigned>(c) + 15) / 4;
+  long long os = onesweep_slots(n);
+  return pass > os ? pass : os;
 }
 
 template <typename K, bool DESC, int DIGITS>
@@ -101,10 +105,10 @@ inline void radix_pass(const K* ks, const V* vs, K* ko, V* vo, long long n,
                        hipStream_t stream) {
   long long tiles = radix_tiles(n);
   unsigned* counts = slots;
-  unsigned* totals = slots + DIGITS * tiles;
+  unsigned* status = slots + DIGITS * tiles;  // 16-byte aligned
   radix_tile_counts<K, DESC, DIGITS><<<(unsigned)tiles, THREADS, 0, stream>>>(
       ks, n, tiles, shift, nbits, counts);
-  scan<false>(totals, counts, counts, DIGITS * tiles, hipcub::Sum(), 0u,
+  scan<false>(status, counts, counts, DIGITS * tiles, hipcub::Sum(), 0u,
               true, stream);
   radix_tile_scatter<K, V, DESC, VALUES, DIGITS>
       <<<(unsigned)tiles, THREADS, 0, stream>>>(ks, vs, ko, vo, n, tiles,

@@ -3,7 +3,8 @@
 // turns the counts into each (digit, chunk) pair's first output slot
 // (digit-major, so equal digits keep their order), and each chunk
 // scatters its keys (and values) there: the parallel CPU radix sort. GPU
-// streams take gpu_radix.hpp's pass instead.
+// streams take gpu_onesweep.hpp's sort (keys and values up to 8 bytes) or
+// gpu_radix.hpp's pass.
 #ifndef HIPCUB_DEVICE_DETAIL_RADIX_HPP
 #define HIPCUB_DEVICE_DETAIL_RADIX_HPP
 
@@ -93,6 +94,14 @@ inline hipError_t radix_run(const K* k_in, const V* v_in, K* const (&kb)[2],
   const V* vs = v_in;
   int t = first_target;
   bool gpu_kernels = gpu::use_gpu_kernels(stream);
+  if constexpr (gpu::onesweep_fits<K, V, VALUES>()) {
+    if (gpu_kernels) {
+      gpu::onesweep_sort<K, V, DESC, VALUES>(k_in, v_in, kb, vb, first_target,
+                                             n, begin_bit, end_bit, counts,
+                                             stream);
+      return launched();
+    }
+  }
   for (int bit = begin_bit; bit < end_bit; bit += RADIX_BITS) {
     int nbits = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
     if (gpu_kernels) {
