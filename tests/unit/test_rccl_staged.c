@@ -1,11 +1,13 @@
-/* RCCL with staged buffers (src/lib/rccl/gpu_stage.c): on a GPU run, one
+/* RCCL on GPUs of one process, device to device (src/lib/rccl/gpu_direct.c)
+ * and with staged buffers (gpu_stage.c, HIPC_RCCL_STAGED=1): on a GPU run, one
  * rank per GPU (ncclCommInitAll over every GPU, 2 on the integrator's
  * machine); on the CPU device, three CPU devices whose buffers are staged
  * as a GPU's (HIPC_RCCL_STAGE=1). Buffers are read and written only with
  * hipMemcpy, so the same checks hold on GPUs: every datatype and operator
  * of all-reduce (pre-multiplied sums with host and device scalars),
  * in-place forms, odd counts, the rooted and gathering collectives,
- * all-to-all, and a ring of sends and receives in one group. */
+ * all-to-all(v), two collectives in one batch, and a ring of sends and
+ * receives in one group. */
 // BUILD-WITH: -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lrccl -lhipc -lm
 // NEEDS: librccl.so
 #define _POSIX_C_SOURCE 200809L
@@ -230,6 +232,74 @@ static void test_others(void) {
       for (size_t i = 0; i < N; ++i) bad += h[k * N + i] != v(k, r * N + i);
   }
   CHECK_EQ(bad, 0);
+  /* all-to-all-v: rank r sends cnt(r, k) elements to rank k, packed;
+   * the receiver leaves one element free before each block */
+  {
+    size_t sc[MAXR][MAXR], sd[MAXR][MAXR], rc[MAXR][MAXR], rd[MAXR][MAXR];
+    int* e[MAXR];
+    for (int r = 0; r < nr; ++r) {
+      size_t so = 0, ro = 0;
+      int hs[MAXR * 4];
+      for (int k = 0; k < nr; ++k) {
+        sc[r][k] = 1 + (size_t)(r + 2 * k) % 4;
+        rc[r][k] = 1 + (size_t)(k + 2 * r) % 4;
+        sd[r][k] = so;
+        rd[r][k] = ro + 1;
+        for (size_t j = 0; j < sc[r][k]; ++j) hs[so + j] = v(r, 100 * k + j);
+        so += sc[r][k];
+        ro += rc[r][k] + 1;
+      }
+      hipFree(s[r]);
+      s[r] = dev_copy(r, hs, so * sizeof(int));
+      e[r] = ints(r, nr * 5, -1, 1);
+    }
+    RUN_ALL(ncclAllToAllv(s[r], sc[r], sd[r], e[r], rc[r], rd[r], ncclInt32,
+                          comms[r], streams[r]));
+    bad = 0;
+    for (int r = 0; r < nr; ++r) {
+      to_host(h, e[r], nr * 5 * sizeof(int));
+      for (int k = 0; k < nr; ++k) {
+        bad += h[rd[r][k] - 1] != -1; /* the hole */
+        for (size_t j = 0; j < rc[r][k]; ++j)
+          bad += h[rd[r][k] + j] != v(k, 100 * r + j);
+      }
+      hipFree(e[r]);
+    }
+    CHECK_EQ(bad, 0);
+  }
+  /* two collectives of one group in one batch (independent, as NCCL
+   * asks): an all-reduce in place, then a broadcast from rank 0 */
+  for (int r = 0; r < nr; ++r) {
+    hipFree(s[r]);
+    s[r] = ints(r, nr * N, 0, 0);
+  }
+  CHECK_EQ(ncclGroupStart(), ncclSuccess);
+  for (int r = 0; r < nr; ++r) {
+    CHECK_EQ(ncclAllReduce(s[r], s[r], N, ncclInt32, ncclSum, comms[r],
+                           streams[r]),
+             ncclSuccess);
+    CHECK_EQ(ncclBroadcast(s[r] + N, d[r], N, ncclInt32, 0, comms[r],
+                           streams[r]),
+             ncclSuccess);
+  }
+  CHECK_EQ(ncclGroupEnd(), ncclSuccess);
+  sync_all();
+  bad = 0;
+  for (int r = 0; r < nr; ++r) {
+    to_host(h, s[r], N * sizeof(int));
+    for (size_t i = 0; i < N; ++i) {
+      int want = 0;
+      for (int k = 0; k < nr; ++k) want += v(k, i);
+      bad += h[i] != want;
+    }
+    to_host(h, d[r], N * sizeof(int));
+    for (size_t i = 0; i < N; ++i) bad += h[i] != v(0, N + i);
+  }
+  CHECK_EQ(bad, 0);
+  for (int r = 0; r < nr; ++r) {
+    hipFree(s[r]);
+    s[r] = ints(r, nr * N, 0, 0);
+  }
   /* a ring of sends and receives in one group */
   CHECK_EQ(ncclGroupStart(), ncclSuccess);
   for (int r = 0; r < nr; ++r) {
@@ -274,8 +344,14 @@ int main(void) {
   }
   memcpy(devs_of, devs, sizeof devs);
   CHECK_EQ(ncclCommInitAll(comms, nr, devs), ncclSuccess);
-  test_allreduce();
-  test_others();
+  /* Device to device (gpu_direct.c: all ranks in one group), then staged
+   * through host memory. */
+  int staged_only = getenv("HIPC_RCCL_STAGED") != NULL;
+  for (int pass = staged_only; pass < 2; ++pass) {
+    if (pass) setenv("HIPC_RCCL_STAGED", "1", 0);
+    test_allreduce();
+    test_others();
+  }
   for (int r = 0; r < nr; ++r) {
     CHECK_EQ(ncclCommDestroy(comms[r]), ncclSuccess);
     hipStreamDestroy(streams[r]);

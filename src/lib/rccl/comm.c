@@ -116,6 +116,7 @@ static void comm_free(ncclComm_t c) {
     }
   pthread_mutex_unlock(&list_lock);
   rccl__gpu_peer_free(c);
+  rccl__gpu_direct_free(c);
   if (c->tr) c->tr->destroy(c);
   pthread_mutex_destroy(&c->lock);
   c->magic = 0;

@@ -11,7 +11,10 @@
  *   gpu_stage.c communicators on NVIDIA GPUs: buffers staged through
  *               pinned host memory around a batch, in stream order
  *   gpu_peer.c  ranks of one node on peer GPUs: all-reduce GPU to GPU over
- *               CUDA IPC (peer_kernels.hip reduces) */
+ *               CUDA IPC (peer_kernels.hip reduces)
+ *   gpu_direct.c  ranks of one process on several GPUs, all in one group:
+ *               every collective device to device (peer copies, kernels
+ *               reading peer memory), ordered by events */
 #ifndef HIPC_RCCL_INTERNAL_H
 #define HIPC_RCCL_INTERNAL_H
 
@@ -69,6 +72,7 @@ struct ncclComm {
   int gpu;                    /* the device is a GPU (gpu_stage.c) */
   int cpu_device;             /* it is the CPU device (staged for tests) */
   void* peer;                 /* gpu_peer.c's state, or NULL */
+  void* direct;               /* gpu_direct.c's state, or NULL */
   const rccl_transport* tr;
   void* ctx;                  /* the transport's */
   atomic_int pending;         /* batches on streams, not yet run */
@@ -101,6 +105,9 @@ struct rccl_transport {
 };
 
 extern const rccl_transport rccl__shm;
+/* The clique of a communicator of the shared-memory transport (the same
+ * pointer for all its ranks), or NULL for another transport. */
+const void* rccl__shm_clique(ncclComm_t comm);
 /* NULL when the library was built without MPI. */
 extern const rccl_transport* const rccl__mpi;
 
@@ -151,6 +158,22 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t comm, hipStream_t stream,
                                 rccl_op* ops, int* done);
 /* Closes the peers' buffers the communicator opened. */
 void rccl__gpu_peer_free(ncclComm_t comm);
+
+/* -- gpu_direct.c */
+/* One communicator's batch of a group (ops.c). */
+typedef struct rccl_batch {
+  ncclComm_t comm;
+  hipStream_t stream;
+  rccl_op* ops;
+  int taken;  /* gpu_direct.c: 1 enqueued (the caller frees `ops`), 2 to
+                 be staged, 0 not looked at */
+} rccl_batch;
+/* Enqueues device to device every clique of GPU communicators of one
+ * process whose ranks all have a batch among `b` (one each) and whose
+ * batches fit, marking them taken; the others are left to the caller. */
+ncclResult_t rccl__gpu_direct_run(rccl_batch* b, int n);
+/* Releases the communicator's events. */
+void rccl__gpu_direct_free(ncclComm_t comm);
 
 /* -- reduce.c */
 size_t rccl__type_size(ncclDataType_t t);

@@ -446,6 +446,29 @@ RCCL_API ncclResult_t ncclGroupEnd(void) {
   }
   task* t = group_tasks;
   group_tasks = NULL;
+  /* Cliques of GPUs whose ranks are all here go device to device. */
+  int n = 0;
+  for (task* p = t; p; p = p->next) n++;
+  rccl_batch* b = n > 1 ? calloc((size_t)n, sizeof *b) : NULL;
+  if (b) {
+    int i = 0;
+    for (task* p = t; p; p = p->next, ++i)
+      b[i] = (rccl_batch){p->comm, p->stream, p->head, 0};
+    ncclResult_t e = rccl__gpu_direct_run(b, n);
+    if (e != ncclSuccess && r == ncclSuccess) r = e;
+    task** p = &t;
+    for (i = 0; *p; ++i) {
+      task* q = *p;
+      if (b[i].taken != 1) {
+        p = &q->next;
+        continue;
+      }
+      *p = q->next;
+      rccl__ops_free(q->head);
+      free(q);
+    }
+    free(b);
+  }
   while (t) {
     task* next = t->next;
     t->next = NULL;

@@ -409,6 +409,11 @@ static ncclResult_t shm_split(ncclComm_t parent, int color, int key,
   return rccl__shm_join(comm, k, newn, newrank);
 }
 
+const void* rccl__shm_clique(ncclComm_t comm) {
+  if (comm->tr != &rccl__shm || !comm->ctx) return NULL;
+  return ((shm_ctx*)comm->ctx)->q;
+}
+
 const rccl_transport rccl__shm = {
     .name = "shm",
     .run = shm_run,
