@@ -308,6 +308,9 @@ static hipError_t reduce(const clique_view* v, int r, void* out,
 static hipError_t all_reduce(const clique_view* v, const rccl_op* const* o) {
   size_t es = rccl__type_size(o[0]->type), n = o[0]->count;
   size_t nr = (size_t)v->n, chunk = (n + nr - 1) / nr;
+  /* Chunks of whole 64-byte lines: the kernel loads 16 bytes at a time. */
+  size_t line = 64 / es;
+  chunk = (chunk + line - 1) / line * line;
   for (int r = 0; r < v->n; ++r) {
     size_t lo = chunk * (size_t)r, hi = lo + chunk > n ? n : lo + chunk;
     if (lo < hi)

@@ -5,6 +5,7 @@
 // device; the path runs only on GPUs, and only where the GPU code is there
 // (rccl__peer_kernels_on_gpu).
 #include <hip/hip_runtime.h>
+#include <stdint.h>
 
 #include "peer.h"
 
@@ -20,12 +21,18 @@ __device__ inline T combine(T a, T b) {
   return b < a ? b : a;
 }
 
+// Sixteen bytes of T: one load or store of each input per step, which
+// matters when most inputs are a peer's memory (NVLink, PCIe).
+template <class T>
+struct alignas(16) pack {
+  T v[16 / sizeof(T)];
+};
+
 template <class T, int Op>
-__global__ void reduce_peers(T* out, rccl_peer_inputs in, int nin,
-                             size_t n) {
-  size_t stride = (size_t)gridDim.x * blockDim.x;
-  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += stride) {
+__device__ inline void reduce_range(T* out, const rccl_peer_inputs& in,
+                                    int nin, size_t lo, size_t n,
+                                    size_t first, size_t stride) {
+  for (size_t i = lo + first; i < n; i += stride) {
     T acc = static_cast<const T*>(in.p[0])[i];
     for (int k = 1; k < nin; ++k)
       acc = combine<T, Op>(acc, static_cast<const T*>(in.p[k])[i]);
@@ -33,14 +40,41 @@ __global__ void reduce_peers(T* out, rccl_peer_inputs in, int nin,
   }
 }
 
+// `vec`: every pointer is 16-byte aligned; the packs first, then the
+// elements past the last whole pack.
+template <class T, int Op>
+__global__ void reduce_peers(T* out, rccl_peer_inputs in, int nin,
+                             size_t n, int vec) {
+  size_t stride = (size_t)gridDim.x * blockDim.x;
+  size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (!vec) {
+    reduce_range<T, Op>(out, in, nin, 0, n, first, stride);
+    return;
+  }
+  const size_t w = 16 / sizeof(T), packs = n / w;
+  for (size_t i = first; i < packs; i += stride) {
+    pack<T> acc = static_cast<const pack<T>*>(in.p[0])[i];
+    for (int k = 1; k < nin; ++k) {
+      pack<T> b = static_cast<const pack<T>*>(in.p[k])[i];
+      for (size_t j = 0; j < w; ++j)
+        acc.v[j] = combine<T, Op>(acc.v[j], b.v[j]);
+    }
+    reinterpret_cast<pack<T>*>(out)[i] = acc;
+  }
+  reduce_range<T, Op>(out, in, nin, packs * w, n, first, stride);
+}
+
 template <class T, int Op>
 hipError_t launch_op(void* out, const rccl_peer_inputs* in, int nin,
                      size_t n, hipStream_t s) {
-  size_t blocks = (n + 255) / 256;
+  int vec = ((uintptr_t)out & 15) == 0;
+  for (int k = 0; k < nin; ++k) vec &= ((uintptr_t)in->p[k] & 15) == 0;
+  size_t items = vec ? n / (16 / sizeof(T)) + 1 : n;
+  size_t blocks = (items + 255) / 256;
   if (blocks > 1056) blocks = 1056;  // a few waves on any GPU
   if (blocks == 0) return hipSuccess;
   reduce_peers<T, Op><<<dim3((unsigned)blocks), dim3(256), 0, s>>>(
-      static_cast<T*>(out), *in, nin, n);
+      static_cast<T*>(out), *in, nin, n, vec);
   return hipGetLastError();
 }
 
