@@ -8,9 +8,11 @@
 #                                (about 20 MiB)
 #   bench/gpu/mpi_gpu.sh run     on the GPU machine (no compiler; uses its
 #                                own mpirun if it has one): writes to ${OUT:-.}
-#     rccl-test.txt   tests/unit/test_rccl_staged.c, one rank per GPU
-#     rccl-bench.txt  bench/gpu/rccl_gpu.c: all-reduce in one process
-#                     against the peer-copy bandwidth, 8 B to 256 MiB
+#     rccl-test.txt   tests/unit/test_rccl_staged.c, one rank per GPU, device
+#                     to device (it must say so), then staged
+#     rccl-bench.txt  bench/gpu/rccl_gpu.c: every collective in one process,
+#                     device to device and staged, against the peer-copy
+#                     bandwidth, 8 B to 256 MiB
 #     test.txt   tests/shell/hipc_mpi/calls.hip with device buffers in
 #                every wrapped call ("stage": they must be staged)
 #     bench.txt  bench/gpu/mpi_staging.hip, 8 B to 256 MiB
@@ -88,8 +90,10 @@ run | cpu)
       "$DIR/rccl_allreduce"
     exit $status
   fi
-  step rccl-test.txt 25 "$DIR/test_rccl_staged"
-  step rccl-bench.txt 35 "$DIR/rccl_gpu"
+  HIPC_RCCL_LOG=1 step rccl-test.txt 60 "$DIR/test_rccl_staged"
+  grep -q 'of one process: device to device' "$LOGS/rccl-test.txt" || {
+    echo "test_rccl_staged never went device to device"; status=1; }
+  step rccl-bench.txt 150 "$DIR/rccl_gpu"
   # shellcheck disable=SC2086
   if command -v mpirun > /dev/null; then
     mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
