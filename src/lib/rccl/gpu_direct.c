@@ -15,7 +15,8 @@
  *     (nobody reads a rank's buffers once its stream moves on);
  *   - all-reduce: rank r's kernel (peer_kernels.hip) reduces chunk r of
  *     every rank's input, in rank order, into its own chunk r; a barrier;
- *     rank r copies chunk p from rank p, for every p. Reduce-scatter: rank
+ *     rank r copies chunk p from rank p, for every p (out of place up to
+ *     1 MiB, every rank reduces all of it: one step). Reduce-scatter: rank
  *     r reduces block r of every input. Reduce: the root reduces them
  *     all. Broadcast, all-gather, all-to-all(v), sends and receives: each
  *     rank copies what it receives from where its peers hold it.
@@ -305,8 +306,18 @@ static hipError_t reduce(const clique_view* v, int r, void* out,
                            v->b[r]->stream);
 }
 
+/* Out of place, up to this many bytes, every rank reduces the whole
+ * buffer itself: one step, no second barrier. */
+#define ONE_STEP_MAX ((size_t)1 << 20)
+
 static hipError_t all_reduce(const clique_view* v, const rccl_op* const* o) {
   size_t es = rccl__type_size(o[0]->type), n = o[0]->count;
+  int in_place = 0;
+  for (int r = 0; r < v->n; ++r) in_place |= o[r]->send == o[r]->recv;
+  if (!in_place && n * es <= ONE_STEP_MAX) {
+    for (int r = 0; r < v->n; ++r) TRY(reduce(v, r, o[r]->recv, o, 0, n));
+    return hipSuccess;
+  }
   size_t nr = (size_t)v->n, chunk = (n + nr - 1) / nr;
   /* Chunks of whole 64-byte lines: the kernel loads 16 bytes at a time. */
   size_t line = 64 / es;
