@@ -41,7 +41,7 @@ for np in 2 3; do
   check "$np ranks, thread, staged" test $st -eq 0
   [ $st -eq 0 ] || echo "$out" | tail -20
 done
-# The GPU-to-GPU all-reduce (src/lib/rccl/gpu_peer.c) over the CPU device's
+# The GPU-to-GPU collectives (src/lib/rccl/gpu_peer.c) over the CPU device's
 # IPC, taken when buffers are staged as a GPU's (each rank must say so:
 # HIPC_RCCL_LOG), and left with HIPC_RCCL_STAGED=1; tests/shell/rccl_mpi/
 # peer.hip touches its buffers through hipMemcpy only, as on GPUs.
@@ -59,10 +59,12 @@ for np in 2 3; do
           -x HIPC_RCCL_LOG -np $np ./peer 2>&1)
     st=$?
     check "$np ranks, peer.hip, HIPC_RCCL_STAGED=$staged" test $st -eq 0
-    said=$(echo "$out" | grep -c 'all-reduce GPU to GPU')
     want=$((staged ? 0 : np))
-    check "$np ranks, HIPC_RCCL_STAGED=$staged: $said ranks went GPU to GPU, want $want" \
-      test "$said" -eq $want
+    for kind in all-reduce broadcast reduce all-gather reduce-scatter; do
+      said=$(echo "$out" | grep -c ": $kind GPU to GPU")
+      check "$np ranks, HIPC_RCCL_STAGED=$staged: $said ranks went GPU to GPU ($kind), want $want" \
+        test "$said" -eq $want
+    done
     [ $st -eq 0 ] || echo "$out" | tail -20
   done
 done

@@ -1,14 +1,16 @@
-/* All-reduce GPU to GPU between the processes of one node (one GPU each)
+/* Collectives GPU to GPU between the processes of one node (one GPU each)
  * whose GPUs reach each other: no staging through host memory.
  *
  * At enqueue time the ranks exchange (on the MPI transport's control
  * communicator, mpi.c) whether each can take this path and the CUDA IPC
- * handle and offset of its receive buffer; each opens the others' buffers
+ * handle and offset of the buffer it lets the others read ("exposes": the
+ * receive buffer of an all-reduce, the root's input of a broadcast, the
+ * input of the others); each opens the others' buffers
  * (hipIpcOpenMemHandle, peer access enabled lazily), once per allocation:
  * the opened mappings are kept by handle, and a CUDA handle names one
  * allocation only, so a freed and reallocated buffer gets a new one. When
  * some rank's handle is new, a second exchange agrees that every open
- * succeeded. Then, in stream order:
+ * succeeded. Then, in stream order, for an all-reduce:
  *
  *   1. an out-of-place call copies its input into its receive buffer;
  *   2. a barrier (a host function in MPI_Barrier): every rank's input is
@@ -19,13 +21,19 @@
  *   5. all-gather: rank r copies chunk p from rank p's buffer, for every p;
  *   6. a barrier: nobody reads this rank's buffer any more.
  *
- * Every rank computes one chunk and the others copy it, so all get the
- * same bits. Anything else (other collectives, averages, pre-multiplied
- * sums, fp16/bf16/fp8, buffers not on this GPU, other nodes, more than
- * RCCL_PEER_MAX ranks, a kernel built without the GPU, a failed open) is
- * staged (gpu_stage.c), as is everything with HIPC_RCCL_STAGED=1, and all
- * calls below HIPC_RCCL_PEER_MIN bytes (default 0: every size).
- * HIPC_RCCL_LOG=1 says on stderr when a communicator first takes it. */
+ * The others are a barrier, one step, a barrier: broadcast, every rank
+ * copies the root's input; reduce, the root's kernel reduces every input;
+ * all-gather, rank r copies every rank's input into its block of its
+ * output; reduce-scatter, rank r's kernel reduces block r of every input.
+ *
+ * Every reduced element is computed once, or in rank order everywhere, so
+ * all get the same bits. Anything else (other collectives, averages,
+ * pre-multiplied sums, fp16/bf16/fp8 reductions, buffers not on this GPU,
+ * other nodes, more than RCCL_PEER_MAX ranks, a kernel built without the
+ * GPU, a failed open) is staged (gpu_stage.c), as is everything with
+ * HIPC_RCCL_STAGED=1, and all calls below HIPC_RCCL_PEER_MIN bytes
+ * (default 0: every size). HIPC_RCCL_LOG=1 says on stderr when a
+ * communicator first takes it, for each collective. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,12 +57,14 @@ typedef struct mapping {
 typedef struct peer_state {
   mapping* maps;
   int broken;  /* an open failed once: staged from then on */
-  int logged;  /* HIPC_RCCL_LOG=1: the first GPU-to-GPU call said so */
+  unsigned logged;  /* HIPC_RCCL_LOG=1: bit k, the first call of kind k
+                       GPU to GPU said so */
 } peer_state;
 
 /* What each rank tells the others about one call. */
 typedef struct record {
   int ok;
+  int none;       /* exposes no buffer (a broadcast's other ranks) */
   int fresh;      /* a handle the ranks have not all opened before */
   uint64_t host;  /* a hash of the host name: one node */
   uint64_t offset;
@@ -80,11 +90,21 @@ static size_t min_bytes(void) {
   return e && *e ? strtoull(e, NULL, 10) : 0;
 }
 
-/* Whether `p` is memory of GPU `device` (not host, not managed). */
-static int on_device(const void* p, int device) {
-  hipPointerAttribute_t a;
-  if (!p || hipPointerGetAttributes(&a, p) != hipSuccess) return 0;
-  return a.type == hipMemoryTypeDevice && a.device == device;
+/* Whether [p, p + bytes) is memory of GPU `device` (not host, not
+ * managed); nothing to touch is fine. */
+static int on_device(const void* p, size_t bytes, int device) {
+  if (!bytes) return 1;
+  hipPointerAttribute_t a, b;
+  if (!p || hipPointerGetAttributes(&a, p) != hipSuccess ||
+      hipPointerGetAttributes(&b, (const char*)p + bytes - 1) != hipSuccess)
+    return 0;
+  return a.type == hipMemoryTypeDevice && a.device == device &&
+         b.type == hipMemoryTypeDevice && b.device == device;
+}
+
+static int is_reduction(int kind) {
+  return kind == OP_ALLREDUCE || kind == OP_REDUCE ||
+         kind == OP_REDUCESCATTER;
 }
 
 /* The conditions every rank decides alike (the call's arguments agree). */
@@ -92,13 +112,38 @@ static int call_fits(ncclComm_t c, const rccl_op* o) {
   if (!c->gpu || c->tr != rccl__mpi || c->nranks < 2 ||
       c->nranks > RCCL_PEER_MAX)
     return 0;
-  if (!o || o->next || o->kind != OP_ALLREDUCE || o->premul || !o->count)
+  if (!o || o->next || o->premul || !o->count) return 0;
+  if (o->kind != OP_ALLREDUCE && o->kind != OP_BROADCAST &&
+      o->kind != OP_REDUCE && o->kind != OP_ALLGATHER &&
+      o->kind != OP_REDUCESCATTER)
     return 0;
-  if (o->op != ncclSum && o->op != ncclProd && o->op != ncclMax &&
-      o->op != ncclMin)
-    return 0;
-  if (!rccl__peer_type_ok(o->type)) return 0;
+  if (is_reduction(o->kind)) {
+    if (o->op != ncclSum && o->op != ncclProd && o->op != ncclMax &&
+        o->op != ncclMin)
+      return 0;
+    if (!rccl__peer_type_ok(o->type)) return 0;
+  }
   return o->count * rccl__type_size(o->type) >= min_bytes();
+}
+
+/* Bytes of input and output this rank's call touches. */
+static void extents(const ncclComm_t c, const rccl_op* o, size_t* in,
+                    size_t* out) {
+  size_t b = o->count * rccl__type_size(o->type), n = (size_t)c->nranks;
+  int root = c->rank == o->root;
+  *in = o->kind == OP_REDUCESCATTER ? b * n
+        : o->kind == OP_BROADCAST   ? (root ? b : 0)
+                                    : b;
+  *out = o->kind == OP_ALLGATHER ? b * n
+         : o->kind == OP_REDUCE  ? (root ? b : 0)
+                                 : b;
+}
+
+/* The buffer this rank lets the others read (NULL: none). */
+static const void* exposed(const ncclComm_t c, const rccl_op* o) {
+  if (o->kind == OP_ALLREDUCE) return o->recv;
+  if (o->kind == OP_BROADCAST && c->rank != o->root) return NULL;
+  return o->send;
 }
 
 static peer_state* state(ncclComm_t c) {
@@ -160,8 +205,8 @@ static hipError_t barrier(ncclComm_t c, hipStream_t s) {
 }
 
 /* Steps 1-6 of the top, with `bufs[r]` rank r's receive buffer. */
-static hipError_t enqueue(ncclComm_t c, hipStream_t s, const rccl_op* o,
-                          char* const* bufs) {
+static hipError_t all_reduce(ncclComm_t c, hipStream_t s, const rccl_op* o,
+                             char* const* bufs) {
   size_t es = rccl__type_size(o->type), n = o->count;
   int nr = c->nranks, me = c->rank;
   size_t chunk = (n + (size_t)nr - 1) / (size_t)nr;
@@ -188,6 +233,59 @@ static hipError_t enqueue(ncclComm_t c, hipStream_t s, const rccl_op* o,
   return e;
 }
 
+/* Every rank's exposed buffer at byte offset `at`, `n` elements, reduced
+ * into `out`. */
+static hipError_t reduce_all(ncclComm_t c, hipStream_t s, const rccl_op* o,
+                             char* const* bufs, size_t at, void* out) {
+  rccl_peer_inputs in;
+  memset(&in, 0, sizeof in);
+  for (int r = 0; r < c->nranks; ++r) in.p[r] = bufs[r] + at;
+  return rccl__peer_reduce(out, &in, c->nranks, o->count, o->type, o->op,
+                           s);
+}
+
+/* Broadcast, reduce, all-gather, reduce-scatter: `bufs[r]` rank r's
+ * exposed buffer (the top). */
+static hipError_t one_step(ncclComm_t c, hipStream_t s, const rccl_op* o,
+                           char* const* bufs) {
+  size_t b = o->count * rccl__type_size(o->type);
+  int me = c->rank;
+  hipError_t e = barrier(c, s);
+  if (e != hipSuccess) return e;
+  switch (o->kind) {
+  case OP_BROADCAST:
+    if (bufs[o->root] != o->recv)
+      e = hipMemcpyAsync(o->recv, bufs[o->root], b, hipMemcpyDeviceToDevice,
+                         s);
+    break;
+  case OP_REDUCE:
+    if (me == o->root) e = reduce_all(c, s, o, bufs, 0, o->recv);
+    break;
+  case OP_ALLGATHER:
+    for (int r = 0; r < c->nranks && e == hipSuccess; ++r) {
+      char* dst = (char*)o->recv + b * (size_t)r;
+      if (dst != bufs[r])
+        e = hipMemcpyAsync(dst, bufs[r], b, hipMemcpyDeviceToDevice, s);
+    }
+    break;
+  case OP_REDUCESCATTER:
+    e = reduce_all(c, s, o, bufs, b * (size_t)me, o->recv);
+    break;
+  }
+  if (e == hipSuccess) e = barrier(c, s);
+  return e;
+}
+
+static const char* kind_name(int kind) {
+  switch (kind) {
+  case OP_ALLREDUCE: return "all-reduce";
+  case OP_BROADCAST: return "broadcast";
+  case OP_REDUCE: return "reduce";
+  case OP_ALLGATHER: return "all-gather";
+  default: return "reduce-scatter";
+  }
+}
+
 ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
                                 rccl_op* ops, int* done) {
   *done = 0;
@@ -200,14 +298,20 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   mine.host = host_hash();
   void* base = NULL;
   size_t size = 0;
+  const void* mine_buf = exposed(c, o);
+  size_t in, out;
+  extents(c, o, &in, &out);
   mine.ok = !s->broken && !env_on("HIPC_RCCL_STAGED") &&
             (c->cpu_device || rccl__peer_kernels_on_gpu()) &&
-            on_device(o->recv, c->device) &&
-            on_device(o->send, c->device) &&
-            hipMemGetAddressRange(&base, &size, o->recv) == hipSuccess &&
-            hipIpcGetMemHandle(&mine.handle, base) == hipSuccess;
-  if (mine.ok) {
-    mine.offset = (uint64_t)((char*)o->recv - (char*)base);
+            on_device(o->recv, out, c->device) &&
+            on_device(o->send, in, c->device);
+  mine.none = mine_buf == NULL;
+  if (mine.ok && !mine.none)
+    mine.ok = hipMemGetAddressRange(&base, &size, (void*)mine_buf) ==
+                  hipSuccess &&
+              hipIpcGetMemHandle(&mine.handle, base) == hipSuccess;
+  if (mine.ok && !mine.none) {
+    mine.offset = (uint64_t)((const char*)mine_buf - (char*)base);
     mine.fresh = !find(s, c->rank, &mine.handle);
   }
   record all[RCCL_PEER_MAX];
@@ -221,8 +325,8 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   char* bufs[RCCL_PEER_MAX];
   int opened = 1;
   for (int i = 0; i < c->nranks; ++i) {
-    if (i == c->rank) {
-      bufs[i] = o->recv;
+    if (i == c->rank || all[i].none) {
+      bufs[i] = i == c->rank ? (char*)mine_buf : NULL;
       continue;
     }
     char* b = open_peer(s, i, &all[i].handle);
@@ -245,15 +349,16 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   } else if (!opened) {
     return rccl__fail(ncclInternalError, "a kept mapping went missing");
   }
-  hipError_t e = enqueue(c, stream, o, bufs);
+  hipError_t e = o->kind == OP_ALLREDUCE ? all_reduce(c, stream, o, bufs)
+                                         : one_step(c, stream, o, bufs);
   if (e != hipSuccess)
-    return rccl__fail(ncclUnhandledCudaError, "peer all-reduce: %s",
-                      hipGetErrorString(e));
+    return rccl__fail(ncclUnhandledCudaError, "peer %s: %s",
+                      kind_name(o->kind), hipGetErrorString(e));
   *done = 1;
-  if (!s->logged && env_on("HIPC_RCCL_LOG")) {
-    s->logged = 1;
-    fprintf(stderr, "librccl: rank %d of %d: all-reduce GPU to GPU\n",
-            c->rank, c->nranks);
+  if (!(s->logged & 1u << o->kind) && env_on("HIPC_RCCL_LOG")) {
+    s->logged |= 1u << o->kind;
+    fprintf(stderr, "librccl: rank %d of %d: %s GPU to GPU\n", c->rank,
+            c->nranks, kind_name(o->kind));
   }
   return ncclSuccess;
 }

@@ -1,4 +1,4 @@
-// All-reduce across MPI processes with buffers the host cannot touch (a
+// Collectives across MPI processes with buffers the host cannot touch (a
 // GPU's): inputs go in and results come out through hipMemcpy only, so the
 // same program checks the CPU device (tests/shell/rccl_mpi.sh) and 2 GPUs
 // (bench/gpu/mpi_gpu.sh), where librccl moves the data GPU to GPU
@@ -6,7 +6,8 @@
 // memory. Every datatype and operator the GPU-to-GPU path reduces, odd
 // counts, in place and not, buffers reused (their opened mappings cached)
 // and reallocated (new handles), an input made by a kernel just before on
-// the same stream, and a large sum; each against values computed here.
+// the same stream, and a large sum; then broadcast, reduce, all-gather and
+// reduce-scatter, in place and not; each against values computed here.
 #include <hip/hip_runtime.h>
 #include <mpi.h>
 #include <rccl/rccl.h>
@@ -153,6 +154,104 @@ static void stream_order_and_large(void) {
   EXPECT(hipFree(d) == hipSuccess);
 }
 
+// Rank r's int at i, for the other collectives.
+static int iv(int r, size_t i) { return r * 100000 + (int)i; }
+
+static int* dev_ints(size_t n, int fill, int use_fill) {
+  int* h = (int*)malloc(n * sizeof(int));
+  for (size_t i = 0; i < n; ++i) h[i] = use_fill ? fill : iv(rank, i);
+  int* d = NULL;
+  EXPECT(hipMalloc(&d, n * sizeof(int)) == hipSuccess);
+  EXPECT(hipMemcpy(d, h, n * sizeof(int), hipMemcpyHostToDevice) ==
+         hipSuccess);
+  free(h);
+  return d;
+}
+
+static int* host_ints(const int* d, size_t n) {
+  int* h = (int*)malloc(n * sizeof(int));
+  EXPECT(hipStreamSynchronize(stream) == hipSuccess);
+  EXPECT(hipMemcpy(h, d, n * sizeof(int), hipMemcpyDeviceToHost) ==
+         hipSuccess);
+  return h;
+}
+
+// Broadcast, reduce, all-gather and reduce-scatter of ints, out of place
+// and in place, the element past the output checked untouched; 37
+// elements per rank and 70001 (several kernel blocks).
+static void other_collectives(void) {
+  static const size_t counts[] = {37, 70001};
+  int root = size - 1, bad = 0;
+  for (int k = 0; k < 2; ++k) {
+    size_t n = counts[k], all = n * (size_t)size;
+    for (int in_place = 0; in_place < 2; ++in_place) {
+      // broadcast from the last rank
+      int* s = dev_ints(all + 1, 0, 0);
+      int* d = in_place ? s : dev_ints(all + 1, -1, 1);
+      EXPECT(ncclBroadcast(s, d, n, ncclInt32, root, comm, stream) ==
+             ncclSuccess);
+      int* h = host_ints(d, n + 1);
+      for (size_t i = 0; i < n; ++i) bad += h[i] != iv(root, i);
+      bad += h[n] != (in_place ? iv(rank, n) : -1);
+      free(h);
+      // reduce (sum) to the last rank
+      EXPECT(hipFree(s) == hipSuccess);
+      if (!in_place) EXPECT(hipFree(d) == hipSuccess);
+      s = dev_ints(all + 1, 0, 0);
+      d = in_place ? s : dev_ints(all + 1, -1, 1);
+      EXPECT(ncclReduce(s, d, n, ncclInt32, ncclSum, root, comm, stream) ==
+             ncclSuccess);
+      h = host_ints(d, n + 1);
+      if (rank == root) {
+        for (size_t i = 0; i < n; ++i) {
+          long long want = 0;
+          for (int r = 0; r < size; ++r) want += iv(r, i);
+          bad += h[i] != want;
+        }
+        bad += h[n] != (in_place ? iv(rank, n) : -1);
+      } else {
+        for (size_t i = 0; i <= n; ++i) bad += h[i] != (in_place ? iv(rank, i) : -1);
+      }
+      free(h);
+      EXPECT(hipFree(s) == hipSuccess);
+      if (!in_place) EXPECT(hipFree(d) == hipSuccess);
+      // all-gather: in place, the input is this rank's block of the output
+      d = dev_ints(all + 1, -1, 1);
+      s = in_place ? d + n * (size_t)rank : dev_ints(n, 0, 0);
+      if (in_place) {
+        int* x = dev_ints(n, 0, 0);
+        EXPECT(hipMemcpy(s, x, n * sizeof(int), hipMemcpyDeviceToDevice) ==
+               hipSuccess);
+        EXPECT(hipFree(x) == hipSuccess);
+      }
+      EXPECT(ncclAllGather(s, d, n, ncclInt32, comm, stream) == ncclSuccess);
+      h = host_ints(d, all + 1);
+      for (int r = 0; r < size; ++r)
+        for (size_t i = 0; i < n; ++i) bad += h[r * n + i] != iv(r, i);
+      bad += h[all] != -1;
+      free(h);
+      if (!in_place) EXPECT(hipFree(s) == hipSuccess);
+      EXPECT(hipFree(d) == hipSuccess);
+      // reduce-scatter: in place, the output is this rank's block
+      s = dev_ints(all + 1, 0, 0);
+      d = in_place ? s + n * (size_t)rank : dev_ints(n + 1, -1, 1);
+      EXPECT(ncclReduceScatter(s, d, n, ncclInt32, ncclSum, comm, stream) ==
+             ncclSuccess);
+      h = host_ints(d, n + 1);
+      for (size_t i = 0; i < n; ++i) {
+        long long want = 0;
+        for (int r = 0; r < size; ++r) want += iv(r, n * (size_t)rank + i);
+        bad += h[i] != want;
+      }
+      bad += h[n] != (in_place ? iv(rank, n * (size_t)rank + n) : -1);
+      free(h);
+      EXPECT(hipFree(s) == hipSuccess);
+      if (!in_place) EXPECT(hipFree(d) == hipSuccess);
+    }
+  }
+  EXPECT(bad == 0);
+}
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -166,6 +265,7 @@ int main(int argc, char** argv) {
   EXPECT(ncclCommInitRank(&comm, size, id, rank) == ncclSuccess);
   every_type_and_op();
   stream_order_and_large();
+  other_collectives();
   ncclResult_t async = ncclInternalError;
   EXPECT(ncclCommGetAsyncError(comm, &async) == ncclSuccess);
   EXPECT(async == ncclSuccess);
