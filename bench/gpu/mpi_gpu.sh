@@ -100,9 +100,12 @@ run | cpu)
     step test.txt 30 $mpi "$DIR/calls" stage
     step bench.txt 45 $mpi "$DIR/mpi_staging"
     step peer-test.txt 25 $mpi -x HIPC_RCCL_LOG=1 "$DIR/peer"
-    said=$(grep -c 'all-reduce GPU to GPU' "$LOGS/peer-test.txt")
-    echo "ranks that went GPU to GPU: $said of 2"
-    [ "$said" = 2 ] || status=1
+    for kind in all-reduce 'small all-reduce' broadcast reduce all-gather \
+                reduce-scatter; do
+      said=$(grep -c ": $kind GPU to GPU" "$LOGS/peer-test.txt")
+      echo "ranks whose $kind went GPU to GPU: $said of 2"
+      [ "$said" = 2 ] || status=1
+    done
     step staged-test.txt 25 $mpi -x HIPC_RCCL_LOG=1 -x HIPC_RCCL_STAGED=1 \
       "$DIR/peer"
     if grep -q 'GPU to GPU' "$LOGS/staged-test.txt"; then

@@ -60,7 +60,8 @@ for np in 2 3; do
     st=$?
     check "$np ranks, peer.hip, HIPC_RCCL_STAGED=$staged" test $st -eq 0
     want=$((staged ? 0 : np))
-    for kind in all-reduce broadcast reduce all-gather reduce-scatter; do
+    for kind in all-reduce 'small all-reduce' broadcast reduce all-gather \
+                reduce-scatter; do
       said=$(echo "$out" | grep -c ": $kind GPU to GPU")
       check "$np ranks, HIPC_RCCL_STAGED=$staged: $said ranks went GPU to GPU ($kind), want $want" \
         test "$said" -eq $want

@@ -26,6 +26,15 @@
  * all-gather, rank r copies every rank's input into its block of its
  * output; reduce-scatter, rank r's kernel reduces block r of every input.
  *
+ * An all-reduce of at most HIPC_RCCL_SMALL_MAX bytes (default 32 KiB, at
+ * most 64 KiB; 0: none) is one kernel instead, with no host function:
+ * each rank has a "box" of device memory (a flag, two slots) that the
+ * others open like a buffer; the kernel copies the input into slot
+ * seq % 2 of its box, publishes `seq` in its flag, waits until every
+ * rank's flag reaches `seq`, then reduces every rank's slot in rank order
+ * into its output. A rank writes a slot again two calls later, when
+ * every peer has passed the call in between, i.e. read it.
+ *
  * Every reduced element is computed once, or in rank order everywhere, so
  * all get the same bits. Anything else (other collectives, averages,
  * pre-multiplied sums, fp16/bf16/fp8 reductions, buffers not on this GPU,
@@ -59,6 +68,9 @@ typedef struct peer_state {
   int broken;  /* an open failed once: staged from then on */
   unsigned logged;  /* HIPC_RCCL_LOG=1: bit k, the first call of kind k
                        GPU to GPU said so */
+  char* box;        /* the small all-reduce's (peer.h), or NULL */
+  int box_failed;
+  unsigned long long seq; /* small all-reduces so far */
 } peer_state;
 
 /* What each rank tells the others about one call. */
@@ -144,6 +156,28 @@ static const void* exposed(const ncclComm_t c, const rccl_op* o) {
   if (o->kind == OP_ALLREDUCE) return o->recv;
   if (o->kind == OP_BROADCAST && c->rank != o->root) return NULL;
   return o->send;
+}
+
+/* All-reduces up to this many bytes take the one-kernel path. */
+static size_t small_max(void) {
+  const char* e = getenv("HIPC_RCCL_SMALL_MAX");
+  size_t v = e && *e ? strtoull(e, NULL, 10) : 32768;
+  return v > RCCL_SMALL_SLOT ? RCCL_SMALL_SLOT : v;
+}
+
+/* This rank's box, made once (flag 0); NULL if that fails. */
+static char* box(peer_state* s) {
+  if (s->box || s->box_failed) return s->box;
+  void* p = NULL;
+  if (hipMalloc(&p, RCCL_SMALL_BOX) != hipSuccess ||
+      hipMemset(p, 0, RCCL_SMALL_FLAG) != hipSuccess ||
+      hipDeviceSynchronize() != hipSuccess) {
+    if (p) hipFree(p);
+    s->box_failed = 1;
+    return NULL;
+  }
+  s->box = p;
+  return s->box;
 }
 
 static peer_state* state(ncclComm_t c) {
@@ -298,13 +332,16 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   mine.host = host_hash();
   void* base = NULL;
   size_t size = 0;
-  const void* mine_buf = exposed(c, o);
+  /* Small all-reduces: the box is what the ranks exchange and open. */
+  int small = o->kind == OP_ALLREDUCE &&
+              o->count * rccl__type_size(o->type) <= small_max();
+  const void* mine_buf = small ? box(s) : exposed(c, o);
   size_t in, out;
   extents(c, o, &in, &out);
   mine.ok = !s->broken && !env_on("HIPC_RCCL_STAGED") &&
             (c->cpu_device || rccl__peer_kernels_on_gpu()) &&
             on_device(o->recv, out, c->device) &&
-            on_device(o->send, in, c->device);
+            on_device(o->send, in, c->device) && (!small || mine_buf);
   mine.none = mine_buf == NULL;
   if (mine.ok && !mine.none)
     mine.ok = hipMemGetAddressRange(&base, &size, (void*)mine_buf) ==
@@ -349,16 +386,28 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   } else if (!opened) {
     return rccl__fail(ncclInternalError, "a kept mapping went missing");
   }
-  hipError_t e = o->kind == OP_ALLREDUCE ? all_reduce(c, stream, o, bufs)
-                                         : one_step(c, stream, o, bufs);
+  hipError_t e;
+  if (small) {
+    rccl_small_boxes boxes;
+    memset(&boxes, 0, sizeof boxes);
+    for (int i = 0; i < c->nranks; ++i) boxes.p[i] = bufs[i];
+    e = rccl__small_allreduce(o->recv, o->send, o->count, o->type, o->op,
+                              &boxes, c->nranks, c->rank, ++s->seq, stream);
+  } else if (o->kind == OP_ALLREDUCE) {
+    e = all_reduce(c, stream, o, bufs);
+  } else {
+    e = one_step(c, stream, o, bufs);
+  }
   if (e != hipSuccess)
     return rccl__fail(ncclUnhandledCudaError, "peer %s: %s",
                       kind_name(o->kind), hipGetErrorString(e));
   *done = 1;
-  if (!(s->logged & 1u << o->kind) && env_on("HIPC_RCCL_LOG")) {
-    s->logged |= 1u << o->kind;
-    fprintf(stderr, "librccl: rank %d of %d: %s GPU to GPU\n", c->rank,
-            c->nranks, kind_name(o->kind));
+  unsigned bit = small ? 1u << 31 : 1u << o->kind;
+  if (!(s->logged & bit) && env_on("HIPC_RCCL_LOG")) {
+    s->logged |= bit;
+    fprintf(stderr, "librccl: rank %d of %d: %s GPU to GPU%s\n", c->rank,
+            c->nranks, small ? "small all-reduce" : kind_name(o->kind),
+            small ? ", one kernel" : "");
   }
   return ncclSuccess;
 }
@@ -372,6 +421,7 @@ void rccl__gpu_peer_free(ncclComm_t c) {
     if (m->base) hipIpcCloseMemHandle(m->base);
     free(m);
   }
+  if (s->box) hipFree(s->box);
   free(s);
   c->peer = NULL;
 }

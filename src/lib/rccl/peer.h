@@ -29,6 +29,27 @@ hipError_t rccl__peer_reduce(void* out, const rccl_peer_inputs* in, int nin,
                              size_t n, ncclDataType_t t, ncclRedOp_t op,
                              hipStream_t s);
 
+/* The small all-reduce in one kernel (gpu_peer.c): each rank's "box" is
+ * device memory the others map through IPC, its flag then two slots of
+ * RCCL_SMALL_SLOT bytes used by turns (call `seq` uses slot seq % 2). */
+#define RCCL_SMALL_SLOT ((size_t)64 << 10)
+#define RCCL_SMALL_FLAG 256 /* bytes before the slots */
+#define RCCL_SMALL_BOX (RCCL_SMALL_FLAG + 2 * RCCL_SMALL_SLOT)
+
+typedef struct rccl_small_boxes {
+  char* p[RCCL_PEER_MAX];  /* every rank's box, this one's included */
+} rccl_small_boxes;
+
+/* Enqueues on `s`, one block: this rank's `n` elements of `in` copied
+ * into slot seq % 2 of its box, its flag set to `seq`; a wait until every
+ * rank's flag reaches `seq`; out = every rank's slot reduced in rank
+ * order. */
+hipError_t rccl__small_allreduce(void* out, const void* in, size_t n,
+                                 ncclDataType_t t, ncclRedOp_t op,
+                                 const rccl_small_boxes* boxes, int nranks,
+                                 int rank, unsigned long long seq,
+                                 hipStream_t s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,62 @@ hipError_t launch_op(void* out, const rccl_peer_inputs* in, int nin,
   return hipGetLastError();
 }
 
+// The small all-reduce (peer.h): publish, wait for every flag, reduce.
+// Stores to this rank's box are local; loads of the peers' boxes are
+// volatile (nothing cached from before their flag was seen).
+template <class T, int Op>
+__global__ void small_allreduce(T* out, const T* in, size_t n,
+                                rccl_small_boxes boxes, int nranks, int me,
+                                unsigned long long seq) {
+  size_t slot = RCCL_SMALL_FLAG + (size_t)(seq & 1) * RCCL_SMALL_SLOT;
+  T* mine = reinterpret_cast<T*>(boxes.p[me] + slot);
+  for (size_t i = threadIdx.x; i < n; i += blockDim.x) mine[i] = in[i];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence_system();
+    *reinterpret_cast<volatile unsigned long long*>(boxes.p[me]) = seq;
+  }
+  if ((int)threadIdx.x < nranks && (int)threadIdx.x != me) {
+    const volatile unsigned long long* flag =
+        reinterpret_cast<const volatile unsigned long long*>(
+            boxes.p[threadIdx.x]);
+    while (*flag < seq) {
+    }
+  }
+  __syncthreads();
+  __threadfence_system();
+  for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
+    T acc = reinterpret_cast<const volatile T*>(boxes.p[0] + slot)[i];
+    for (int k = 1; k < nranks; ++k)
+      acc = combine<T, Op>(
+          acc, (T)reinterpret_cast<const volatile T*>(boxes.p[k] + slot)[i]);
+    out[i] = acc;
+  }
+}
+
+template <class T, int Op>
+hipError_t launch_small(void* out, const void* in, size_t n,
+                        const rccl_small_boxes* boxes, int nranks, int me,
+                        unsigned long long seq, hipStream_t s) {
+  small_allreduce<T, Op><<<dim3(1), dim3(512), 0, s>>>(
+      static_cast<T*>(out), static_cast<const T*>(in), n, *boxes, nranks,
+      me, seq);
+  return hipGetLastError();
+}
+
+template <class T>
+hipError_t small_type(void* out, const void* in, size_t n, ncclRedOp_t op,
+                      const rccl_small_boxes* b, int nr, int me,
+                      unsigned long long seq, hipStream_t s) {
+  switch (op) {
+  case ncclSum: return launch_small<T, SUM>(out, in, n, b, nr, me, seq, s);
+  case ncclProd: return launch_small<T, PROD>(out, in, n, b, nr, me, seq, s);
+  case ncclMax: return launch_small<T, MAX>(out, in, n, b, nr, me, seq, s);
+  case ncclMin: return launch_small<T, MIN>(out, in, n, b, nr, me, seq, s);
+  default: return hipErrorInvalidValue;
+  }
+}
+
 template <class T>
 hipError_t launch_type(void* out, const rccl_peer_inputs* in, int nin,
                        size_t n, ncclRedOp_t op, hipStream_t s) {
@@ -123,6 +179,28 @@ extern "C" hipError_t rccl__peer_reduce(void* out, const rccl_peer_inputs* in,
     return launch_type<unsigned long long>(out, in, nin, n, op, s);
   case ncclFloat32: return launch_type<float>(out, in, nin, n, op, s);
   case ncclFloat64: return launch_type<double>(out, in, nin, n, op, s);
+  default: return hipErrorInvalidValue;
+  }
+}
+
+extern "C" hipError_t rccl__small_allreduce(
+    void* out, const void* in, size_t n, ncclDataType_t t, ncclRedOp_t op,
+    const rccl_small_boxes* b, int nr, int me, unsigned long long seq,
+    hipStream_t s) {
+  switch (t) {
+  case ncclInt8: return small_type<signed char>(out, in, n, op, b, nr, me, seq, s);
+  case ncclUint8:
+    return small_type<unsigned char>(out, in, n, op, b, nr, me, seq, s);
+  case ncclInt32: return small_type<int>(out, in, n, op, b, nr, me, seq, s);
+  case ncclUint32:
+    return small_type<unsigned>(out, in, n, op, b, nr, me, seq, s);
+  case ncclInt64:
+    return small_type<long long>(out, in, n, op, b, nr, me, seq, s);
+  case ncclUint64:
+    return small_type<unsigned long long>(out, in, n, op, b, nr, me, seq, s);
+  case ncclFloat32: return small_type<float>(out, in, n, op, b, nr, me, seq, s);
+  case ncclFloat64:
+    return small_type<double>(out, in, n, op, b, nr, me, seq, s);
   default: return hipErrorInvalidValue;
   }
 }
