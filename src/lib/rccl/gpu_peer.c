@@ -33,7 +33,9 @@
  * seq % 2 of its box, publishes `seq` in its flag, waits until every
  * rank's flag reaches `seq`, then reduces every rank's slot in rank order
  * into its output. A rank writes a slot again two calls later, when
- * every peer has passed the call in between, i.e. read it.
+ * every peer has passed the call in between, i.e. read it; for that a
+ * rank's small all-reduces stay on the stream of its first (on another
+ * stream they are staged: never two at once).
  *
  * Every reduced element is computed once, or in rank order everywhere, so
  * all get the same bits. Anything else (other collectives, averages,
@@ -71,6 +73,8 @@ typedef struct peer_state {
   char* box;        /* the small all-reduce's (peer.h), or NULL */
   int box_failed;
   unsigned long long seq; /* small all-reduces so far */
+  hipStream_t small_stream; /* theirs (seq > 0): they stay on it, so that
+                               two never run at once on this rank */
 } peer_state;
 
 /* What each rank tells the others about one call. */
@@ -341,7 +345,9 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
   mine.ok = !s->broken && !env_on("HIPC_RCCL_STAGED") &&
             (c->cpu_device || rccl__peer_kernels_on_gpu()) &&
             on_device(o->recv, out, c->device) &&
-            on_device(o->send, in, c->device) && (!small || mine_buf);
+            on_device(o->send, in, c->device) &&
+            (!small || (mine_buf && (s->seq == 0 ||
+                                     stream == s->small_stream)));
   mine.none = mine_buf == NULL;
   if (mine.ok && !mine.none)
     mine.ok = hipMemGetAddressRange(&base, &size, (void*)mine_buf) ==
@@ -393,6 +399,7 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
     for (int i = 0; i < c->nranks; ++i) boxes.p[i] = bufs[i];
     e = rccl__small_allreduce(o->recv, o->send, o->count, o->type, o->op,
                               &boxes, c->nranks, c->rank, ++s->seq, stream);
+    s->small_stream = stream;
   } else if (o->kind == OP_ALLREDUCE) {
     e = all_reduce(c, stream, o, bufs);
   } else {
