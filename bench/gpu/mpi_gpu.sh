@@ -93,7 +93,7 @@ run | cpu)
   HIPC_RCCL_LOG=1 step rccl-test.txt 60 "$DIR/test_rccl_staged"
   grep -q 'of one process: device to device' "$LOGS/rccl-test.txt" || {
     echo "test_rccl_staged never went device to device"; status=1; }
-  step rccl-bench.txt 150 "$DIR/rccl_gpu"
+  step rccl-bench.txt 120 "$DIR/rccl_gpu"
   # shellcheck disable=SC2086
   if command -v mpirun > /dev/null; then
     mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
