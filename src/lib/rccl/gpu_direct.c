@@ -30,8 +30,8 @@
  * other, every buffer is device memory of its rank's device; and either
  * every batch is sends and receives that pair up exactly, or the batches
  * hold the same collectives in the same order (same counts, types,
- * operators, roots), reductions being sum, prod, max or min (no average,
- * no pre-multiplied sum) of a type the kernel reduces, all-to-all out of
+ * operators, roots), reductions being sum, prod, max, min or avg (no
+ * pre-multiplied sum) of a type the kernel reduces, all-to-all out of
  * place. Anything else is staged (gpu_stage.c), as is everything with
  * HIPC_RCCL_STAGED=1 or HIPC_RCCL_DIRECT=0. HIPC_RCCL_LOG=1 says on stderr
  * when a clique first goes device to device. */
@@ -164,7 +164,7 @@ static int collective_fits(const clique_view* v, const rccl_op* const* o) {
   }
   if (is_reduction(a)) {
     if (a->op != ncclSum && a->op != ncclProd && a->op != ncclMax &&
-        a->op != ncclMin)
+        a->op != ncclMin && a->op != ncclAvg)
       return 0;
     if (!rccl__peer_type_ok(a->type)) return 0;
     if (!v->b[0]->comm->cpu_device && !rccl__peer_kernels_on_gpu())

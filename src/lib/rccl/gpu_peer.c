@@ -38,8 +38,8 @@
  * stream they are staged: never two at once).
  *
  * Every reduced element is computed once, or in rank order everywhere, so
- * all get the same bits. Anything else (other collectives, averages,
- * pre-multiplied sums, fp16/bf16/fp8 reductions, buffers not on this GPU,
+ * all get the same bits (an average: the sum divided by the ranks, as the
+ * host does it). Anything else (other collectives, pre-multiplied sums, fp16/bf16/fp8 reductions, buffers not on this GPU,
  * other nodes, more than RCCL_PEER_MAX ranks, a kernel built without the
  * GPU, a failed open) is staged (gpu_stage.c), as is everything with
  * HIPC_RCCL_STAGED=1, and all calls below HIPC_RCCL_PEER_MIN bytes
@@ -135,7 +135,7 @@ static int call_fits(ncclComm_t c, const rccl_op* o) {
     return 0;
   if (is_reduction(o->kind)) {
     if (o->op != ncclSum && o->op != ncclProd && o->op != ncclMax &&
-        o->op != ncclMin)
+        o->op != ncclMin && o->op != ncclAvg)
       return 0;
     if (!rccl__peer_type_ok(o->type)) return 0;
   }

@@ -24,7 +24,8 @@ int rccl__peer_kernels_on_gpu(void);
 /* Whether the kernel reduces datatype `t` (integers, fp32, fp64). */
 int rccl__peer_type_ok(ncclDataType_t t);
 /* Enqueues out[i] = in->p[0][i] op ... op in->p[nin - 1][i], i < n, on
- * `s` (op: sum, prod, max, min). */
+ * `s` (op: sum, prod, max, min, or avg: the sum divided by nin in the
+ * type, as librccl's host path divides). */
 hipError_t rccl__peer_reduce(void* out, const rccl_peer_inputs* in, int nin,
                              size_t n, ncclDataType_t t, ncclRedOp_t op,
                              hipStream_t s);
@@ -43,7 +44,7 @@ typedef struct rccl_small_boxes {
 /* Enqueues on `s`, one block: this rank's `n` elements of `in` copied
  * into slot seq % 2 of its box, its flag set to `seq`; a wait until every
  * rank's flag reaches `seq`; out = every rank's slot reduced in rank
- * order. */
+ * order (avg: the sum divided by nranks). */
 hipError_t rccl__small_allreduce(void* out, const void* in, size_t n,
                                  ncclDataType_t t, ncclRedOp_t op,
                                  const rccl_small_boxes* boxes, int nranks,

@@ -1,5 +1,6 @@
-// The reduction kernel of librccl's GPU-to-GPU path (gpu_peer.c): out[i] =
-// in[0][i] op in[1][i] op ... for `n` elements, the inputs being this
+// The reduction kernels of librccl's GPU-to-GPU paths (gpu_peer.c,
+// gpu_direct.c): out[i] = in[0][i] op in[1][i] op ... for `n` elements (an
+// average: the sum divided by the number of inputs), the inputs being this
 // GPU's buffer and the peers' buffers mapped through CUDA IPC. Built by
 // hipcc for the NVIDIA GPU (RCCL_OFFLOAD_ARCH in the Makefile) and the CPU
 // device; the path runs only on GPUs, and only where the GPU code is there
@@ -28,15 +29,22 @@ struct alignas(16) pack {
   T v[16 / sizeof(T)];
 };
 
+// An average: the sum divided by `div` (> 1), as librccl's host path does
+// it (in T).
+template <class T>
+__device__ inline T finish(T acc, int div) {
+  return div > 1 ? (T)(acc / (T)div) : acc;
+}
+
 template <class T, int Op>
 __device__ inline void reduce_range(T* out, const rccl_peer_inputs& in,
                                     int nin, size_t lo, size_t n,
-                                    size_t first, size_t stride) {
+                                    size_t first, size_t stride, int div) {
   for (size_t i = lo + first; i < n; i += stride) {
     T acc = static_cast<const T*>(in.p[0])[i];
     for (int k = 1; k < nin; ++k)
       acc = combine<T, Op>(acc, static_cast<const T*>(in.p[k])[i]);
-    out[i] = acc;
+    out[i] = finish(acc, div);
   }
 }
 
@@ -44,11 +52,11 @@ __device__ inline void reduce_range(T* out, const rccl_peer_inputs& in,
 // elements past the last whole pack.
 template <class T, int Op>
 __global__ void reduce_peers(T* out, rccl_peer_inputs in, int nin,
-                             size_t n, int vec) {
+                             size_t n, int vec, int div) {
   size_t stride = (size_t)gridDim.x * blockDim.x;
   size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (!vec) {
-    reduce_range<T, Op>(out, in, nin, 0, n, first, stride);
+    reduce_range<T, Op>(out, in, nin, 0, n, first, stride, div);
     return;
   }
   const size_t w = 16 / sizeof(T), packs = n / w;
@@ -59,14 +67,15 @@ __global__ void reduce_peers(T* out, rccl_peer_inputs in, int nin,
       for (size_t j = 0; j < w; ++j)
         acc.v[j] = combine<T, Op>(acc.v[j], b.v[j]);
     }
+    for (size_t j = 0; j < w; ++j) acc.v[j] = finish(acc.v[j], div);
     reinterpret_cast<pack<T>*>(out)[i] = acc;
   }
-  reduce_range<T, Op>(out, in, nin, packs * w, n, first, stride);
+  reduce_range<T, Op>(out, in, nin, packs * w, n, first, stride, div);
 }
 
 template <class T, int Op>
 hipError_t launch_op(void* out, const rccl_peer_inputs* in, int nin,
-                     size_t n, hipStream_t s) {
+                     size_t n, int div, hipStream_t s) {
   int vec = ((uintptr_t)out & 15) == 0;
   for (int k = 0; k < nin; ++k) vec &= ((uintptr_t)in->p[k] & 15) == 0;
   size_t items = vec ? n / (16 / sizeof(T)) + 1 : n;
@@ -74,7 +83,7 @@ hipError_t launch_op(void* out, const rccl_peer_inputs* in, int nin,
   if (blocks > 1056) blocks = 1056;  // a few waves on any GPU
   if (blocks == 0) return hipSuccess;
   reduce_peers<T, Op><<<dim3((unsigned)blocks), dim3(256), 0, s>>>(
-      static_cast<T*>(out), *in, nin, n, vec);
+      static_cast<T*>(out), *in, nin, n, vec, div);
   return hipGetLastError();
 }
 
@@ -84,7 +93,7 @@ hipError_t launch_op(void* out, const rccl_peer_inputs* in, int nin,
 template <class T, int Op>
 __global__ void small_allreduce(T* out, const T* in, size_t n,
                                 rccl_small_boxes boxes, int nranks, int me,
-                                unsigned long long seq) {
+                                unsigned long long seq, int div) {
   size_t slot = RCCL_SMALL_FLAG + (size_t)(seq & 1) * RCCL_SMALL_SLOT;
   T* mine = reinterpret_cast<T*>(boxes.p[me] + slot);
   for (size_t i = threadIdx.x; i < n; i += blockDim.x) mine[i] = in[i];
@@ -107,17 +116,17 @@ __global__ void small_allreduce(T* out, const T* in, size_t n,
     for (int k = 1; k < nranks; ++k)
       acc = combine<T, Op>(
           acc, (T)reinterpret_cast<const volatile T*>(boxes.p[k] + slot)[i]);
-    out[i] = acc;
+    out[i] = finish(acc, div);
   }
 }
 
 template <class T, int Op>
 hipError_t launch_small(void* out, const void* in, size_t n,
                         const rccl_small_boxes* boxes, int nranks, int me,
-                        unsigned long long seq, hipStream_t s) {
+                        unsigned long long seq, int div, hipStream_t s) {
   small_allreduce<T, Op><<<dim3(1), dim3(512), 0, s>>>(
       static_cast<T*>(out), static_cast<const T*>(in), n, *boxes, nranks,
-      me, seq);
+      me, seq, div);
   return hipGetLastError();
 }
 
@@ -126,10 +135,13 @@ hipError_t small_type(void* out, const void* in, size_t n, ncclRedOp_t op,
                       const rccl_small_boxes* b, int nr, int me,
                       unsigned long long seq, hipStream_t s) {
   switch (op) {
-  case ncclSum: return launch_small<T, SUM>(out, in, n, b, nr, me, seq, s);
-  case ncclProd: return launch_small<T, PROD>(out, in, n, b, nr, me, seq, s);
-  case ncclMax: return launch_small<T, MAX>(out, in, n, b, nr, me, seq, s);
-  case ncclMin: return launch_small<T, MIN>(out, in, n, b, nr, me, seq, s);
+  case ncclSum: return launch_small<T, SUM>(out, in, n, b, nr, me, seq, 0, s);
+  case ncclAvg:
+    return launch_small<T, SUM>(out, in, n, b, nr, me, seq, nr, s);
+  case ncclProd:
+    return launch_small<T, PROD>(out, in, n, b, nr, me, seq, 0, s);
+  case ncclMax: return launch_small<T, MAX>(out, in, n, b, nr, me, seq, 0, s);
+  case ncclMin: return launch_small<T, MIN>(out, in, n, b, nr, me, seq, 0, s);
   default: return hipErrorInvalidValue;
   }
 }
@@ -138,10 +150,11 @@ template <class T>
 hipError_t launch_type(void* out, const rccl_peer_inputs* in, int nin,
                        size_t n, ncclRedOp_t op, hipStream_t s) {
   switch (op) {
-  case ncclSum: return launch_op<T, SUM>(out, in, nin, n, s);
-  case ncclProd: return launch_op<T, PROD>(out, in, nin, n, s);
-  case ncclMax: return launch_op<T, MAX>(out, in, nin, n, s);
-  case ncclMin: return launch_op<T, MIN>(out, in, nin, n, s);
+  case ncclSum: return launch_op<T, SUM>(out, in, nin, n, 0, s);
+  case ncclAvg: return launch_op<T, SUM>(out, in, nin, n, nin, s);
+  case ncclProd: return launch_op<T, PROD>(out, in, nin, n, 0, s);
+  case ncclMax: return launch_op<T, MAX>(out, in, nin, n, 0, s);
+  case ncclMin: return launch_op<T, MIN>(out, in, nin, n, 0, s);
   default: return hipErrorInvalidValue;
   }
 }

@@ -3,8 +3,8 @@
 // same program checks the CPU device (tests/shell/rccl_mpi.sh) and 2 GPUs
 // (bench/gpu/mpi_gpu.sh), where librccl moves the data GPU to GPU
 // (src/lib/rccl/gpu_peer.c) or, with HIPC_RCCL_STAGED=1, through host
-// memory. Every datatype and operator the GPU-to-GPU path reduces, odd
-// counts, in place and not, buffers reused (their opened mappings cached)
+// memory. Every datatype and operator the GPU-to-GPU path reduces (avg
+// included), odd counts, in place and not, buffers reused (their opened mappings cached)
 // and reallocated (new handles), an input made by a kernel just before on
 // the same stream, and a large sum; then broadcast, reduce, all-gather and
 // reduce-scatter, in place and not; each against values computed here.
@@ -67,9 +67,16 @@ static double get(const void* p, size_t i, ncclDataType_t t) {
   }
 }
 
+// The average of the sum `sum` over `size` ranks as type t divides it.
+static double average(double sum, ncclDataType_t t) {
+  if (t == ncclFloat32) return (double)((float)sum / (float)size);
+  if (t == ncclFloat64) return sum / size;
+  return (double)((long long)sum / size);  // the sums here are exact
+}
+
 static double combine(double a, double b, ncclRedOp_t op) {
   switch (op) {
-    case ncclSum: return a + b;
+    case ncclSum: case ncclAvg: return a + b;
     case ncclProd: return a * b;
     case ncclMax: return a > b ? a : b;
     default: return a < b ? a : b;
@@ -89,6 +96,7 @@ static void check_one(char* s, char* r, size_t n, ncclDataType_t t,
   for (size_t i = 0; i < n; ++i) {
     double want = value(0, i);
     for (int k = 1; k < size; ++k) want = combine(want, value(k, i), op);
+    if (op == ncclAvg) want = average(want, t);
     if (get(h, i, t) != want) {
       fprintf(stderr, "rank %d: type %d op %d n %zu [%zu]: %g, want %g\n",
               rank, (int)t, (int)op, n, i, get(h, i, t), want);
@@ -106,7 +114,7 @@ static void every_type_and_op(void) {
     char *s, *r;
     EXPECT(hipMalloc(&s, most * es) == hipSuccess);
     EXPECT(hipMalloc(&r, most * es) == hipSuccess);
-    for (int op = ncclSum; op <= ncclMin; ++op)
+    for (int op = ncclSum; op <= ncclAvg; ++op)
       for (size_t c = 0; c < 3; ++c) {
         // Alternately in place and not, and at an offset into the
         // allocation (the handle names the allocation, not the pointer).
