@@ -39,9 +39,10 @@
  *
  * Every reduced element is computed once, or in rank order everywhere, so
  * all get the same bits (an average: the sum divided by the ranks, as the
- * host does it). Anything else (other collectives, pre-multiplied sums, fp16/bf16/fp8 reductions, buffers not on this GPU,
- * other nodes, more than RCCL_PEER_MAX ranks, a kernel built without the
- * GPU, a failed open) is staged (gpu_stage.c), as is everything with
+ * host does it). Anything else (other collectives, pre-multiplied sums,
+ * fp16/bf16/fp8 reductions, buffers not on this GPU, other nodes, more
+ * than RCCL_PEER_MAX ranks, a kernel built without the GPU, a failed
+ * open) is staged (gpu_stage.c), as is everything with
  * HIPC_RCCL_STAGED=1, and all calls below HIPC_RCCL_PEER_MIN bytes
  * (default 0: every size). HIPC_RCCL_LOG=1 says on stderr when a
  * communicator first takes it, for each collective. */

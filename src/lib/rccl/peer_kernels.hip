@@ -201,7 +201,8 @@ extern "C" hipError_t rccl__small_allreduce(
     const rccl_small_boxes* b, int nr, int me, unsigned long long seq,
     hipStream_t s) {
   switch (t) {
-  case ncclInt8: return small_type<signed char>(out, in, n, op, b, nr, me, seq, s);
+  case ncclInt8:
+    return small_type<signed char>(out, in, n, op, b, nr, me, seq, s);
   case ncclUint8:
     return small_type<unsigned char>(out, in, n, op, b, nr, me, seq, s);
   case ncclInt32: return small_type<int>(out, in, n, op, b, nr, me, seq, s);

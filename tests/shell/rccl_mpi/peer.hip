@@ -4,10 +4,11 @@
 // (bench/gpu/mpi_gpu.sh), where librccl moves the data GPU to GPU
 // (src/lib/rccl/gpu_peer.c) or, with HIPC_RCCL_STAGED=1, through host
 // memory. Every datatype and operator the GPU-to-GPU path reduces (avg
-// included), odd counts, in place and not, buffers reused (their opened mappings cached)
-// and reallocated (new handles), an input made by a kernel just before on
-// the same stream, and a large sum; then broadcast, reduce, all-gather and
-// reduce-scatter, in place and not; each against values computed here.
+// included), odd counts (small ones in one kernel), in place and not,
+// buffers reused (their opened mappings cached) and reallocated (new
+// handles), an input made by a kernel just before on the same stream, and
+// a large sum; then broadcast, reduce, all-gather and reduce-scatter, in
+// place and not; each against values computed here.
 #include <hip/hip_runtime.h>
 #include <mpi.h>
 #include <rccl/rccl.h>
@@ -218,7 +219,8 @@ static void other_collectives(void) {
         }
         bad += h[n] != (in_place ? iv(rank, n) : -1);
       } else {
-        for (size_t i = 0; i <= n; ++i) bad += h[i] != (in_place ? iv(rank, i) : -1);
+        for (size_t i = 0; i <= n; ++i)
+          bad += h[i] != (in_place ? iv(rank, i) : -1);
       }
       free(h);
       EXPECT(hipFree(s) == hipSuccess);
