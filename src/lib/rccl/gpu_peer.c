@@ -170,13 +170,20 @@ static size_t small_max(void) {
   return v > RCCL_SMALL_SLOT ? RCCL_SMALL_SLOT : v;
 }
 
-/* This rank's box, made once (flag 0); NULL if that fails. */
+/* This rank's box, made once; its flag is 0 before any peer may read it
+ * (cleared on a stream of its own: the user's work is not waited for).
+ * NULL if that fails. */
 static char* box(peer_state* s) {
   if (s->box || s->box_failed) return s->box;
   void* p = NULL;
-  if (hipMalloc(&p, RCCL_SMALL_BOX) != hipSuccess ||
-      hipMemset(p, 0, RCCL_SMALL_FLAG) != hipSuccess ||
-      hipDeviceSynchronize() != hipSuccess) {
+  hipStream_t st = NULL;
+  int ok = hipMalloc(&p, RCCL_SMALL_BOX) == hipSuccess &&
+           hipStreamCreateWithFlags(&st, hipStreamNonBlocking) ==
+               hipSuccess &&
+           hipMemsetAsync(p, 0, RCCL_SMALL_FLAG, st) == hipSuccess &&
+           hipStreamSynchronize(st) == hipSuccess;
+  if (st) hipStreamDestroy(st);
+  if (!ok) {
     if (p) hipFree(p);
     s->box_failed = 1;
     return NULL;
