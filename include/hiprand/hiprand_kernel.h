@@ -9,5 +9,6 @@
 
 #include "hiprand/hiprand.h"
 #include "hiprand/hipc/distributions.h"
+#include "hiprand/hipc/mtgp32.h"
 
 #endif

@@ -8,7 +8,8 @@
 #include "internal.h"
 
 unsigned int hipc__rand_outputs_per_value(int engine, int dist) {
-  if (HIPC_RAND_QUASI(engine) || engine == HIPC_RAND_MRG)
+  if (HIPC_RAND_QUASI(engine) || engine == HIPC_RAND_MRG ||
+      engine == HIPC_RAND_MTGP)
     return 1;
   switch (dist) {
   case HIPC_RAND_UNIFORM_DOUBLE:
@@ -151,7 +152,20 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
   hiprandStatus_t st = HIPRAND_STATUS_SUCCESS;
   if (dist == HIPC_RAND_POISSON)
     st = poisson_for(g, lambda, &j);
-  if (st == HIPRAND_STATUS_SUCCESS && sobol) {
+  if (st == HIPRAND_STATUS_SUCCESS && g->engine == HIPC_RAND_MTGP) {
+    /* The states start over at the first generation after a setting. */
+    if (g->position == 0 || g->mtgp_states == NULL)
+      st = hipc__rand_mtgp_seed(&g->mtgp_states, g->host, g->stream, g->seed);
+    size_t round = (size_t)HIPC_MTGP_STATES * HIPC_MTGP_BLOCK;
+    j.mtgp_states = g->mtgp_states;
+    j.rounds = (n + round - 1) / round;
+    if (st == HIPRAND_STATUS_SUCCESS) {
+      if (g->host)
+        hipc__rand_mtgp_run_host(&j);
+      else if (hipc__rand_mtgp_launch(&j, g->stream) != hipSuccess)
+        st = HIPRAND_STATUS_LAUNCH_FAILURE;
+    }
+  } else if (st == HIPRAND_STATUS_SUCCESS && sobol) {
     j.dims = g->dims;
     j.points = n / g->dims;
     st = vectors_for(g, &j);
@@ -161,7 +175,7 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
     j.per_thread = per_thread(g->engine, n);
     j.threads = (n + j.per_thread - 1) / j.per_thread;
   }
-  if (st == HIPRAND_STATUS_SUCCESS) {
+  if (st == HIPRAND_STATUS_SUCCESS && g->engine != HIPC_RAND_MTGP) {
     if (g->host)
       hipc__rand_run_host(&j);
     else if (hipc__rand_launch(&j, g->stream) != hipSuccess)

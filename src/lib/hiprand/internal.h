@@ -19,6 +19,7 @@ enum hipc_rand_engine {
   HIPC_RAND_XORWOW,
   HIPC_RAND_PHILOX,
   HIPC_RAND_MRG,
+  HIPC_RAND_MTGP, /* before the quasi-random ones (HIPC_RAND_QUASI) */
   HIPC_RAND_SOBOL,
   HIPC_RAND_SCRAMBLED_SOBOL
 };
@@ -61,6 +62,11 @@ struct hipc_rand_job {
   const unsigned int* constants; /* NULL: not scrambled */
   unsigned int dims;
   size_t points;
+  /* MTGP32: HIPC_MTGP_STATES states, each making `rounds` rounds of
+   * HIPC_MTGP_BLOCK outputs (value (r * states + b) * block + t is output
+   * r * block + t of state b; see mtgp32_gen.hip). */
+  void* mtgp_states;
+  size_t rounds;
   void* out;
 };
 
@@ -74,6 +80,20 @@ unsigned int hipc__rand_outputs_per_value(int engine, int dist);
 hipError_t hipc__rand_launch(const struct hipc_rand_job* job,
                              hipStream_t stream);
 void hipc__rand_run_host(const struct hipc_rand_job* job);
+
+/* mtgp32_gen.hip: the MTGP32 generator's states (HIPC_MTGP_STATES of
+ * hiprandStateMtgp32_t, in device memory or, for a host generator, host
+ * memory), made at the first call and set to `seed` (as
+ * hiprandMakeMTGP32KernelState would); generation of a job. */
+#define HIPC_MTGP_STATES 64u
+#define HIPC_MTGP_BLOCK 256u
+hiprandStatus_t hipc__rand_mtgp_seed(void** states, int host,
+                                     hipStream_t stream,
+                                     unsigned long long seed);
+void hipc__rand_mtgp_free(void* states, int host);
+hipError_t hipc__rand_mtgp_launch(const struct hipc_rand_job* job,
+                                  hipStream_t stream);
+void hipc__rand_mtgp_run_host(const struct hipc_rand_job* job);
 
 /* sobol.c: the direction vectors of dimensions 1..HIPC_SOBOL_MAX_DIMS
  * (dims * 32 words), computed at first use; NULL if out of memory. */
@@ -111,6 +131,7 @@ struct hiprandGenerator_st {
    * device memory, and the last Poisson table. */
   unsigned int* dev_vectors;
   unsigned int dev_vector_dims;
+  void* mtgp_states; /* MTGP32, from the first generation */
   double* poisson_cdf;
   double poisson_lambda;
   unsigned int poisson_size, poisson_offset;
