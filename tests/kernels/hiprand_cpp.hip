@@ -124,7 +124,7 @@ int main() {
     CHECK_EQ(got, HIPRAND_STATUS_LENGTH_NOT_MULTIPLE);
     got = HIPRAND_STATUS_SUCCESS;
     try {
-      hiprand_cpp::mtgp32 m;
+      hiprand_cpp::mt19937 m;
     } catch (const hiprand_cpp::error& err) {
       got = err.error_code();
     }
