@@ -136,7 +136,8 @@ HIPRAND_C := $(filter-out src/lib/hiprand/gen_jump.c,$(wildcard src/lib/hiprand/
 HIPRAND_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPRAND_C)) \
 	$(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o \
 	$(BUILD)/obj/src/lib/hiprand/kernels.hip.o \
-	$(BUILD)/obj/src/lib/hiprand/mtgp32_gen.hip.o
+	$(BUILD)/obj/src/lib/hiprand/mtgp32_gen.hip.o \
+	$(BUILD)/obj/src/lib/hiprand/mt19937_gen.hip.o
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/lib/libhiprand.so
 endif

@@ -23,8 +23,6 @@ static void test_status(void) {
            HIPRAND_STATUS_TYPE_ERROR);
   CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_TEST),
            HIPRAND_STATUS_TYPE_ERROR);
-  CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_PSEUDO_MT19937),
-           HIPRAND_STATUS_NOT_IMPLEMENTED);
   CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_QUASI_SOBOL64),
            HIPRAND_STATUS_NOT_IMPLEMENTED);
   CHECK_ST(hiprandCreateGenerator(NULL, HIPRAND_RNG_PSEUDO_XORWOW),

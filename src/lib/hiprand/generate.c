@@ -9,7 +9,7 @@
 
 unsigned int hipc__rand_outputs_per_value(int engine, int dist) {
   if (HIPC_RAND_QUASI(engine) || engine == HIPC_RAND_MRG ||
-      engine == HIPC_RAND_MTGP)
+      engine == HIPC_RAND_MTGP || engine == HIPC_RAND_MT19937)
     return 1;
   switch (dist) {
   case HIPC_RAND_UNIFORM_DOUBLE:
@@ -24,6 +24,11 @@ unsigned int hipc__rand_outputs_per_value(int engine, int dist) {
 static int pairs(int dist) {
   return dist == HIPC_RAND_NORMAL || dist == HIPC_RAND_NORMAL_DOUBLE ||
          dist == HIPC_RAND_LOG_NORMAL || dist == HIPC_RAND_LOG_NORMAL_DOUBLE;
+}
+
+/* Engines whose generator keeps a state between generations (no jumps). */
+static int stateful(int engine) {
+  return engine == HIPC_RAND_MTGP || engine == HIPC_RAND_MT19937;
 }
 
 static size_t max_sz(size_t a, size_t b) { return a > b ? a : b; }
@@ -152,19 +157,30 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
   hiprandStatus_t st = HIPRAND_STATUS_SUCCESS;
   if (dist == HIPC_RAND_POISSON)
     st = poisson_for(g, lambda, &j);
-  if (st == HIPRAND_STATUS_SUCCESS && g->engine == HIPC_RAND_MTGP) {
+  if (st == HIPRAND_STATUS_SUCCESS && stateful(g->engine)) {
     /* The states start over at the first generation after a setting. */
-    if (g->position == 0 || g->mtgp_states == NULL)
-      st = hipc__rand_mtgp_seed(&g->mtgp_states, g->host, g->stream, g->seed);
+    if (g->position == 0 || g->states == NULL)
+      st = g->engine == HIPC_RAND_MTGP
+               ? hipc__rand_mtgp_seed(&g->states, g->host, g->stream, g->seed)
+               : hipc__rand_mt19937_seed(&g->states, g->host, g->stream,
+                                         g->seed);
     size_t round = (size_t)HIPC_MTGP_STATES * HIPC_MTGP_BLOCK;
-    j.mtgp_states = g->mtgp_states;
+    j.states = g->states;
     j.rounds = (n + round - 1) / round;
-    if (st == HIPRAND_STATUS_SUCCESS) {
+    hipError_t e = hipSuccess;
+    if (st == HIPRAND_STATUS_SUCCESS && g->engine == HIPC_RAND_MTGP) {
       if (g->host)
         hipc__rand_mtgp_run_host(&j);
-      else if (hipc__rand_mtgp_launch(&j, g->stream) != hipSuccess)
-        st = HIPRAND_STATUS_LAUNCH_FAILURE;
+      else
+        e = hipc__rand_mtgp_launch(&j, g->stream);
+    } else if (st == HIPRAND_STATUS_SUCCESS) {
+      if (g->host)
+        hipc__rand_mt19937_run_host(&j);
+      else
+        e = hipc__rand_mt19937_launch(&j, g->stream);
     }
+    if (e != hipSuccess)
+      st = HIPRAND_STATUS_LAUNCH_FAILURE;
   } else if (st == HIPRAND_STATUS_SUCCESS && sobol) {
     j.dims = g->dims;
     j.points = n / g->dims;
@@ -175,7 +191,7 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
     j.per_thread = per_thread(g->engine, n);
     j.threads = (n + j.per_thread - 1) / j.per_thread;
   }
-  if (st == HIPRAND_STATUS_SUCCESS && g->engine != HIPC_RAND_MTGP) {
+  if (st == HIPRAND_STATUS_SUCCESS && !stateful(g->engine)) {
     if (g->host)
       hipc__rand_run_host(&j);
     else if (hipc__rand_launch(&j, g->stream) != hipSuccess)

@@ -17,12 +17,13 @@ static int engine_of(hiprandRngType_t t) {
     return HIPC_RAND_MRG;
   case HIPRAND_RNG_PSEUDO_MTGP32:
     return HIPC_RAND_MTGP;
+  case HIPRAND_RNG_PSEUDO_MT19937:
+    return HIPC_RAND_MT19937;
   case HIPRAND_RNG_QUASI_DEFAULT:
   case HIPRAND_RNG_QUASI_SOBOL32:
     return HIPC_RAND_SOBOL;
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32:
     return HIPC_RAND_SCRAMBLED_SOBOL;
-  case HIPRAND_RNG_PSEUDO_MT19937:
   case HIPRAND_RNG_QUASI_SOBOL64:
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64:
     return -2;
@@ -81,10 +82,12 @@ hiprandStatus_t hiprandDestroyGenerator(hiprandGenerator_t g) {
     return HIPRAND_STATUS_NOT_INITIALIZED;
   /* Kernels still queued may read the generator's device tables. */
   if (!g->host && (g->dev_vectors != NULL || g->poisson_cdf != NULL ||
-                   g->mtgp_states != NULL))
+                   g->states != NULL))
     (void)hipStreamSynchronize(g->stream);
-  if (g->mtgp_states != NULL)
-    hipc__rand_mtgp_free(g->mtgp_states, g->host);
+  if (g->states != NULL && g->engine == HIPC_RAND_MTGP)
+    hipc__rand_mtgp_free(g->states, g->host);
+  else if (g->states != NULL)
+    hipc__rand_mt19937_free(g->states, g->host);
   if (g->host)
     free(g->poisson_cdf);
   else if (g->poisson_cdf != NULL)
@@ -119,12 +122,12 @@ hiprandStatus_t hiprandSetPseudoRandomGeneratorSeed(hiprandGenerator_t g,
   return HIPRAND_STATUS_SUCCESS;
 }
 
-/* MTGP32 has no offset (hipRAND: HIPRAND_STATUS_TYPE_ERROR). */
+/* MTGP32 and MT19937 have no offset (hipRAND: HIPRAND_STATUS_TYPE_ERROR). */
 hiprandStatus_t hiprandSetGeneratorOffset(hiprandGenerator_t g,
                                           unsigned long long offset) {
   if (!valid(g))
     return HIPRAND_STATUS_NOT_INITIALIZED;
-  if (g->engine == HIPC_RAND_MTGP)
+  if (g->engine == HIPC_RAND_MTGP || g->engine == HIPC_RAND_MT19937)
     return HIPRAND_STATUS_TYPE_ERROR;
   pthread_mutex_lock(&g->lock);
   g->offset = offset;

@@ -20,6 +20,7 @@ enum hipc_rand_engine {
   HIPC_RAND_PHILOX,
   HIPC_RAND_MRG,
   HIPC_RAND_MTGP, /* before the quasi-random ones (HIPC_RAND_QUASI) */
+  HIPC_RAND_MT19937,
   HIPC_RAND_SOBOL,
   HIPC_RAND_SCRAMBLED_SOBOL
 };
@@ -64,8 +65,9 @@ struct hipc_rand_job {
   size_t points;
   /* MTGP32: HIPC_MTGP_STATES states, each making `rounds` rounds of
    * HIPC_MTGP_BLOCK outputs (value (r * states + b) * block + t is output
-   * r * block + t of state b; see mtgp32_gen.hip). */
-  void* mtgp_states;
+   * r * block + t of state b; see mtgp32_gen.hip). MT19937: its state,
+   * whose next n outputs are the values. */
+  void* states;
   size_t rounds;
   void* out;
 };
@@ -94,6 +96,15 @@ void hipc__rand_mtgp_free(void* states, int host);
 hipError_t hipc__rand_mtgp_launch(const struct hipc_rand_job* job,
                                   hipStream_t stream);
 void hipc__rand_mtgp_run_host(const struct hipc_rand_job* job);
+
+/* mt19937_gen.hip: the same for MT19937's one state. */
+hiprandStatus_t hipc__rand_mt19937_seed(void** state, int host,
+                                        hipStream_t stream,
+                                        unsigned long long seed);
+void hipc__rand_mt19937_free(void* state, int host);
+hipError_t hipc__rand_mt19937_launch(const struct hipc_rand_job* job,
+                                     hipStream_t stream);
+void hipc__rand_mt19937_run_host(const struct hipc_rand_job* job);
 
 /* sobol.c: the direction vectors of dimensions 1..HIPC_SOBOL_MAX_DIMS
  * (dims * 32 words), computed at first use; NULL if out of memory. */
@@ -131,7 +142,7 @@ struct hiprandGenerator_st {
    * device memory, and the last Poisson table. */
   unsigned int* dev_vectors;
   unsigned int dev_vector_dims;
-  void* mtgp_states; /* MTGP32, from the first generation */
+  void* states; /* MTGP32, MT19937: from the first generation */
   double* poisson_cdf;
   double poisson_lambda;
   unsigned int poisson_size, poisson_offset;

@@ -12,71 +12,22 @@
 
 #include "hiprand/hiprand_mtgp32_host.h"
 #include "internal.h"
+#include "store_bits.h"
 
 namespace {
 
 using namespace hipc::rand;
 
-__host__ __device__ inline void store(const hipc_rand_job& j, size_t i,
-                                      unsigned int x) {
-  switch (j.dist) {
-  case HIPC_RAND_U32:
-    static_cast<unsigned int*>(j.out)[i] = x;
-    break;
-  case HIPC_RAND_U8:
-    static_cast<unsigned char*>(j.out)[i] = static_cast<unsigned char>(x >> 24);
-    break;
-  case HIPC_RAND_U16:
-    static_cast<unsigned short*>(j.out)[i] =
-        static_cast<unsigned short>(x >> 16);
-    break;
-  case HIPC_RAND_UNIFORM:
-    static_cast<float*>(j.out)[i] = uniform_f(x);
-    break;
-  case HIPC_RAND_UNIFORM_DOUBLE:
-    static_cast<double*>(j.out)[i] = uniform_d1(x);
-    break;
-  case HIPC_RAND_NORMAL:
-  case HIPC_RAND_LOG_NORMAL: {
-    float v = static_cast<float>(j.mean) +
-              static_cast<float>(j.stddev) *
-                  static_cast<float>(inv_normal(uniform_d1(x)));
-    static_cast<float*>(j.out)[i] = j.dist == HIPC_RAND_LOG_NORMAL ? expf(v) : v;
-    break;
-  }
-  case HIPC_RAND_NORMAL_DOUBLE:
-  case HIPC_RAND_LOG_NORMAL_DOUBLE: {
-    double v = j.mean + j.stddev * inv_normal(uniform_d1(x));
-    static_cast<double*>(j.out)[i] =
-        j.dist == HIPC_RAND_LOG_NORMAL_DOUBLE ? exp(v) : v;
-    break;
-  }
-  case HIPC_RAND_POISSON: {
-    double u = uniform_d1(x);
-    unsigned int k;
-    if (j.cdf != nullptr) {
-      k = j.cdf_offset + cdf_search(j.cdf, j.cdf_size, u);
-    } else {
-      double v = floor(j.lambda + sqrt(j.lambda) * inv_normal(u) + 0.5);
-      k = v < 0 ? 0u : v > 4294967295.0 ? 0xffffffffu
-                                        : static_cast<unsigned int>(v);
-    }
-    static_cast<unsigned int*>(j.out)[i] = k;
-    break;
-  }
-  }
-}
-
 // Block b: state b, HIPC_MTGP_BLOCK threads.
 __global__ void generate_mtgp(hipc_rand_job j) {
   hiprandStateMtgp32_t* st =
-      static_cast<hiprandStateMtgp32_t*>(j.mtgp_states) + blockIdx.x;
+      static_cast<hiprandStateMtgp32_t*>(j.states) + blockIdx.x;
   size_t t = threadIdx.x;
   for (size_t r = 0; r < j.rounds; r++) {
     unsigned int x = hiprand(st);  // every thread: the block's round
     size_t i = (r * HIPC_MTGP_STATES + blockIdx.x) * HIPC_MTGP_BLOCK + t;
     if (i < j.n)
-      store(j, i, x);
+      store_bits(j, i, x);
   }
 }
 
@@ -129,13 +80,13 @@ extern "C" hipError_t hipc__rand_mtgp_launch(const hipc_rand_job* job,
 
 extern "C" void hipc__rand_mtgp_run_host(const hipc_rand_job* job) {
   hiprandStateMtgp32_t* states =
-      static_cast<hiprandStateMtgp32_t*>(job->mtgp_states);
+      static_cast<hiprandStateMtgp32_t*>(job->states);
   for (size_t r = 0; r < job->rounds; r++)
     for (unsigned int b = 0; b < HIPC_MTGP_STATES; b++)
       for (unsigned int t = 0; t < HIPC_MTGP_BLOCK; t++) {
         unsigned int x = mtgp_next(&states[b]);
         size_t i = (r * HIPC_MTGP_STATES + b) * HIPC_MTGP_BLOCK + t;
         if (i < job->n)
-          store(*job, i, x);
+          store_bits(*job, i, x);
       }
 }
