@@ -21,9 +21,10 @@ using namespace hipc::rand;
 
 constexpr int kN = 624, kM = 397, kThreads = 256;
 
+// The last twist's words; the generator's position (outputs since the
+// seed, the job's `start`) says which comes next.
 struct Mt19937 {
   unsigned int mt[kN];
-  int next;  // the index of the next output's word; kN: twist first
 };
 
 __host__ __device__ inline unsigned int twist_word(unsigned int a,
@@ -43,7 +44,6 @@ __host__ __device__ inline unsigned int temper(unsigned int y) {
 void twist_host(Mt19937* s) {
   for (int k = 0; k < kN; k++)
     s->mt[k] = twist_word(s->mt[k], s->mt[(k + 1) % kN], s->mt[(k + kM) % kN]);
-  s->next = 0;
 }
 
 // Words [lo, hi) of a twist, by the block; the words they read are either
@@ -59,33 +59,31 @@ __device__ void twist_step(Mt19937* s, int lo, int hi) {
   __syncthreads();
 }
 
+// The word index of the next output after `done` outputs since the seed
+// (kN: a twist comes first).
+__host__ __device__ inline int next_word(unsigned long long done) {
+  return done == 0 ? kN : static_cast<int>((done - 1) % kN) + 1;
+}
+
 __global__ void generate_mt19937(hipc_rand_job j) {
   Mt19937* s = static_cast<Mt19937*>(j.states);
   size_t t = threadIdx.x;
-  int next = s->next;
+  int next = next_word(j.start);
   // The rest of the last twist's words.
   size_t first = static_cast<size_t>(kN - next);
   if (first > j.n)
     first = j.n;
   for (size_t i = t; i < first; i += kThreads)
     store_bits(j, i, temper(s->mt[next + i]));
-  size_t done = first;
-  while (done < j.n) {
-    __syncthreads();
+  for (size_t done = first; done < j.n; done += kN) {
+    __syncthreads();  // every thread has read the words
     twist_step(s, 0, kN - kM);
     twist_step(s, kN - kM, 2 * (kN - kM));
     twist_step(s, 2 * (kN - kM), kN);
     size_t m = j.n - done < static_cast<size_t>(kN) ? j.n - done : kN;
     for (size_t i = t; i < m; i += kThreads)
       store_bits(j, done + i, temper(s->mt[i]));
-    done += m;
-    next = static_cast<int>(m);
   }
-  if (first == j.n)
-    next += static_cast<int>(j.n);
-  __syncthreads();  // every thread has read s->next and the words
-  if (t == 0)
-    s->next = next;
 }
 
 }  // namespace
@@ -106,7 +104,6 @@ extern "C" hiprandStatus_t hipc__rand_mt19937_seed(void** state, int host,
   for (int i = 1; i < kN; i++)
     h.mt[i] = 1812433253u * (h.mt[i - 1] ^ (h.mt[i - 1] >> 30)) +
               static_cast<unsigned int>(i);
-  h.next = kN;
   if (host) {
     *static_cast<Mt19937*>(*state) = h;
     return HIPRAND_STATUS_SUCCESS;
@@ -135,9 +132,12 @@ extern "C" hipError_t hipc__rand_mt19937_launch(const hipc_rand_job* job,
 
 extern "C" void hipc__rand_mt19937_run_host(const hipc_rand_job* job) {
   Mt19937* s = static_cast<Mt19937*>(job->states);
+  int next = next_word(job->start);
   for (size_t i = 0; i < job->n; i++) {
-    if (s->next == kN)
+    if (next == kN) {
       twist_host(s);
-    store_bits(*job, i, temper(s->mt[s->next++]));
+      next = 0;
+    }
+    store_bits(*job, i, temper(s->mt[next++]));
   }
 }
