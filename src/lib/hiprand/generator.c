@@ -25,8 +25,9 @@ static int engine_of(hiprandRngType_t t) {
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32:
     return HIPC_RAND_SCRAMBLED_SOBOL;
   case HIPRAND_RNG_QUASI_SOBOL64:
+    return HIPC_RAND_SOBOL64;
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64:
-    return -2;
+    return HIPC_RAND_SCRAMBLED_SOBOL64;
   default:
     return -1;
   }
@@ -41,7 +42,9 @@ static hiprandStatus_t create(hiprandGenerator_t* generator,
     return HIPRAND_STATUS_TYPE_ERROR;
   if (engine == -2)
     return HIPRAND_STATUS_NOT_IMPLEMENTED;
-  if (HIPC_RAND_QUASI(engine) && hipc__sobol_vectors() == NULL)
+  if (HIPC_RAND_QUASI(engine) && (HIPC_RAND_SOBOL64_ENGINE(engine)
+                                       ? hipc__sobol64_vectors() == NULL
+                                       : hipc__sobol_vectors() == NULL))
     return HIPRAND_STATUS_ALLOCATION_FAILED;
   struct hiprandGenerator_st* g = calloc(1, sizeof *g);
   if (g == NULL)
@@ -200,9 +203,18 @@ hiprandStatus_t hiprandGetDirectionVectors32(
 
 hiprandStatus_t hiprandGetDirectionVectors64(
     hiprandDirectionVectors64_t** vectors, hiprandDirectionVectorSet_t set) {
-  (void)vectors;
-  (void)set;
-  return HIPRAND_STATUS_NOT_IMPLEMENTED;
+  if (vectors == NULL)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  if (set != HIPRAND_DIRECTION_VECTORS_64_JOEKUO6 &&
+      set != HIPRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  const unsigned long long* v = set == HIPRAND_DIRECTION_VECTORS_64_JOEKUO6
+                                    ? hipc__sobol64_vectors()
+                                    : hipc__sobol64_scrambled_vectors();
+  if (v == NULL)
+    return HIPRAND_STATUS_ALLOCATION_FAILED;
+  *vectors = (hiprandDirectionVectors64_t*)v;
+  return HIPRAND_STATUS_SUCCESS;
 }
 
 hiprandStatus_t hiprandGetScrambleConstants32(const unsigned int** constants) {
@@ -217,6 +229,11 @@ hiprandStatus_t hiprandGetScrambleConstants32(const unsigned int** constants) {
 
 hiprandStatus_t hiprandGetScrambleConstants64(
     const unsigned long long** constants) {
-  (void)constants;
-  return HIPRAND_STATUS_NOT_IMPLEMENTED;
+  if (constants == NULL)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  const unsigned long long* c = hipc__sobol64_scramble_constants();
+  if (c == NULL)
+    return HIPRAND_STATUS_ALLOCATION_FAILED;
+  *constants = c;
+  return HIPRAND_STATUS_SUCCESS;
 }

@@ -22,7 +22,9 @@ enum hipc_rand_engine {
   HIPC_RAND_MTGP, /* before the quasi-random ones (HIPC_RAND_QUASI) */
   HIPC_RAND_MT19937,
   HIPC_RAND_SOBOL,
-  HIPC_RAND_SCRAMBLED_SOBOL
+  HIPC_RAND_SCRAMBLED_SOBOL,
+  HIPC_RAND_SOBOL64,
+  HIPC_RAND_SCRAMBLED_SOBOL64
 };
 
 /* What a job writes. */
@@ -36,7 +38,8 @@ enum hipc_rand_dist {
   HIPC_RAND_NORMAL_DOUBLE,
   HIPC_RAND_LOG_NORMAL,
   HIPC_RAND_LOG_NORMAL_DOUBLE,
-  HIPC_RAND_POISSON
+  HIPC_RAND_POISSON,
+  HIPC_RAND_U64 /* Sobol64's values */
 };
 
 /* One generation: n values into `out`, by `threads` workers (kernel
@@ -61,6 +64,8 @@ struct hipc_rand_job {
    * scramble constants); points per dimension. */
   const unsigned int* vectors;
   const unsigned int* constants; /* NULL: not scrambled */
+  /* Sobol64: dims * 64 vectors (then dims constants). */
+  const unsigned long long *vectors64, *constants64;
   unsigned int dims;
   size_t points;
   /* MTGP32: HIPC_MTGP_STATES states, each making `rounds` rounds of
@@ -73,6 +78,7 @@ struct hipc_rand_job {
 };
 
 #define HIPC_RAND_QUASI(engine) ((engine) >= HIPC_RAND_SOBOL)
+#define HIPC_RAND_SOBOL64_ENGINE(engine) ((engine) >= HIPC_RAND_SOBOL64)
 
 /* Outputs of the engine that one value of `dist` takes. */
 unsigned int hipc__rand_outputs_per_value(int engine, int dist);
@@ -113,6 +119,10 @@ const unsigned int* hipc__sobol_vectors(void);
 /* The scrambled ones, and the scramble constants (HIPC_SOBOL_MAX_DIMS). */
 const unsigned int* hipc__sobol_scrambled_vectors(void);
 const unsigned int* hipc__sobol_scramble_constants(void);
+/* sobol64.c: the same, 64 words of 64 bits per dimension. */
+const unsigned long long* hipc__sobol64_vectors(void);
+const unsigned long long* hipc__sobol64_scrambled_vectors(void);
+const unsigned long long* hipc__sobol64_scramble_constants(void);
 /* sobol_data.cpp: Joe and Kuo's parameters of dimension `dim` (2..max):
  * the degree s, the inner coefficients a and m[0..s). */
 unsigned int hipc__sobol_params(unsigned int dim, unsigned int* s,
