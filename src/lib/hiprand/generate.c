@@ -150,17 +150,17 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
                                 double stddev, double lambda) {
   if (g == NULL || g->magic != HIPC_RAND_MAGIC)
     return HIPRAND_STATUS_NOT_INITIALIZED;
+  int wide = HIPC_RAND_SOBOL64_ENGINE(g->engine);
+  if (wide != (dist == HIPC_RAND_U64) &&
+      (dist == HIPC_RAND_U64 || dist == HIPC_RAND_U32 ||
+       dist == HIPC_RAND_U8 || dist == HIPC_RAND_U16))
+    return HIPRAND_STATUS_TYPE_ERROR;
   if (dist == HIPC_RAND_POISSON && !(lambda > 0))
     return HIPRAND_STATUS_OUT_OF_RANGE;
   if (n == 0)
     return HIPRAND_STATUS_SUCCESS;
   if (out == NULL)
     return HIPRAND_STATUS_OUT_OF_RANGE;
-  int wide = HIPC_RAND_SOBOL64_ENGINE(g->engine);
-  if (wide != (dist == HIPC_RAND_U64) &&
-      (dist == HIPC_RAND_U64 || dist == HIPC_RAND_U32 ||
-       dist == HIPC_RAND_U8 || dist == HIPC_RAND_U16))
-    return HIPRAND_STATUS_TYPE_ERROR;
   int sobol = HIPC_RAND_QUASI(g->engine);
   if (sobol ? n % g->dims != 0
             : pairs(dist) && (n % 2 != 0 || (uintptr_t)out % align != 0))
