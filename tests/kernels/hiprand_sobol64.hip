@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include <hiprand/hiprand.h>
+#include <hiprand/hiprand.hpp>
 #include <hiprand/hiprand_kernel.h>
 
 using u64 = unsigned long long;
@@ -161,6 +162,25 @@ int main() {
       CHECK_EQ(wrong, 0);
       CHECK_EQ(hiprandDestroyGenerator(g), HIPRAND_STATUS_SUCCESS);
     }
+  // The C++ engines: D dimensions, P points each.
+  {
+    hiprand_cpp::scrambled_sobol64 e(D);
+    static_assert(sizeof(hiprand_cpp::sobol64::result_type) == 8, "64-bit");
+    e(dout, 0);
+    u64* dp = nullptr;
+    HIP_CHECK(hipMalloc(&dp, 8 * D * P));
+    e(dp, D * P);
+    std::vector<u64> got(D * P);
+    HIP_CHECK(hipMemcpy(got.data(), dp, 8 * D * P, hipMemcpyDeviceToHost));
+    int wrong = 0;
+    for (int dim = 0; dim < D; dim++)
+      for (int j = 0; j < P; j++)
+        wrong += got[dim * P + j] != (point(sv + 64 * dim, j) ^ c[dim]);
+    CHECK_EQ(wrong, 0);
+    hiprand_cpp::sobol64 f;
+    CHECK_EQ(f.max(), ~0ull);
+    HIP_CHECK(hipFree(dp));
+  }
   hiprandGenerator_t g32;
   CHECK_EQ(hiprandCreateGenerator(&g32, HIPRAND_RNG_QUASI_SOBOL32),
            HIPRAND_STATUS_SUCCESS);

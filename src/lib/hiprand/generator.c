@@ -4,8 +4,7 @@
 
 #include "internal.h"
 
-/* The engine of a generator type, or -1 (unknown: HIPRAND_STATUS_TYPE_ERROR)
- * or -2 (hipRAND's, not in hipc: HIPRAND_STATUS_NOT_IMPLEMENTED). */
+/* The engine of a generator type, or -1 (unknown: HIPRAND_STATUS_TYPE_ERROR). */
 static int engine_of(hiprandRngType_t t) {
   switch (t) {
   case HIPRAND_RNG_PSEUDO_DEFAULT:
@@ -40,8 +39,6 @@ static hiprandStatus_t create(hiprandGenerator_t* generator,
   int engine = engine_of(rng_type);
   if (engine == -1)
     return HIPRAND_STATUS_TYPE_ERROR;
-  if (engine == -2)
-    return HIPRAND_STATUS_NOT_IMPLEMENTED;
   if (HIPC_RAND_QUASI(engine) && (HIPC_RAND_SOBOL64_ENGINE(engine)
                                        ? hipc__sobol64_vectors() == NULL
                                        : hipc__sobol_vectors() == NULL))
