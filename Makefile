@@ -135,7 +135,9 @@ endif
 HIPRAND_C := $(filter-out src/lib/hiprand/gen_jump.c,$(wildcard src/lib/hiprand/*.c))
 HIPRAND_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(HIPRAND_C)) \
 	$(BUILD)/obj/src/lib/hiprand/sobol_data.cpp.o \
-	$(BUILD)/obj/src/lib/hiprand/kernels.hip.o
+	$(BUILD)/obj/src/lib/hiprand/kernels.hip.o \
+	$(BUILD)/obj/src/lib/hiprand/mtgp32_gen.hip.o \
+	$(BUILD)/obj/src/lib/hiprand/mt19937_gen.hip.o
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/lib/libhiprand.so
 endif
@@ -153,7 +155,7 @@ $(BUILD)/obj/src/lib/hiprand/%.c.o: src/lib/hiprand/%.c $(HIPRAND_HEADERS)
 # (HIPRAND_OFFLOAD_ARCH, a comma-separated list; empty: the CPU device only).
 CUDA_PATH ?= /usr/local/cuda
 HIPRAND_OFFLOAD_ARCH ?= $(if $(wildcard $(CUDA_PATH)/bin/ptxas),sm_90)
-$(BUILD)/obj/src/lib/hiprand/kernels.hip.o: src/lib/hiprand/kernels.hip \
+$(BUILD)/obj/src/lib/hiprand/%.hip.o: src/lib/hiprand/%.hip \
 		$(HIPRAND_HEADERS) $(BUILD)/bin/hipcc $(BUILD)/bin/hipc-kc $(BUILD)/include
 	@mkdir -p $(dir $@)
 	$(BUILD)/bin/hipcc -O2 $(WARN) -fPIC -fvisibility=hidden \
@@ -343,7 +345,8 @@ install: all
 		cp -R include/hiprand $(DEST)/include/hiprand; \
 		chmod -R u=rwX,go=rX $(DEST)/include/hiprand; \
 		install -m 644 include/hiprand.h include/hiprand_kernel.h \
-			include/hiprand.hpp $(DEST)/include; \
+			include/hiprand.hpp include/hiprand_mtgp32_host.h \
+			$(DEST)/include; \
 	fi
 	install -m 644 $(BUILD)/lib/cmake/hip/*.cmake $(DEST)/lib/cmake/hip
 	install -m 644 $(BUILD)/lib/cmake/hip-lang/*.cmake \
@@ -358,7 +361,8 @@ uninstall:
 		$(DEST)/include/roctx.h $(DEST)/include/hipc_mpi.h \
 		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl hipc_mpi) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
-		$(DEST)/include/hiprand.hpp $(DEST)/lib/pkgconfig/hip.pc \
+		$(DEST)/include/hiprand.hpp $(DEST)/include/hiprand_mtgp32_host.h \
+		$(DEST)/lib/pkgconfig/hip.pc \
 		$(DEST)/cmake/FindHIP.cmake
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
 		$(HIP_LIB_HEADERS)) \

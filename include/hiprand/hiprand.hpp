@@ -181,6 +181,21 @@ class quasi_engine : public engine_base<Type> {
   }
 };
 
+// The 64-bit quasi-random engines: 64-bit values.
+template <hiprandRngType_t Type, unsigned int DefaultNumDimensions>
+class quasi64_engine : public quasi_engine<Type, DefaultNumDimensions> {
+ public:
+  typedef unsigned long long result_type;
+  using quasi_engine<Type, DefaultNumDimensions>::quasi_engine;
+
+  // Fills output (device memory) with size 64-bit values.
+  void operator()(result_type* output, size_t size) {
+    check(hiprandGenerateLongLong(this->m_generator, output, size));
+  }
+  result_type min() const { return 0; }
+  result_type max() const { return ULLONG_MAX; }
+};
+
 }  // namespace detail
 
 template <unsigned long long DefaultSeed = HIPRAND_PHILOX4x32_DEFAULT_SEED>
@@ -192,7 +207,6 @@ using xorwow_engine =
 template <unsigned long long DefaultSeed = HIPRAND_MRG32K3A_DEFAULT_SEED>
 using mrg32k3a_engine =
     detail::pseudo_engine<HIPRAND_RNG_PSEUDO_MRG32K3A, DefaultSeed>;
-// Not in hipc: constructing one throws HIPRAND_STATUS_NOT_IMPLEMENTED.
 template <unsigned long long DefaultSeed = HIPRAND_MTGP32_DEFAULT_SEED>
 using mtgp32_engine =
     detail::pseudo_engine<HIPRAND_RNG_PSEUDO_MTGP32, DefaultSeed>;
@@ -207,6 +221,14 @@ using scrambled_sobol32_engine =
     detail::quasi_engine<HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32,
                          DefaultNumDimensions>;
 
+template <unsigned int DefaultNumDimensions = 1>
+using sobol64_engine =
+    detail::quasi64_engine<HIPRAND_RNG_QUASI_SOBOL64, DefaultNumDimensions>;
+template <unsigned int DefaultNumDimensions = 1>
+using scrambled_sobol64_engine =
+    detail::quasi64_engine<HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64,
+                           DefaultNumDimensions>;
+
 typedef philox4x32_10_engine<> philox4x32_10;
 typedef xorwow_engine<> xorwow;
 typedef mrg32k3a_engine<> mrg32k3a;
@@ -214,6 +236,8 @@ typedef mtgp32_engine<> mtgp32;
 typedef mt19937_engine<> mt19937;
 typedef sobol32_engine<> sobol32;
 typedef scrambled_sobol32_engine<> scrambled_sobol32;
+typedef sobol64_engine<> sobol64;
+typedef scrambled_sobol64_engine<> scrambled_sobol64;
 typedef xorwow default_random_engine;
 typedef std::random_device random_device;
 

@@ -9,5 +9,7 @@
 
 #include "hiprand/hiprand.h"
 #include "hiprand/hipc/distributions.h"
+#include "hiprand/hipc/mtgp32.h"
+#include "hiprand/hipc/sobol64.h"
 
 #endif

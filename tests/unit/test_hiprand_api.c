@@ -23,12 +23,6 @@ static void test_status(void) {
            HIPRAND_STATUS_TYPE_ERROR);
   CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_TEST),
            HIPRAND_STATUS_TYPE_ERROR);
-  CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_PSEUDO_MTGP32),
-           HIPRAND_STATUS_NOT_IMPLEMENTED);
-  CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_PSEUDO_MT19937),
-           HIPRAND_STATUS_NOT_IMPLEMENTED);
-  CHECK_ST(hiprandCreateGenerator(&g, HIPRAND_RNG_QUASI_SOBOL64),
-           HIPRAND_STATUS_NOT_IMPLEMENTED);
   CHECK_ST(hiprandCreateGenerator(NULL, HIPRAND_RNG_PSEUDO_XORWOW),
            HIPRAND_STATUS_NOT_INITIALIZED);
   CHECK_ST(hiprandDestroyGenerator(NULL), HIPRAND_STATUS_NOT_INITIALIZED);
@@ -102,8 +96,12 @@ static void test_status(void) {
   CHECK_ST(hiprandGetDirectionVectors32(&dv, HIPRAND_DIRECTION_VECTORS_64_JOEKUO6),
            HIPRAND_STATUS_OUT_OF_RANGE);
   CHECK_ST(hiprandGetScrambleConstants32(NULL), HIPRAND_STATUS_OUT_OF_RANGE);
-  const unsigned long long* c64;
-  CHECK_ST(hiprandGetScrambleConstants64(&c64), HIPRAND_STATUS_NOT_IMPLEMENTED);
+  CHECK_ST(hiprandGetScrambleConstants64(NULL), HIPRAND_STATUS_OUT_OF_RANGE);
+  hiprandDirectionVectors64_t* dv64 = NULL;
+  CHECK_ST(hiprandGetDirectionVectors64(&dv64, HIPRAND_DIRECTION_VECTORS_32_JOEKUO6),
+           HIPRAND_STATUS_OUT_OF_RANGE);
+  CHECK_ST(hiprandGetDirectionVectors64(NULL, HIPRAND_DIRECTION_VECTORS_64_JOEKUO6),
+           HIPRAND_STATUS_OUT_OF_RANGE);
   hiprandDiscreteDistribution_t dd = NULL;
   CHECK_ST(hiprandCreatePoissonDistribution(0.0, &dd),
            HIPRAND_STATUS_OUT_OF_RANGE);

@@ -105,11 +105,8 @@ HIPRAND_HD unsigned int cdf_search(const double* cdf, unsigned int size,
   return lo;
 }
 
-// Quasi-random engines: the smallest k with P(X <= k) >= u, summing the
-// probabilities.
-template <class State>
-HIPRAND_HD unsigned int poisson_inversion(State* s, double lambda) {
-  double u = u01_1(s);
+// The smallest k with P(X <= k) >= u, summing the probabilities.
+HIPRAND_HD unsigned int poisson_invert(double u, double lambda) {
   double logp = -lambda, cdf = exp(logp);
   unsigned int k = 0;
   double loglam = log(lambda);
@@ -122,6 +119,12 @@ HIPRAND_HD unsigned int poisson_inversion(State* s, double lambda) {
     cdf += p;
   }
   return k;
+}
+
+// Quasi-random engines: inversion with one point.
+template <class State>
+HIPRAND_HD unsigned int poisson_inversion(State* s, double lambda) {
+  return poisson_invert(u01_1(s), lambda);
 }
 
 template <class State>

@@ -8,7 +8,8 @@
 #include "internal.h"
 
 unsigned int hipc__rand_outputs_per_value(int engine, int dist) {
-  if (HIPC_RAND_QUASI(engine) || engine == HIPC_RAND_MRG)
+  if (HIPC_RAND_QUASI(engine) || engine == HIPC_RAND_MRG ||
+      engine == HIPC_RAND_MTGP || engine == HIPC_RAND_MT19937)
     return 1;
   switch (dist) {
   case HIPC_RAND_UNIFORM_DOUBLE:
@@ -25,6 +26,11 @@ static int pairs(int dist) {
          dist == HIPC_RAND_LOG_NORMAL || dist == HIPC_RAND_LOG_NORMAL_DOUBLE;
 }
 
+/* Engines whose generator keeps a state between generations (no jumps). */
+static int stateful(int engine) {
+  return engine == HIPC_RAND_MTGP || engine == HIPC_RAND_MT19937;
+}
+
 static size_t max_sz(size_t a, size_t b) { return a > b ? a : b; }
 
 /* Values per worker: XORWOW's and MRG32k3a's jumps cost thousands of
@@ -37,42 +43,60 @@ static size_t per_thread(int engine, size_t n) {
 }
 
 /* The direction vectors of the generator's dimensions (and its scramble
- * constants), where its kernels read them. */
+ * constants), where its kernels read them: Sobol32's 32 words of 4 bytes
+ * per dimension, Sobol64's 64 of 8. */
 static hiprandStatus_t vectors_for(hiprandGenerator_t g,
                                    struct hipc_rand_job* j) {
-  int scrambled = g->engine == HIPC_RAND_SCRAMBLED_SOBOL;
-  const unsigned int* v = scrambled ? hipc__sobol_scrambled_vectors()
-                                    : hipc__sobol_vectors();
-  const unsigned int* c = scrambled ? hipc__sobol_scramble_constants() : NULL;
+  int wide = HIPC_RAND_SOBOL64_ENGINE(g->engine);
+  int scrambled = g->engine == HIPC_RAND_SCRAMBLED_SOBOL ||
+                  g->engine == HIPC_RAND_SCRAMBLED_SOBOL64;
+  const void *v, *c = NULL;
+  if (wide) {
+    v = scrambled ? hipc__sobol64_scrambled_vectors() : hipc__sobol64_vectors();
+    if (scrambled)
+      c = hipc__sobol64_scramble_constants();
+  } else {
+    v = scrambled ? hipc__sobol_scrambled_vectors() : hipc__sobol_vectors();
+    if (scrambled)
+      c = hipc__sobol_scramble_constants();
+  }
   if (v == NULL)
     return HIPRAND_STATUS_ALLOCATION_FAILED;
-  if (g->host) {
-    j->vectors = v;
-    j->constants = c;
-    return HIPRAND_STATUS_SUCCESS;
-  }
-  /* Device memory: dims * 32 vectors, then dims constants. */
-  if (g->dev_vectors == NULL || g->dev_vector_dims < g->dims) {
-    if (g->dev_vectors != NULL) {
-      (void)hipStreamSynchronize(g->stream);
-      (void)hipFree(g->dev_vectors);
-      g->dev_vectors = NULL;
+  size_t word = wide ? 8 : 4, per_dim = wide ? 64 : 32;
+  const void* dv = v;
+  const void* dc = c;
+  if (!g->host) {
+    /* Device memory: dims * per_dim vectors, then dims constants. */
+    if (g->dev_vectors == NULL || g->dev_vector_dims < g->dims) {
+      if (g->dev_vectors != NULL) {
+        (void)hipStreamSynchronize(g->stream);
+        (void)hipFree(g->dev_vectors);
+        g->dev_vectors = NULL;
+      }
+      size_t words = per_dim * g->dims;
+      if (hipMalloc((void**)&g->dev_vectors, word * (words + g->dims)) !=
+          hipSuccess)
+        return HIPRAND_STATUS_ALLOCATION_FAILED;
+      if (hipMemcpy(g->dev_vectors, v, word * words,
+                    hipMemcpyHostToDevice) != hipSuccess ||
+          (c != NULL &&
+           hipMemcpy((char*)g->dev_vectors + word * words, c,
+                     word * g->dims, hipMemcpyHostToDevice) != hipSuccess))
+        return HIPRAND_STATUS_INTERNAL_ERROR;
+      g->dev_vector_dims = g->dims;
     }
-    size_t words = (size_t)32 * g->dims;
-    size_t bytes = sizeof(unsigned int) * (words + g->dims);
-    if (hipMalloc((void**)&g->dev_vectors, bytes) != hipSuccess)
-      return HIPRAND_STATUS_ALLOCATION_FAILED;
-    if (hipMemcpy(g->dev_vectors, v, sizeof(unsigned int) * words,
-                  hipMemcpyHostToDevice) != hipSuccess ||
-        (c != NULL &&
-         hipMemcpy(g->dev_vectors + words, c, sizeof(unsigned int) * g->dims,
-                   hipMemcpyHostToDevice) != hipSuccess))
-      return HIPRAND_STATUS_INTERNAL_ERROR;
-    g->dev_vector_dims = g->dims;
+    dv = g->dev_vectors;
+    dc = c != NULL ? (const char*)g->dev_vectors +
+                         word * per_dim * g->dev_vector_dims
+                   : NULL;
   }
-  j->vectors = g->dev_vectors;
-  j->constants = c != NULL ? g->dev_vectors + (size_t)32 * g->dev_vector_dims
-                           : NULL;
+  if (wide) {
+    j->vectors64 = dv;
+    j->constants64 = dc;
+  } else {
+    j->vectors = dv;
+    j->constants = dc;
+  }
   return HIPRAND_STATUS_SUCCESS;
 }
 
@@ -126,6 +150,11 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
                                 double stddev, double lambda) {
   if (g == NULL || g->magic != HIPC_RAND_MAGIC)
     return HIPRAND_STATUS_NOT_INITIALIZED;
+  int wide = HIPC_RAND_SOBOL64_ENGINE(g->engine);
+  if (wide != (dist == HIPC_RAND_U64) &&
+      (dist == HIPC_RAND_U64 || dist == HIPC_RAND_U32 ||
+       dist == HIPC_RAND_U8 || dist == HIPC_RAND_U16))
+    return HIPRAND_STATUS_TYPE_ERROR;
   if (dist == HIPC_RAND_POISSON && !(lambda > 0))
     return HIPRAND_STATUS_OUT_OF_RANGE;
   if (n == 0)
@@ -151,7 +180,31 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
   hiprandStatus_t st = HIPRAND_STATUS_SUCCESS;
   if (dist == HIPC_RAND_POISSON)
     st = poisson_for(g, lambda, &j);
-  if (st == HIPRAND_STATUS_SUCCESS && sobol) {
+  if (st == HIPRAND_STATUS_SUCCESS && stateful(g->engine)) {
+    /* The states start over at the first generation after a setting. */
+    if (g->position == 0 || g->states == NULL)
+      st = g->engine == HIPC_RAND_MTGP
+               ? hipc__rand_mtgp_seed(&g->states, g->host, g->stream, g->seed)
+               : hipc__rand_mt19937_seed(&g->states, g->host, g->stream,
+                                         g->seed);
+    size_t round = (size_t)HIPC_MTGP_STATES * HIPC_MTGP_BLOCK;
+    j.states = g->states;
+    j.rounds = (n + round - 1) / round;
+    hipError_t e = hipSuccess;
+    if (st == HIPRAND_STATUS_SUCCESS && g->engine == HIPC_RAND_MTGP) {
+      if (g->host)
+        hipc__rand_mtgp_run_host(&j);
+      else
+        e = hipc__rand_mtgp_launch(&j, g->stream);
+    } else if (st == HIPRAND_STATUS_SUCCESS) {
+      if (g->host)
+        hipc__rand_mt19937_run_host(&j);
+      else
+        e = hipc__rand_mt19937_launch(&j, g->stream);
+    }
+    if (e != hipSuccess)
+      st = HIPRAND_STATUS_LAUNCH_FAILURE;
+  } else if (st == HIPRAND_STATUS_SUCCESS && sobol) {
     j.dims = g->dims;
     j.points = n / g->dims;
     st = vectors_for(g, &j);
@@ -161,7 +214,7 @@ static hiprandStatus_t generate(hiprandGenerator_t g, void* out, size_t n,
     j.per_thread = per_thread(g->engine, n);
     j.threads = (n + j.per_thread - 1) / j.per_thread;
   }
-  if (st == HIPRAND_STATUS_SUCCESS) {
+  if (st == HIPRAND_STATUS_SUCCESS && !stateful(g->engine)) {
     if (g->host)
       hipc__rand_run_host(&j);
     else if (hipc__rand_launch(&j, g->stream) != hipSuccess)
@@ -188,14 +241,11 @@ hiprandStatus_t hiprandGenerateShort(hiprandGenerator_t g,
   return generate(g, out, n, HIPC_RAND_U16, 0, 0, 0, 0);
 }
 
-/* Only the 64-bit generators (Sobol64, not in hipc) make 64-bit values. */
+/* Only the 64-bit generators (Sobol64) make 64-bit values, and only
+ * 32-bit ones 8-, 16- and 32-bit values (HIPRAND_STATUS_TYPE_ERROR). */
 hiprandStatus_t hiprandGenerateLongLong(hiprandGenerator_t g,
                                         unsigned long long* out, size_t n) {
-  (void)out;
-  (void)n;
-  if (g == NULL || g->magic != HIPC_RAND_MAGIC)
-    return HIPRAND_STATUS_NOT_INITIALIZED;
-  return HIPRAND_STATUS_TYPE_ERROR;
+  return generate(g, out, n, HIPC_RAND_U64, 0, 0, 0, 0);
 }
 
 hiprandStatus_t hiprandGenerateUniform(hiprandGenerator_t g, float* out,

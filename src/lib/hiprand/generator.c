@@ -4,8 +4,7 @@
 
 #include "internal.h"
 
-/* The engine of a generator type, or -1 (unknown: HIPRAND_STATUS_TYPE_ERROR)
- * or -2 (hipRAND's, not in hipc: HIPRAND_STATUS_NOT_IMPLEMENTED). */
+/* The engine of a generator type, or -1 (unknown: HIPRAND_STATUS_TYPE_ERROR). */
 static int engine_of(hiprandRngType_t t) {
   switch (t) {
   case HIPRAND_RNG_PSEUDO_DEFAULT:
@@ -15,16 +14,19 @@ static int engine_of(hiprandRngType_t t) {
     return HIPC_RAND_PHILOX;
   case HIPRAND_RNG_PSEUDO_MRG32K3A:
     return HIPC_RAND_MRG;
+  case HIPRAND_RNG_PSEUDO_MTGP32:
+    return HIPC_RAND_MTGP;
+  case HIPRAND_RNG_PSEUDO_MT19937:
+    return HIPC_RAND_MT19937;
   case HIPRAND_RNG_QUASI_DEFAULT:
   case HIPRAND_RNG_QUASI_SOBOL32:
     return HIPC_RAND_SOBOL;
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL32:
     return HIPC_RAND_SCRAMBLED_SOBOL;
-  case HIPRAND_RNG_PSEUDO_MTGP32:
-  case HIPRAND_RNG_PSEUDO_MT19937:
   case HIPRAND_RNG_QUASI_SOBOL64:
+    return HIPC_RAND_SOBOL64;
   case HIPRAND_RNG_QUASI_SCRAMBLED_SOBOL64:
-    return -2;
+    return HIPC_RAND_SCRAMBLED_SOBOL64;
   default:
     return -1;
   }
@@ -37,9 +39,9 @@ static hiprandStatus_t create(hiprandGenerator_t* generator,
   int engine = engine_of(rng_type);
   if (engine == -1)
     return HIPRAND_STATUS_TYPE_ERROR;
-  if (engine == -2)
-    return HIPRAND_STATUS_NOT_IMPLEMENTED;
-  if (HIPC_RAND_QUASI(engine) && hipc__sobol_vectors() == NULL)
+  if (HIPC_RAND_QUASI(engine) && (HIPC_RAND_SOBOL64_ENGINE(engine)
+                                       ? hipc__sobol64_vectors() == NULL
+                                       : hipc__sobol_vectors() == NULL))
     return HIPRAND_STATUS_ALLOCATION_FAILED;
   struct hiprandGenerator_st* g = calloc(1, sizeof *g);
   if (g == NULL)
@@ -79,8 +81,13 @@ hiprandStatus_t hiprandDestroyGenerator(hiprandGenerator_t g) {
   if (!valid(g))
     return HIPRAND_STATUS_NOT_INITIALIZED;
   /* Kernels still queued may read the generator's device tables. */
-  if (!g->host && (g->dev_vectors != NULL || g->poisson_cdf != NULL))
+  if (!g->host && (g->dev_vectors != NULL || g->poisson_cdf != NULL ||
+                   g->states != NULL))
     (void)hipStreamSynchronize(g->stream);
+  if (g->states != NULL && g->engine == HIPC_RAND_MTGP)
+    hipc__rand_mtgp_free(g->states, g->host);
+  else if (g->states != NULL)
+    hipc__rand_mt19937_free(g->states, g->host);
   if (g->host)
     free(g->poisson_cdf);
   else if (g->poisson_cdf != NULL)
@@ -115,10 +122,13 @@ hiprandStatus_t hiprandSetPseudoRandomGeneratorSeed(hiprandGenerator_t g,
   return HIPRAND_STATUS_SUCCESS;
 }
 
+/* MTGP32 and MT19937 have no offset (hipRAND: HIPRAND_STATUS_TYPE_ERROR). */
 hiprandStatus_t hiprandSetGeneratorOffset(hiprandGenerator_t g,
                                           unsigned long long offset) {
   if (!valid(g))
     return HIPRAND_STATUS_NOT_INITIALIZED;
+  if (g->engine == HIPC_RAND_MTGP || g->engine == HIPC_RAND_MT19937)
+    return HIPRAND_STATUS_TYPE_ERROR;
   pthread_mutex_lock(&g->lock);
   g->offset = offset;
   g->position = 0;
@@ -190,9 +200,18 @@ hiprandStatus_t hiprandGetDirectionVectors32(
 
 hiprandStatus_t hiprandGetDirectionVectors64(
     hiprandDirectionVectors64_t** vectors, hiprandDirectionVectorSet_t set) {
-  (void)vectors;
-  (void)set;
-  return HIPRAND_STATUS_NOT_IMPLEMENTED;
+  if (vectors == NULL)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  if (set != HIPRAND_DIRECTION_VECTORS_64_JOEKUO6 &&
+      set != HIPRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  const unsigned long long* v = set == HIPRAND_DIRECTION_VECTORS_64_JOEKUO6
+                                    ? hipc__sobol64_vectors()
+                                    : hipc__sobol64_scrambled_vectors();
+  if (v == NULL)
+    return HIPRAND_STATUS_ALLOCATION_FAILED;
+  *vectors = (hiprandDirectionVectors64_t*)v;
+  return HIPRAND_STATUS_SUCCESS;
 }
 
 hiprandStatus_t hiprandGetScrambleConstants32(const unsigned int** constants) {
@@ -207,6 +226,11 @@ hiprandStatus_t hiprandGetScrambleConstants32(const unsigned int** constants) {
 
 hiprandStatus_t hiprandGetScrambleConstants64(
     const unsigned long long** constants) {
-  (void)constants;
-  return HIPRAND_STATUS_NOT_IMPLEMENTED;
+  if (constants == NULL)
+    return HIPRAND_STATUS_OUT_OF_RANGE;
+  const unsigned long long* c = hipc__sobol64_scramble_constants();
+  if (c == NULL)
+    return HIPRAND_STATUS_ALLOCATION_FAILED;
+  *constants = c;
+  return HIPRAND_STATUS_SUCCESS;
 }

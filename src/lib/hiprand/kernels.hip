@@ -142,6 +142,50 @@ __host__ __device__ void sobol_values(const hipc_rand_job& j, unsigned int d,
   }
 }
 
+// Points [p0, p1) of Sobol64 dimension d (HIPC_RAND_U64 or the floating
+// point conversions of hiprand/hipc/sobol64.h).
+__host__ __device__ void sobol64_values(const hipc_rand_job& j, unsigned int d,
+                                        size_t p0, size_t p1) {
+  hiprandStateSobol64_t s;
+  hiprand_init(j.vectors64 + 64 * d, j.start + p0, &s);
+  size_t base = d * j.points;
+  unsigned long long c = j.constants64 != nullptr ? j.constants64[d] : 0ull;
+  for (size_t p = p0; p < p1; p++) {
+    unsigned long long x = sobol64_next(&s) ^ c;
+    size_t i = base + p;
+    switch (j.dist) {
+    case HIPC_RAND_U64:
+      static_cast<unsigned long long*>(j.out)[i] = x;
+      break;
+    case HIPC_RAND_UNIFORM:
+      static_cast<float*>(j.out)[i] = uniform64_f(x);
+      break;
+    case HIPC_RAND_UNIFORM_DOUBLE:
+      static_cast<double*>(j.out)[i] = uniform64_d(x);
+      break;
+    case HIPC_RAND_NORMAL:
+    case HIPC_RAND_LOG_NORMAL: {
+      float v = static_cast<float>(j.mean) +
+                static_cast<float>(j.stddev) *
+                    static_cast<float>(inv_normal(uniform64_d(x)));
+      static_cast<float*>(j.out)[i] =
+          j.dist == HIPC_RAND_LOG_NORMAL ? expf(v) : v;
+      break;
+    }
+    case HIPC_RAND_NORMAL_DOUBLE:
+    case HIPC_RAND_LOG_NORMAL_DOUBLE: {
+      double v = j.mean + j.stddev * inv_normal(uniform64_d(x));
+      static_cast<double*>(j.out)[i] =
+          j.dist == HIPC_RAND_LOG_NORMAL_DOUBLE ? exp(v) : v;
+      break;
+    }
+    case HIPC_RAND_POISSON:
+      static_cast<unsigned int*>(j.out)[i] = poisson_value(j, uniform64_d(x));
+      break;
+    }
+  }
+}
+
 // Worker t of job j.
 __host__ __device__ void run_thread(const hipc_rand_job& j, size_t t) {
   if (t >= j.threads)
@@ -151,7 +195,10 @@ __host__ __device__ void run_thread(const hipc_rand_job& j, size_t t) {
     unsigned int d = static_cast<unsigned int>(t / per_dim);
     size_t p0 = (t % per_dim) * j.per_thread;
     size_t p1 = p0 + j.per_thread < j.points ? p0 + j.per_thread : j.points;
-    sobol_values(j, d, p0, p1);
+    if (HIPC_RAND_SOBOL64_ENGINE(j.engine))
+      sobol64_values(j, d, p0, p1);
+    else
+      sobol_values(j, d, p0, p1);
     return;
   }
   size_t i0 = t * j.per_thread;
