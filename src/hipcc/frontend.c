@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "hip/hipc/kc_abi.h"
+#include "pch.h"
 
 /* Strings made for commands, freed at the end of one source. */
 struct job {
@@ -96,6 +97,80 @@ static int has_flag(const struct strvec *v, const char *flag) {
   return 0;
 }
 
+/* The CPU device pass's clang command up to its input and output: the
+ * source to unoptimised nvptx64 bitcode, the headers included first, from
+ * the precompiled header `pch` where not NULL. */
+static void device_command(struct job *j, struct strvec *cc,
+                           const char *pch) {
+  const struct hipcc_options *o = j->o;
+  const struct frontend_source *s = j->s;
+  static const char *const head[] = {
+      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
+      "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
+      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
+      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
+      "-D__HIPC_KC__=1",
+      /* The host registers every `static __device__` variable by name,
+       * used or not; CUDA mode would drop the unused ones. */
+      "-fkeep-persistent-storage-variables"};
+  hipc__util_push(cc, j->clang);
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    hipc__util_push(cc, head[i]);
+  hipc__util_push(cc, s->std);
+  hipc__util_push(cc, s->inc_flag);
+  if (pch != NULL) {
+    hipc__util_push(cc, "-include-pch");
+    hipc__util_push(cc, pch);
+  } else {
+    hipc__util_push(cc, "-include");
+    hipc__util_push(cc, "hip/hipc/nvptx_prelude.h");
+    hipc__util_push(cc, "-include");
+    hipc__util_push(cc, "hip/hip_runtime.h");
+  }
+  hipc__util_append(cc, &o->pp);
+  /* The flags that change what the device code means; the rest (warnings,
+   * -fPIC, -march) are the host compile's. clang must not optimise for
+   * NVPTX: hipc-kc optimises for the host after lowering. */
+  for (size_t i = 0; i < o->cc.n; i++) {
+    const char *f = o->cc.v[i];
+    if (strcmp(f, "-g") == 0 || strncmp(f, "-ffast-math", 11) == 0 ||
+        strncmp(f, "-fno-fast-math", 14) == 0 ||
+        strncmp(f, "-ffp-contract=", 14) == 0 ||
+        strncmp(f, "-fno-exceptions", 15) == 0)
+      hipc__util_push(cc, f);
+  }
+  /* clang's device compiles keep line tables only for -g; gdb needs the
+   * variables and types of kernels too. */
+  if (has_flag(&o->cc, "-g")) {
+    hipc__util_push(cc, "-Xclang");
+    hipc__util_push(cc, "-debug-info-kind=constructor");
+  }
+  hipc__util_push(cc, "-O3");
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, "-disable-llvm-optzns");
+  hipc__util_push(cc, "-emit-llvm");
+}
+
+/* --hipc-device-pch (`make`): the precompiled header of the device pass
+ * for these flags, made from `s` (an empty header), with its
+ * dependencies in OUT.d (tools/pch/manifest.sh lists them). */
+static int device_pch(struct job *j) {
+  struct strvec cc = {0};
+  device_command(j, &cc, NULL);
+  hipc__util_push(&cc, "-MD");
+  hipc__util_push(&cc, "-MF");
+  hipc__util_push(&cc, own(j, hipc__util_format("%s.d", j->s->out)));
+  hipc__util_push(&cc, "-Xclang");
+  hipc__util_push(&cc, "-emit-pch");
+  hipc__util_push(&cc, "-c");
+  hipc__util_push(&cc, j->s->path);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, j->s->out);
+  int rc = hipc__util_run(cc.v, j->o->verbose, NULL);
+  hipc__util_free(&cc);
+  return rc;
+}
+
 /* The CPU device pass: the source to nvptx64 bitcode (clang), then to a
  * host object (hipc-kc). With `managed` (GPU architectures asked for),
  * hipc-kc also writes there the names of the `__managed__` variables,
@@ -109,47 +184,11 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj,
   const char *bc = file_for(j, ".cpu.bc");
   if (bc == NULL)
     return 1;
-  static const char *const head[] = {
-      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
-      "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
-      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
-      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
-      "-D__HIPC_KC__=1",
-      /* The host registers every `static __device__` variable by name,
-       * used or not; CUDA mode would drop the unused ones. */
-      "-fkeep-persistent-storage-variables"};
   struct strvec cc = {0};
-  hipc__util_push(&cc, j->clang);
-  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
-    hipc__util_push(&cc, head[i]);
-  hipc__util_push(&cc, s->std);
-  hipc__util_push(&cc, s->inc_flag);
-  hipc__util_push(&cc, "-include");
-  hipc__util_push(&cc, "hip/hipc/nvptx_prelude.h");
-  hipc__util_push(&cc, "-include");
-  hipc__util_push(&cc, "hip/hip_runtime.h");
-  hipc__util_append(&cc, &o->pp);
-  /* The flags that change what the device code means; the rest (warnings,
-   * -fPIC, -march) are the host compile's. clang must not optimise for
-   * NVPTX: hipc-kc optimises for the host after lowering. */
-  for (size_t i = 0; i < o->cc.n; i++) {
-    const char *f = o->cc.v[i];
-    if (strcmp(f, "-g") == 0 || strncmp(f, "-ffast-math", 11) == 0 ||
-        strncmp(f, "-fno-fast-math", 14) == 0 ||
-        strncmp(f, "-ffp-contract=", 14) == 0 ||
-        strncmp(f, "-fno-exceptions", 15) == 0)
-      hipc__util_push(&cc, f);
-  }
-  /* clang's device compiles keep line tables only for -g; gdb needs the
-   * variables and types of kernels too. */
-  if (has_flag(&o->cc, "-g")) {
-    hipc__util_push(&cc, "-Xclang");
-    hipc__util_push(&cc, "-debug-info-kind=constructor");
-  }
-  hipc__util_push(&cc, "-O3");
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, "-disable-llvm-optzns");
-  hipc__util_push(&cc, "-emit-llvm");
+  char *pch = hipc__pch_device_find(o, s->prefix, s->std);
+  if (pch != NULL)
+    own(j, pch);
+  device_command(j, &cc, pch);
   hipc__util_push(&cc, "-c");
   hipc__util_push(&cc, s->path);
   hipc__util_push(&cc, "-o");
@@ -391,6 +430,10 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   struct managed_vars managed = {0}, constants = {0};
   struct gpu_names names = {0};
   int rc = 0;
+  if (o->device_pch) {
+    rc = device_pch(&j);
+    goto done;
+  }
   if (o->mode == MODE_PREPROCESS || o->mode == MODE_DEPS) {
     host_command(&j, &cc);
     hipc__util_push(&cc, "-E"); /* with -M/-MM in `dep`: the rules */
