@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -171,6 +172,53 @@ static int device_pch(struct job *j) {
   return rc;
 }
 
+/* The device pass's clang, the source to the bitcode `bc`: with the
+ * precompiled header where one fits (pch.h); where clang rejects it (a
+ * combination of flags pch.c does not foresee), once more without. */
+static int device_front_end(struct job *j, const char *bc) {
+  const struct hipcc_options *o = j->o;
+  char *pch = hipc__pch_device_find(o, j->s->prefix, j->s->std);
+  const char *err = NULL;
+  if (pch != NULL) {
+    own(j, pch);
+    if ((err = file_for(j, ".cpu.err")) == NULL)
+      return 1;
+  }
+  for (;;) {
+    struct strvec cc = {0};
+    device_command(j, &cc, pch);
+    hipc__util_push(&cc, "-c");
+    hipc__util_push(&cc, j->s->path);
+    hipc__util_push(&cc, "-o");
+    hipc__util_push(&cc, bc);
+    /* The user builds for the CPU device, not for the vehicle's sm_70:
+     * clang's "N errors generated when compiling for sm_70." says so. Its
+     * stderr then goes through a pipe or a file, so colours are asked for
+     * by hand. */
+    if (isatty(STDERR_FILENO))
+      hipc__util_push(&cc, "-fcolor-diagnostics");
+    int rc;
+    pid_t pid;
+    if (err == NULL)
+      rc = hipc__util_run_relabel(cc.v, o->verbose, "for sm_70",
+                                  "for the CPU device");
+    else if ((rc = hipc__util_spawn(cc.v, o->verbose, err, &pid)) == 0)
+      rc = hipc__util_wait(pid, j->clang);
+    hipc__util_free(&cc);
+    if (err == NULL)
+      return rc;
+    int rejected = hipc__pch_report(err, rc, "for sm_70",
+                                    "for the CPU device");
+    unlink(err);
+    if (!rejected)
+      return rc;
+    if (o->verbose)
+      fprintf(stderr, "hipcc: clang rejected %s; without it\n", pch);
+    pch = NULL;
+    err = NULL;
+  }
+}
+
 /* The CPU device pass: the source to nvptx64 bitcode (clang), then to a
  * host object (hipc-kc). With `managed` (GPU architectures asked for),
  * hipc-kc also writes there the names of the `__managed__` variables,
@@ -184,22 +232,7 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj,
   const char *bc = file_for(j, ".cpu.bc");
   if (bc == NULL)
     return 1;
-  struct strvec cc = {0};
-  char *pch = hipc__pch_device_find(o, s->prefix, s->std);
-  if (pch != NULL)
-    own(j, pch);
-  device_command(j, &cc, pch);
-  hipc__util_push(&cc, "-c");
-  hipc__util_push(&cc, s->path);
-  hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, bc);
-  /* The user builds for the CPU device, not for the vehicle's sm_70:
-   * clang's "N errors generated when compiling for sm_70." says so. Its
-   * stderr then goes through a pipe, so colours are asked for by hand. */
-  if (isatty(STDERR_FILENO)) hipc__util_push(&cc, "-fcolor-diagnostics");
-  int rc = hipc__util_run_relabel(cc.v, o->verbose, "for sm_70",
-                                  "for the CPU device");
-  hipc__util_free(&cc);
+  int rc = device_front_end(j, bc);
   if (rc != 0)
     return rc;
 
@@ -475,7 +508,8 @@ int hipc__frontend_compile(const struct hipcc_options *o,
      * are enough. */
     if (host_pid > 0) {
       kill(host_pid, SIGTERM);
-      hipc__util_wait(host_pid, j.clang);
+      while (waitpid(host_pid, NULL, 0) < 0 && errno == EINTR)
+        ; /* killed: nothing to report */
       unlink(host_err);
     }
     goto done;

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L /* st_mtim */
 #include "pch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -99,10 +100,12 @@ static int flavour(const struct strvec *cc) {
     if (strcmp(f, "-g") == 0 || strncmp(f, "-fno-exceptions", 15) == 0 ||
         strncmp(f, "-ffp-contract=", 14) == 0)
       return -1;
+    /* -ffast-math -fno-fast-math is not clang's plain flavour (its
+     * complex range differs), nor is -fno-fast-math alone. */
+    if (strncmp(f, "-fno-fast-math", 14) == 0)
+      return -1;
     if (strncmp(f, "-ffast-math", 11) == 0)
       fast = 1;
-    else if (strncmp(f, "-fno-fast-math", 14) == 0)
-      fast = 0;
   }
   return fast;
 }
@@ -143,4 +146,29 @@ char *hipc__pch_device_find(const struct hipcc_options *o, const char *prefix,
     return NULL;
   }
   return pch;
+}
+
+int hipc__pch_report(const char *err_path, int rc, const char *from,
+                     const char *to) {
+  size_t len = 0;
+  char *text = hipc__util_read(err_path, &len);
+  if (text == NULL)
+    return rc != 0;
+  if (rc != 0 && (strstr(text, "PCH file") != NULL ||
+                  strstr(text, "precompiled header") != NULL)) {
+    free(text);
+    return 1;
+  }
+  size_t n = strlen(from);
+  for (char *p = text, *q; *p != '\0'; p = q + n) {
+    if ((q = strstr(p, from)) == NULL) {
+      fputs(p, stderr);
+      break;
+    }
+    fwrite(p, 1, (size_t)(q - p), stderr);
+    fputs(to, stderr);
+  }
+  fflush(stderr);
+  free(text);
+  return 0;
 }

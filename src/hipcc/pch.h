@@ -20,4 +20,11 @@
 char *hipc__pch_device_find(const struct hipcc_options *o, const char *prefix,
                             const char *std);
 
+/* After a device pass that used a PCH and wrote its stderr to `err_path`
+ * with exit status `rc`: 1 where clang rejected the PCH (the pass is to
+ * run again without it), else 0 after writing the messages to stderr,
+ * each `from` written as `to`. */
+int hipc__pch_report(const char *err_path, int rc, const char *from,
+                     const char *to);
+
 #endif /* HIPC_HIPCC_PCH_H */
