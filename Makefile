@@ -114,9 +114,9 @@ all: $(PCH_FILES)
 $(PCH_DIR)/device-fast-math.pch: PCH_FLAGS := -ffast-math
 $(PCH_FILES): $(HEADERS) $(BUILD)/bin/hipcc tools/pch/manifest.sh \
 		| $(BUILD)/include
-	@mkdir -p $(PCH_DIR) && : >$(PCH_DIR)/empty.h
+	@mkdir -p $(PCH_DIR) && : >$@.h
 	$(BUILD)/bin/hipcc --hipc-device-pch -x hip $(PCH_FLAGS) \
-		-c $(abspath $(PCH_DIR))/empty.h -o $@
+		-c $(abspath $@).h -o $@
 	tools/pch/manifest.sh $@
 
 # The kernel compiler (src/kc, docs/frontend.md), on LLVM 19's C API. Built

@@ -9,6 +9,7 @@ pch=$1
 sed -e '1s/^[^:]*: *//' -e 's/\\$//' "$pch.d" | tr -s ' \t' '\n' |
   grep -v '^$' >"$pch.deps.tmp"
 { echo; xargs cat <"$pch.deps.tmp" | tr -cs 'A-Za-z0-9_' '\n' | sort -u; } \
-  >"$pch.words"
+  >"$pch.words.tmp"
+mv "$pch.words.tmp" "$pch.words"
 mv "$pch.deps.tmp" "$pch.deps"
 rm -f "$pch.d"
