@@ -7,6 +7,7 @@
 # of a name they spell (_GLIBCXX_ASSERTIONS), an include directory with a
 # `hip` directory, -std=c++20, -g, -fno-fast-math; nor with HIPC_NO_PCH=1. A -D of a name
 # they do not spell keeps the PCH, and the source sees the macro.
+# test-timeout: 400
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 unset HIPC_OFFLOAD_ARCH HIPC_NO_PCH
@@ -54,8 +55,13 @@ int main() {
 SRC
 # uses FLAGS...: the PCH the device pass took, if any ("rejected" where
 # clang refused it and the pass ran again without).
+cat > small.hip <<'SRC'
+#include <hip/hip_runtime.h>
+__global__ void k(int* p) { p[threadIdx.x] = HIPC_TEST_PCH_SCALE; }
+SRC
 uses() {
-  "$HIPCC" -v -c p.hip -o p.o "$@" > v.txt 2>&1 || { cat v.txt; return 2; }
+  "$HIPCC" -v -c small.hip -o small.o "$@" > v.txt 2>&1 ||
+    { cat v.txt; return 2; }
   if grep -q "rejected" v.txt; then echo rejected; return; fi
   grep -o -- "-include-pch [^ ]*" v.txt | sed 's|.*/||'
 }

@@ -13,6 +13,7 @@
 # both warp sizes. Then kernel tests whose
 # K.thread calls the headers' linkonce_odr functions (which the part that
 # defines the image would otherwise drop) built split into 4 parts and run.
+# test-timeout: 400
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
