@@ -106,6 +106,19 @@ $(BUILD)/bin/hipcc: $(HIPCC_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(HIPCC_CFLAGS) -o $@ $(HIPCC_OBJ)
 
+# The CPU device pass's precompiled headers, one per flavour, with the
+# lists hipcc checks before it uses one (src/hipcc/pch.h).
+PCH_DIR := $(BUILD)/lib/hipc/pch
+PCH_FILES := $(PCH_DIR)/device.pch $(PCH_DIR)/device-fast-math.pch
+all: $(PCH_FILES)
+$(PCH_DIR)/device-fast-math.pch: PCH_FLAGS := -ffast-math
+$(PCH_FILES): $(HEADERS) $(BUILD)/bin/hipcc tools/pch/manifest.sh \
+		| $(BUILD)/include
+	@mkdir -p $(PCH_DIR) && : >$@.h
+	$(BUILD)/bin/hipcc --hipc-device-pch -x hip $(PCH_FLAGS) \
+		-c $(abspath $@).h -o $@
+	tools/pch/manifest.sh $@
+
 # The kernel compiler (src/kc, docs/frontend.md), on LLVM 19's C API. Built
 # by `make` where llvm-config-19 is installed (.ci/run installs it).
 LLVM_CONFIG ?= llvm-config-19

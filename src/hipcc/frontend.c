@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "hip/hipc/kc_abi.h"
+#include "pch.h"
 
 /* Strings made for commands, freed at the end of one source. */
 struct job {
@@ -96,6 +98,127 @@ static int has_flag(const struct strvec *v, const char *flag) {
   return 0;
 }
 
+/* The CPU device pass's clang command up to its input and output: the
+ * source to unoptimised nvptx64 bitcode, the headers included first, from
+ * the precompiled header `pch` where not NULL. */
+static void device_command(struct job *j, struct strvec *cc,
+                           const char *pch) {
+  const struct hipcc_options *o = j->o;
+  const struct frontend_source *s = j->s;
+  static const char *const head[] = {
+      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
+      "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
+      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
+      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
+      "-D__HIPC_KC__=1",
+      /* The host registers every `static __device__` variable by name,
+       * used or not; CUDA mode would drop the unused ones. */
+      "-fkeep-persistent-storage-variables"};
+  hipc__util_push(cc, j->clang);
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    hipc__util_push(cc, head[i]);
+  hipc__util_push(cc, s->std);
+  hipc__util_push(cc, s->inc_flag);
+  if (pch != NULL) {
+    hipc__util_push(cc, "-include-pch");
+    hipc__util_push(cc, pch);
+  } else {
+    hipc__util_push(cc, "-include");
+    hipc__util_push(cc, "hip/hipc/nvptx_prelude.h");
+    hipc__util_push(cc, "-include");
+    hipc__util_push(cc, "hip/hip_runtime.h");
+  }
+  hipc__util_append(cc, &o->pp);
+  /* The flags that change what the device code means; the rest (warnings,
+   * -fPIC, -march) are the host compile's. clang must not optimise for
+   * NVPTX: hipc-kc optimises for the host after lowering. */
+  for (size_t i = 0; i < o->cc.n; i++) {
+    const char *f = o->cc.v[i];
+    if (strcmp(f, "-g") == 0 || strncmp(f, "-ffast-math", 11) == 0 ||
+        strncmp(f, "-fno-fast-math", 14) == 0 ||
+        strncmp(f, "-ffp-contract=", 14) == 0 ||
+        strncmp(f, "-fno-exceptions", 15) == 0)
+      hipc__util_push(cc, f);
+  }
+  /* clang's device compiles keep line tables only for -g; gdb needs the
+   * variables and types of kernels too. */
+  if (has_flag(&o->cc, "-g")) {
+    hipc__util_push(cc, "-Xclang");
+    hipc__util_push(cc, "-debug-info-kind=constructor");
+  }
+  hipc__util_push(cc, "-O3");
+  hipc__util_push(cc, "-Xclang");
+  hipc__util_push(cc, "-disable-llvm-optzns");
+  hipc__util_push(cc, "-emit-llvm");
+}
+
+/* --hipc-device-pch (`make`): the precompiled header of the device pass
+ * for these flags, made from `s` (an empty header), with its
+ * dependencies in OUT.d (tools/pch/manifest.sh lists them). */
+static int device_pch(struct job *j) {
+  struct strvec cc = {0};
+  device_command(j, &cc, NULL);
+  hipc__util_push(&cc, "-MD");
+  hipc__util_push(&cc, "-MF");
+  hipc__util_push(&cc, own(j, hipc__util_format("%s.d", j->s->out)));
+  hipc__util_push(&cc, "-Xclang");
+  hipc__util_push(&cc, "-emit-pch");
+  hipc__util_push(&cc, "-c");
+  hipc__util_push(&cc, j->s->path);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, j->s->out);
+  int rc = hipc__util_run(cc.v, j->o->verbose, NULL);
+  hipc__util_free(&cc);
+  return rc;
+}
+
+/* The device pass's clang, the source to the bitcode `bc`: with the
+ * precompiled header where one fits (pch.h); where clang rejects it (a
+ * combination of flags pch.c does not foresee), once more without. */
+static int device_front_end(struct job *j, const char *bc) {
+  const struct hipcc_options *o = j->o;
+  char *pch = hipc__pch_device_find(o, j->s->prefix, j->s->std);
+  const char *err = NULL;
+  if (pch != NULL) {
+    own(j, pch);
+    if ((err = file_for(j, ".cpu.err")) == NULL)
+      return 1;
+  }
+  for (;;) {
+    struct strvec cc = {0};
+    device_command(j, &cc, pch);
+    hipc__util_push(&cc, "-c");
+    hipc__util_push(&cc, j->s->path);
+    hipc__util_push(&cc, "-o");
+    hipc__util_push(&cc, bc);
+    /* The user builds for the CPU device, not for the vehicle's sm_70:
+     * clang's "N errors generated when compiling for sm_70." says so. Its
+     * stderr then goes through a pipe or a file, so colours are asked for
+     * by hand. */
+    if (isatty(STDERR_FILENO))
+      hipc__util_push(&cc, "-fcolor-diagnostics");
+    int rc;
+    pid_t pid;
+    if (err == NULL)
+      rc = hipc__util_run_relabel(cc.v, o->verbose, "for sm_70",
+                                  "for the CPU device");
+    else if ((rc = hipc__util_spawn(cc.v, o->verbose, err, &pid)) == 0)
+      rc = hipc__util_wait(pid, j->clang);
+    hipc__util_free(&cc);
+    if (err == NULL)
+      return rc;
+    int rejected = hipc__pch_report(err, rc, "for sm_70",
+                                    "for the CPU device");
+    unlink(err);
+    if (!rejected)
+      return rc;
+    if (o->verbose)
+      fprintf(stderr, "hipcc: clang rejected %s; without it\n", pch);
+    pch = NULL;
+    err = NULL;
+  }
+}
+
 /* The CPU device pass: the source to nvptx64 bitcode (clang), then to a
  * host object (hipc-kc). With `managed` (GPU architectures asked for),
  * hipc-kc also writes there the names of the `__managed__` variables,
@@ -109,58 +232,7 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj,
   const char *bc = file_for(j, ".cpu.bc");
   if (bc == NULL)
     return 1;
-  static const char *const head[] = {
-      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
-      "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
-      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
-      "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
-      "-D__HIPC_KC__=1",
-      /* The host registers every `static __device__` variable by name,
-       * used or not; CUDA mode would drop the unused ones. */
-      "-fkeep-persistent-storage-variables"};
-  struct strvec cc = {0};
-  hipc__util_push(&cc, j->clang);
-  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
-    hipc__util_push(&cc, head[i]);
-  hipc__util_push(&cc, s->std);
-  hipc__util_push(&cc, s->inc_flag);
-  hipc__util_push(&cc, "-include");
-  hipc__util_push(&cc, "hip/hipc/nvptx_prelude.h");
-  hipc__util_push(&cc, "-include");
-  hipc__util_push(&cc, "hip/hip_runtime.h");
-  hipc__util_append(&cc, &o->pp);
-  /* The flags that change what the device code means; the rest (warnings,
-   * -fPIC, -march) are the host compile's. clang must not optimise for
-   * NVPTX: hipc-kc optimises for the host after lowering. */
-  for (size_t i = 0; i < o->cc.n; i++) {
-    const char *f = o->cc.v[i];
-    if (strcmp(f, "-g") == 0 || strncmp(f, "-ffast-math", 11) == 0 ||
-        strncmp(f, "-fno-fast-math", 14) == 0 ||
-        strncmp(f, "-ffp-contract=", 14) == 0 ||
-        strncmp(f, "-fno-exceptions", 15) == 0)
-      hipc__util_push(&cc, f);
-  }
-  /* clang's device compiles keep line tables only for -g; gdb needs the
-   * variables and types of kernels too. */
-  if (has_flag(&o->cc, "-g")) {
-    hipc__util_push(&cc, "-Xclang");
-    hipc__util_push(&cc, "-debug-info-kind=constructor");
-  }
-  hipc__util_push(&cc, "-O3");
-  hipc__util_push(&cc, "-Xclang");
-  hipc__util_push(&cc, "-disable-llvm-optzns");
-  hipc__util_push(&cc, "-emit-llvm");
-  hipc__util_push(&cc, "-c");
-  hipc__util_push(&cc, s->path);
-  hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, bc);
-  /* The user builds for the CPU device, not for the vehicle's sm_70:
-   * clang's "N errors generated when compiling for sm_70." says so. Its
-   * stderr then goes through a pipe, so colours are asked for by hand. */
-  if (isatty(STDERR_FILENO)) hipc__util_push(&cc, "-fcolor-diagnostics");
-  int rc = hipc__util_run_relabel(cc.v, o->verbose, "for sm_70",
-                                  "for the CPU device");
-  hipc__util_free(&cc);
+  int rc = device_front_end(j, bc);
   if (rc != 0)
     return rc;
 
@@ -391,6 +463,10 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   struct managed_vars managed = {0}, constants = {0};
   struct gpu_names names = {0};
   int rc = 0;
+  if (o->device_pch) {
+    rc = device_pch(&j);
+    goto done;
+  }
   if (o->mode == MODE_PREPROCESS || o->mode == MODE_DEPS) {
     host_command(&j, &cc);
     hipc__util_push(&cc, "-E"); /* with -M/-MM in `dep`: the rules */
@@ -432,7 +508,8 @@ int hipc__frontend_compile(const struct hipcc_options *o,
      * are enough. */
     if (host_pid > 0) {
       kill(host_pid, SIGTERM);
-      hipc__util_wait(host_pid, j.clang);
+      while (waitpid(host_pid, NULL, 0) < 0 && errno == EINTR)
+        ; /* killed: nothing to report */
       unlink(host_err);
     }
     goto done;

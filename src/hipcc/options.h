@@ -51,6 +51,8 @@ struct hipcc_options {
   int static_libhipc;     /* -static-libhipc */
   int genco;              /* --genco: device code only, a code object */
   int emit_static_lib;    /* --emit-static-lib: an archive, not a program */
+  int device_pch;         /* --hipc-device-pch: -c makes the CPU device
+                             pass's precompiled header (pch.h) */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets

@@ -10,6 +10,8 @@
 # processors, estimated from CPU times: the host pass (ref) beside the
 # device pass, whose kc parts run side by side (hipcc's CPU time less ref
 # and less all parts but the longest, from HIPC_KC_TIME). FLAGS: $HIPCC_FLAGS.
+# BEFORE=PATH/hipcc: the j1 columns are that hipcc's (another build, as it
+# comes), for before/after in one run.
 # Usage: tools/ctime/measure.sh [-n N] FILE...
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,8 +41,12 @@ for f in "$@"; do
       -D__HIP_PLATFORM_HIPC__=1 -D__HIPC_CLANG_HOST__=1 -std=c++17 \
       -isystem "$root/build/include" -include hip/hip_runtime.h -I"$d" -O3 \
       $HIPCC_FLAGS -c "$f" -o "$tmp/ref.o")
-  j=$(best env HIPC_KC_JOBS=1 "$root/build/bin/hipcc" $HIPCC_FLAGS -I"$d" -O3 \
-      -c "$f" -o "$tmp/h.o")
+  if [ -n "${BEFORE:-}" ]; then
+    j=$(best "$BEFORE" $HIPCC_FLAGS -I"$d" -O3 -c "$f" -o "$tmp/h.o")
+  else
+    j=$(best env HIPC_KC_JOBS=1 "$root/build/bin/hipcc" $HIPCC_FLAGS -I"$d" \
+        -O3 -c "$f" -o "$tmp/h.o")
+  fi
   h=$(best env HIPC_KC_TIME=1 "$root/build/bin/hipcc" $HIPCC_FLAGS -I"$d" -O3 \
       -c "$f" -o "$tmp/h.o")
   # all parts but the longest ran beside it
