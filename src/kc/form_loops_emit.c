@@ -575,6 +575,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_WARP) {
       to = hipc__form_loops_warp_results(s, k, to);
       if (!to) return 0;
+      to = hipc__form_loops_fuse(s, k, to);
       LLVMPositionBuilderAtEnd(e->b, post);
     }
     if (sw)
@@ -653,6 +654,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   LLVMPositionBuilderAtEnd(
       e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
   hipc__form_loops_shfl_plan(s);
+  hipc__form_loops_fuse_plan(s);
   entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
