@@ -13,6 +13,8 @@
  *   clone    a region's code for one thread, inside its x loop
  *   warp     warp collectives: cuts like barriers, and after a region's
  *            loop a loop nest over warps and lanes computing the results
+ *   fuse     rows of shuffles with straight code between them as one
+ *            vector loop over full warps (used by emit)
  *   atomic   atomics on __shared__ memory as plain code (used by clone)
  *   debug    with -g: subprograms for the functions made, variables in
  *            K.run (used by prep, clone and form_loops.c)
@@ -24,7 +26,8 @@
  * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
  * (form_loops_unroll.c), HIPC_KC_NO_SHFL_INLINE=1 gives every shuffle its
  * results loop (form_loops_shfl.c), HIPC_KC_NO_SHFL_PERM=1 moves no warp
- * by a shufflevector (form_loops_perm.c). */
+ * by a shufflevector (form_loops_perm.c), HIPC_KC_NO_SHFL_FUSE=1 runs no
+ * row of shuffles as vector code (form_loops_fuse.c). */
 #ifndef HIPC_KC_FORM_LOOPS_H
 #define HIPC_KC_FORM_LOOPS_H
 
