@@ -181,6 +181,7 @@ static void release(struct fl_state* s) {
   hipc__form_loops_map_free(&s->remat);
   free(s->slots);
   free(s->warp);
+  free(s->fuse);
   free(s->scopes);
   free(s->succ_off);
   free(s->succ);

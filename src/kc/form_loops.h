@@ -13,6 +13,8 @@
  *   clone    a region's code for one thread, inside its x loop
  *   warp     warp collectives: cuts like barriers, and after a region's
  *            loop a loop nest over warps and lanes computing the results
+ *   fuse     rows of shuffles with straight code between them as one
+ *            vector loop over full warps (used by emit)
  *   atomic   atomics on __shared__ memory as plain code (used by clone)
  *   debug    with -g: subprograms for the functions made, variables in
  *            K.run (used by prep, clone and form_loops.c)
@@ -24,7 +26,8 @@
  * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
  * (form_loops_unroll.c), HIPC_KC_NO_SHFL_INLINE=1 gives every shuffle its
  * results loop (form_loops_shfl.c), HIPC_KC_NO_SHFL_PERM=1 moves no warp
- * by a shufflevector (form_loops_perm.c). */
+ * by a shufflevector (form_loops_perm.c), HIPC_KC_NO_SHFL_FUSE=1 runs no
+ * row of shuffles as vector code (form_loops_fuse.c). */
 #ifndef HIPC_KC_FORM_LOOPS_H
 #define HIPC_KC_FORM_LOOPS_H
 
@@ -158,6 +161,9 @@ struct fl_state {
   LLVMValueRef* scopes;
   /* Per barrier: what a warp collective needs (form_loops_warp.c). */
   struct fl_warp* warp;
+  /* Per barrier: how many shuffles after it make a row with it, fused
+   * into vector code (form_loops_fuse.c); 0 none. */
+  unsigned* fuse;
   /* Segment successors (CSR) and the dominator tree of region
    * dom_region - 1, numbered by a walk (form_loops_dom.c). */
   unsigned *succ_off, *succ;
@@ -424,6 +430,14 @@ LLVMBasicBlockRef hipc__form_loops_perm_results(struct fl_state* s,
                                                 unsigned k, LLVMBuilderRef b,
                                                 LLVMValueRef wb,
                                                 LLVMValueRef n);
+/* form_loops_fuse.c: finds the rows of shuffles to fuse (s->fuse), after
+ * hipc__form_loops_shfl_plan. */
+void hipc__form_loops_fuse_plan(struct fl_state* s);
+/* The block that runs the row starting at barrier k as vector code when
+ * every warp taking part is full, and goes on after the row's last
+ * shuffle; else goes to `normal`. `normal` itself when k starts no row. */
+LLVMBasicBlockRef hipc__form_loops_fuse(struct fl_state* s, unsigned k,
+                                        LLVMBasicBlockRef normal);
 /* Such a shuffle's (barrier k's) result for the thread at s->e->b. */
 LLVMValueRef hipc__form_loops_shfl_result(struct fl_state* s, unsigned k);
 /* form_loops_emit.c: marks in `bar` the barriers where region r's threads

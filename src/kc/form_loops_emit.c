@@ -99,11 +99,17 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
    * recurrence that stops the vectoriser, where a store to a fixed address
    * is moved out of the loop by LICM). */
   LLVMValueRef c64 = LLVMBuildZExt(e->b, count, e->i64, "");
-  LLVMValueRef total = LLVMConstInt(e->i64, 0, 0);
+  /* Every per-thread array has room for `count` rounded up to 64 threads
+   * (padded ones 2 * FL_PAD more), so that it is a whole number of 64-byte
+   * lines, and each offset is crows * a + b with constants a and b: one
+   * multiply, which LLVM may recompute anywhere for nothing, where a chain
+   * of roundings cost an instruction per slot each time it was needed. */
+  LLVMValueRef crows = LLVMBuildAnd(
+      e->b, LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 63, 0), ""),
+      LLVMConstInt(e->i64, ~(uint64_t)63, 0), "rows");
+  uint64_t ka = 0, kb = 0;
   LLVMValueRef* offs = calloc(s->nslots + 1, sizeof *offs);
   if (!offs) abort();
-  LLVMValueRef mask = LLVMConstInt(e->i64, ~(uint64_t)63, 0);
-  LLVMValueRef round = LLVMConstInt(e->i64, 63, 0);
   for (unsigned k = 0; k <= s->nslots; k++) {
     uint64_t size;
     if (k < s->nslots) {
@@ -115,20 +121,19 @@ static void entry(struct fl_state* s, struct fl_emit* e) {
     }
     /* Padded arrays (form_loops_shfl.c) start FL_PAD elements in. */
     int pad = k < s->nslots ? s->slots[k].pad : s->pad_exits;
-    LLVMValueRef n = c64;
-    if (pad) n = LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 2 * FL_PAD, 0), "");
-    offs[k] = pad ? LLVMBuildAdd(e->b, total,
-                                 LLVMConstInt(e->i64, FL_PAD * size, 0), "")
-                  : total;
-    LLVMValueRef bytes =
-        k < s->nslots && !s->slots[k].per_thread
-            ? LLVMConstInt(e->i64, size, 0)
-            : LLVMBuildMul(e->b, n, LLVMConstInt(e->i64, size, 0), "");
-    total = LLVMBuildAnd(
-        e->b,
-        LLVMBuildAdd(e->b, LLVMBuildAdd(e->b, total, bytes, ""), round, ""),
-        mask, "");
+    offs[k] = LLVMBuildAdd(
+        e->b, LLVMBuildMul(e->b, crows, LLVMConstInt(e->i64, ka, 0), ""),
+        LLVMConstInt(e->i64, kb + (pad ? FL_PAD * size : 0), 0), "");
+    if (k < s->nslots && !s->slots[k].per_thread) {
+      kb += (size + 63) & ~(uint64_t)63;
+    } else {
+      ka += size;
+      if (pad) kb += 2 * FL_PAD * size;
+    }
   }
+  LLVMValueRef total = LLVMBuildAdd(
+      e->b, LLVMBuildMul(e->b, crows, LLVMConstInt(e->i64, ka, 0), ""),
+      LLVMConstInt(e->i64, kb, 0), "");
   if (s->need_exit_flags || s->nslots) {
     LLVMTypeRef aty = LLVMFunctionType(e->ptr, &e->i64, 1, 0);
     LLVMValueRef arena = LLVMGetNamedFunction(s->m, "hipc_cpu_region_arena");
@@ -575,6 +580,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     if (hipc__form_loops_barrier_kind(s->bars[k]) == FL_BAR_WARP) {
       to = hipc__form_loops_warp_results(s, k, to);
       if (!to) return 0;
+      to = hipc__form_loops_fuse(s, k, to);
       LLVMPositionBuilderAtEnd(e->b, post);
     }
     if (sw)
@@ -653,6 +659,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   LLVMPositionBuilderAtEnd(
       e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
   hipc__form_loops_shfl_plan(s);
+  hipc__form_loops_fuse_plan(s);
   entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);

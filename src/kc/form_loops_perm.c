@@ -167,9 +167,20 @@ static unsigned source(int kind, int32_t l, int32_t p, int32_t wd,
     uint32_t src = (uint32_t)seg + (uint32_t)(p & wm);
     return src < w ? src : w;
   }
-  int32_t src = l ^ p;
-  if (src >= (int32_t)((uint32_t)seg + (uint32_t)wd) || src < 0)
-    return (unsigned)l;
+  int32_t src;
+  if (kind == FL_W_SHFL_DOWN) {
+    /* Past the segment's end: the lane's own value. */
+    if ((uint32_t)(l & wm) + (uint32_t)p >= (uint32_t)wd) return (unsigned)l;
+    src = (int32_t)((uint32_t)l + (uint32_t)p);
+  } else if (kind == FL_W_SHFL_UP) {
+    /* Before the segment's start: the lane's own value. */
+    src = (int32_t)((uint32_t)l - (uint32_t)p);
+    if (src < seg) return (unsigned)l;
+  } else {
+    src = l ^ p;
+    if (src >= (int32_t)((uint32_t)seg + (uint32_t)wd) || src < 0)
+      return (unsigned)l;
+  }
   return (uint32_t)src < w ? (unsigned)src : w;
 }
 
@@ -179,7 +190,7 @@ void hipc__form_loops_shfl_perm(struct fl_state* s, unsigned k) {
   unsigned ws = s->warp_const;
   if (!ws || ws > 64 || getenv("HIPC_KC_NO_SHFL_PERM")) return;
   LLVMValueRef call = s->bars[k];
-  if ((w->kind != FL_W_SHFL_IDX && w->kind != FL_W_SHFL_XOR) ||
+  if (w->kind < FL_W_SHFL_IDX || w->kind > FL_W_SHFL_XOR ||
       w->cls[FL_WR_V] != FL_OP_THREAD)
     return;
   LLVMValueRef p = LLVMGetOperand(call, (unsigned)w->arg[FL_WR_P]);
