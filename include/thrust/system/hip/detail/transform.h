@@ -6,13 +6,14 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/transform.h>
 #include <thrust/system/hip/detail/gpu_elementwise.h>
+#include <thrust/system/hip/detail/gpu_modify.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD(transform)
+HIPC_THRUST_FORWARD_CPU_KERNELS(transform)
 HIPC_THRUST_FORWARD(transform_if)
 
 } // namespace detail
