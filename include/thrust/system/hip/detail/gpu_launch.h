@@ -73,24 +73,24 @@ using ref_t =
     decltype(thrust::raw_reference_cast(*std::declval<view_t<It>>()));
 #define HIPC_THRUST_ITEM(it, i) thrust::raw_reference_cast((it)[i])
 
-/* i → op(i) for i in [0, n). */
+/* i → op(i) for i in [0, n): a GPU's shape strides the grid over the
+ * range (chunk 0); the CPU device's (chunk > 0) has one work item per
+ * block walk its chunk [b * chunk, (b + 1) * chunk) of contiguous items
+ * (with the GPU's shape each of a CPU worker's work items strode across
+ * the whole range: 5x slower). One kernel for both, so that kc compiles
+ * each operation once. */
 template <typename Op>
-__global__ void hipc_thrust_index_kernel(long long n, Op op) {
+__global__ void hipc_thrust_index_kernel(long long n, long long chunk, Op op) {
+  if (chunk > 0) {
+    long long i = static_cast<long long>(blockIdx.x) * chunk;
+    long long end = i + chunk < n ? i + chunk : n;
+    for (; i < end; ++i)
+      op(i);
+    return;
+  }
   long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (; i < n; i += stride)
-    op(i);
-}
-
-/* i → op(i) for i in block b's chunk [b * chunk, (b + 1) * chunk) ∩
- * [0, n): the CPU device's shape, one work item per block walking
- * contiguous items (a GPU's shape, above, makes each of a CPU worker's
- * work items stride across the whole range). */
-template <typename Op>
-__global__ void hipc_thrust_chunk_kernel(long long n, long long chunk, Op op) {
-  long long i = static_cast<long long>(blockIdx.x) * chunk;
-  long long end = i + chunk < n ? i + chunk : n;
-  for (; i < end; ++i)
     op(i);
 }
 
@@ -138,7 +138,7 @@ __host__ void launch_indices(hipStream_t stream, long long n, Op op) {
     return;
   if (cpu_stream(stream)) {
     chunking c = cpu_chunks(n);
-    hipc_thrust_chunk_kernel<<<dim3(static_cast<unsigned>(c.count)), dim3(1),
+    hipc_thrust_index_kernel<<<dim3(static_cast<unsigned>(c.count)), dim3(1),
                                0, stream>>>(n, c.size, op);
     throw_on_error(hipGetLastError(), "thrust: a kernel launch");
     return;
@@ -149,7 +149,7 @@ __host__ void launch_indices(hipStream_t stream, long long n, Op op) {
     blocks = max_blocks;
   hipc_thrust_index_kernel<<<dim3(static_cast<unsigned>(blocks)),
                              dim3(static_cast<unsigned>(threads)), 0,
-                             stream>>>(n, op);
+                             stream>>>(n, 0, op);
   throw_on_error(hipGetLastError(), "thrust: a kernel launch");
 }
 
