@@ -1,11 +1,12 @@
 // Thrust algorithms with user functors on the CPU device, 2^BENCH_HIPCUB_LOG2N
-// (default 24) ints: the CPP path (Thrust's sequential algorithm on the
-// calling thread, what thrust::device ran there before) against
-// thrust::device, which takes the kernel paths there (kernels and hipCUB
-// on the CPU device's workers; docs/thrust.md), best of BENCH_REPS
-// (default 5) each, in one run. Prints one line per algorithm and a
-// RESULT line (thrust::device's total); checks that both paths agree.
-// HIPC_THRUST_KERNELS=0 makes thrust::device take the CPP path too.
+// (default 24) ints in device_vectors: Thrust's sequential loop over raw
+// pointers (thrust::cpp::par) against thrust::device, best of BENCH_REPS
+// (default 5) each, in one run; checks that both agree. thrust::device
+// takes the kernel paths on the CPU device's workers for copy_if and
+// reduce (docs/thrust.md), for all four with HIPC_THRUST_KERNELS=1, and
+// the CPP path over device_vector iterators for none with
+// HIPC_THRUST_KERNELS=0 (what it did before). Prints one line per
+// algorithm and a RESULT line (thrust::device's total).
 #include <thrust/copy.h>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>

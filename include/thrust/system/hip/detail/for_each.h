@@ -12,7 +12,7 @@ namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD_CPU_KERNELS(for_each)
+HIPC_THRUST_FORWARD(for_each)
 HIPC_THRUST_FORWARD(for_each_n)
 
 } // namespace detail

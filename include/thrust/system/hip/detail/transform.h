@@ -13,7 +13,7 @@ namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD_CPU_KERNELS(transform)
+HIPC_THRUST_FORWARD(transform)
 HIPC_THRUST_FORWARD(transform_if)
 
 } // namespace detail
