@@ -191,7 +191,8 @@ using comparable = std::integral_constant<
              Hay last, const T &value, Comp... comp) {                         \
     static_assert(sizeof...(Comp) <= 1, "one comparator");                     \
     long long i = search_one<KIND>(                                            \
-        s, first, last, value, first_of(comp..., thrust::less<value_t<Hay>>()));\
+        s, first, last, value,                                                 \
+        first_of(comp..., thrust::less<value_t<Hay>>()));                      \
     put_search(result, first, i);                                              \
     return true;                                                               \
   }                                                                            \
