@@ -394,6 +394,9 @@ int main() {
     test_iterators(n);
     test_more(n);
     test_host_policy(n);
+#ifdef THRUST_MORE_TESTS
+    THRUST_MORE_TESTS(n);
+#endif
   }
   return test_summary("thrust_algorithms");
 }

@@ -2,13 +2,18 @@
 // device, the hip system takes the paths it takes on a GPU's stream
 // (kernels over the iterators, hipCUB for reductions, scans and sorts,
 // host staging, hipMemcpy for host<->device copies and elements), so the
-// same host-computed checks cover them where there is no GPU.
+// same host-computed checks cover them where there is no GPU; and
+// thrust_gpu_more.h's checks of the algorithms beyond those.
 // NEEDS-HEADER: thrust/version.h
 #include <cstdlib>
+#include <cstddef>
 
 // Set before main, so before the hip system first reads it.
 static struct force_gpu_paths {
   force_gpu_paths() { setenv("HIPC_THRUST_KERNELS", "1", 1); }
 } force;
 
+static void test_gpu_more(size_t n);
+#define THRUST_MORE_TESTS(n) test_gpu_more(n)
 #include "thrust_algorithms.hip"
+#include "thrust_gpu_more.h"

@@ -12,7 +12,7 @@ namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD(copy_if)
+HIPC_THRUST_FORWARD_CPU_KERNELS(copy_if)
 
 } // namespace detail
 } // namespace hip

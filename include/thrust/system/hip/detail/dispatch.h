@@ -64,3 +64,54 @@
     thrust::system::hip::detail::algorithm_scope scope;                        \
     return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);     \
   }
+
+THRUST_NAMESPACE_BEGIN
+namespace system {
+namespace hip {
+namespace detail {
+/* The items of an algorithm whose first two arguments are its range. */
+template <typename It, typename... Rest>
+__host__ auto range_items(thrust::system::hip::detail::priority<1>, It first,
+                          It last, Rest &&...) -> decltype(last - first) {
+  return last - first;
+}
+template <typename... A>
+__host__ long long range_items(thrust::system::hip::detail::priority<0>,
+                               A &&...) {
+  return 0;
+}
+} // namespace detail
+} // namespace hip
+} // namespace system
+THRUST_NAMESPACE_END
+
+/* HIPC_THRUST_FORWARD for the algorithms that, on the CPU device, run as
+ * the kernel paths (the CPU device's workers) rather than on the calling
+ * thread from parallel_min_items items up, unless HIPC_THRUST_KERNELS=0:
+ * those with a kernel path for the arguments (a device-callable functor);
+ * the others take the CPP path. */
+#define HIPC_THRUST_CPU_KERNELS_BRANCH(NAME, result_type, stream, exec, args)  \
+  if (thrust::system::hip::detail::thrust_kernels_setting() != 0 &&           \
+      range_items(thrust::system::hip::detail::priority<1>(), args...) >=     \
+          thrust::system::hip::detail::parallel_min_items) {                   \
+    thrust::system::hip::detail::parallel_result<result_type> result_;         \
+    if (gpu_##NAME(thrust::system::hip::detail::priority<3>(), result_,        \
+                   static_cast<Derived &>(exec), stream, args...))             \
+      return result_.get();                                                    \
+  }
+#define HIPC_THRUST_FORWARD_CPU_KERNELS(NAME)                                  \
+  HIPC_THRUST_GPU_DEFAULT(NAME)                                                \
+  template <typename Derived, typename... Args>                                \
+  __host__ auto NAME(thrust::system::hip::detail::execution_policy<Derived>   \
+                         &exec,                                                \
+                     Args &&...args)                                           \
+      -> decltype(thrust::NAME(thrust::cpp::par,                               \
+                               static_cast<Args &&>(args)...)) {               \
+    typedef decltype(thrust::NAME(thrust::cpp::par,                            \
+                                  static_cast<Args &&>(args)...)) result_type; \
+    HIPC_THRUST_GPU_BRANCH(NAME, result_type, exec, args)                      \
+    hipStream_t stream_ = thrust::system::hip::detail::synchronize(exec);      \
+    thrust::system::hip::detail::algorithm_scope scope;                        \
+    HIPC_THRUST_CPU_KERNELS_BRANCH(NAME, result_type, stream_, exec, args)     \
+    return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);     \
+  }

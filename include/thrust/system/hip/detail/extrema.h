@@ -7,6 +7,7 @@
 #include <thrust/extrema.h>
 #include <thrust/system/hip/detail/gpu_reduce.h>
 #include <thrust/system/hip/detail/gpu_staged.h>
+#include <thrust/system/hip/detail/gpu_search.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

@@ -6,6 +6,7 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/gather.h>
 #include <thrust/system/hip/detail/gpu_elementwise.h>
+#include <thrust/system/hip/detail/gpu_modify.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

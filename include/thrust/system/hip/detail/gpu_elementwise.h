@@ -234,7 +234,13 @@ upload(hipStream_t s, In first, long long n, Out out) {
   std::vector<V> host(static_cast<size_t>(n));
   for (long long i = 0; i < n; ++i, ++first)
     host[static_cast<size_t>(i)] = *first;
-  copy_indices(s, host.data(), n, out);
+  if (contiguous<Out>::value) {
+    copy_indices(s, host.data(), n, out);
+  } else { // a kernel reads device memory only
+    device_buffer<V> staged(static_cast<size_t>(n));
+    copy_indices(s, host.data(), n, staged.p);
+    copy_indices(s, staged.p, n, out);
+  }
 }
 template <typename In, typename Out>
 __host__ typename std::enable_if<memcpy_able<In, Out>::value>::type

@@ -73,13 +73,62 @@ using ref_t =
     decltype(thrust::raw_reference_cast(*std::declval<view_t<It>>()));
 #define HIPC_THRUST_ITEM(it, i) thrust::raw_reference_cast((it)[i])
 
-/* i → op(i) for i in [0, n). */
+/* i → op(i) for i in [0, n): a GPU's shape strides the grid over the
+ * range (chunk 0); the CPU device's (chunk > 0) has one work item per
+ * block walk its chunk [b * chunk, (b + 1) * chunk) of contiguous items
+ * (with the GPU's shape each of a CPU worker's work items strode across
+ * the whole range: 5x slower). One kernel for both, so that kc compiles
+ * each operation once. */
 template <typename Op>
-__global__ void hipc_thrust_index_kernel(long long n, Op op) {
+__global__ void hipc_thrust_index_kernel(long long n, long long chunk, Op op) {
+  if (chunk > 0) {
+    long long i = static_cast<long long>(blockIdx.x) * chunk;
+    long long end = i + chunk < n ? i + chunk : n;
+    for (; i < end; ++i)
+      op(i);
+    return;
+  }
   long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (; i < n; i += stride)
     op(i);
+}
+
+/* Whether `stream` is the CPU device's (its memory is host memory). */
+__host__ inline bool cpu_stream(hipStream_t stream) {
+  hipc_stream_info info;
+  return hipc_stream_native(stream, &info) == hipSuccess &&
+         info.host_memory;
+}
+
+/* The CPU device's chunks of n items: at most 256, of 2^14 items or more. */
+struct chunking {
+  long long size, count;
+};
+__host__ inline chunking cpu_chunks(long long n) {
+  const long long min_chunk = 1 << 14, max_blocks = 256;
+  long long size = (n + max_blocks - 1) / max_blocks;
+  if (size < min_chunk)
+    size = min_chunk;
+  return chunking{size, n > 0 ? (n + size - 1) / size : 0};
+}
+
+/* op(b, begin, end) for each chunk b of [0, n), one block of one work
+ * item each (the CPU device's algorithms that keep per-chunk state). */
+template <typename Op>
+__global__ void hipc_thrust_chunk_range_kernel(long long n, long long chunk,
+                                               Op op) {
+  long long b = blockIdx.x, begin = b * chunk;
+  op(b, begin, begin + chunk < n ? begin + chunk : n);
+}
+template <typename Op>
+__host__ void launch_chunks(hipStream_t stream, long long n, chunking c,
+                            Op op) {
+  if (c.count <= 0)
+    return;
+  hipc_thrust_chunk_range_kernel<<<dim3(static_cast<unsigned>(c.count)),
+                                   dim3(1), 0, stream>>>(n, c.size, op);
+  throw_on_error(hipGetLastError(), "thrust: a kernel launch");
 }
 
 /* Queues the kernel for n indices on `stream` (no wait). */
@@ -87,13 +136,20 @@ template <typename Op>
 __host__ void launch_indices(hipStream_t stream, long long n, Op op) {
   if (n <= 0)
     return;
+  if (cpu_stream(stream)) {
+    chunking c = cpu_chunks(n);
+    hipc_thrust_index_kernel<<<dim3(static_cast<unsigned>(c.count)), dim3(1),
+                               0, stream>>>(n, c.size, op);
+    throw_on_error(hipGetLastError(), "thrust: a kernel launch");
+    return;
+  }
   const long long threads = 256, max_blocks = 1 << 16;
   long long blocks = (n + threads - 1) / threads;
   if (blocks > max_blocks)
     blocks = max_blocks;
   hipc_thrust_index_kernel<<<dim3(static_cast<unsigned>(blocks)),
                              dim3(static_cast<unsigned>(threads)), 0,
-                             stream>>>(n, op);
+                             stream>>>(n, 0, op);
   throw_on_error(hipGetLastError(), "thrust: a kernel launch");
 }
 

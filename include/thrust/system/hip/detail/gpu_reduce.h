@@ -431,11 +431,67 @@ template <typename In, typename Out> struct compact_op {
       out[slots[i]] = in[i];
   }
 };
+/* On the CPU device (unless HIPC_THRUST_KERNELS=1 asks for the GPU's
+ * paths): each chunk counts its matches, the host sums the counts before
+ * each chunk, each chunk writes its matches from there (no flags). */
+template <typename St, typename Pred> struct chunk_count_op {
+  St stencil;
+  Pred pred;
+  long long *counts;
+  __host__ __device__ void operator()(long long b, long long i,
+                                      long long end) {
+    long long c = 0;
+    for (; i < end; ++i)
+      c += pred(HIPC_THRUST_ITEM(stencil, i)) ? 1 : 0;
+    counts[b] = c;
+  }
+};
+template <typename In, typename St, typename Out, typename Pred>
+struct chunk_compact_op {
+  In in;
+  St stencil;
+  Pred pred;
+  const long long *starts;
+  Out out;
+  __host__ __device__ void operator()(long long b, long long i,
+                                      long long end) {
+    long long o = starts[b];
+    for (; i < end; ++i)
+      if (pred(HIPC_THRUST_ITEM(stencil, i)))
+        out[o++] = in[i];
+  }
+};
+template <typename In, typename St, typename Out, typename Pred>
+__host__ long long compact_chunks(hipStream_t s, In first, long long n,
+                                  St stencil, Out out, Pred pred) {
+  chunking c = cpu_chunks(n);
+  device_buffer<long long> counts(static_cast<size_t>(c.count));
+  launch_chunks(s, n, c, chunk_count_op<view_t<St>, Pred>{view(stencil), pred,
+                                                          counts.p});
+  finish(s);
+  std::vector<long long> starts(static_cast<size_t>(c.count));
+  copy_indices(s, counts.p, c.count, starts.data());
+  long long total = 0;
+  for (long long &x : starts) {
+    long long count = x;
+    x = total;
+    total += count;
+  }
+  copy_indices(s, starts.data(), c.count, counts.p);
+  launch_chunks(s, n, c,
+                chunk_compact_op<view_t<In>, view_t<St>, view_t<Out>, Pred>{
+                    view(first), view(stencil), pred, counts.p, view(out)});
+  finish(s);
+  return total;
+}
+
 template <typename In, typename St, typename Out, typename Pred>
 __host__ long long compact(hipStream_t s, In first, long long n, St stencil,
                            Out out, Pred pred) {
   if (n <= 0)
     return 0;
+  if (thrust_kernels_setting() != 1 && cpu_stream(s))
+    return compact_chunks(s, first, n, stencil, out, pred);
   if (n > INT_MAX)
     unsupported_on_gpu("thrust::copy_if of more than INT_MAX items");
   device_buffer<int> flags(n), slots(n);

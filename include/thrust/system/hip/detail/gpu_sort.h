@@ -2,7 +2,8 @@
  * stable_sort_by_key on a GPU's stream: parallel.h's radix sorts (hipCUB)
  * for arithmetic keys with less/greater; otherwise, over contiguous
  * memory, a stable sort of a host copy (hipMemcpy both ways); values that
- * are not contiguous (a zip_iterator) follow the keys' sorted indices. */
+ * are not contiguous (a zip_iterator) follow the keys' sorted indices;
+ * keys that are not contiguous are sorted as a contiguous device copy. */
 #pragma once
 
 #include <thrust/detail/config.h>
@@ -61,10 +62,21 @@ staged_sort(hipStream_t s, It first, It last, Comp... comp) {
   keys.put_back(s);
   return true;
 }
+/* Keys that are not contiguous (a zip_iterator): a contiguous device copy
+ * is sorted (radix or staged), then copied back. */
 template <typename It, typename... Comp>
 __host__ typename std::enable_if<!contiguous<It>::value, bool>::type
-staged_sort(hipStream_t, It, It, Comp...) {
-  return false;
+staged_sort(hipStream_t s, It first, It last, Comp... comp) {
+  typedef value_t<It> K;
+  long long n = last - first;
+  device_buffer<K> keys(static_cast<size_t>(n));
+  copy_indices(s, first, n, keys.p);
+  parallel_result<void> done;
+  if (!parallel_sort(priority<2>(), done, s, keys.p, keys.p + n, comp...) &&
+      !staged_sort(s, keys.p, keys.p + n, comp...))
+    return false;
+  copy_indices(s, keys.p, n, first);
+  return true;
 }
 template <typename It, typename V, typename... Comp>
 __host__ typename std::enable_if<
@@ -142,13 +154,41 @@ sort_by_key_indices(R &, hipStream_t, It, It, V, Comp...) {
 
 template <typename R, typename P, typename It, typename V, typename... Comp>
 __host__ bool gpu_sort_by_key(priority<1>, R &result, P &, hipStream_t s,
+                              It first, It last, V values, Comp... comp);
+/* Keys that are not contiguous: sorted as a contiguous device copy, with
+ * the values, then copied back. */
+template <typename R, typename It, typename V, typename... Comp>
+__host__ typename std::enable_if<!contiguous<It>::value, bool>::type
+sort_scattered_keys(R &result, hipStream_t s, It first, It last, V values,
+                    Comp... comp) {
+  typedef value_t<It> K;
+  long long n = last - first;
+  device_buffer<K> keys(static_cast<size_t>(n));
+  copy_indices(s, first, n, keys.p);
+  int unused = 0;
+  if (!gpu_sort_by_key(priority<1>(), result, unused, s, keys.p, keys.p + n,
+                       values, comp...))
+    return false;
+  copy_indices(s, keys.p, n, first);
+  return true;
+}
+template <typename R, typename It, typename V, typename... Comp>
+__host__ typename std::enable_if<contiguous<It>::value, bool>::type
+sort_scattered_keys(R &, hipStream_t, It, It, V, Comp...) {
+  return false;
+}
+
+template <typename R, typename P, typename It, typename V, typename... Comp>
+__host__ bool gpu_sort_by_key(priority<1>, R &result, P &, hipStream_t s,
                               It first, It last, V values, Comp... comp) {
   if (parallel_sort_by_key(priority<2>(), result, s, first, last, values,
                            comp...))
     return true;
   if (staged_sort_by_key(s, first, last, values, comp...))
     return true;
-  return sort_by_key_indices(result, s, first, last, values, comp...);
+  if (sort_by_key_indices(result, s, first, last, values, comp...))
+    return true;
+  return sort_scattered_keys(result, s, first, last, values, comp...);
 }
 template <typename R, typename P, typename It, typename V, typename... Comp>
 __host__ bool gpu_stable_sort_by_key(priority<1> p, R &result, P &exec,

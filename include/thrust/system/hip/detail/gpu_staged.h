@@ -6,7 +6,9 @@
  * writes them where the output is not contiguous, so discard_iterator
  * works). Functors run on the host here, as in the CPP system:
  * inclusive_scan_by_key, exclusive_scan_by_key, reduce_by_key, unique,
- * merge, stable_partition, partition, minmax_element. */
+ * merge, stable_partition, partition, minmax_element (the forms whose
+ * functors are host-only: gpu_select.h, gpu_segmented.h and gpu_search.h
+ * take the others), the set operations. */
 #pragma once
 
 #include <thrust/detail/config.h>
@@ -15,6 +17,7 @@
 #include <thrust/system/hip/detail/gpu_elementwise.h>
 #include <thrust/system/hip/detail/gpu_launch.h>
 #include <algorithm>
+#include <cstddef>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -202,6 +205,146 @@ __host__ bool gpu_minmax_element(priority<1>, R &result, P &, hipStream_t s,
   long long hi = std::max_element(h.begin(), h.end(), comp) - h.begin();
   result.put(thrust::make_pair(first + lo, first + hi));
   return true;
+}
+
+// set_union, set_intersection, set_difference, set_symmetric_difference
+// (first1, last1, first2, last2, out[, comp]) and their _by_key forms:
+// the std:: algorithm on host copies (pairs compared by key for _by_key)
+struct std_set_union {
+  template <typename... X> __host__ auto operator()(X... x) const
+      -> decltype(std::set_union(x...)) {
+    return std::set_union(x...);
+  }
+};
+struct std_set_intersection {
+  template <typename... X> __host__ auto operator()(X... x) const
+      -> decltype(std::set_intersection(x...)) {
+    return std::set_intersection(x...);
+  }
+};
+struct std_set_difference {
+  template <typename... X> __host__ auto operator()(X... x) const
+      -> decltype(std::set_difference(x...)) {
+    return std::set_difference(x...);
+  }
+};
+struct std_set_symmetric_difference {
+  template <typename... X> __host__ auto operator()(X... x) const
+      -> decltype(std::set_symmetric_difference(x...)) {
+    return std::set_symmetric_difference(x...);
+  }
+};
+struct std_merge {
+  template <typename... X> __host__ auto operator()(X... x) const
+      -> decltype(std::merge(x...)) {
+    return std::merge(x...);
+  }
+};
+template <typename Op, typename R, typename A1, typename A2, typename Out,
+          typename... A>
+__host__ bool set_items(Op set_op, R &result, hipStream_t s, A1 f1, A1 l1,
+                        A2 f2, A2 l2, Out out, A... a) {
+  auto comp = arg_or<0>(thrust::less<value_t<A1>>(), std::tuple<A...>(a...));
+  auto x = fetch(s, f1, l1 - f1);
+  auto y0 = fetch(s, f2, l2 - f2);
+  std::vector<value_t<A1>> y(y0.begin(), y0.end());
+  std::vector<value_t<A1>> o(x.size() + y.size());
+  long long m =
+      set_op(x.begin(), x.end(), y.begin(), y.end(), o.begin(), comp) -
+      o.begin();
+  store(s, o, m, out);
+  result.put(out + m);
+  return true;
+}
+/* Host copies of a range of keys and its values, as (key, value) pairs. */
+template <typename K, typename V, typename KT, typename VT>
+__host__ std::vector<std::pair<KT, VT>>
+fetch_pairs(hipStream_t s, K kf, K kl, V vf, KT *, VT *) {
+  long long n = kl - kf;
+  auto k = fetch(s, kf, n);
+  auto v = fetch(s, vf, n);
+  std::vector<std::pair<KT, VT>> kv(static_cast<size_t>(n));
+  for (size_t i = 0; i < kv.size(); i++)
+    kv[i] = std::pair<KT, VT>(k[i], v[i]);
+  return kv;
+}
+template <typename K, typename KT, typename VT>
+__host__ std::vector<std::pair<KT, VT>>
+fetch_pairs(hipStream_t s, K kf, K kl, std::nullptr_t, KT *, VT *) {
+  auto k = fetch(s, kf, kl - kf);
+  std::vector<std::pair<KT, VT>> kv(k.size());
+  for (size_t i = 0; i < kv.size(); i++)
+    kv[i].first = k[i];
+  return kv;
+}
+template <typename Op, typename R, typename K1, typename K2, typename V1,
+          typename V2, typename KO, typename VO, typename... A>
+__host__ bool set_pairs(Op set_op, R &result, hipStream_t s, K1 kf1, K1 kl1,
+                        K2 kf2, K2 kl2, V1 vf1, V2 vf2, KO ko, VO vo,
+                        A... a) {
+  typedef value_t<K1> KT;
+  typedef value_t<V1> VT;
+  auto comp = arg_or<0>(thrust::less<KT>(), std::tuple<A...>(a...));
+  auto x = fetch_pairs(s, kf1, kl1, vf1, (KT *)nullptr, (VT *)nullptr);
+  auto y = fetch_pairs(s, kf2, kl2, vf2, (KT *)nullptr, (VT *)nullptr);
+  std::vector<std::pair<KT, VT>> o(x.size() + y.size());
+  long long m = set_op(x.begin(), x.end(), y.begin(), y.end(), o.begin(),
+                       [&](const std::pair<KT, VT> &p,
+                           const std::pair<KT, VT> &q) {
+                         return comp(p.first, q.first);
+                       }) -
+                o.begin();
+  std::vector<KT> keys(static_cast<size_t>(m));
+  std::vector<VT> values(static_cast<size_t>(m));
+  for (size_t i = 0; i < keys.size(); i++) {
+    keys[i] = o[i].first;
+    values[i] = o[i].second;
+  }
+  store(s, keys, m, ko);
+  store(s, values, m, vo);
+  result.put(thrust::make_pair(ko + m, vo + m));
+  return true;
+}
+#define HIPC_THRUST_SET_OP(NAME)                                               \
+  template <typename R, typename P, typename A1, typename A2, typename Out,    \
+            typename... A>                                                     \
+  __host__ bool gpu_##NAME(priority<1>, R &result, P &, hipStream_t s,        \
+                           A1 f1, A1 l1, A2 f2, A2 l2, Out out, A... a) {      \
+    static_assert(sizeof...(A) <= 1, "one comparator");                        \
+    return set_items(std_##NAME(), result, s, f1, l1, f2, l2, out, a...);      \
+  }
+#define HIPC_THRUST_SET_OP_BY_KEY(NAME)                                        \
+  template <typename R, typename P, typename K1, typename K2, typename V1,     \
+            typename V2, typename KO, typename VO, typename... A>              \
+  __host__ bool gpu_##NAME##_by_key(priority<1>, R &result, P &,              \
+                                    hipStream_t s, K1 kf1, K1 kl1, K2 kf2,     \
+                                    K2 kl2, V1 vf1, V2 vf2, KO ko, VO vo,      \
+                                    A... a) {                                  \
+    static_assert(sizeof...(A) <= 1, "one comparator");                        \
+    return set_pairs(std_##NAME(), result, s, kf1, kl1, kf2, kl2, vf1, vf2,    \
+                     ko, vo, a...);                                            \
+  }
+HIPC_THRUST_SET_OP(set_union)
+HIPC_THRUST_SET_OP(set_intersection)
+HIPC_THRUST_SET_OP(set_difference)
+HIPC_THRUST_SET_OP(set_symmetric_difference)
+HIPC_THRUST_SET_OP_BY_KEY(set_union)
+HIPC_THRUST_SET_OP_BY_KEY(set_difference)
+HIPC_THRUST_SET_OP_BY_KEY(set_symmetric_difference)
+HIPC_THRUST_SET_OP_BY_KEY(merge)
+#undef HIPC_THRUST_SET_OP
+#undef HIPC_THRUST_SET_OP_BY_KEY
+/* set_intersection_by_key has no second values: the result's values are
+ * the first range's. */
+template <typename R, typename P, typename K1, typename K2, typename V1,
+          typename KO, typename VO, typename... A>
+__host__ bool gpu_set_intersection_by_key(priority<1>, R &result, P &,
+                                          hipStream_t s, K1 kf1, K1 kl1,
+                                          K2 kf2, K2 kl2, V1 vf1, KO ko,
+                                          VO vo, A... a) {
+  static_assert(sizeof...(A) <= 1, "one comparator");
+  return set_pairs(std_set_intersection(), result, s, kf1, kl1, kf2, kl2,
+                   vf1, nullptr, ko, vo, a...);
 }
 
 } // namespace detail

@@ -455,7 +455,7 @@ __host__ bool parallel_exclusive_scan(priority<1>, parallel_result<Out> &result,
 THRUST_NAMESPACE_END
 
 /* Like HIPC_THRUST_FORWARD (dispatch.h), trying parallel_NAME first. */
-#define HIPC_THRUST_FORWARD_PARALLEL(NAME)                                     \
+#define HIPC_THRUST_FORWARD_PARALLEL_WITH(NAME, CPU_KERNELS)                  \
   HIPC_THRUST_GPU_DEFAULT(NAME)                                                \
   template <typename Derived, typename... Args>                                \
   __host__ auto NAME(thrust::system::hip::detail::execution_policy<Derived>   \
@@ -472,5 +472,12 @@ THRUST_NAMESPACE_END
     if (parallel_##NAME(thrust::system::hip::detail::priority<2>(), result,    \
                         stream, args...))                                      \
       return result.get();                                                     \
+    CPU_KERNELS(NAME, result_type, stream, exec, args)                         \
     return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);     \
   }
+/* Without, and with, the CPU device's kernel paths (dispatch.h). */
+#define HIPC_THRUST_FORWARD_PARALLEL(NAME)                                     \
+  HIPC_THRUST_FORWARD_PARALLEL_WITH(NAME, HIPC_THRUST_NO_CPU_KERNELS)
+#define HIPC_THRUST_FORWARD_PARALLEL_CPU_KERNELS(NAME)                         \
+  HIPC_THRUST_FORWARD_PARALLEL_WITH(NAME, HIPC_THRUST_CPU_KERNELS_BRANCH)
+#define HIPC_THRUST_NO_CPU_KERNELS(NAME, result_type, stream, exec, args)

@@ -7,6 +7,8 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/partition.h>
 #include <thrust/system/hip/detail/gpu_staged.h>
+#include <thrust/system/hip/detail/gpu_search.h>
+#include <thrust/system/hip/detail/gpu_select.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

@@ -13,7 +13,7 @@ namespace system {
 namespace hip {
 namespace detail {
 
-HIPC_THRUST_FORWARD_PARALLEL(reduce)
+HIPC_THRUST_FORWARD_PARALLEL_CPU_KERNELS(reduce)
 
 } // namespace detail
 } // namespace hip

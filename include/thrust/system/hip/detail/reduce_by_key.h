@@ -6,6 +6,7 @@
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/reduce.h>
 #include <thrust/system/hip/detail/gpu_staged.h>
+#include <thrust/system/hip/detail/gpu_segmented.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

@@ -5,6 +5,7 @@
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/replace.h>
+#include <thrust/system/hip/detail/gpu_modify.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

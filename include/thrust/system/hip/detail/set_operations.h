@@ -7,6 +7,7 @@
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/set_operations.h>
+#include <thrust/system/hip/detail/gpu_staged.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

@@ -47,15 +47,23 @@ struct algorithm_scope {
   algorithm_scope &operator=(const algorithm_scope &) = delete;
 };
 
+/* HIPC_THRUST_KERNELS: 1 takes the kernel paths for every algorithm on
+ * the CPU device, 0 for none; unset, only the algorithms that gain from
+ * the CPU device's workers (cpu_kernels_by_default, dispatch.h) take them. */
+__host__ inline int thrust_kernels_setting() {
+  static const int setting = [] {
+    const char *e = std::getenv("HIPC_THRUST_KERNELS");
+    return e && *e ? std::atoi(e) : -1;
+  }();
+  return setting;
+}
+
 /* Whether algorithms on `stream` run as kernels (gpu_*.h): on a GPU's
  * stream, whose memory the host cannot read; on the CPU device only with
  * HIPC_THRUST_KERNELS=1 (how the tests check the GPU paths there). An
  * unknown stream throws thrust::system_error with its hipError_t. */
 __host__ inline bool use_kernels(hipStream_t stream) {
-  static const int forced = [] {
-    const char *e = std::getenv("HIPC_THRUST_KERNELS");
-    return e && *e ? std::atoi(e) : 0;
-  }();
+  const int forced = thrust_kernels_setting() == 1;
   hipc_stream_info info;
   throw_on_error(hipc_stream_native(stream, &info), "thrust: the stream");
   if (!info.host_memory)

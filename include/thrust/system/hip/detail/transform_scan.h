@@ -5,6 +5,7 @@
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/transform_scan.h>
+#include <thrust/system/hip/detail/gpu_search.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {

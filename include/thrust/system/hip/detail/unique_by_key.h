@@ -5,6 +5,7 @@
 #include <thrust/detail/config.h>
 #include <thrust/system/hip/detail/dispatch.h>
 #include <thrust/unique.h>
+#include <thrust/system/hip/detail/gpu_select.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace system {
