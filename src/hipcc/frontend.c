@@ -117,6 +117,20 @@ static void device_command(struct job *j, struct strvec *cc,
   hipc__util_push(cc, j->clang);
   for (size_t i = 0; i < sizeof head / sizeof *head; i++)
     hipc__util_push(cc, head[i]);
+  /* What clang's AMD target defines for a 64-lane GPU of the gfx9 family,
+   * which code written for AMD reads to size its warps (docs/conformance.md,
+   * "Wavefront size"): the CPU device's warp is 64 lanes by default. Not the
+   * processor macros (__gfx90a__ ...) nor __AMDGCN__: those guard AMD
+   * instructions. With -mno-wavefrontsize64, the macros of a 32-lane warp
+   * (and no precompiled header: pch.c). */
+  if (o->wave32) {
+    hipc__util_push(cc, "-D__AMDGCN_WAVEFRONT_SIZE__=32");
+    hipc__util_push(cc, "-D__AMDGCN_WAVEFRONT_SIZE=32");
+  } else {
+    hipc__util_push(cc, "-D__GFX9__=1");
+    hipc__util_push(cc, "-D__AMDGCN_WAVEFRONT_SIZE__=64");
+    hipc__util_push(cc, "-D__AMDGCN_WAVEFRONT_SIZE=64");
+  }
   hipc__util_push(cc, s->std);
   hipc__util_push(cc, s->inc_flag);
   if (pch != NULL) {

@@ -28,6 +28,7 @@ enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
   ID_GENCO, ID_STATIC_LIB, ID_IGNORE, ID_PRINT_TARGETS, ID_DEVICE_PCH,
+  ID_WAVE64, ID_WAVE32,
 };
 
 struct opt {
@@ -88,6 +89,12 @@ static const struct opt options[] = {
      "accepted and ignored"},
     {"--amdgpu-target=", K_JOINED, 0, ID_IGNORE, "<arch>",
      "accepted and ignored"},
+    {"-mwavefrontsize64", K_FLAG, 0, ID_WAVE64, NULL,
+     "CPU device code sees a 64-lane AMD GPU's macros: __GFX9__, "
+     "__AMDGCN_WAVEFRONT_SIZE(__) 64 (the default)"},
+    {"-mno-wavefrontsize64", K_FLAG, 0, ID_WAVE32, NULL,
+     "CPU device code sees __AMDGCN_WAVEFRONT_SIZE(__) 32 and no __GFX9__ "
+     "(for programs run at HIPC_WARP_SIZE=32)"},
     {"-M", K_FLAG, W_DEP, ID_M, NULL,
      "print the dependencies instead of compiling (also -MM)"},
     {"-MM", K_FLAG, W_DEP, ID_M, NULL, NULL},
@@ -346,6 +353,12 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_ARCH:
       hipc__util_push(&o->archs, val);
+      break;
+    case ID_WAVE64:
+      o->wave32 = 0;
+      break;
+    case ID_WAVE32:
+      o->wave32 = 1;
       break;
     case ID_GENCO:
       o->genco = 1;

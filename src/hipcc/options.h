@@ -50,6 +50,8 @@ struct hipcc_options {
   int save_temps;         /* -save-temps */
   int static_libhipc;     /* -static-libhipc */
   int genco;              /* --genco: device code only, a code object */
+  int wave32;             /* -mno-wavefrontsize64: CPU device code sees the
+                           * macros of a 32-lane warp, not gfx9's */
   int emit_static_lib;    /* --emit-static-lib: an archive, not a program */
   int device_pch;         /* --hipc-device-pch: -c makes the CPU device
                              pass's precompiled header (pch.h) */

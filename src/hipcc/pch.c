@@ -117,7 +117,8 @@ static int env_set(const char *name) {
 
 char *hipc__pch_device_find(const struct hipcc_options *o, const char *prefix,
                             const char *std) {
-  if (env_set("HIPC_NO_PCH") || env_set("HIPC_CLANG") ||
+  /* The headers were compiled with a 64-lane warp's macros (frontend.c). */
+  if (env_set("HIPC_NO_PCH") || env_set("HIPC_CLANG") || o->wave32 ||
       strcmp(std, "-std=c++17") != 0)
     return NULL;
   int fast = flavour(&o->cc);
