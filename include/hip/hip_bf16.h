@@ -9,8 +9,8 @@
 #include "hip/hipc/bf16.h"
 #include "hip/hipc/bf16_shfl.h"
 #include "hip/hipc/atomic_half.h"
-HIPC_ATOMIC_HALF(__hip_bfloat16, unsigned short)
-HIPC_ATOMIC_HALF(__hip_bfloat162, unsigned int)
+HIPC_ATOMIC_HALF(__hip_bfloat16, unsigned short, "bf16", 900)
+HIPC_ATOMIC_HALF(__hip_bfloat162, unsigned int, "bf16x2", 900)
 #endif
 
 #endif /* HIP_BF16_H */

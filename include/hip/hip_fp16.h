@@ -8,8 +8,8 @@
 #include "hip/hip_runtime.h"
 #include "hip/hipc/fp16.h"
 #include "hip/hipc/atomic_half.h"
-HIPC_ATOMIC_HALF(__half, unsigned short)
-HIPC_ATOMIC_HALF(__half2, unsigned int)
+HIPC_ATOMIC_HALF(__half, unsigned short, "f16", 700)
+HIPC_ATOMIC_HALF(__half2, unsigned int, "f16x2", 700)
 #endif
 
 #endif /* HIP_FP16_H */

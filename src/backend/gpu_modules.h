@@ -32,6 +32,11 @@ typedef struct hipc_gpu_symbol {
   int kind;                             /* variables: hipc_gpu_var.kind */
   hipc_gpu_module_entry* module;
   void* _Atomic cached[HIPC_MAX_GPUS];
+  /* Kernels: the register-capped variant's function on each GPU (NULL if
+   * the image has none, HIPC_GPU_CAPPED_SUFFIX) and the largest block the
+   * uncapped function runs there; written before `cached`. */
+  void* _Atomic capped[HIPC_MAX_GPUS];
+  int max_threads[HIPC_MAX_GPUS];
 } hipc_gpu_symbol;
 
 /* The kernel whose launch stub is `host_fn`, or NULL when no module has it.

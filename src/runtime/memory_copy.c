@@ -311,6 +311,20 @@ hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms* p,
 
 /* -- fills: `width` elements of `size` bytes in each of `height` rows */
 
+/* Whether `p` is device memory of a GPU (not of the CPU device, not
+ * pinned, registered or managed memory). A blocking fill of it returns at
+ * once, as cudaMemset's does ("asynchronous with respect to the host
+ * except when the destination is pinned host memory or managed memory"):
+ * the fill is ordered on the null stream before whatever comes after it.
+ * Waiting for it cost HeCBench chacha20 and idivide, which fill before
+ * each launch, a stream synchronisation each time (1.30 and 1.18 times
+ * nvcc's time on an H200). */
+static int gpu_device_memory(const void* p) {
+  hipc_alloc a;
+  return hipc__alloc_find(p, &a) && a.kind == hipMemoryTypeDevice &&
+         !a.dev->ops->host_memory;
+}
+
 static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
                           unsigned size, size_t width, size_t height,
                           hipStream_t stream, int blocking) {
@@ -336,6 +350,7 @@ static hipError_t fill_2d(void* dst, size_t pitch, uint32_t value,
   e = hipc__capture_fill(stream, dst, height == 1 ? row : pitch, value, size,
                          width, height);
   if (e != HIPC_NOT_CAPTURING) return e; /* capture.c */
+  if (blocking && !stream && gpu_device_memory(dst)) blocking = 0;
   hipc_work w;
   e = work_queue(stream, dst, NULL, &w, &blocking);
   if (e != hipSuccess) return e;

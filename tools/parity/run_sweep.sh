@@ -12,7 +12,8 @@
 # hipc/nvcc where both give the same verdict, the slot; then counts and
 # the geometric mean) and OUTDIR/details.txt (each command's status, time,
 # output head and tail). Verdict: TIMEOUT, FAIL (output says fail), EXITn,
-# PASS (says pass), OK.
+# PASS (says pass), OK. A program folder's cap.txt (seconds) replaces CAP
+# for that program.
 set -u
 B=$(cd "$(dirname "$0")" && pwd)
 OUTD=${1:-${OUT:-$PWD/parity-out}}; CAP=${2:-15}; STOP=${STOP:-500}
@@ -36,15 +37,15 @@ verdict() { # rc log
   elif grep -qi 'pass' "$2"; then echo PASS
   else echo OK; fi
 }
-run1() { # slot dir cmd -> "verdict seconds"
-  local log=$OUTD/.log.$1 s e rc pin=""
+run1() { # slot dir cmd [cap] -> "verdict seconds"
+  local log=$OUTD/.log.$1 s e rc pin="" cap=${4:-$CAP}
   if command -v taskset >/dev/null 2>&1 && [ "$NGPU" -gt 1 ] &&
       [ "$CORES" -ge "$NGPU" ]; then
     pin="taskset -c $(( $1 * PER ))-$(( $1 * PER + PER - 1 ))"
   fi
   s=$(date +%s.%N)
   (cd "$2" && CUDA_VISIBLE_DEVICES=$1 OMP_NUM_THREADS=$PER \
-     timeout -k 2 "$CAP" $pin bash -c "$3") >"$log" 2>&1
+     timeout -k 2 "$cap" $pin bash -c "$3") >"$log" 2>&1
   rc=$?
   e=$(date +%s.%N)
   local v; v=$(verdict $rc "$log")
@@ -56,9 +57,10 @@ one() { # slot program-folder: the table's row
   local k=$1 p=$2 n prog cmd hv=- ht=- cv=- ct=- ratio=-
   n=$(basename "$p"); prog=$(cat "$p/prog.txt"); cmd=$(cat "$p/cmd.txt")
   [ -n "$prog" ] || return 0
-  if [ -x "$p/dir/$prog" ]; then read -r hv ht < <(run1 "$k" "$p/dir" "$cmd"); fi
+  local cap=$CAP; [ -f "$p/cap.txt" ] && cap=$(cat "$p/cap.txt")
+  if [ -x "$p/dir/$prog" ]; then read -r hv ht < <(run1 "$k" "$p/dir" "$cmd" "$cap"); fi
   if [ -x "$p/dir/$prog.cuda" ]; then
-    read -r cv ct < <(run1 "$k" "$p/dir" "${cmd/.\/$prog/./$prog.cuda}")
+    read -r cv ct < <(run1 "$k" "$p/dir" "${cmd/.\/$prog/./$prog.cuda}" "$cap")
   fi
   if [ "$hv" = "$cv" ] && [ "$hv" != TIMEOUT ] && [ "$ht" != - ]; then
     ratio=$(awk -v h="$ht" -v c="$ct" 'BEGIN { printf "%.2f", h / c }')

@@ -219,6 +219,10 @@ HIPC_HD __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a,
                                            __hip_bfloat16 b) {
   return __hip_bfloat162(a, b);
 }
+// A template, so that a program's own non-template __device__
+// __float2bfloat162_rn (HeCBench addBiasQKV: "not necessarily defined in
+// HIP") overloads it instead of clashing, and wins in device code.
+template <typename = void>
 HIPC_HD __hip_bfloat162 __float2bfloat162_rn(float f) {
   return __hip_bfloat162(__hip_bfloat16(f), __hip_bfloat16(f));
 }

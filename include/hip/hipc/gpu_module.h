@@ -20,6 +20,12 @@ extern "C" {
 
 #define HIPC_GPU_MODULE_VERSION 1
 
+/* A kernel over 64 registers a thread without launch bounds has, beside
+ * its own entry, a variant with this suffix capped at 64 registers (hipcc,
+ * src/hipcc/ptx_regcap.c); the runtime launches it for blocks the
+ * uncapped kernel cannot run (src/backend/cuda/launch.c). */
+#define HIPC_GPU_CAPPED_SUFFIX "__hipc_capped"
+
 /* One compiled image: a cubin for one architecture, or PTX that the
  * driver compiles for GPUs newer than every cubin. */
 typedef struct hipc_gpu_image {

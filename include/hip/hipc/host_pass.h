@@ -32,6 +32,12 @@
  * the __host__ __device__ one of <stdlib.h>. */
 #include <mm_malloc.h>
 #endif
+#if __has_include(<malloc.h>)
+/* glibc's <malloc.h> declares again what <stdlib.h> declares (valloc,
+ * reallocarray): a program that includes it (HeCBench mriQ) must find the
+ * same __host__ __device__ declarations. */
+#include <malloc.h>
+#endif
 
 #include <cstdio>
 #include <cstdlib>

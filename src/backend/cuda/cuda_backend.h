@@ -55,10 +55,13 @@ CUresult hipc__cuda_bind(cuda_device* d);
 cuda_device* hipc__cuda_device_of(int ordinal);
 
 /* -- launch.c */
-/* The function of kernel `desc` on `d`, loading it on first use. */
+/* The function of kernel `desc` on `d` for blocks of `threads` threads
+ * (0: the kernel's own), loading it on first use: the kernel's variant
+ * capped at 64 registers when the kernel cannot run blocks that large. */
 hipError_t hipc__cuda_function_of(cuda_device* d,
                                   const hipc_kernel_desc* desc,
-                                  const char* name, CUfunction* out);
+                                  const char* name, unsigned threads,
+                                  CUfunction* out);
 
 /* -- graph.c: an executable graph's runs of nodes as CUDA graphs */
 hipError_t hipc__cuda_batch_create(hipc_device* dev, const hipc_op* ops,

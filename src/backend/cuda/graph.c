@@ -42,8 +42,9 @@ static hipError_t add_op(cuda_device* d, CUgraph g, const hipc_op* o,
   switch (o->kind) {
     case HIPC_OP_LAUNCH: {
       CUfunction f;
-      hipError_t e = hipc__cuda_function_of(d, o->launch.kernel,
-                                            o->launch.name, &f);
+      hipError_t e = hipc__cuda_function_of(
+          d, o->launch.kernel, o->launch.name,
+          o->launch.block.x * o->launch.block.y * o->launch.block.z, &f);
       if (e != hipSuccess) return hipErrorNotSupported;
       CUDA_KERNEL_NODE_PARAMS p = {
           f, o->launch.grid.x, o->launch.grid.y, o->launch.grid.z,

@@ -12,7 +12,8 @@
 
 hipError_t hipc__cuda_function_of(cuda_device* d,
                                   const hipc_kernel_desc* desc,
-                                  const char* name, CUfunction* out) {
+                                  const char* name, unsigned threads,
+                                  CUfunction* out) {
   hipc_gpu_symbol* k = hipc__gpu_kernel_find(desc->host_fn);
   if (__builtin_expect(!k, 0)) {
     static atomic_int told;
@@ -23,8 +24,17 @@ hipError_t hipc__cuda_function_of(cuda_device* d,
   }
   CUfunction f =
       atomic_load_explicit(&k->cached[d->index], memory_order_acquire);
-  if (__builtin_expect(!f || f == HIPC_CUDA_NO_FUNCTION, 0))
-    return hipc__cuda_function(d, k, name, out);
+  if (__builtin_expect(!f || f == HIPC_CUDA_NO_FUNCTION, 0)) {
+    hipError_t e = hipc__cuda_function(d, k, name, &f);
+    if (e != hipSuccess) return e;
+  }
+  /* A block larger than the kernel runs with its registers: the variant
+   * capped at 64 registers a thread, where hipcc made one. */
+  CUfunction c =
+      atomic_load_explicit(&k->capped[d->index], memory_order_relaxed);
+  if (__builtin_expect(c != NULL, 0) && threads > 0 &&
+      threads > (unsigned)k->max_threads[d->index])
+    f = c;
   *out = f;
   return hipSuccess;
 }
@@ -32,7 +42,8 @@ hipError_t hipc__cuda_function_of(cuda_device* d,
 hipError_t hipc__cuda_launch(hipc_queue* q, const hipc_launch* l) {
   cuda_device* d = q->dev;
   CUfunction f;
-  hipError_t e = hipc__cuda_function_of(d, l->kernel, l->name, &f);
+  hipError_t e = hipc__cuda_function_of(
+      d, l->kernel, l->name, l->block.x * l->block.y * l->block.z, &f);
   if (__builtin_expect(e != hipSuccess, 0)) return e;
   if (__builtin_expect(l->coop != NULL, 0))
     return hipc__cuda_launch_cooperative(d, f, q, l);
@@ -52,7 +63,8 @@ hipError_t hipc__cuda_blocks_per_mp(hipc_device* dev,
     return hipErrorNotSupported;
   cuda_device* d = dev->impl;
   CUfunction f;
-  hipError_t e = hipc__cuda_function_of(d, k, name, &f);
+  hipError_t e = hipc__cuda_function_of(
+      d, k, name, block_threads > 0 ? (unsigned)block_threads : 0, &f);
   if (e != hipSuccess) return e;
   CUresult r = hipc__cuda_bind(d);
   if (r == CUDA_SUCCESS)

@@ -114,6 +114,33 @@ static CUresult module_of(const void* image, CUmodule* out) {
   return r == CUDA_SUCCESS ? hipc_cu.LibraryGetModule(out, lib) : r;
 }
 
+/* Looks up the register-capped variant of `k` (named with
+ * HIPC_GPU_CAPPED_SUFFIX, made by hipcc for kernels over 64 registers
+ * without launch bounds) in `cm`, and how many threads a block of `f`, the
+ * uncapped function, may have, before `f` is published in k->cached. */
+static void find_capped(cuda_device* d, hipc_gpu_symbol* k, CUmodule cm,
+                        CUfunction f) {
+  static const char suffix[] = HIPC_GPU_CAPPED_SUFFIX;
+  size_t n = strlen(k->name);
+  char* name = malloc(n + sizeof suffix);
+  int threads;
+  CUfunction c;
+  if (!name || !hipc_cu.FuncGetAttribute) {
+    free(name);
+    return;
+  }
+  memcpy(name, k->name, n);
+  memcpy(name + n, suffix, sizeof suffix);
+  if (hipc_cu.ModuleGetFunction(&c, cm, name) == CUDA_SUCCESS &&
+      hipc_cu.FuncGetAttribute(&threads,
+                               CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                               f) == CUDA_SUCCESS) {
+    k->max_threads[d->index] = threads;
+    atomic_store_explicit(&k->capped[d->index], c, memory_order_release);
+  }
+  free(name);
+}
+
 /* Looks up every kernel of the freshly loaded `cm` (the module of `e`) on
  * `d` and caches its function. With CUDA's lazy loading (the default since
  * CUDA 12.2) a function is loaded when it is first looked up, which may
@@ -132,8 +159,10 @@ static void preload_functions(cuda_device* d, hipc_gpu_module_entry* e,
         atomic_load_explicit(&k->cached[d->index], memory_order_acquire))
       continue;
     CUfunction f;
-    if (hipc_cu.ModuleGetFunction(&f, cm, k->name) == CUDA_SUCCESS)
+    if (hipc_cu.ModuleGetFunction(&f, cm, k->name) == CUDA_SUCCESS) {
+      find_capped(d, k, cm, f);
       atomic_store_explicit(&k->cached[d->index], f, memory_order_release);
+    }
   }
 }
 
@@ -203,6 +232,7 @@ hipError_t hipc__cuda_function(cuda_device* d, hipc_gpu_symbol* k,
                 name, k->name);
         e = hipErrorInvalidDeviceFunction;
       } else {
+        find_capped(d, k, (CUmodule)m, f);
         atomic_store_explicit(&k->cached[d->index], f, memory_order_release);
       }
     }
