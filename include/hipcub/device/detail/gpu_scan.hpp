@@ -15,7 +15,7 @@
 // Items a thread of 4-byte (or smaller) items; odd keeps the transposes
 // free of bank conflicts. HIPCUB_SCAN_STRIPED=0: per-thread vector loads.
 #ifndef HIPCUB_SCAN_ITEMS
-#define HIPCUB_SCAN_ITEMS 15
+#define HIPCUB_SCAN_ITEMS 19
 #endif
 #ifndef HIPCUB_SCAN_STRIPED
 #define HIPCUB_SCAN_STRIPED 1
