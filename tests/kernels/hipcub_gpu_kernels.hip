@@ -1,10 +1,11 @@
 // hipCUB's GPU-shaped DeviceReduce and DeviceScan kernels
-// (include/hipcub/device/detail/gpu_reduce_scan.hpp) against host loops:
-// sizes around their edges (a warp's 512 or 1024 items in reduce, the
-// scan's tiles of 256 threads x 11-19 items; 100+ tiles look back), an operator that
-// is associative but not commutative (affine maps composed), inits. GPUs
-// take these kernels by default; the CPU device takes them here because
-// main sets HIPCUB_GPU_KERNELS=1 (unless it is set already).
+// (include/hipcub/device/detail/gpu_reduce_scan.hpp, gpu_scan.hpp) against
+// host loops: sizes around their edges (a warp's 512 or 1024 items in
+// reduce, the scan's tiles of 256 threads x 11-19 items; 100+ tiles look
+// back), an operator that is associative but not commutative (affine maps
+// composed), inits. GPUs take these kernels by default; the CPU device
+// takes them here because main sets HIPCUB_GPU_KERNELS=1 (unless it is set
+// already).
 #include <hipcub/hipcub.hpp>
 
 #include <cstdlib>

@@ -181,9 +181,8 @@ __global__ void __launch_bounds__(THREADS)
   if (full) {
     if constexpr (VIN && STRIPED) {
       using T = typename pointee<In>::type;
-      load_striped<I>(in + wb,  v,
-                      reinterpret_cast<T*>(stage.bytes) + (long long)w * ws * I,
-                      lane);
+      T* mine = reinterpret_cast<T*>(stage.bytes) + (long long)w * ws * I;
+      load_striped<I>(in + wb, v, mine, lane);
     } else {
       load_run<I, VIN>(in, b, v);
     }
@@ -243,9 +242,8 @@ __global__ void __launch_bounds__(THREADS)
   if (full) {
     if constexpr (VOUT && STRIPED) {
       using T = typename pointee<Out>::type;
-      store_striped<I>(out + wb, v,
-                       reinterpret_cast<T*>(stage.bytes) + (long long)w * ws * I,
-                       lane);
+      T* mine = reinterpret_cast<T*>(stage.bytes) + (long long)w * ws * I;
+      store_striped<I>(out + wb, v, mine, lane);
     } else {
       store_run<I, VOUT>(out, b, v);
     }
