@@ -12,7 +12,7 @@ NVCC=${NVCC:-${CUDA_PATH:-/usr/local/cuda}/bin/nvcc}
 OUT=$BUILD/bench-hipcub-gpu
 mkdir -p "$OUT/logs"
 status=0
-for w in sort scan reduce; do
+for w in sort sort_pairs scan reduce; do
   src=bench/hipcub/hipcub_$w.hip
   "$BUILD/bin/hipcc" --offload-arch="$ARCH" -O3 -Ibench/hipcub "$src" \
     -o "$OUT/hipcub_$w.hipc" > "$OUT/logs/hipcub_$w.hipc.build.txt" 2>&1 \

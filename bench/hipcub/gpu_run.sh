@@ -15,7 +15,7 @@ best() { # log: the smallest "N ms" of its RESULT lines
     sort -g | head -1
 }
 status=0
-for w in sort scan reduce; do
+for w in sort sort_pairs scan reduce; do
   : > "$OUT/hipcub_$w.hipc.log"
   : > "$OUT/hipcub_$w.cub.log"
   for r in 1 2 3; do

@@ -1,10 +1,11 @@
 // hipCUB's GPU-shaped DeviceReduce and DeviceScan kernels
-// (include/hipcub/device/detail/gpu_reduce_scan.hpp) against host loops:
-// sizes around their edges (a warp's 512 or 1024 items in reduce, the
-// scan's 4096-item tiles, 256 threads; 129 tiles look back), an operator that
-// is associative but not commutative (affine maps composed), inits. GPUs
-// take these kernels by default; the CPU device takes them here because
-// main sets HIPCUB_GPU_KERNELS=1 (unless it is set already).
+// (include/hipcub/device/detail/gpu_reduce_scan.hpp, gpu_scan.hpp) against
+// host loops: sizes around their edges (a warp's 512 or 1024 items in
+// reduce, the scan's tiles of 256 threads x 11-19 items; 100+ tiles look
+// back), an operator that is associative but not commutative (affine maps
+// composed), inits. GPUs take these kernels by default; the CPU device
+// takes them here because main sets HIPCUB_GPU_KERNELS=1 (unless it is set
+// already).
 #include <hipcub/hipcub.hpp>
 
 #include <cstdlib>
@@ -116,9 +117,11 @@ int main() {
   hipStream_t s;
   HIP_CHECK(hipStreamCreate(&s));
   CHECK(hipcub::detail::gpu::use_gpu_kernels(s));
+  // also the scan's tile edges: 256 threads x 11, 15 or 19 items
   const long long sizes[] = {1,    2,    255,  256,  257,   511,
-                             513,  2047, 2048, 2049, 4095,  4096,
-                             4097, 70001, (1 << 19) + 3};
+                             513,  2047, 2048, 2049, 2815,  2816,
+                             2817, 3839, 3840, 3841, 4095,  4096,
+                             4097, 4863, 4864, 4865, 70001, (1 << 19) + 3};
   for (long long n : sizes) test_size(n, s);
   HIP_CHECK(hipStreamDestroy(s));
   return test_summary("hipcub_gpu_kernels");

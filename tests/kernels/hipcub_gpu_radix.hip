@@ -68,7 +68,9 @@ int main() {
   setenv("HIPCUB_GPU_KERNELS", "1", 0);
   hipStream_t s;
   HIP_CHECK(hipStreamCreate(&s));
-  const long long sizes[] = {1, 255, 4095, 4096, 4097, 100003};
+  // tile edges: 256 threads x 16 or 24 keys
+  const long long sizes[] = {1, 255, 4095, 4096, 4097, 6143, 6144, 6145,
+                             100003};
   for (long long n : sizes) {
     test_radix<unsigned, false>(n, 0, 32, s);
     test_radix<int, true>(n, 0, 32, s);

@@ -8,7 +8,7 @@
 #ifndef HIPCUB_DEVICE_DETAIL_CHUNKS_HPP
 #define HIPCUB_DEVICE_DETAIL_CHUNKS_HPP
 
-#include "hipcub/device/detail/gpu_reduce_scan.hpp"
+#include "hipcub/device/detail/gpu_scan.hpp"
 #include "hipcub/thread/thread_operators.hpp"
 
 BEGIN_HIPCUB_NAMESPACE

@@ -11,7 +11,7 @@
 #define HIPCUB_DEVICE_DETAIL_GPU_RADIX_HPP
 
 #include "hipcub/device/detail/gpu_onesweep.hpp"
-#include "hipcub/device/detail/gpu_reduce_scan.hpp"
+#include "hipcub/device/detail/gpu_scan.hpp"
 
 BEGIN_HIPCUB_NAMESPACE
 namespace detail {

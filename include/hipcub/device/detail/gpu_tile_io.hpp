@@ -103,6 +103,54 @@ __device__ inline void store_run(Out out, long long b, const Acc (&v)[I]) {
   }
 }
 
+// Warp-striped 16-byte vectors through shared memory: a warp's run of
+// warpSize * I items of T moves as vectors lane after lane (coalesced),
+// and lane l holds items l * I .. l * I + I - 1 of the run. `sh` is the
+// warp's room for the run; odd I keeps the lanes' scalar accesses free of
+// bank conflicts. T must divide 16 bytes, the run start 16-byte aligned.
+template <typename T>
+constexpr bool striped_type_ok() {
+  return std::is_trivially_copyable<T>::value && 16 % sizeof(T) == 0;
+}
+template <int I, typename T, typename Acc>
+__device__ inline void load_striped(const T* in, Acc (&v)[I], T* sh,
+                                    int lane) {
+  constexpr int PER = int(16 / sizeof(T));      // items a vector
+  constexpr int J = (I + PER - 1) / PER;        // vectors a lane, at most
+  int ws = warpSize, nvec = ws * I / PER;
+  const u32x4* g = reinterpret_cast<const u32x4*>(in);
+  u32x4* s = reinterpret_cast<u32x4*>(sh);
+  u32x4 r[J];
+#pragma unroll
+  for (int j = 0; j < J; ++j)
+    if (I % PER == 0 || j * ws + lane < nvec)
+      r[j] = load_vector(g + j * ws + lane);
+#pragma unroll
+  for (int j = 0; j < J; ++j)
+    if (I % PER == 0 || j * ws + lane < nvec) s[j * ws + lane] = r[j];
+  __syncwarp();
+#pragma unroll
+  for (int k = 0; k < I; ++k) v[k] = static_cast<Acc>(sh[lane * I + k]);
+  __syncwarp();
+}
+template <int I, typename T, typename Acc>
+__device__ inline void store_striped(T* out, const Acc (&v)[I], T* sh,
+                                     int lane) {
+  constexpr int PER = int(16 / sizeof(T));
+  constexpr int J = (I + PER - 1) / PER;
+  int ws = warpSize, nvec = ws * I / PER;
+#pragma unroll
+  for (int k = 0; k < I; ++k) sh[lane * I + k] = static_cast<T>(v[k]);
+  __syncwarp();
+  u32x4* g = reinterpret_cast<u32x4*>(out);
+  const u32x4* s = reinterpret_cast<const u32x4*>(sh);
+#pragma unroll
+  for (int j = 0; j < J; ++j)
+    if (I % PER == 0 || j * ws + lane < nvec)
+      g[j * ws + lane] = s[j * ws + lane];
+  __syncwarp();
+}
+
 // Shuffles of any trivially copyable T, one 32-bit word at a time.
 template <typename T>
 struct words {
