@@ -17,6 +17,7 @@
 #include <thrust/detail/raw_reference_cast.h>
 #include <thrust/iterator/iterator_traits.h>
 #include <thrust/system/detail/bad_alloc.h>
+#include <thrust/tuple.h>
 #include <thrust/system/hip/detail/error.h>
 #include <thrust/system/hip/detail/parallel.h>
 #include <thrust/system/hip/detail/sync.h>
@@ -186,13 +187,27 @@ template <typename In, typename Out> struct copy_op {
   __host__ __device__ void operator()(long long i) { out[i] = in[i]; }
 };
 
-// copy: one hipMemcpy where both ends are contiguous with one value type.
+// Values whose bytes are the value: trivially copyable types, and
+// thrust::tuple (zip values) of such, which Thrust gives an assignment of
+// its own (so not trivially copyable) but no other state.
+template <typename T> struct bitwise_copyable : std::is_trivially_copyable<T> {};
+template <typename... T> struct all_bitwise_copyable : std::true_type {};
+template <typename H, typename... T>
+struct all_bitwise_copyable<H, T...>
+    : std::integral_constant<bool, bitwise_copyable<H>::value &&
+                                       all_bitwise_copyable<T...>::value> {};
+template <typename... T>
+struct bitwise_copyable<thrust::tuple<T...>> : all_bitwise_copyable<T...> {};
+template <> struct bitwise_copyable<thrust::null_type> : std::true_type {};
+
+// copy: one hipMemcpy where both ends are contiguous with one value type
+// (a kernel could not reach host memory on a GPU).
 template <typename In, typename Out> struct memcpy_able {
   static const bool value =
       contiguous<In>::value && contiguous<Out>::value &&
       std::is_same<typename contiguous<In>::value_type,
                    typename contiguous<Out>::value_type>::value &&
-      std::is_trivially_copyable<typename contiguous<In>::value_type>::value;
+      bitwise_copyable<typename contiguous<In>::value_type>::value;
 };
 template <typename In, typename Out>
 __host__ typename std::enable_if<memcpy_able<In, Out>::value>::type

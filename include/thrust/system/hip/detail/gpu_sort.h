@@ -25,15 +25,23 @@ template <typename It> struct host_copy {
   typedef typename contiguous<It>::value_type T;
   std::vector<T> items;
   T *device;
+  /* Bytes between the device and host copies: a kernel cannot reach the
+   * host's vector on a GPU, and thrust::tuple (zip keys) is not trivially
+   * copyable, which keeps copy_indices off hipMemcpy. */
   __host__ host_copy(hipStream_t s, It first, long long n)
       : items(static_cast<size_t>(n)), device(contiguous<It>::raw(first)) {
     if (n)
-      copy_indices(s, device, n, items.data());
+      bytes(s, static_cast<void *>(items.data()), device);
   }
   __host__ void put_back(hipStream_t s) {
     if (!items.empty())
-      copy_indices(s, items.data(), static_cast<long long>(items.size()),
-                   device);
+      bytes(s, static_cast<void *>(device), items.data());
+  }
+  __host__ void bytes(hipStream_t s, void *to, const void *from) {
+    throw_on_error(hipMemcpyAsync(to, from, items.size() * sizeof(T),
+                                  hipMemcpyDefault, s),
+                   "hipMemcpyAsync");
+    finish(s);
   }
 };
 /* The indices of `k` in stable sorted order (ties by index). */
