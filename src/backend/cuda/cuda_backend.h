@@ -13,7 +13,11 @@ typedef struct cuda_device {
   int index;              /* among the backend's GPUs: the slot in the
                              gpu_modules caches */
   CUdevice cu;
-  CUcontext ctx;          /* the device's primary context */
+  CUcontext ctx;          /* the device's primary context, retained on
+                             first use (device.c); NULL until then */
+  CUcontext retained;     /* retained but not yet published in ctx */
+  pthread_mutex_t ctx_lock; /* making the context and the null stream */
+  struct hipc_queue* null_queue; /* its stream is made with the context */
   int major, minor;
   char arch[16];          /* "sm_90" */
   hipc_device* dev;
@@ -21,7 +25,8 @@ typedef struct cuda_device {
 } cuda_device;
 
 /* A HIP stream: a non-blocking CUDA stream of the device's primary
- * context; the null queue is one too, made at init. HIP's null-stream
+ * context; the null queue is one too, made with the context (its stream is
+ * NULL until the device's first bind). HIP's null-stream
  * rules are the runtime's (src/runtime/stream.c orders the null queue and
  * blocking queues with events), so CUDA's legacy default stream, and the
  * implicit synchronisation it would add, is never used. */
@@ -49,8 +54,12 @@ hipError_t hipc__cuda_error(CUresult r);
 
 /* -- device.c */
 /* Makes d's context current on the calling thread (a thread-local compare
- * when it already is). */
+ * when it already is), retaining it and making the null queue's stream on
+ * the device's first use. */
 CUresult hipc__cuda_bind(cuda_device* d);
+/* d's context, retained on first use; may leave it current on the calling
+ * thread instead of the one bound before (bind again afterwards). */
+CUresult hipc__cuda_context(cuda_device* d, CUcontext* out);
 /* The GPU of this backend that has HIP device ordinal `ordinal`, or NULL. */
 cuda_device* hipc__cuda_device_of(int ordinal);
 

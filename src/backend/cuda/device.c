@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cuda_backend.h"
+#include "runtime/env.h"
 
 /* The driver ordinals of the GPUs hipc shows, in HIP device order. */
 static int visible[HIPC_MAX_GPUS];
@@ -23,10 +24,51 @@ cuda_device* hipc__cuda_device_of(int ordinal) {
 /* The context current on this thread, as far as hipc set it. */
 static __thread CUcontext bound __attribute__((tls_model("initial-exec")));
 
+/* A device's primary context is retained on its first use, not when the
+ * runtime builds its device table: making a context costs 100-200 ms of
+ * driver time on an H200, and programs that only count GPUs or read their
+ * properties (HeCBench p2p and mpc) then took twice the CUDA runtime's
+ * whole-process time, which also makes contexts on first use. The null
+ * queue's stream is made with the context. HIPC_CUDA_EAGER_CONTEXT=1 makes
+ * them at init, as before. */
+static CUresult activate(cuda_device* d) {
+  CUresult r = CUDA_SUCCESS;
+  pthread_mutex_lock(&d->ctx_lock);
+  if (!__atomic_load_n(&d->ctx, __ATOMIC_ACQUIRE)) {
+    if (!d->retained)
+      r = hipc_cu.DevicePrimaryCtxRetain(&d->retained, d->cu);
+    if (r == CUDA_SUCCESS) r = hipc_cu.CtxSetCurrent(d->retained);
+    if (r == CUDA_SUCCESS) {
+      bound = d->retained;
+      if (!d->null_queue->stream)
+        r = hipc_cu.StreamCreateWithPriority(&d->null_queue->stream,
+                                             CU_STREAM_NON_BLOCKING, 0);
+    }
+    if (r == CUDA_SUCCESS)
+      __atomic_store_n(&d->ctx, d->retained, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&d->ctx_lock);
+  return r;
+}
+
+CUresult hipc__cuda_context(cuda_device* d, CUcontext* out) {
+  CUcontext c = __atomic_load_n(&d->ctx, __ATOMIC_ACQUIRE);
+  CUresult r = c ? CUDA_SUCCESS : activate(d);
+  *out = d->ctx;
+  return r;
+}
+
 CUresult hipc__cuda_bind(cuda_device* d) {
-  if (__builtin_expect(bound == d->ctx, 1)) return CUDA_SUCCESS;
-  CUresult r = hipc_cu.CtxSetCurrent(d->ctx);
-  if (r == CUDA_SUCCESS) bound = d->ctx;
+  CUcontext c = __atomic_load_n(&d->ctx, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(c != NULL && bound == c, 1)) return CUDA_SUCCESS;
+  if (!c) {
+    CUresult r = activate(d); /* leaves it current when it makes it */
+    if (r != CUDA_SUCCESS) return r;
+    c = d->ctx;
+    if (bound == c) return CUDA_SUCCESS;
+  }
+  CUresult r = hipc_cu.CtxSetCurrent(c);
+  if (r == CUDA_SUCCESS) bound = c;
   return r;
 }
 
@@ -186,15 +228,25 @@ static void fill_props(hipDeviceProp_t* p, const cuda_device* d) {
 static hipError_t cuda_init(hipc_device* dev, int index) {
   if (index < 0 || index >= nvisible) return hipErrorInvalidDevice;
   cuda_device* d = calloc(1, sizeof *d);
-  if (!d) return hipErrorOutOfMemory;
+  hipc_queue* null_queue = calloc(1, sizeof *null_queue);
+  if (!d || !null_queue) {
+    free(d);
+    free(null_queue);
+    return hipErrorOutOfMemory;
+  }
   d->index = index;
   d->dev = dev;
+  null_queue->dev = d;
+  d->null_queue = null_queue;
   pthread_mutex_init(&d->load_lock, NULL);
+  pthread_mutex_init(&d->ctx_lock, NULL);
   CUresult r = hipc_cu.DeviceGet(&d->cu, visible[index]);
-  if (r == CUDA_SUCCESS) r = hipc_cu.DevicePrimaryCtxRetain(&d->ctx, d->cu);
-  if (r == CUDA_SUCCESS) r = hipc__cuda_bind(d);
+  if (r == CUDA_SUCCESS && hipc__env_flag("HIPC_CUDA_EAGER_CONTEXT", 0))
+    r = activate(d);
   if (r != CUDA_SUCCESS) {
     pthread_mutex_destroy(&d->load_lock);
+    pthread_mutex_destroy(&d->ctx_lock);
+    free(null_queue);
     free(d);
     return hipc__cuda_error(r);
   }
@@ -203,10 +255,9 @@ static hipError_t cuda_init(hipc_device* dev, int index) {
   snprintf(d->arch, sizeof d->arch, "sm_%d%d", d->major, d->minor);
   dev->impl = d;
   fill_props(&dev->props, d);
-  /* The null queue: a stream of its own (cuda_backend.h says why). */
-  hipError_t e = hipc__cuda_queue_create(dev, hipStreamNonBlocking, 0,
-                                         &dev->null_queue);
-  if (e != hipSuccess) return e;
+  /* The null queue: a stream of its own (cuda_backend.h says why), made
+   * with the context. */
+  dev->null_queue = null_queue;
   __atomic_store_n(&devices[index], d, __ATOMIC_RELEASE);
   return hipSuccess;
 }

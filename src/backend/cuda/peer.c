@@ -21,13 +21,15 @@ hipError_t hipc__cuda_peer_can_access(hipc_device* dev, hipc_device* peer,
 hipError_t hipc__cuda_peer_access(hipc_device* dev, hipc_device* peer,
                                   int enable) {
   cuda_device *a = dev->impl, *b = peer->impl;
-  CUresult r = hipc__cuda_bind(a);
+  CUcontext bc;
+  CUresult r = hipc__cuda_context(b, &bc); /* the peer's, then a bound */
+  if (r == CUDA_SUCCESS) r = hipc__cuda_bind(a);
   if (r != CUDA_SUCCESS) return hipc__cuda_error(r);
   if (enable) {
-    r = hipc_cu.CtxEnablePeerAccess(b->ctx, 0);
+    r = hipc_cu.CtxEnablePeerAccess(bc, 0);
     if (r == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) r = CUDA_SUCCESS;
   } else {
-    r = hipc_cu.CtxDisablePeerAccess(b->ctx);
+    r = hipc_cu.CtxDisablePeerAccess(bc);
     if (r == CUDA_ERROR_PEER_ACCESS_NOT_ENABLED) r = CUDA_SUCCESS;
   }
   return r == CUDA_SUCCESS ? hipSuccess : hipc__cuda_error(r);
@@ -37,11 +39,13 @@ hipError_t hipc__cuda_peer_copy(hipc_queue* q, void* dst,
                                 hipc_device* dst_dev, const void* src,
                                 hipc_device* src_dev, size_t n,
                                 int blocking) {
-  cuda_device *d = dst_dev->impl, *s = src_dev->impl;
-  CUresult r = hipc__cuda_bind(q->dev);
+  CUcontext dc, sc;
+  CUresult r = hipc__cuda_context(dst_dev->impl, &dc);
+  if (r == CUDA_SUCCESS) r = hipc__cuda_context(src_dev->impl, &sc);
+  if (r == CUDA_SUCCESS) r = hipc__cuda_bind(q->dev);
   if (r == CUDA_SUCCESS)
-    r = hipc_cu.MemcpyPeerAsync((CUdeviceptr)(uintptr_t)dst, d->ctx,
-                                (CUdeviceptr)(uintptr_t)src, s->ctx, n,
+    r = hipc_cu.MemcpyPeerAsync((CUdeviceptr)(uintptr_t)dst, dc,
+                                (CUdeviceptr)(uintptr_t)src, sc, n,
                                 q->stream);
   if (r == CUDA_SUCCESS && blocking) r = hipc_cu.StreamSynchronize(q->stream);
   return r == CUDA_SUCCESS ? hipSuccess : hipc__cuda_error(r);

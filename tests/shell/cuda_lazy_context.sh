@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The CUDA backend makes a GPU's primary context on the device's first use
+# (docs/nvidia.md, "Start-up"), checked against a fake libcuda.so.1
+# (tests/shell/cuda_fake_driver: two GPUs, counting context retains and
+# streams): counting GPUs and reading their properties make none; eight
+# threads' first allocations on one GPU make one; HIPC_CUDA_EAGER_CONTEXT=1
+# makes both at init. The fake's other entry points are stubs made here
+# from the backend's list (src/backend/cuda/driver.h).
+set -u
+src=$(realpath "$(dirname "${BASH_SOURCE[0]}")/cuda_fake_driver")
+repo=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
+. "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
+need_libhipc
+if [ -n "${HIPC_SANITIZED:-}" ]; then
+  echo "skip: the fake driver is not built with the sanitizers"
+  exit 77
+fi
+CC=${CC:-cc}
+# Every entry point the backend resolves, less those fake_cuda.c defines:
+# a function that returns CUDA_SUCCESS and writes nothing.
+mkdir fake
+grep -o '"cu[A-Za-z0-9_]*"' "$repo/src/backend/cuda/driver.h" | tr -d '"' |
+  sort -u > names.txt
+grep -o '^CUresult cu[A-Za-z0-9_]*' "$src/fake_cuda.c" | cut -d' ' -f2 |
+  sort -u > defined.txt
+comm -23 names.txt defined.txt | sed 's/.*/int &(void) { return 0; }/' > stubs.c
+if ! $CC -shared -fPIC -o fake/libcuda.so.1 "$src/fake_cuda.c" stubs.c \
+     2> build.txt ||
+   ! $CC -std=c11 -Wall -Wextra -Werror -I"$repo/include" \
+     "$src/lazy_context.c" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc \
+     -ldl -pthread -o lazy 2>> build.txt; then
+  echo "FAIL: build"; cat build.txt; exit 1
+fi
+unset HIP_VISIBLE_DEVICES CUDA_VISIBLE_DEVICES HIPC_CUDA_EAGER_CONTEXT
+export LD_LIBRARY_PATH=$PWD/fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+HIPC_DEVICES=gpu ./lazy > out.txt 2>&1
+rc=$?
+check "contexts on first use ($(cat out.txt))" test $rc -eq 0
+HIPC_DEVICES=gpu HIPC_CUDA_EAGER_CONTEXT=1 ./lazy eager > out.txt 2>&1
+rc=$?
+check "HIPC_CUDA_EAGER_CONTEXT=1: contexts at init ($(cat out.txt))" \
+  test $rc -eq 0
+# The check itself: the lazy checks fail where contexts come at init.
+HIPC_DEVICES=gpu HIPC_CUDA_EAGER_CONTEXT=1 ./lazy > out.txt 2>&1
+rc=$?
+check "eager contexts fail the lazy checks" test $rc -ne 0
+check "... at the count of contexts" grep -q 'retain0") == 0' out.txt
+exit $fail
