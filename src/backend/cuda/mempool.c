@@ -44,6 +44,9 @@ void hipc__cuda_pool_destroy(hipc_device* dev, void* pool) {
 hipError_t hipc__cuda_pool_alloc(hipc_device* dev, void* pool, size_t size,
                                  hipc_queue* q, void** ptr) {
   NEED(MemAllocFromPoolAsync);
+  /* q may be another GPU's: bound once first, so that its stream exists
+   * (a null queue's is made with its device's context). */
+  HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
   CUdeviceptr p;
   HIPC_CU_CHECK(
