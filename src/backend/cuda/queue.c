@@ -37,19 +37,29 @@ void* hipc__cuda_queue_native(hipc_queue* q) {
   return (void*)q->stream;
 }
 
+/* Whether `d` has run nothing yet: its context is not made (a device's
+ * first use makes it, device.c), so there is nothing to wait for, and
+ * waiting need not make a context (hipModuleUnload waits for every GPU). */
+static int unused(cuda_device* d) {
+  return __atomic_load_n(&d->ctx, __ATOMIC_ACQUIRE) == NULL;
+}
+
 hipError_t hipc__cuda_queue_sync(hipc_queue* q) {
+  if (unused(q->dev)) return hipSuccess;
   HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   HIPC_CU_CHECK(hipc_cu.StreamSynchronize(q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_queue_query(hipc_queue* q) {
+  if (unused(q->dev)) return hipSuccess;
   HIPC_CU_CHECK(hipc__cuda_bind(q->dev));
   HIPC_CU_CHECK(hipc_cu.StreamQuery(q->stream));
   return hipSuccess;
 }
 
 hipError_t hipc__cuda_device_sync(hipc_device* dev) {
+  if (unused(dev->impl)) return hipSuccess;
   HIPC_CU_CHECK(hipc__cuda_bind(dev->impl));
   HIPC_CU_CHECK(hipc_cu.CtxSynchronize());
   return hipSuccess;

@@ -63,8 +63,13 @@ int main(int argc, char** argv) {
   }
   CHECK(count("retain0") == 1 && count("retain1") == 0);
   CHECK(count("streams") == 1);
-  /* Device 1 on its first use; device 0 stays as it was. */
+  /* Waiting for a GPU that has run nothing makes no context. */
   CHECK(hipSetDevice(1) == hipSuccess);
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  CHECK(hipStreamSynchronize(NULL) == hipSuccess);
+  CHECK(hipStreamQuery(NULL) == hipSuccess);
+  CHECK(count("retain1") == 0 && count("streams") == 1);
+  /* Device 1 on its first use; device 0 stays as it was. */
   void* d = NULL;
   CHECK(hipMalloc(&d, 256) == hipSuccess && d != NULL);
   CHECK(count("retain0") == 1 && count("retain1") == 1);
