@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the GPU benchmarks (see bench/README.md, "GPU"): each workload of
-# ${HIPC_BENCH_DIR:-../shared/bench}, plus bench/gpu/bandwidth.hip and
-# bench/gpu/launch_submit.hip, twice:
+# ${HIPC_BENCH_DIR:-../shared/bench}, plus bench/gpu/bandwidth.hip,
+# bench/gpu/launch_submit.hip and bench/gpu/startup.hip, twice:
 # with hipcc --offload-arch=$HIPC_GPU_ARCH (default sm_90) and, as the
 # reference, with nvcc -O3 -arch=$HIPC_GPU_ARCH from the very same source
 # (bench/gpu/cuda_shim maps the few HIP names they use onto CUDA's). Also
@@ -26,7 +26,8 @@ build() { # name log command...
   fi
 }
 
-for src in "$BENCH_DIR"/*.hip bench/gpu/bandwidth.hip bench/gpu/launch_submit.hip; do
+for src in "$BENCH_DIR"/*.hip bench/gpu/bandwidth.hip bench/gpu/launch_submit.hip \
+    bench/gpu/startup.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   rm -f "$OUT/$name" "$OUT/$name.cuda"

@@ -54,10 +54,10 @@ run_one() { # binary side log
   done < <(results "$log")
 }
 
-for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth hip_libs launch_c}; do
+for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth hip_libs launch_c startup}; do
   [ -x "$OUT/$name" ] || { echo "bench-gpu: $OUT/$name not built"; continue; }
   reps="1 2"
-  case $name in launch*) reps="1 2 3 4 5 6 7" ;; esac
+  case $name in launch* | startup) reps="1 2 3 4 5 6 7" ;; esac
   for rep in $reps; do
     run_one "$OUT/$name" hipc "$LOGS/$name.hipc.$rep.txt"
     [ -x "$OUT/$name.cuda" ] && run_one "$OUT/$name.cuda" cuda "$LOGS/$name.cuda.$rep.txt"
@@ -65,7 +65,9 @@ for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpos
 done
 
 printf '\n%-16s %14s %14s %8s\n' workload hipc cuda hipc/cuda
-for key in launch launch_submit launch_c launch_driver_stream launch_driver saxpy matmul reduce shfl_transpose h2d d2h sgemm dgemm fft1d fft2d; do
+for key in launch launch_submit launch_c launch_driver_stream launch_driver saxpy matmul reduce shfl_transpose h2d d2h sgemm dgemm fft1d fft2d \
+    startup_count startup_properties startup_first_malloc startup_first_memset \
+    startup_first_launch startup_second_kernel startup_loaded_launch; do
   h=${hipc[$key]:-} c=${cuda[$key]:-}
   [ -z "$h" ] && [ -z "$c" ] && continue
   # launch_c's reference is the driver API, measured in the same process.

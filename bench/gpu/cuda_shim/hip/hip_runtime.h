@@ -11,6 +11,7 @@
 #define hipDeviceSynchronize cudaDeviceSynchronize
 #define hipDeviceProp_t cudaDeviceProp
 #define hipGetDeviceProperties cudaGetDeviceProperties
+#define hipGetDeviceCount cudaGetDeviceCount
 #define hipMalloc cudaMalloc
 #define hipFree cudaFree
 #define hipHostMalloc(p, n, f) cudaHostAlloc((p), (n), cudaHostAllocPortable)
