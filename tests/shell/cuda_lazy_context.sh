@@ -3,8 +3,9 @@
 # (docs/nvidia.md, "Start-up"), checked against a fake libcuda.so.1
 # (tests/shell/cuda_fake_driver: two GPUs, counting context retains and
 # streams): counting GPUs and reading their properties make none; eight
-# threads' first allocations on one GPU make one; HIPC_CUDA_EAGER_CONTEXT=1
-# makes both at init. The fake's other entry points are stubs made here
+# threads' first allocations on one GPU make one; waiting for an unused GPU
+# makes none; peer access makes the peer's; HIPC_CUDA_EAGER_CONTEXT=1 makes
+# both at init. The fake's other entry points are stubs made here
 # from the backend's list (src/backend/cuda/driver.h).
 set -u
 src=$(realpath "$(dirname "${BASH_SOURCE[0]}")/cuda_fake_driver")
@@ -40,6 +41,9 @@ HIPC_DEVICES=gpu HIPC_CUDA_EAGER_CONTEXT=1 ./lazy eager > out.txt 2>&1
 rc=$?
 check "HIPC_CUDA_EAGER_CONTEXT=1: contexts at init ($(cat out.txt))" \
   test $rc -eq 0
+HIPC_DEVICES=gpu ./lazy peer > out.txt 2>&1
+rc=$?
+check "peer access makes the peer's context ($(cat out.txt))" test $rc -eq 0
 # The check itself: the lazy checks fail where contexts come at init.
 HIPC_DEVICES=gpu HIPC_CUDA_EAGER_CONTEXT=1 ./lazy > out.txt 2>&1
 rc=$?

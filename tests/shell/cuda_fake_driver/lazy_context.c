@@ -30,6 +30,7 @@ static void* alloc_on_0(void* arg) {
 
 int main(int argc, char** argv) {
   int eager = argc > 1 && strcmp(argv[1], "eager") == 0;
+  int peer = argc > 1 && strcmp(argv[1], "peer") == 0;
   int n = -1;
   CHECK(hipGetDeviceCount(&n) == hipSuccess);
   CHECK(n == 2);
@@ -52,6 +53,20 @@ int main(int argc, char** argv) {
   /* Counting and properties: no context, no stream. */
   CHECK(count("retain0") == 0 && count("retain1") == 0);
   CHECK(count("streams") == 0);
+  if (peer) {
+    /* Peer access from GPU 0 to GPU 1 makes both contexts (the fake
+     * refuses it without GPU 0's current or GPU 1's given). */
+    int can = 0;
+    CHECK(hipDeviceCanAccessPeer(&can, 0, 1) == hipSuccess && can == 1);
+    CHECK(count("retain0") == 0 && count("retain1") == 0);
+    CHECK(hipSetDevice(0) == hipSuccess);
+    CHECK(hipDeviceEnablePeerAccess(1, 0) == hipSuccess);
+    CHECK(count("retain0") == 1 && count("retain1") == 1);
+    void* d = NULL;
+    CHECK(hipMalloc(&d, 64) == hipSuccess && hipFree(d) == hipSuccess);
+    CHECK(count("retain0") == 1 && count("streams") == 2);
+    return failures != 0;
+  }
   /* Eight threads' first allocations on device 0: one context, one null
    * stream, and each thread's allocation made with a context current (the
    * fake refuses it otherwise). */
