@@ -25,12 +25,12 @@ cuda_device* hipc__cuda_device_of(int ordinal) {
 static __thread CUcontext bound __attribute__((tls_model("initial-exec")));
 
 /* A device's primary context is retained on its first use, not when the
- * runtime builds its device table: making a context costs 100-200 ms of
- * driver time on an H200, and programs that only count GPUs or read their
- * properties (HeCBench p2p and mpc) then took twice the CUDA runtime's
- * whole-process time, which also makes contexts on first use. The null
- * queue's stream is made with the context. HIPC_CUDA_EAGER_CONTEXT=1 makes
- * them at init, as before. */
+ * runtime builds its device table, as the CUDA runtime does: programs that
+ * only count GPUs or read their properties (HeCBench p2p and mpc) took
+ * 0.16-0.18 s longer than their nvcc builds on an H200, twice their whole
+ * time, when every GPU's context was made at init. The null queue's stream
+ * is made with the context. HIPC_CUDA_EAGER_CONTEXT=1 makes them at init,
+ * as before. */
 static CUresult activate(cuda_device* d) {
   CUresult r = CUDA_SUCCESS;
   pthread_mutex_lock(&d->ctx_lock);
