@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "elf_syms.h"
+#include "gpu_fast_math.h"
 #include "gpu_names.h"
 #include "ptx_consts.h"
 #include "ptx_regcap.h"
@@ -161,6 +162,7 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
   /* Device code is optimised unless asked otherwise, as nvcc does. */
   if (!opt)
     hipc__util_push(v, "-O3");
+  hipc__gpu_fast_math_flags(o, v);
   /* nvcc inlines device functions far more than clang's default threshold
    * (225): an inline member function of some thousand instructions called
    * in a kernel's loop (HeCBench chacha20's block function) stayed a call

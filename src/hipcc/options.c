@@ -28,7 +28,7 @@ enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
   ID_GENCO, ID_STATIC_LIB, ID_IGNORE, ID_PRINT_TARGETS, ID_DEVICE_PCH,
-  ID_WAVE64, ID_WAVE32,
+  ID_WAVE64, ID_WAVE32, ID_USE_FAST_MATH,
 };
 
 struct opt {
@@ -95,6 +95,10 @@ static const struct opt options[] = {
     {"-mno-wavefrontsize64", K_FLAG, 0, ID_WAVE32, NULL,
      "CPU device code sees __AMDGCN_WAVEFRONT_SIZE(__) 32 and no __GFX9__ "
      "(for programs run at HIPC_WARP_SIZE=32)"},
+    {"-use_fast_math", K_FLAG, 0, ID_USE_FAST_MATH, NULL,
+     "nvcc's fast math for GPU code (as -ffast-math there) and "
+     "HIP_FAST_MATH defined (also --use_fast_math)"},
+    {"--use_fast_math", K_FLAG, 0, ID_USE_FAST_MATH, NULL, NULL},
     {"-M", K_FLAG, W_DEP, ID_M, NULL,
      "print the dependencies instead of compiling (also -MM)"},
     {"-MM", K_FLAG, W_DEP, ID_M, NULL, NULL},
@@ -365,6 +369,10 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_STATIC_LIB:
       o->emit_static_lib = 1;
+      break;
+    case ID_USE_FAST_MATH:
+      o->use_fast_math = 1;
+      route(o, W_PP, "-DHIP_FAST_MATH", NULL);
       break;
     case ID_IGNORE:
       break;

@@ -55,6 +55,8 @@ struct hipcc_options {
   int emit_static_lib;    /* --emit-static-lib: an archive, not a program */
   int device_pch;         /* --hipc-device-pch: -c makes the CPU device
                              pass's precompiled header (pch.h) */
+  int use_fast_math;      /* -use_fast_math: nvcc's fast math, for the
+                             GPU pass (gpu_fast_math.h) */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets

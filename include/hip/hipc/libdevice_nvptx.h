@@ -92,6 +92,14 @@
 #define ynf __hipc_cuda_ynf
 #define powi __hipc_cuda_powi
 #define powif __hipc_cuda_powif
+// The float functions that hip/hipc/math_fast_nvptx.h maps to their fast
+// forms under fast math, likewise.
+#define powf __hipc_cuda_powf
+#define expf __hipc_cuda_expf
+#define exp10f __hipc_cuda_exp10f
+#define log10f __hipc_cuda_log10f
+#define tanf __hipc_cuda_tanf
+#define tanhf __hipc_cuda_tanhf
 // The order of these matters.
 // clang-format off
 #include <__clang_cuda_libdevice_declares.h>
@@ -174,8 +182,15 @@
 #undef ynf
 #undef powi
 #undef powif
+#undef powf
+#undef expf
+#undef exp10f
+#undef log10f
+#undef tanf
+#undef tanhf
 #include "hip/hipc/intrinsics_float_nvptx.h"
 #include "hip/hipc/math_nvptx.h"
+#include "hip/hipc/math_fast_nvptx.h"
 // Its float overloads (sqrt(float), ...) call the functions above.
 #include <__clang_cuda_cmath.h>
 #if defined(__HIPC_KC__)
