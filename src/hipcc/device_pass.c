@@ -7,7 +7,9 @@
  *     -include hip/hip_runtime.h <user's -I -D -U -include, -O> -S -> PTX
  *   $CUDA_PATH/bin/ptxas -arch=sm_XX PTX -> cubin
  *
- * In between, the variables that hipc-kc found declared `__managed__` are
+ * (with HIPC_NVPTX_IR unset or not 0, clang stops at optimised bitcode,
+ * `hipc-kc --nvptx-ir` runs hipc's own IR passes on it, and clang's NVPTX
+ * back end makes the PTX). In between, the variables that hipc-kc found declared `__managed__` are
  * marked managed in the PTX (managed.h), and the host-only `const`
  * globals clang made constant are removed from it (ptx_consts.h). The cubins and the PTX of the
  * newest architecture go into the source's fat binary (frontend.c); the
@@ -237,6 +239,60 @@ static int assemble(const struct device_pass *d,
   return rc;
 }
 
+/* Whether the device code goes through hipc-kc's --nvptx-ir passes
+ * between clang's optimiser and its NVPTX back end (HIPC_NVPTX_IR=0: clang
+ * alone, source to PTX in one step). */
+static int ir_passes(void) {
+  const char *e = getenv("HIPC_NVPTX_IR");
+  return e == NULL || strcmp(e, "0") != 0;
+}
+
+/* clang's NVPTX back end on the optimised bitcode `bc`: no optimiser (it
+ * ran before the IR passes), the compile's own code generation flags. */
+static int codegen(const struct device_pass *d, const struct hipcc_options *o,
+                   const char *arch, const char *bc, const char *ptx) {
+  struct strvec cg = {0};
+  char *march = hipc__util_format("-march=%s", arch);
+  char *path = hipc__util_format("--cuda-path=%s", d->cuda);
+  static const char *const head[] = {"--target=nvptx64-nvidia-cuda", "-w",
+                                     "-ffp-contract=fast"};
+  hipc__util_push(&cg, d->clang);
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    hipc__util_push(&cg, head[i]);
+  hipc__util_push(&cg, march);
+  hipc__util_push(&cg, path);
+  device_cc_flags(o, &cg);
+  static const char *const tail[] = {"-Xclang", "-disable-llvm-optzns",
+                                     "-S", "-x", "ir"};
+  for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
+    hipc__util_push(&cg, tail[i]);
+  hipc__util_push(&cg, bc);
+  hipc__util_push(&cg, "-o");
+  hipc__util_push(&cg, ptx);
+  int rc = hipc__util_run(cg.v, o->verbose, NULL);
+  hipc__util_free(&cg);
+  free(march);
+  free(path);
+  return rc;
+}
+
+/* hipc-kc's IR passes on `bc`, then the back end: the PTX. */
+static int ir_to_ptx(const struct device_pass *d,
+                     const struct hipcc_options *o,
+                     const struct device_source *src, const char *arch,
+                     const char *bc, const char *ptx) {
+  char *out = file_for(src, arch, "ir.bc");
+  if (out == NULL)
+    return 1;
+  const char *kc[] = {src->kc, "--nvptx-ir", bc, "-o", out,
+                      o->verbose ? "-v" : NULL, NULL};
+  int rc = hipc__util_run(kc, o->verbose, NULL);
+  if (rc == 0)
+    rc = codegen(d, o, arch, out, ptx);
+  free(out);
+  return rc;
+}
+
 static int compile_arch(const struct device_pass *d,
                         const struct hipcc_options *o,
                         const struct device_source *src, const char *arch,
@@ -244,6 +300,10 @@ static int compile_arch(const struct device_pass *d,
   struct strvec cc = {0};
   char *gpu = hipc__util_format("--cuda-gpu-arch=%s", arch);
   char *path = hipc__util_format("--cuda-path=%s", d->cuda);
+  int passes = ir_passes() && src->kc != NULL;
+  char *bc = passes ? file_for(src, arch, "bc") : NULL;
+  if (passes && bc == NULL)
+    return 1;
   static const char *const head[] = {
       "-x", "cuda", "--cuda-device-only", "-nocudainc",
       "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
@@ -261,14 +321,22 @@ static int compile_arch(const struct device_pass *d,
   hipc__util_push(&cc, "hip/hip_runtime.h");
   hipc__util_append(&cc, &o->pp);
   device_cc_flags(o, &cc);
-  hipc__util_push(&cc, "-S");
+  if (passes) {
+    hipc__util_push(&cc, "-emit-llvm");
+    hipc__util_push(&cc, "-c");
+  } else {
+    hipc__util_push(&cc, "-S");
+  }
   hipc__util_push(&cc, src->path);
   hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, ptx);
+  hipc__util_push(&cc, passes ? bc : ptx);
   int rc = hipc__util_run(cc.v, o->verbose, NULL);
   hipc__util_free(&cc);
   free(gpu);
   free(path);
+  if (rc == 0 && passes)
+    rc = ir_to_ptx(d, o, src, arch, bc, ptx);
+  free(bc);
   if (rc != 0)
     return rc;
   /* __managed__ variables: clang compiled them as __device__ ones. */
