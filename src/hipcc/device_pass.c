@@ -247,21 +247,42 @@ static int ir_passes(void) {
   return e == NULL || strcmp(e, "0") != 0;
 }
 
+/* Whether the compile contracts floating-point operations across
+ * statements (-ffp-contract=fast, CUDA's default, which -ffast-math
+ * implies too): the last flag that says wins. */
+static int contract_fast(const struct hipcc_options *o) {
+  int fast = 1;
+  for (size_t i = 0; i < o->cc.n; i++) {
+    const char *a = o->cc.v[i];
+    if (strncmp(a, "-ffp-contract=", 14) == 0)
+      fast = strncmp(a + 14, "fast", 4) == 0;
+    else if (strcmp(a, "-ffast-math") == 0)
+      fast = 1;
+  }
+  return fast;
+}
+
 /* clang's NVPTX back end on the optimised bitcode `bc`: no optimiser (it
- * ran before the IR passes), the compile's own code generation flags. */
+ * ran before the IR passes), the compile's own code generation flags.
+ * clang takes no language options for IR input, so its back end would
+ * contract only what the IR marks, and write `mul.rn`/`add.rn` (which
+ * ptxas does not fuse) for the rest; CUDA's contraction is the back end's
+ * FMA level, given explicitly. */
 static int codegen(const struct device_pass *d, const struct hipcc_options *o,
                    const char *arch, const char *bc, const char *ptx) {
   struct strvec cg = {0};
   char *march = hipc__util_format("-march=%s", arch);
   char *path = hipc__util_format("--cuda-path=%s", d->cuda);
-  static const char *const head[] = {"--target=nvptx64-nvidia-cuda", "-w",
-                                     "-ffp-contract=fast"};
   hipc__util_push(&cg, d->clang);
-  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
-    hipc__util_push(&cg, head[i]);
+  hipc__util_push(&cg, "--target=nvptx64-nvidia-cuda");
+  hipc__util_push(&cg, "-w");
   hipc__util_push(&cg, march);
   hipc__util_push(&cg, path);
   device_cc_flags(o, &cg);
+  if (contract_fast(o)) {
+    hipc__util_push(&cg, "-mllvm");
+    hipc__util_push(&cg, "-nvptx-fma-level=2");
+  }
   static const char *const tail[] = {"-Xclang", "-disable-llvm-optzns",
                                      "-S", "-x", "ir"};
   for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)

@@ -9,7 +9,10 @@
 # __builtin_popcount on every 20-bit value, edge values and pseudo-random
 # 64-bit ones (x86-64's baseline has no POPCNT, so clang keeps the loops
 # there too); (2) the PTX of kernels holding such loops: popc and no loop,
-# a loop with a store in it kept, and HIPC_NVPTX_IR=0 keeping the loop.
+# a loop with a store in it kept, and HIPC_NVPTX_IR=0 keeping the loop;
+# (3) code generation as before the split (clang takes no language options
+# for IR input: CUDA's contraction across statements must still give
+# fma.rn, not mul.rn + add.rn, and -ffp-contract=off must keep them apart).
 # Skipped when clang-19 or the CUDA toolkit is not installed.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
@@ -90,6 +93,11 @@ __global__ void k_pop32(const unsigned* in, int* out) {
   int i = threadIdx.x;
   out[i] = bit_count(in[i]) == 2;
 }
+__global__ void k_fma(const float* a, float* out) {
+  int i = threadIdx.x;
+  float t = a[i] * a[i + 1];
+  out[i] = t + a[i + 2];
+}
 __global__ void k_store(unsigned v, int* out) {
   int c = 0;
   while (v) { v &= v - 1; out[c] = c; c++; }
@@ -117,4 +125,15 @@ HIPC_NVPTX_IR=0 "$HIPCC" --offload-arch=sm_90 -O3 -save-temps -c ../pc.hip \
   -o pc.o 2> err.txt || { echo "FAIL: HIPC_NVPTX_IR=0 build"; exit 1; }
 [ "$(loops pc.sm_90.ptx k_pop64)" -ge 1 ] ||
   { echo "FAIL: without the IR passes k_pop64 does not loop (is the test still meaningful?)"; fail=1; }
+body pc.sm_90.ptx k_fma > fma.clang.txt
+cd .. || exit 1
+body pc.sm_90.ptx k_fma > fma.txt
+grep -q 'fma\.rn\.f32' fma.txt && ! grep -q 'mul\.rn\.f32' fma.txt ||
+  { echo "FAIL: k_fma is not contracted: $(grep -E 'mul|add|fma' fma.txt)"; fail=1; }
+cmp -s fma.txt off/fma.clang.txt ||
+  { echo "FAIL: k_fma differs with and without the IR passes"; fail=1; }
+"$HIPCC" --offload-arch=sm_90 -O3 -ffp-contract=off -save-temps -c pc.hip \
+  -o pc.o 2> err.txt || { echo "FAIL: -ffp-contract=off build"; exit 1; }
+body pc.sm_90.ptx k_fma | grep -q 'mul\.rn\.f32' ||
+  { echo "FAIL: -ffp-contract=off: k_fma contracted"; fail=1; }
 exit $fail
