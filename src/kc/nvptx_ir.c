@@ -1,7 +1,7 @@
 /* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]: the NVIDIA device pass's IR
  * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
  * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
- * of the result. Each pass recognises what nvcc makes better code of than
+ * of the result (nvptx_popcount.c, nvptx_unroll.c). Each pass recognises what nvcc makes better code of than
  * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg,
  * instcombine) runs only where one changed something. */
 #include <stdio.h>
@@ -35,9 +35,11 @@ static LLVMModuleRef read_bitcode(LLVMContextRef ctx, const char *path) {
 
 static void clean_up(LLVMModuleRef m) {
   LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e =
-      LLVMRunPasses(m, "function(simplifycfg,instcombine,simplifycfg)",
-                    NULL, o);
+  /* LLVM's own pipelines run instcombine without checking that one
+   * iteration reached a fixed point; as a pipeline string it checks. */
+  LLVMErrorRef e = LLVMRunPasses(
+      m, "function(simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg)",
+      NULL, o);
   LLVMDisposePassBuilderOptions(o);
   if (e != NULL) {
     char *msg = LLVMGetErrorMessage(e);
@@ -63,11 +65,12 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_bitcode(ctx, in);
   unsigned popc = hipc__nvptx_popcount(m);
-  if (popc > 0)
+  unsigned warp = hipc__nvptx_unroll_warp_loops(m);
+  if (popc + warp > 0)
     clean_up(m);
   if (verbose)
-    fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc\n",
-            in, popc);
+    fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
+                    "%u warp-collective loop(s) unrolled\n", in, popc, warp);
   char *msg = NULL;
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
     hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);

@@ -13,4 +13,8 @@ int hipc__nvptx_ir_main(int argc, char **argv);
  * many. */
 unsigned hipc__nvptx_popcount(LLVMModuleRef m);
 
+/* Counted loops of warp collectives unrolled by 4, the remainder after
+ * (nvptx_unroll.c); returns how many. */
+unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m);
+
 #endif /* HIPC_KC_NVPTX_IR_H */
