@@ -257,19 +257,22 @@ static int ir_passes(void) {
   return e == NULL || strcmp(e, "0") != 0;
 }
 
-/* Whether the compile contracts floating-point operations across
- * statements (-ffp-contract=fast, CUDA's default, which -ffast-math
- * implies too): the last flag that says wins. */
+/* Whether the back end contracts floating-point operations across
+ * statements: -ffp-contract=fast (CUDA's default, which -ffast-math
+ * implies too; the last flag that says wins), and not at -O0, where the
+ * NVPTX back end never contracts unless told to. */
 static int contract_fast(const struct hipcc_options *o) {
-  int fast = 1;
+  int fast = 1, o0 = 0;
   for (size_t i = 0; i < o->cc.n; i++) {
     const char *a = o->cc.v[i];
     if (strncmp(a, "-ffp-contract=", 14) == 0)
       fast = strncmp(a + 14, "fast", 4) == 0;
     else if (strcmp(a, "-ffast-math") == 0)
       fast = 1;
+    else if (strncmp(a, "-O", 2) == 0)
+      o0 = strcmp(a, "-O0") == 0;
   }
-  return fast;
+  return fast && !o0;
 }
 
 /* clang's NVPTX back end on the optimised bitcode `bc`: no optimiser (it
