@@ -7,7 +7,9 @@
  *     -include hip/hip_runtime.h <user's -I -D -U -include, -O> -S -> PTX
  *   $CUDA_PATH/bin/ptxas -arch=sm_XX PTX -> cubin
  *
- * In between, the variables that hipc-kc found declared `__managed__` are
+ * (with HIPC_NVPTX_IR unset or not 0, clang stops at optimised bitcode,
+ * `hipc-kc --nvptx-ir` runs hipc's own IR passes on it, and clang's NVPTX
+ * back end makes the PTX). In between, the variables that hipc-kc found declared `__managed__` are
  * marked managed in the PTX (managed.h), and the host-only `const`
  * globals clang made constant are removed from it (ptx_consts.h). The cubins and the PTX of the
  * newest architecture go into the source's fat binary (frontend.c); the
@@ -175,6 +177,16 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
    * concurrentKernels), and contract's unrolled loops recomputed every
    * address (378 mul.lo.s32 against nvcc's 64, 48 registers against 40).
    * ptxas reduces strength itself. HIPC_NVPTX_LSR=1 keeps the pass. */
+  /* HIPC_NVPTX_SHORT_PTR=1: 32-bit pointers to shared, constant and local
+   * memory, as nvcc's (an experiment: HeCBench quantBnB's shared-memory
+   * binary search took 64-bit address arithmetic with clang's 64-bit
+   * ones; not timed yet). */
+  const char *short_ptr = getenv("HIPC_NVPTX_SHORT_PTR");
+  if (short_ptr != NULL && strcmp(short_ptr, "1") == 0) {
+    hipc__util_push(v, "-fcuda-short-ptr");
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, "-nvptx-short-ptr");
+  }
   const char *lsr = getenv("HIPC_NVPTX_LSR");
   if (lsr == NULL || strcmp(lsr, "1") != 0) {
     hipc__util_push(v, "-mllvm");
@@ -239,6 +251,91 @@ static int assemble(const struct device_pass *d,
   return rc;
 }
 
+/* Whether the device code goes through hipc-kc's --nvptx-ir passes
+ * between clang's optimiser and its NVPTX back end (HIPC_NVPTX_IR=0: clang
+ * alone, source to PTX in one step). */
+static int ir_passes(void) {
+  const char *e = getenv("HIPC_NVPTX_IR");
+  return e == NULL || strcmp(e, "0") != 0;
+}
+
+/* Whether the back end contracts floating-point operations across
+ * statements: -ffp-contract=fast (CUDA's default, which -ffast-math
+ * implies too; the last flag that says wins), and not at -O0, where the
+ * NVPTX back end never contracts unless told to. */
+static int contract_fast(const struct hipcc_options *o) {
+  int fast = 1, o0 = 0;
+  for (size_t i = 0; i < o->cc.n; i++) {
+    const char *a = o->cc.v[i];
+    if (strncmp(a, "-ffp-contract=", 14) == 0)
+      fast = strncmp(a + 14, "fast", 4) == 0;
+    else if (strcmp(a, "-ffast-math") == 0)
+      fast = 1;
+    else if (strncmp(a, "-O", 2) == 0)
+      o0 = strcmp(a, "-O0") == 0;
+  }
+  return fast && !o0;
+}
+
+/* clang's NVPTX back end on the optimised bitcode `bc`: no optimiser (it
+ * ran before the IR passes), the compile's own code generation flags.
+ * clang takes no language options for IR input, so its back end would
+ * contract only what the IR marks, and write `mul.rn`/`add.rn` (which
+ * ptxas does not fuse) for the rest; CUDA's contraction is the back end's
+ * FMA level, given explicitly. */
+static int codegen(const struct device_pass *d, const struct hipcc_options *o,
+                   const char *arch, const char *bc, const char *ptx) {
+  struct strvec cg = {0};
+  char *march = hipc__util_format("-march=%s", arch);
+  char *path = hipc__util_format("--cuda-path=%s", d->cuda);
+  hipc__util_push(&cg, d->clang);
+  hipc__util_push(&cg, "--target=nvptx64-nvidia-cuda");
+  hipc__util_push(&cg, "-w");
+  hipc__util_push(&cg, march);
+  hipc__util_push(&cg, path);
+  device_cc_flags(o, &cg);
+  /* The data layout of 32-bit pointers (HIPC_NVPTX_SHORT_PTR=1) is a
+   * target option the driver passes only for CUDA input. */
+  const char *short_ptr = getenv("HIPC_NVPTX_SHORT_PTR");
+  if (short_ptr != NULL && strcmp(short_ptr, "1") == 0) {
+    hipc__util_push(&cg, "-Xclang");
+    hipc__util_push(&cg, "-fcuda-short-ptr");
+  }
+  if (contract_fast(o)) {
+    hipc__util_push(&cg, "-mllvm");
+    hipc__util_push(&cg, "-nvptx-fma-level=2");
+  }
+  static const char *const tail[] = {"-Xclang", "-disable-llvm-optzns",
+                                     "-S", "-x", "ir"};
+  for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
+    hipc__util_push(&cg, tail[i]);
+  hipc__util_push(&cg, bc);
+  hipc__util_push(&cg, "-o");
+  hipc__util_push(&cg, ptx);
+  int rc = hipc__util_run(cg.v, o->verbose, NULL);
+  hipc__util_free(&cg);
+  free(march);
+  free(path);
+  return rc;
+}
+
+/* hipc-kc's IR passes on `bc`, then the back end: the PTX. */
+static int ir_to_ptx(const struct device_pass *d,
+                     const struct hipcc_options *o,
+                     const struct device_source *src, const char *arch,
+                     const char *bc, const char *ptx) {
+  char *out = file_for(src, arch, "ir.bc");
+  if (out == NULL)
+    return 1;
+  const char *kc[] = {src->kc, "--nvptx-ir", bc, "-o", out,
+                      o->verbose ? "-v" : NULL, NULL};
+  int rc = hipc__util_run(kc, o->verbose, NULL);
+  if (rc == 0)
+    rc = codegen(d, o, arch, out, ptx);
+  free(out);
+  return rc;
+}
+
 static int compile_arch(const struct device_pass *d,
                         const struct hipcc_options *o,
                         const struct device_source *src, const char *arch,
@@ -246,6 +343,10 @@ static int compile_arch(const struct device_pass *d,
   struct strvec cc = {0};
   char *gpu = hipc__util_format("--cuda-gpu-arch=%s", arch);
   char *path = hipc__util_format("--cuda-path=%s", d->cuda);
+  int passes = ir_passes() && src->kc != NULL;
+  char *bc = passes ? file_for(src, arch, "bc") : NULL;
+  if (passes && bc == NULL)
+    return 1;
   static const char *const head[] = {
       "-x", "cuda", "--cuda-device-only", "-nocudainc",
       "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
@@ -263,14 +364,22 @@ static int compile_arch(const struct device_pass *d,
   hipc__util_push(&cc, "hip/hip_runtime.h");
   hipc__util_append(&cc, &o->pp);
   device_cc_flags(o, &cc);
-  hipc__util_push(&cc, "-S");
+  if (passes) {
+    hipc__util_push(&cc, "-emit-llvm");
+    hipc__util_push(&cc, "-c");
+  } else {
+    hipc__util_push(&cc, "-S");
+  }
   hipc__util_push(&cc, src->path);
   hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, ptx);
+  hipc__util_push(&cc, passes ? bc : ptx);
   int rc = hipc__util_run(cc.v, o->verbose, NULL);
   hipc__util_free(&cc);
   free(gpu);
   free(path);
+  if (rc == 0 && passes)
+    rc = ir_to_ptx(d, o, src, arch, bc, ptx);
+  free(bc);
   if (rc != 0)
     return rc;
   /* __managed__ variables: clang compiled them as __device__ ones. */

@@ -39,6 +39,8 @@ struct device_source {
   const struct managed_vars *constants; /* the explicit __constant__
                                            variables (ptx_consts.h), or
                                            NULL */
+  const char *kc;       /* <prefix>/bin/hipc-kc: its --nvptx-ir passes run
+                           between clang's -O3 and the NVPTX back end */
 };
 
 /* The GPU images of a source (docs/frontend.md): compiles

@@ -544,7 +544,9 @@ int hipc__frontend_compile(const struct hipcc_options *o,
   if (gpu) {
     struct device_source ds = {s->path, s->index, s->inc_flag, s->std,
                                o->save_temps ? s->ref : NULL, &managed,
-                               &constants};
+                               &constants,
+                               own(&j, hipc__util_format("%s/bin/hipc-kc",
+                                                         s->prefix))};
     rc = hipc__device_pass_each_image(s->dev, o, &ds, blob_add, &b, &names);
   }
   if (rc == 0)

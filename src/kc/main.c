@@ -5,6 +5,7 @@
  *   hipc-kc IN.bc|IN.ll --id ID -o OUT.o [-O0|-O1|-O2|-O3] [-g] [-v]
  *           [--emit-ll] [--cpu NAME] [--features F] [--triple T]
  *           [--managed-names FILE] [--constant-names FILE] [--printf-buffered]
+ *   hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]   (nvptx_ir.c)
  *
  * Exit status 0, or 1 with a message on stderr. */
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "kc/form_loops.h"
 #include "kc/kc.h"
+#include "kc/nvptx_ir.h"
 
 #include <llvm-c/Support.h>
 
@@ -124,6 +126,9 @@ static void step_done(const char* what, double* t0) {
 }
 
 int main(int argc, char** argv) {
+  /* The GPU pass's IR passes: another job, same LLVM (nvptx_ir.c). */
+  if (argc > 1 && !strcmp(argv[1], "--nvptx-ir"))
+    return hipc__nvptx_ir_main(argc, argv);
   struct kc_ctx c = {0};
   double t0 = now_s();
   parse_args(&c, argc, argv);

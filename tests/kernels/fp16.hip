@@ -233,7 +233,7 @@ static void test_other_conversions() {
 }
 
 // ---- Arithmetic on the device.
-const int NOPS = 9;
+const int NOPS = 18;
 __global__ void k_arith(const __half2* in, const __half* c, unsigned short* out,
                         int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -250,6 +250,19 @@ __global__ void k_arith(const __half2* in, const __half* c, unsigned short* out,
   __half2 v = __hfma2(in[i], __halves2half2(b, a), __half2half2(c[i]));
   o[7] = __half_as_ushort(v.x);
   o[8] = __half_as_ushort(hsqrt(__habs(a)));
+  // The __half2 forms (one f16x2 instruction each on NVIDIA GPUs), on both
+  // halves: (a, b) op (b, a).
+  __half2 p = in[i], q = __halves2half2(b, a);
+  __half2 s = __hadd2(p, q), d = __hsub2(p, q), m = __hmul2(p, q);
+  o[9] = __half_as_ushort(s.x), o[10] = __half_as_ushort(s.y);
+  o[11] = __half_as_ushort(d.x), o[12] = __half_as_ushort(d.y);
+  o[13] = __half_as_ushort(m.x), o[14] = __half_as_ushort(m.y);
+  o[15] = __half_as_ushort(v.y);
+  // Two floats to a __half2 (one cvt.rn.f16x2.f32 on sm_80 and later):
+  // a's and b's values times 1 + 2^-10 (exact in float) need rounding.
+  __half2 w = __floats2half2_rn(__half2float(a) * 1.0009765625f,
+                                __half2float(b) * 1.0009765625f);
+  o[16] = __half_as_ushort(w.x), o[17] = __half_as_ushort(w.y);
 }
 
 static rat add(rat a, rat b) {  // same denominators (2^26)
@@ -342,6 +355,14 @@ static void test_arith() {
     want[5] = want[0];
     want[6] = __half_as_ushort(__hsub(__hmul(in[i].x, in[i].y), cs[i]));
     want[7] = want[4];
+    want[9] = want[0], want[10] = ref_op(0, b, a, c);
+    want[11] = want[1], want[12] = ref_op(1, b, a, c);
+    want[13] = want[2], want[14] = ref_op(2, b, a, c);
+    want[15] = ref_op(4, b, a, c);
+    want[16] = __half_as_ushort(
+        __float2half_rn(static_cast<float>(half_value(a) * 1.0009765625)));
+    want[17] = __half_as_ushort(
+        __float2half_rn(static_cast<float>(half_value(b) * 1.0009765625)));
     // sqrt: correctly rounded when the midpoints around the result bracket
     // |a| (squares of 12-bit values are exact in double).
     uint16_t r = got[static_cast<size_t>(NOPS) * i + 8];

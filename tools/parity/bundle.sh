@@ -7,30 +7,34 @@
 # programs compress well (27 MiB of binaries and inputs to a few), which
 # keeps the call within the device's carry limit. On the device:
 #   OUT/run.sh RESULTS [CAP]      (FIRST, NGPU, STOP as for run_sweep.sh)
+# RUNNER=run_best.sh packs that script instead (best of N, each build back
+# to back on one GPU): OUT/run.sh RESULTS [N] (ORDER, CAP, STOP).
 set -eu
 PROGS=$(realpath "$1"); OUT=$(realpath -m "$2")
 REPO=$(realpath "$(dirname "$0")/../..")
 BUILD=$(realpath "${BUILD:-$REPO/build}")
 mkdir -p "$OUT"
-cp "$REPO/tools/parity/run_sweep.sh" "$PROGS/"
+RUNNER=${RUNNER:-run_sweep.sh}
+cp "$REPO/tools/parity/$RUNNER" "$PROGS/"
 mkdir -p "$PROGS/lib"
 cp "$BUILD/lib/libhipc.so" "$PROGS/lib/"
 [ -e "$BUILD/lib/libomp.so.5" ] && cp -L "$BUILD/lib/libomp.so.5" "$PROGS/lib/"
 tar -C "$(dirname "$PROGS")" -cf - "$(basename "$PROGS")" | gzip -9 >"$OUT/sweep.tar.gz"
 cat >"$OUT/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Unpacks sweep.tar.gz (next to this script) and runs its run_sweep.sh.
+# Unpacks sweep.tar.gz (next to this script) and runs its @RUNNER@.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-res=$(mkdir -p "${1:?usage: run.sh RESULTS [CAP]}" && cd "$1" && pwd)
+res=$(mkdir -p "${1:?usage: run.sh RESULTS [ARG]}" && cd "$1" && pwd)
 work=$(mktemp -d)
 tar -C "$work" -xzf "$here/sweep.tar.gz" || exit 1
 top=$(ls "$work")
-"$work/$top/run_sweep.sh" "$res" "${2:-15}"
+"$work/$top/@RUNNER@" "$res" ${2:+"$2"}
 rc=$?
 rm -rf "$work"
 exit $rc
 RUN
+sed -i "s/@RUNNER@/$RUNNER/g" "$OUT/run.sh"
 chmod +x "$OUT/run.sh"
 n=$(find "$PROGS" -mindepth 2 -maxdepth 2 -name cmd.txt | wc -l)
 echo "bundle: $n programs, $(du -h "$OUT/sweep.tar.gz" | cut -f1) in $OUT"

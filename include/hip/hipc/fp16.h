@@ -67,14 +67,12 @@ HIPC_HD uint16_t from_float(float f, mode md) {
   uint32_t u;
   __builtin_memcpy(&u, &f, 4);
 #if defined(__NVPTX__) && !defined(__HIPC_KC__)
-  // On the GPU, round to nearest is one cvt.rn.f16.f32; a NaN keeps its
-  // payload's top bits, as below (a select: no branch in the caller's loop).
-  if (md == rn) {
-    uint16_t nan = static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7e00u |
-                                         ((u & 0x7fffffu) >> 13));
-    uint16_t hw = __builtin_bit_cast(uint16_t, static_cast<_Float16>(f));
-    return (u & 0x7fffffffu) > 0x7f800000u ? nan : hw;
-  }
+  // On the GPU, round to nearest is one cvt.rn.f16.f32, as nvcc's. A NaN
+  // stays a NaN, its payload as the GPU leaves it: AMD's conversion is
+  // the same plain static_cast<_Float16> (LLVM's fptrunc), which promises
+  // no payload either.
+  if (md == rn)
+    return __builtin_bit_cast(uint16_t, static_cast<_Float16>(f));
 #endif
   uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   uint32_t ex = (u >> 23) & 0xffu, man = u & 0x7fffffu;
@@ -116,11 +114,10 @@ HIPC_HD uint16_t from_uint(unsigned long long v, mode md) {
 // Exact.
 HIPC_HD float to_float(uint16_t h) {
 #if defined(__NVPTX__) && !defined(__HIPC_KC__)
-  // On the GPU, one cvt.f32.f16 (exact); a NaN keeps its payload, as below.
-  uint32_t nan = (static_cast<uint32_t>(h & 0x8000u) << 16) | 0x7f800000u |
-                 (static_cast<uint32_t>(h & 0x3ffu) << 13);
-  float hw = static_cast<float>(__builtin_bit_cast(_Float16, h));
-  return (h & 0x7fffu) > 0x7c00u ? __builtin_bit_cast(float, nan) : hw;
+  // On the GPU, one cvt.f32.f16 (exact), as nvcc's; a NaN stays a NaN,
+  // its payload as the GPU leaves it (AMD's __half2float is the same plain
+  // static_cast<float>, LLVM's fpext, which promises no payload).
+  return static_cast<float>(__builtin_bit_cast(_Float16, h));
 #endif
   uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   uint32_t ex = (h >> 10) & 0x1fu, man = h & 0x3ffu, u;
@@ -272,7 +269,15 @@ HIPC_HD __half2 __float2half2_rn(float f) {
   return __half2(__half(f), __half(f));
 }
 HIPC_HD __half2 __floats2half2_rn(float a, float b) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 800
+  // One cvt for both (sm_80 on), as nvcc's; its first source is the high
+  // half.
+  unsigned r;
+  asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(b), "f"(a));
+  return __builtin_bit_cast(__half2, r);
+#else
   return __half2(__half(a), __half(b));
+#endif
 }
 HIPC_HD __half2 __float22half2_rn(float2 v) {
   return __floats2half2_rn(v.x, v.y);

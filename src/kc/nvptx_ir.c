@@ -1,0 +1,83 @@
+/* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]: the NVIDIA device pass's IR
+ * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
+ * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
+ * of the result (nvptx_popcount.c, nvptx_unroll.c). Each pass recognises what nvcc makes better code of than
+ * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg,
+ * instcombine) runs only where one changed something. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "kc/kc.h"
+#include "kc/nvptx_ir.h"
+
+static void usage(void) {
+  fputs("usage: hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]\n", stderr);
+  exit(2);
+}
+
+static LLVMModuleRef read_bitcode(LLVMContextRef ctx, const char *path) {
+  LLVMMemoryBufferRef buf;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg))
+    hipc__diag_fatal("%s: %s", path, msg ? msg : "cannot read");
+  LLVMModuleRef m;
+  if (LLVMParseBitcodeInContext2(ctx, buf, &m))
+    hipc__diag_fatal("%s: invalid bitcode", path);
+  LLVMDisposeMemoryBuffer(buf);
+  return m;
+}
+
+static void clean_up(LLVMModuleRef m) {
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  /* LLVM's own pipelines run instcombine without checking that one
+   * iteration reached a fixed point; as a pipeline string it checks. */
+  LLVMErrorRef e = LLVMRunPasses(
+      m, "function(simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg)",
+      NULL, o);
+  LLVMDisposePassBuilderOptions(o);
+  if (e != NULL) {
+    char *msg = LLVMGetErrorMessage(e);
+    hipc__diag_fatal("clean-up passes: %s", msg);
+  }
+}
+
+int hipc__nvptx_ir_main(int argc, char **argv) {
+  const char *in = NULL, *out = NULL;
+  int verbose = 0;
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+      out = argv[++i];
+    else if (strcmp(argv[i], "-v") == 0)
+      verbose = 1;
+    else if (argv[i][0] == '-' || in != NULL)
+      usage();
+    else
+      in = argv[i];
+  }
+  if (in == NULL || out == NULL)
+    usage();
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = read_bitcode(ctx, in);
+  unsigned popc = hipc__nvptx_popcount(m);
+  unsigned warp = hipc__nvptx_unroll_warp_loops(m);
+  if (popc + warp > 0)
+    clean_up(m);
+  if (verbose)
+    fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
+                    "%u warp-collective loop(s) unrolled\n", in, popc, warp);
+  char *msg = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
+    hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);
+  LLVMDisposeMessage(msg);
+  if (LLVMWriteBitcodeToFile(m, out) != 0)
+    hipc__diag_fatal("%s: cannot write", out);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return 0;
+}
