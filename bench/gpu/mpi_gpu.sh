@@ -34,6 +34,8 @@
 #                                and cpu-mpi.txt alone
 #   bench/gpu/mpi_gpu.sh peer    on 2 GPUs, within 120 s: peer-test.txt,
 #                                staged-test.txt, rccl-mpi.txt, cpu-mpi.txt
+#                                (to 64 MiB) and cpu-mpi-progress.txt (the
+#                                same with HIPC_RCCL_PROGRESS=1)
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -89,10 +91,12 @@ run | cpu | peer)
     # shellcheck disable=SC1091
     . bench/gpu/ompi_runtime.sh env "$DIR/ompi"
   fi
-  # The CPU device's all-reduce against MPI on 2 ranks (max bytes, limit).
+  # The CPU device's all-reduce against MPI on 2 ranks (max bytes, limit,
+  # log, HIPC_RCCL_PROGRESS).
   cpu_bench() {
-    step cpu-mpi.txt "$2" mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
-      -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX="$1" -x HIPC_BENCH_WHY=1 \
+    step "${3:-cpu-mpi.txt}" "$2" mpirun --bind-to none -np 2 \
+      -x LD_LIBRARY_PATH -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX="$1" \
+      -x HIPC_BENCH_WHY=1 -x HIPC_RCCL_PROGRESS="${4:-0}" \
       "$DIR/rccl_allreduce"
   }
   # peer.hip on 2 GPUs, each call's path logged; then with
@@ -132,7 +136,8 @@ run | cpu | peer)
     step rccl-mpi.txt 35 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
       -x HIPC_DEVICES -x HIPC_BENCH_MAX=$((256 << 20)) \
       -x HIPC_BENCH_STAGED=1 "$DIR/rccl_allreduce"
-    cpu_bench $((64 << 20)) 35
+    cpu_bench $((64 << 20)) 20
+    cpu_bench $((64 << 20)) 20 cpu-mpi-progress.txt 1
     exit $status
   fi
   HIPC_RCCL_LOG=1 step rccl-test.txt 60 "$DIR/test_rccl_staged"
