@@ -132,12 +132,12 @@ run | cpu | peer)
     exit $status
   fi
   if [ "${1:-run}" = peer ]; then
-    peer_tests 22 15
-    step rccl-mpi.txt 35 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+    peer_tests 20 14
+    step rccl-mpi.txt 32 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
       -x HIPC_DEVICES -x HIPC_BENCH_MAX=$((256 << 20)) \
       -x HIPC_BENCH_STAGED=1 "$DIR/rccl_allreduce"
-    cpu_bench $((64 << 20)) 20
-    cpu_bench $((64 << 20)) 20 cpu-mpi-progress.txt 1
+    cpu_bench $((64 << 20)) 15
+    cpu_bench $((64 << 20)) 15 cpu-mpi-progress.txt 1
     exit $status
   fi
   HIPC_RCCL_LOG=1 step rccl-test.txt 60 "$DIR/test_rccl_staged"
