@@ -134,8 +134,12 @@ run | cpu | peer)
   if [ "${1:-run}" = peer ]; then
     peer_tests 20 14
     step rccl-mpi.txt 32 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
-      -x HIPC_DEVICES -x HIPC_BENCH_MAX=$((256 << 20)) \
+      -x HIPC_DEVICES -x HIPC_BENCH_MAX=$((256 << 20)) -x HIPC_RCCL_LOG=1 \
       -x HIPC_BENCH_STAGED=1 "$DIR/rccl_allreduce"
+    # The first call of each path (HIPC_RCCL_LOG=1: printing every call
+    # would add to the times).
+    grep '^librccl: rank' "$LOGS/rccl-mpi.txt" | sed 's/ ([0-9]* B)//' |
+      sort | uniq -c
     cpu_bench $((64 << 20)) 15
     cpu_bench $((64 << 20)) 15 cpu-mpi-progress.txt 1
     exit $status
