@@ -31,8 +31,6 @@ rccl_mapping* rccl__maps_find(rccl_mapping* const* maps, int rank,
   return NULL;
 }
 
-char* rccl__maps_base(const rccl_mapping* m) { return m->base; }
-
 /* Closes and forgets rank `rank`'s entries that overlap [at, at + size)
  * (size 0: all of the rank's); the number closed. */
 int rccl__maps_evict(rccl_mapping** maps, int rank, uint64_t at,

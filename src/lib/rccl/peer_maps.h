@@ -12,8 +12,6 @@ typedef struct rccl_mapping rccl_mapping;
 /* Rank `rank`'s entry of handle `h`, or NULL. */
 rccl_mapping* rccl__maps_find(rccl_mapping* const* maps, int rank,
                               const hipIpcMemHandle_t* h);
-/* An entry's mapping in this process (NULL: one of this rank's own). */
-char* rccl__maps_base(const rccl_mapping* m);
 /* Keeps an entry: `base` mapped here of rank `rank`'s allocation
  * [at, at + size) of its address space; 0 when out of memory. */
 int rccl__maps_keep(rccl_mapping** maps, int rank,
