@@ -8,7 +8,12 @@
  * least 0.9 times MPI's; below, its time at most twice MPI's plus one
  * stream round trip. HIPC_BENCH_STAGED=1 adds librccl with its buffers
  * staged through host memory (HIPC_RCCL_STAGED=1) beside its default path
- * (GPU to GPU where the GPUs are peers): bench/gpu/mpi_gpu.sh. */
+ * (GPU to GPU where the GPUs are peers): bench/gpu/mpi_gpu.sh.
+ * HIPC_BENCH_WHY=1 (CPU device) adds two columns that tell where
+ * librccl's time over MPI's goes: MPI_Allreduce on librccl's buffer
+ * (hipMalloc'd) from the main thread (the memory), and MPI_Allreduce on
+ * the host buffer inside a host function on the stream, then a
+ * synchronize (the hand-off to a worker and back, without librccl). */
 #define _GNU_SOURCE
 #include <mpi.h>
 #include <stdio.h>
@@ -25,6 +30,18 @@ static double now(void) {
 }
 
 static void nop(void* a) { (void)a; }
+
+/* HIPC_BENCH_WHY's host function: MPI's all-reduce of `n` floats. */
+typedef struct job {
+  float* p;
+  int n;
+} job;
+
+static void mpi_in_host_fn(void* a) {
+  job* j = a;
+  MPI_Allreduce(MPI_IN_PLACE, j->p, j->n, MPI_FLOAT, MPI_SUM,
+                MPI_COMM_WORLD);
+}
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -47,6 +64,8 @@ int main(int argc, char** argv) {
    * staging (HIPC_RCCL_STAGED=1) in the same run, as a third column. */
   const char* st = getenv("HIPC_BENCH_STAGED");
   int staged_too = st && st[0] == '1';
+  const char* why = getenv("HIPC_BENCH_WHY");
+  int why_too = why && why[0] == '1';
   double rt = 1e9;
   for (int i = 0; i < 200; ++i) {
     double t0 = now();
@@ -62,22 +81,30 @@ int main(int argc, char** argv) {
     printf("%10s %10s %8s %8s", "bytes", "rccl us", "algbw", "busbw");
     if (staged_too)
       printf(" %10s %8s %8s", "staged us", "algbw", "busbw");
-    printf(" %10s %8s %8s %6s %7s\n", "mpi us", "algbw", "busbw", "ratio",
+    printf(" %10s %8s %8s %6s %7s", "mpi us", "algbw", "busbw", "ratio",
            "target");
+    if (why_too) printf(" %11s %11s", "mpi@dev us", "mpi@hostfn");
+    printf("\n");
   }
   float *d, *h;
   if (hipMalloc((void**)&d, max) != hipSuccess) return 1;
   h = malloc(max);
   for (size_t b = 8; b <= max; b *= 2) {
     size_t n = b / sizeof(float);
-    double best[3] = {1e9, 1e9, 1e9}; /* rccl, mpi, rccl staged */
+    /* rccl, mpi, rccl staged, mpi on d, mpi in a host function */
+    double best[5] = {1e9, 1e9, 1e9, 1e9, 1e9};
     for (int rep = 0; rep < 6; ++rep) {
-      for (int way = 0; way < (staged_too ? 3 : 2); ++way) {
+      for (int way = 0; way < 5; ++way) {
+        if ((way == 2 && !staged_too) || (way >= 3 && !why_too)) continue;
         MPI_Barrier(MPI_COMM_WORLD);
         double t0 = now();
-        if (way == 1) {
-          MPI_Allreduce(MPI_IN_PLACE, h, (int)n, MPI_FLOAT, MPI_SUM,
-                        MPI_COMM_WORLD);
+        if (way == 1 || way == 3) {
+          MPI_Allreduce(MPI_IN_PLACE, way == 1 ? h : d, (int)n, MPI_FLOAT,
+                        MPI_SUM, MPI_COMM_WORLD);
+        } else if (way == 4) {
+          job j = {h, (int)n};
+          hipLaunchHostFunc(s, mpi_in_host_fn, &j);
+          hipStreamSynchronize(s);
         } else {
           /* librccl reads HIPC_RCCL_STAGED at every call. */
           if (way == 2) setenv("HIPC_RCCL_STAGED", "1", 1);
@@ -98,9 +125,11 @@ int main(int argc, char** argv) {
     if (staged_too)
       printf(" %10.1f %8.3f %8.3f", best[2] * 1e6, b / best[2] / 1e9,
              b / best[2] * f / 1e9);
-    printf(" %10.1f %8.3f %8.3f %6.2f %7s\n", best[1] * 1e6,
+    printf(" %10.1f %8.3f %8.3f %6.2f %7s", best[1] * 1e6,
            b / best[1] / 1e9, b / best[1] * f / 1e9, best[1] / best[0],
            ok ? "ok" : "MISS");
+    if (why_too) printf(" %11.1f %11.1f", best[3] * 1e6, best[4] * 1e6);
+    printf("\n");
     fflush(stdout);
   }
   ncclCommDestroy(comm);

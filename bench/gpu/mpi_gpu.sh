@@ -17,17 +17,25 @@
 #                every wrapped call ("stage": they must be staged)
 #     bench.txt  bench/gpu/mpi_staging.hip, 8 B to 256 MiB
 #     peer-test.txt   tests/shell/rccl_mpi/peer.hip on 2 processes, one GPU
-#                     each: all-reduce GPU to GPU (each rank must say so)
+#                     each, HIPC_RCCL_LOG=2: every call says which path it
+#                     took (and why, when staged); each collective must go
+#                     GPU to GPU on both ranks at every call
 #     staged-test.txt the same with HIPC_RCCL_STAGED=1 (host staging)
 #     rccl-mpi.txt    bench/rccl_allreduce.c on 2 processes, one GPU each:
 #                     librccl GPU to GPU, librccl staged through host
 #                     memory, and MPI_Allreduce on host buffers, algbw and
 #                     busbw from 8 B to 256 MiB
 #     cpu-mpi.txt     the same program on 2 ranks of the CPU device
-#                     (issue #19's CPU table on the GPU machine's cores)
+#                     (issue #19's CPU table on the GPU machine's cores),
+#                     with HIPC_BENCH_WHY=1's two columns (MPI on the
+#                     hipMalloc'd buffer, MPI inside a host function)
 #   bench/gpu/mpi_gpu.sh cpu     on any machine of the kind, GPUs or not:
 #                                stream-latency.txt (bench/stream_latency.hip)
 #                                and cpu-mpi.txt alone
+#   bench/gpu/mpi_gpu.sh peer    on 2 GPUs, within 120 s: peer-test.txt,
+#                                staged-test.txt, rccl-mpi.txt, cpu-mpi.txt
+#                                (to 64 MiB) and cpu-mpi-progress.txt (the
+#                                same with HIPC_RCCL_PROGRESS=1)
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -60,7 +68,7 @@ build)
   bench/gpu/ompi_runtime.sh gather "$DIR/ompi"
   du -sh "$DIR"
   ;;
-run | cpu)
+run | cpu | peer)
   LOGS=${OUT:-$PWD}
   mkdir -p "$LOGS"
   export LD_LIBRARY_PATH=$PWD/$DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -75,7 +83,7 @@ run | cpu)
     timeout "$t" "$@" > "$LOGS/$log" 2>&1
     local rc=$?
     [ $rc -eq 0 ] || { status=1; echo "(exit $rc)"; }
-    tail -n 32 "$LOGS/$log"
+    grep -v "^librccl: rank" "$LOGS/$log" | tail -n 32
   }
   # The OpenMPI the programs were linked with, carried (librccl needs its
   # libmpi even in one process).
@@ -83,11 +91,57 @@ run | cpu)
     # shellcheck disable=SC1091
     . bench/gpu/ompi_runtime.sh env "$DIR/ompi"
   fi
+  # The CPU device's all-reduce against MPI on 2 ranks (max bytes, limit,
+  # log, HIPC_RCCL_PROGRESS).
+  cpu_bench() {
+    step "${3:-cpu-mpi.txt}" "$2" mpirun --bind-to none -np 2 \
+      -x LD_LIBRARY_PATH -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX="$1" \
+      -x HIPC_BENCH_WHY=1 -x HIPC_RCCL_PROGRESS="${4:-0}" \
+      "$DIR/rccl_allreduce"
+  }
+  # peer.hip on 2 GPUs, each call's path logged; then with
+  # HIPC_RCCL_STAGED=1, where nothing may go GPU to GPU.
+  peer_tests() {
+    local mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
+    # shellcheck disable=SC2086
+    step peer-test.txt "$1" $mpi -x HIPC_RCCL_LOG=2 "$DIR/peer"
+    local log=$LOGS/peer-test.txt
+    for kind in all-reduce 'small all-reduce' broadcast reduce all-gather \
+                reduce-scatter; do
+      for r in 0 1; do
+        local gpu staged
+        gpu=$(grep -c "rank $r of 2: $kind GPU to GPU" "$log")
+        staged=$(grep -c "rank $r of 2: $kind staged" "$log")
+        echo "rank $r: $kind: $gpu calls GPU to GPU, $staged staged"
+        [ "$gpu" -gt 0 ] && [ "$staged" = 0 ] || status=1
+      done
+    done
+    grep ' staged (\|hipIpcOpenMemHandle' "$log" | sed 's/([0-9]* B)//' |
+      sort | uniq -c | head -n 20
+    # shellcheck disable=SC2086
+    step staged-test.txt "$2" $mpi -x HIPC_RCCL_LOG=1 \
+      -x HIPC_RCCL_STAGED=1 "$DIR/peer"
+    if grep -q 'GPU to GPU' "$LOGS/staged-test.txt"; then
+      echo "HIPC_RCCL_STAGED=1 still went GPU to GPU"
+      status=1
+    fi
+  }
   if [ "${1:-run}" = cpu ]; then
     HIPC_DEVICES=cpu step stream-latency.txt 30 "$DIR/stream_latency"
-    step cpu-mpi.txt 60 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
-      -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX=$((256 << 20)) \
-      "$DIR/rccl_allreduce"
+    cpu_bench $((256 << 20)) 60
+    exit $status
+  fi
+  if [ "${1:-run}" = peer ]; then
+    peer_tests 20 14
+    step rccl-mpi.txt 32 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
+      -x HIPC_DEVICES -x HIPC_BENCH_MAX=$((256 << 20)) -x HIPC_RCCL_LOG=1 \
+      -x HIPC_BENCH_STAGED=1 "$DIR/rccl_allreduce"
+    # The first call of each path (HIPC_RCCL_LOG=1: printing every call
+    # would add to the times).
+    grep '^librccl: rank' "$LOGS/rccl-mpi.txt" | sed 's/ ([0-9]* B)//' |
+      sort | uniq -c
+    cpu_bench $((64 << 20)) 15
+    cpu_bench $((64 << 20)) 15 cpu-mpi-progress.txt 1
     exit $status
   fi
   HIPC_RCCL_LOG=1 step rccl-test.txt 60 "$DIR/test_rccl_staged"
@@ -99,24 +153,10 @@ run | cpu)
     mpi="mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH -x HIPC_DEVICES"
     step test.txt 30 $mpi "$DIR/calls" stage
     step bench.txt 45 $mpi "$DIR/mpi_staging"
-    step peer-test.txt 25 $mpi -x HIPC_RCCL_LOG=1 "$DIR/peer"
-    for kind in all-reduce 'small all-reduce' broadcast reduce all-gather \
-                reduce-scatter; do
-      said=$(grep -c ": $kind GPU to GPU" "$LOGS/peer-test.txt")
-      echo "ranks whose $kind went GPU to GPU: $said of 2"
-      [ "$said" = 2 ] || status=1
-    done
-    step staged-test.txt 25 $mpi -x HIPC_RCCL_LOG=1 -x HIPC_RCCL_STAGED=1 \
-      "$DIR/peer"
-    if grep -q 'GPU to GPU' "$LOGS/staged-test.txt"; then
-      echo "HIPC_RCCL_STAGED=1 still went GPU to GPU"
-      status=1
-    fi
+    peer_tests 25 25
     step rccl-mpi.txt 40 $mpi -x HIPC_BENCH_MAX=$((256 << 20)) \
       -x HIPC_BENCH_STAGED=1 "$DIR/rccl_allreduce"
-    step cpu-mpi.txt 40 mpirun --bind-to none -np 2 -x LD_LIBRARY_PATH \
-      -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX=$((256 << 20)) \
-      "$DIR/rccl_allreduce"
+    cpu_bench $((256 << 20)) 40
   else
     echo "mpi_gpu: no mpirun on this machine: the MPI parts did not run" |
       tee "$LOGS/test.txt"
@@ -124,5 +164,5 @@ run | cpu)
   fi
   exit $status
   ;;
-*) echo "usage: $0 build|run|cpu" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|cpu|peer" >&2; exit 2 ;;
 esac

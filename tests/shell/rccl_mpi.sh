@@ -33,6 +33,14 @@ for np in 2 3; do
     [ $st -eq 0 ] || echo "$out" | tail -20
   done
 done
+# Batches on each communicator's own thread (HIPC_RCCL_PROGRESS=1).
+for mode in init thread; do
+  out=$(HIPC_RCCL_PROGRESS=1 timeout 60 mpirun --oversubscribe --bind-to none \
+        -x HIPC_RCCL_PROGRESS -np 2 ./ranks $mode 2>&1)
+  st=$?
+  check "2 ranks, $mode, HIPC_RCCL_PROGRESS=1" test $st -eq 0
+  [ $st -eq 0 ] || echo "$out" | tail -20
+done
 # Buffers staged through pinned memory, as a GPU's are (HIPC_RCCL_STAGE).
 for np in 2 3; do
   out=$(HIPC_RCCL_STAGE=1 timeout 60 mpirun --oversubscribe --bind-to none \
@@ -42,16 +50,18 @@ for np in 2 3; do
   [ $st -eq 0 ] || echo "$out" | tail -20
 done
 # The GPU-to-GPU collectives (src/lib/rccl/gpu_peer.c) over the CPU device's
-# IPC, taken when buffers are staged as a GPU's (each rank must say so:
-# HIPC_RCCL_LOG), and left with HIPC_RCCL_STAGED=1; tests/shell/rccl_mpi/
-# peer.hip touches its buffers through hipMemcpy only, as on GPUs.
+# IPC, taken when buffers are staged as a GPU's by every call, buffers
+# freed and reallocated at the same addresses included (each rank says so
+# for each call: HIPC_RCCL_LOG=2), and left with HIPC_RCCL_STAGED=1 (each
+# call says why); tests/shell/rccl_mpi/peer.hip touches its buffers
+# through hipMemcpy only, as on GPUs.
 # shellcheck disable=SC2086,SC2046
 if ! "$HIPCC" $TF -O2 $(mpicxx --showme:compile) \
      "$REPO/tests/shell/rccl_mpi/peer.hip" -o peer \
      $(mpicxx --showme:link) -lrccl 2> build.txt; then
   echo "FAIL: build peer"; cat build.txt; exit 1
 fi
-export HIPC_RCCL_LOG=1
+export HIPC_RCCL_LOG=2
 for np in 2 3; do
   for staged in 0 1; do
     out=$(HIPC_RCCL_STAGE=1 HIPC_RCCL_STAGED=$staged timeout 60 mpirun \
@@ -59,13 +69,27 @@ for np in 2 3; do
           -x HIPC_RCCL_LOG -np $np ./peer 2>&1)
     st=$?
     check "$np ranks, peer.hip, HIPC_RCCL_STAGED=$staged" test $st -eq 0
-    want=$((staged ? 0 : np))
     for kind in all-reduce 'small all-reduce' broadcast reduce all-gather \
                 reduce-scatter; do
-      said=$(echo "$out" | grep -c ": $kind GPU to GPU")
-      check "$np ranks, HIPC_RCCL_STAGED=$staged: $said ranks went GPU to GPU ($kind), want $want" \
-        test "$said" -eq $want
+      for ((r = 0; r < np; r++)); do
+        said=$(echo "$out" | grep -c "rank $r of $np: $kind GPU to GPU")
+        why=$(echo "$out" |
+              grep -c "rank $r of $np: $kind staged (.*HIPC_RCCL_STAGED=1")
+        if [ "$staged" = 0 ]; then
+          check "$np ranks: rank $r's $kind went GPU to GPU $said times" \
+            test "$said" -gt 0
+        else
+          check "$np ranks, HIPC_RCCL_STAGED=1: rank $r's $kind staged $why times, GPU to GPU $said" \
+            test "$said" -eq 0 -a "$why" -gt 0
+        fi
+      done
     done
+    staged_calls=$(echo "$out" | grep -c ' staged (')
+    if [ "$staged" = 0 ]; then
+      check "$np ranks: no call staged ($staged_calls were)" \
+        test "$staged_calls" -eq 0
+      [ "$staged_calls" -eq 0 ] || echo "$out" | grep ' staged (' | head -5
+    fi
     [ $st -eq 0 ] || echo "$out" | tail -20
   done
 done

@@ -44,8 +44,10 @@
  * than RCCL_PEER_MAX ranks, a kernel built without the GPU, a failed
  * open) is staged (gpu_stage.c), as is everything with
  * HIPC_RCCL_STAGED=1, and all calls below HIPC_RCCL_PEER_MIN bytes
- * (default 0: every size). HIPC_RCCL_LOG=1 says on stderr when a
- * communicator first takes it, for each collective. */
+ * (default 0: every size); a failed open stages that call only.
+ * HIPC_RCCL_LOG=1 says on stderr when a communicator first takes it, and
+ * first stages, for each collective (with the reason and the rank it
+ * comes from); HIPC_RCCL_LOG=2 says so for every call. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,35 +58,51 @@
 
 #include "internal.h"
 #include "peer.h"
-
-/* An opened peer buffer, or (rank == this rank, base NULL) a handle of
- * this rank's that every rank has opened. */
-typedef struct mapping {
-  struct mapping* next;
-  int rank;
-  hipIpcMemHandle_t handle;
-  char* base;
-} mapping;
+#include "peer_maps.h"
 
 typedef struct peer_state {
-  mapping* maps;
-  int broken;  /* an open failed once: staged from then on */
+  rccl_mapping* maps; /* opened peer buffers (peer_maps.c) */
   unsigned logged;  /* HIPC_RCCL_LOG=1: bit k, the first call of kind k
-                       GPU to GPU said so */
+                       GPU to GPU said so; bit 16 + k, staged */
   char* box;        /* the small all-reduce's (peer.h), or NULL */
   int box_failed;
   unsigned long long seq; /* small all-reduces so far */
+  int drops;                      /* this rank's peer_maps.c drops */
+  int seen_drops[RCCL_PEER_MAX];  /* every rank's, at the last call */
   hipStream_t small_stream; /* theirs (seq > 0): they stay on it, so that
                                two never run at once on this rank */
 } peer_state;
 
+/* Why a rank cannot take the path for a call (record.why). */
+enum {
+  WHY_OK,
+  WHY_ENV,       /* HIPC_RCCL_STAGED=1 */
+  WHY_KERNEL,    /* the reduction kernel was not built for the GPU */
+  WHY_BUFFER,    /* a buffer is not memory of this rank's GPU */
+  WHY_STREAM,    /* a small all-reduce on another stream than the first */
+  WHY_BOX,       /* the small all-reduce's box could not be made */
+  WHY_HANDLE,    /* no IPC handle for the exposed buffer */
+  WHY_HOST,      /* ranks on several nodes */
+  WHY_OPEN,      /* a peer's buffer did not open */
+  WHY_COUNT
+};
+
+static const char* const why_text[WHY_COUNT] = {
+    "", "HIPC_RCCL_STAGED=1", "reduction kernel not built for the GPU",
+    "a buffer is not memory of this rank's GPU",
+    "a small all-reduce on another stream than the first", "no box",
+    "no IPC handle for the buffer", "ranks on several nodes",
+    "a peer's buffer did not open"};
+
 /* What each rank tells the others about one call. */
 typedef struct record {
-  int ok;
+  int why;        /* WHY_OK: this rank can take the path */
   int none;       /* exposes no buffer (a broadcast's other ranks) */
   int fresh;      /* a handle the ranks have not all opened before */
+  int drops;      /* mappings this rank dropped wholesale so far */
   uint64_t host;  /* a hash of the host name: one node */
   uint64_t offset;
+  uint64_t at, size; /* the exposed allocation in this address space */
   hipIpcMemHandle_t handle;
 } record;
 
@@ -100,6 +118,12 @@ static uint64_t host_hash(void) {
 static int env_on(const char* name) {
   const char* e = getenv(name);
   return e && strcmp(e, "1") == 0;
+}
+
+/* HIPC_RCCL_LOG: 0, 1 (firsts) or 2 (every call). */
+static int log_level(void) {
+  const char* e = getenv("HIPC_RCCL_LOG");
+  return e && *e ? atoi(e) : 0;
 }
 
 static size_t min_bytes(void) {
@@ -124,23 +148,28 @@ static int is_reduction(int kind) {
          kind == OP_REDUCESCATTER;
 }
 
-/* The conditions every rank decides alike (the call's arguments agree). */
-static int call_fits(ncclComm_t c, const rccl_op* o) {
-  if (!c->gpu || c->tr != rccl__mpi || c->nranks < 2 ||
-      c->nranks > RCCL_PEER_MAX)
-    return 0;
-  if (!o || o->next || o->premul || !o->count) return 0;
+/* The conditions every rank decides alike (the call's arguments agree):
+ * NULL when they hold, else why not. */
+static const char* call_fits(ncclComm_t c, const rccl_op* o) {
+  if (!c->gpu || c->tr != rccl__mpi) return "not across processes";
+  if (c->nranks < 2 || c->nranks > RCCL_PEER_MAX)
+    return "one rank, or more than RCCL_PEER_MAX";
+  if (!o || o->next) return "a group of several operations";
+  if (o->premul) return "a pre-multiplied sum";
+  if (!o->count) return "no elements";
   if (o->kind != OP_ALLREDUCE && o->kind != OP_BROADCAST &&
       o->kind != OP_REDUCE && o->kind != OP_ALLGATHER &&
       o->kind != OP_REDUCESCATTER)
-    return 0;
+    return "no such path for this operation";
   if (is_reduction(o->kind)) {
     if (o->op != ncclSum && o->op != ncclProd && o->op != ncclMax &&
         o->op != ncclMin && o->op != ncclAvg)
-      return 0;
-    if (!rccl__peer_type_ok(o->type)) return 0;
+      return "an operator the kernel lacks";
+    if (!rccl__peer_type_ok(o->type)) return "a type the kernel lacks";
   }
-  return o->count * rccl__type_size(o->type) >= min_bytes();
+  if (o->count * rccl__type_size(o->type) < min_bytes())
+    return "below HIPC_RCCL_PEER_MIN";
+  return NULL;
 }
 
 /* Bytes of input and output this rank's call touches. */
@@ -195,40 +224,6 @@ static char* box(peer_state* s) {
 static peer_state* state(ncclComm_t c) {
   if (!c->peer) c->peer = calloc(1, sizeof(peer_state));
   return c->peer;
-}
-
-static mapping* find(peer_state* s, int r, const hipIpcMemHandle_t* h) {
-  for (mapping* m = s->maps; m; m = m->next)
-    if (m->rank == r && memcmp(&m->handle, h, sizeof *h) == 0) return m;
-  return NULL;
-}
-
-/* Keeps `base` as rank `r`'s buffer of handle `h`; 0 when out of memory. */
-static int keep(peer_state* s, int r, const hipIpcMemHandle_t* h,
-                char* base) {
-  mapping* m = calloc(1, sizeof *m);
-  if (!m) return 0;
-  m->rank = r;
-  m->handle = *h;
-  m->base = base;
-  m->next = s->maps;
-  s->maps = m;
-  return 1;
-}
-
-/* Rank `r`'s buffer base, opened once per handle; NULL if it fails. */
-static char* open_peer(peer_state* s, int r, const hipIpcMemHandle_t* h) {
-  mapping* m = find(s, r, h);
-  if (m) return m->base;
-  void* p = NULL;
-  if (hipIpcOpenMemHandle(&p, *h, hipIpcMemLazyEnablePeerAccess) !=
-      hipSuccess)
-    return NULL;
-  if (!keep(s, r, h, p)) {
-    hipIpcCloseMemHandle(p);
-    return NULL;
-  }
-  return p;
 }
 
 static void barrier_fn(void* arg) {
@@ -328,60 +323,123 @@ static const char* kind_name(int kind) {
   case OP_BROADCAST: return "broadcast";
   case OP_REDUCE: return "reduce";
   case OP_ALLGATHER: return "all-gather";
-  default: return "reduce-scatter";
+  case OP_REDUCESCATTER: return "reduce-scatter";
+  case OP_ALLTOALL: return "all-to-all";
+  case OP_ALLTOALLV: return "all-to-all-v";
+  case OP_SEND: return "send";
+  default: return "receive";
   }
+}
+
+/* HIPC_RCCL_LOG: which path the call took (why == NULL: GPU to GPU), the
+ * first time for its kind (1) or every time (2). `from`: the rank the
+ * reason comes from, or -1. */
+static void say(ncclComm_t c, peer_state* s, const rccl_op* o, int small,
+                const char* why, int from) {
+  int level = log_level();
+  if (level <= 0 || !o) return;
+  unsigned bit = (small ? 1u << 15 : 1u << o->kind) << (why ? 16 : 0);
+  if (level == 1 && s) {
+    if (s->logged & bit) return;
+    s->logged |= bit;
+  }
+  const char* kind = small ? "small all-reduce" : kind_name(o->kind);
+  size_t bytes = o->count * rccl__type_size(o->type);
+  if (!why)
+    fprintf(stderr, "librccl: rank %d of %d: %s GPU to GPU%s (%zu B)\n",
+            c->rank, c->nranks, kind, small ? ", one kernel" : "", bytes);
+  else if (from >= 0)
+    fprintf(stderr, "librccl: rank %d of %d: %s staged (%zu B): rank %d: "
+            "%s\n", c->rank, c->nranks, kind, bytes, from, why);
+  else
+    fprintf(stderr, "librccl: rank %d of %d: %s staged (%zu B): %s\n",
+            c->rank, c->nranks, kind, bytes, why);
+}
+
+/* This rank's record for the call `o` exposing `buf`: whether it can take
+ * the path, and the buffer's handle. */
+static void describe(ncclComm_t c, peer_state* s, hipStream_t stream,
+                     const rccl_op* o, int small, const void* buf,
+                     record* mine) {
+  memset(mine, 0, sizeof *mine);
+  mine->host = host_hash();
+  mine->none = buf == NULL;
+  mine->drops = s->drops;
+  size_t in, out;
+  extents(c, o, &in, &out);
+  if (env_on("HIPC_RCCL_STAGED")) mine->why = WHY_ENV;
+  else if (!c->cpu_device && !rccl__peer_kernels_on_gpu())
+    mine->why = WHY_KERNEL;
+  else if (!on_device(o->recv, out, c->device) ||
+           !on_device(o->send, in, c->device))
+    mine->why = WHY_BUFFER;
+  else if (small && s->seq != 0 && stream != s->small_stream)
+    mine->why = WHY_STREAM;
+  else if (small && !buf)
+    mine->why = WHY_BOX;
+  if (mine->why || mine->none) return;
+  void* base = NULL;
+  size_t size = 0;
+  if (hipMemGetAddressRange(&base, &size, (void*)buf) != hipSuccess ||
+      hipIpcGetMemHandle(&mine->handle, base) != hipSuccess) {
+    mine->why = WHY_HANDLE;
+    return;
+  }
+  mine->offset = (uint64_t)((const char*)buf - (char*)base);
+  mine->at = (uint64_t)(uintptr_t)base;
+  mine->size = size;
+  mine->fresh = !rccl__maps_find(&s->maps, c->rank, &mine->handle);
 }
 
 ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
                                 rccl_op* ops, int* done) {
   *done = 0;
-  if (!call_fits(c, ops)) return ncclSuccess;
+  const char* unfit = call_fits(c, ops);
+  if (unfit) {
+    say(c, c->gpu && c->tr == rccl__mpi ? state(c) : NULL, ops, 0, unfit,
+        -1);
+    return ncclSuccess;
+  }
   peer_state* s = state(c);
   if (!s) return rccl__fail(ncclSystemError, "out of memory");
   const rccl_op* o = ops;
-  record mine;
-  memset(&mine, 0, sizeof mine);
-  mine.host = host_hash();
-  void* base = NULL;
-  size_t size = 0;
   /* Small all-reduces: the box is what the ranks exchange and open. */
   int small = o->kind == OP_ALLREDUCE &&
               o->count * rccl__type_size(o->type) <= small_max();
   const void* mine_buf = small ? box(s) : exposed(c, o);
-  size_t in, out;
-  extents(c, o, &in, &out);
-  mine.ok = !s->broken && !env_on("HIPC_RCCL_STAGED") &&
-            (c->cpu_device || rccl__peer_kernels_on_gpu()) &&
-            on_device(o->recv, out, c->device) &&
-            on_device(o->send, in, c->device) &&
-            (!small || (mine_buf && (s->seq == 0 ||
-                                     stream == s->small_stream)));
-  mine.none = mine_buf == NULL;
-  if (mine.ok && !mine.none)
-    mine.ok = hipMemGetAddressRange(&base, &size, (void*)mine_buf) ==
-                  hipSuccess &&
-              hipIpcGetMemHandle(&mine.handle, base) == hipSuccess;
-  if (mine.ok && !mine.none) {
-    mine.offset = (uint64_t)((const char*)mine_buf - (char*)base);
-    mine.fresh = !find(s, c->rank, &mine.handle);
-  }
+  record mine;
+  describe(c, s, stream, o, small, mine_buf, &mine);
   record all[RCCL_PEER_MAX];
   ncclResult_t r = rccl__mpi_ctl_allgather(c, &mine, all, sizeof mine);
   if (r != ncclSuccess) return r;
   int fresh = 0;
   for (int i = 0; i < c->nranks; ++i) {
-    if (!all[i].ok || all[i].host != mine.host) return ncclSuccess;
-    fresh |= all[i].fresh;
+    int why = all[i].why ? all[i].why
+              : all[i].host != mine.host ? WHY_HOST : WHY_OK;
+    if (why) {
+      say(c, s, o, small, why_text[why < WHY_COUNT ? why : WHY_HANDLE], i);
+      return ncclSuccess;
+    }
+    /* A rank that dropped mappings may need to open again what the
+     * others think it holds: agree on the opens as for a new handle. */
+    fresh |= all[i].fresh || all[i].drops != s->seen_drops[i];
+    s->seen_drops[i] = all[i].drops;
   }
   char* bufs[RCCL_PEER_MAX];
   int opened = 1;
+  hipError_t open_error = hipSuccess;
   for (int i = 0; i < c->nranks; ++i) {
     if (i == c->rank || all[i].none) {
       bufs[i] = i == c->rank ? (char*)mine_buf : NULL;
       continue;
     }
-    char* b = open_peer(s, i, &all[i].handle);
-    if (!b) opened = 0;
+    hipError_t e;
+    char* b = rccl__maps_open(&s->maps, i, &all[i].handle, all[i].at,
+                              all[i].size, &s->drops, &e);
+    if (!b) {
+      opened = 0;
+      open_error = e;
+    }
     bufs[i] = b ? b + all[i].offset : NULL;
   }
   /* A new handle: agree that every rank opened it (else nobody opened
@@ -392,11 +450,19 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
     if (r != ncclSuccess) return r;
     for (int i = 0; i < c->nranks; ++i)
       if (!agreed[i]) {
-        s->broken = 1;
+        if (i == c->rank && log_level() > 0)
+          fprintf(stderr, "librccl: rank %d: hipIpcOpenMemHandle: %s\n",
+                  c->rank, hipGetErrorName(open_error));
+        say(c, s, o, small, why_text[WHY_OPEN], i);
         return ncclSuccess;
       }
-    if (mine.fresh && !keep(s, c->rank, &mine.handle, NULL))
-      return rccl__fail(ncclSystemError, "out of memory");
+    if (mine.fresh && !mine.none) {
+      /* An older handle of this rank's at the same addresses was freed. */
+      rccl__maps_evict(&s->maps, c->rank, mine.at, mine.size);
+      if (!rccl__maps_keep(&s->maps, c->rank, &mine.handle, mine.at,
+                           mine.size, NULL))
+        return rccl__fail(ncclSystemError, "out of memory");
+    }
   } else if (!opened) {
     return rccl__fail(ncclInternalError, "a kept mapping went missing");
   }
@@ -417,25 +483,14 @@ ncclResult_t rccl__gpu_peer_run(ncclComm_t c, hipStream_t stream,
     return rccl__fail(ncclUnhandledCudaError, "peer %s: %s",
                       kind_name(o->kind), hipGetErrorString(e));
   *done = 1;
-  unsigned bit = small ? 1u << 31 : 1u << o->kind;
-  if (!(s->logged & bit) && env_on("HIPC_RCCL_LOG")) {
-    s->logged |= bit;
-    fprintf(stderr, "librccl: rank %d of %d: %s GPU to GPU%s\n", c->rank,
-            c->nranks, small ? "small all-reduce" : kind_name(o->kind),
-            small ? ", one kernel" : "");
-  }
+  say(c, s, o, small, NULL, -1);
   return ncclSuccess;
 }
 
 void rccl__gpu_peer_free(ncclComm_t c) {
   peer_state* s = c->peer;
   if (!s) return;
-  while (s->maps) {
-    mapping* m = s->maps;
-    s->maps = m->next;
-    if (m->base) hipIpcCloseMemHandle(m->base);
-    free(m);
-  }
+  rccl__maps_free(&s->maps);
   if (s->box) hipFree(s->box);
   free(s);
   c->peer = NULL;

@@ -46,7 +46,7 @@ ncclResult_t rccl__group_defer(ncclResult_t (*fn)(void*), void* arg) {
   return ncclSuccess;
 }
 
-static void task_run(void* arg) {
+static void task_body(void* arg) {
   task* t = arg;
   ncclComm_t c = t->comm;
   if (!atomic_load(&c->aborted)) {
@@ -59,6 +59,17 @@ static void task_run(void* arg) {
   rccl__ops_free(t->head);
   free(t);
   atomic_fetch_sub(&c->pending, 1);
+}
+
+/* A batch's host function: the batch, on the communicator's own thread
+ * where that is on (progress.c). */
+static void task_run(void* arg) {
+  task* t = arg;
+  ncclComm_t c = t->comm;
+  if (c->tr == rccl__mpi && rccl__mpi && rccl__progress_on())
+    rccl__progress_call(c, task_body, t);
+  else
+    task_body(t);
 }
 
 /* Puts the batch `t` on its stream, on the communicator's device. */
