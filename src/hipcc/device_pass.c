@@ -27,6 +27,7 @@
 
 #include "elf_syms.h"
 #include "gpu_fast_math.h"
+#include "hip/hipc/gpu_module.h"
 #include "gpu_names.h"
 #include "ptx_consts.h"
 #include "ptx_regcap.h"
@@ -453,22 +454,54 @@ static int build_images(const struct device_pass *d,
   return 0;
 }
 
+/* Whether `name` is a register-capped copy of a kernel (ptx_regcap.h),
+ * which the host object never names. */
+static int capped_copy(const char *name) {
+  size_t n = strlen(name), sl = strlen(HIPC_GPU_CAPPED_SUFFIX);
+  return n > sl && strcmp(name + n - sl, HIPC_GPU_CAPPED_SUFFIX) == 0;
+}
+
+/* Warns about each kernel whose host stub `obj` defines (clang registers
+ * it for the GPUs) that no GPU image has: the device compile never
+ * instantiated it (a template used only from code that compile skips),
+ * so its launches on a GPU would fail. */
+static void check_host_kernels(const char *obj, const char *src,
+                               const struct gpu_names *names) {
+  char **k;
+  size_t nk;
+  if (hipc__elf_syms_kernels(obj, &k, &nk) != 0)
+    nk = 0;
+  for (size_t i = 0; i < nk; i++) {
+    size_t j = 0;
+    while (j < names->nkernels && strcmp(names->kernels[j], k[i]) != 0)
+      j++;
+    if (j == names->nkernels)
+      hipc__util_warning("%s: kernel '%s' is registered by the host object "
+                         "but has no GPU code (the device compile did not "
+                         "instantiate it); its launches fail on a GPU",
+                         src, k[i]);
+    free(k[i]);
+  }
+  free(k);
+}
+
 void hipc__device_pass_check(const char *obj, const char *src,
                              const struct gpu_names *names) {
+  check_host_kernels(obj, src, names);
   size_t n = names->nkernels + names->nvars;
   if (n == 0)
     return;
   const char **v = hipc__util_alloc(n * sizeof *v);
-  int *undefined = hipc__util_alloc(n * sizeof *undefined);
+  int *defined = hipc__util_alloc(n * sizeof *defined);
   for (size_t i = 0; i < names->nkernels; i++)
     v[i] = names->kernels[i];
   for (size_t i = 0; i < names->nvars; i++)
     v[names->nkernels + i] = names->vars[i].name;
   /* clang's host object defines a handle per kernel and a shadow per
    * variable, under the names its registrations give the GPU images. */
-  if (hipc__elf_syms_defined(obj, v, n, undefined) == 0) {
+  if (hipc__elf_syms_defined(obj, v, n, defined) == 0) {
     for (size_t i = 0; i < n; i++)
-      if (!undefined[i])
+      if (!defined[i] && !(i < names->nkernels && capped_copy(v[i])))
         hipc__util_warning("%s: %s '%s' is in the GPU code but not in the "
                            "host object (the device and host compiles saw "
                            "different declarations); it cannot be used on "
@@ -477,7 +510,7 @@ void hipc__device_pass_check(const char *obj, const char *src,
                            v[i]);
   }
   free(v);
-  free(undefined);
+  free(defined);
 }
 
 int hipc__device_pass_each_image(const struct device_pass *d,

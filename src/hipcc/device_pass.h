@@ -58,7 +58,9 @@ int hipc__device_pass_each_image(const struct device_pass *d,
 
 /* Warns about each kernel or variable of `names` that the host object
  * `obj` (compiled from `src` by clang's host pass) does not define: the
- * two passes saw different declarations, and the GPU cannot run it. */
+ * two passes saw different declarations, and the GPU cannot run it; and
+ * about each kernel the host object registers that `names` lacks (the
+ * device compile never instantiated it). */
 void hipc__device_pass_check(const char *obj, const char *src,
                              const struct gpu_names *names);
 

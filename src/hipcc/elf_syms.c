@@ -15,13 +15,12 @@ static uint64_t get(const unsigned char *p, int n) {
   return v;
 }
 
-/* Sets found[i] for each of `names` that the symbol table of `path` has
- * as an undefined weak symbol (`defined` 0) or as a defined symbol of any
- * binding (`defined` 1). 0, or -1 (not such an object, or unreadable). */
-static int scan(const char *path, const char *const *names, size_t n,
-                int defined, int *found) {
-  for (size_t i = 0; i < n; i++)
-    found[i] = 0;
+/* Calls visit(name, arg) for each symbol of the symbol tables of `path`
+ * that is undefined and weak (`defined` 0) or defined, of any binding
+ * (`defined` 1). 0, or -1 (not such an object, or unreadable). */
+static int each_symbol(const char *path, int defined,
+                       void (*visit)(const char *name, void *arg),
+                       void *arg) {
   size_t len;
   unsigned char *f = (unsigned char *)hipc__util_read(path, &len);
   if (f == NULL)
@@ -55,16 +54,35 @@ static int scan(const char *path, const char *const *names, size_t n,
       if (name == 0 || name >= strsize ||
           (defined ? shndx == 0 : bind != 2 || shndx != 0))
         continue;
-      const char *nm = (const char *)f + stroff + name;
-      for (size_t i = 0; i < n; i++)
-        if (strcmp(nm, names[i]) == 0)
-          found[i] = 1;
+      visit((const char *)f + stroff + name, arg);
     }
     rc = 0;
   }
 out:
   free(f);
   return rc;
+}
+
+struct wanted {
+  const char *const *names;
+  size_t n;
+  int *found;
+};
+
+static void mark_wanted(const char *name, void *arg) {
+  struct wanted *w = arg;
+  for (size_t i = 0; i < w->n; i++)
+    if (strcmp(name, w->names[i]) == 0)
+      w->found[i] = 1;
+}
+
+/* Sets found[i] for each of `names` that `path` has (each_symbol). */
+static int scan(const char *path, const char *const *names, size_t n,
+                int defined, int *found) {
+  for (size_t i = 0; i < n; i++)
+    found[i] = 0;
+  struct wanted w = {names, n, found};
+  return each_symbol(path, defined, mark_wanted, &w);
 }
 
 int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
@@ -75,4 +93,79 @@ int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
 int hipc__elf_syms_defined(const char *path, const char *const *names,
                            size_t n, int *defined) {
   return scan(path, names, n, 1, defined);
+}
+
+/* Where the <length> of the source name "__device_stub__K" starts in the
+ * mangled `sym`, `at` being where the name itself starts: read forward
+ * through the names of the enclosing namespaces (_Z[N][L] then
+ * <length><name>...), which may end in digits themselves
+ * (12_GLOBAL__N_1), else the shortest run of digits before `at` that
+ * counts past the prefix. NULL when there is none. */
+static const char *stub_length(const char *sym, const char *at, size_t sl) {
+  const char *p = sym + 2;
+  if (*p == 'N')
+    p++;
+  if (*p == 'L')
+    p++;
+  while (p < at && *p >= '1' && *p <= '9') {
+    char *end;
+    unsigned long n = strtoul(p, &end, 10);
+    if (end == at)
+      return p;
+    if (n > (unsigned long)(at - end))
+      break;
+    p = end + n;
+  }
+  for (const char *d = at - 1; d >= sym && *d >= '0' && *d <= '9'; d--)
+    if (strtoul(d, NULL, 10) > sl)
+      return d;
+  return NULL;
+}
+
+/* The kernel a stub symbol is for: clang names the stub of kernel K
+ * "__device_stub__K", inside K's mangled name when it has one (so the
+ * name's length there is 15 more). NULL when `sym` is no stub. */
+static char *kernel_of_stub(const char *sym) {
+  static const char stub[] = "__device_stub__";
+  const size_t sl = sizeof stub - 1;
+  const char *at = strstr(sym, stub);
+  if (at == NULL)
+    return NULL;
+  if (at == sym)
+    return hipc__util_strdup(sym + sl);
+  if (strncmp(sym, "_Z", 2) != 0)
+    return NULL;
+  const char *d = stub_length(sym, at, sl);
+  if (d == NULL)
+    return NULL;
+  unsigned long len = strtoul(d, NULL, 10);
+  return hipc__util_format("%.*s%lu%s", (int)(d - sym), sym, len - sl,
+                           at + sl);
+}
+
+struct handles {
+  char **v;
+  size_t n;
+};
+
+static void add_handle(const char *name, void *arg) {
+  struct handles *h = arg;
+  char *k = kernel_of_stub(name);
+  if (k == NULL)
+    return;
+  for (size_t i = 0; i < h->n; i++)
+    if (strcmp(h->v[i], k) == 0) {
+      free(k);
+      return;
+    }
+  h->v = hipc__util_realloc(h->v, (h->n + 1) * sizeof *h->v);
+  h->v[h->n++] = k;
+}
+
+int hipc__elf_syms_kernels(const char *path, char ***kernels, size_t *n) {
+  struct handles h = {NULL, 0};
+  int rc = each_symbol(path, 1, add_handle, &h);
+  *kernels = h.v;
+  *n = h.n;
+  return rc;
 }

@@ -19,4 +19,10 @@ int hipc__elf_syms_undefined_weak(const char *path, const char *const *names,
 int hipc__elf_syms_defined(const char *path, const char *const *names,
                            size_t n, int *defined);
 
+/* The kernels whose host stubs (`__device_stub__K`) `path` defines, by
+ * their mangled names (the names clang's host object registers with
+ * __hipRegisterFunction), each once, malloc'd in a malloc'd array the
+ * caller frees. Returns 0 or -1 as above. */
+int hipc__elf_syms_kernels(const char *path, char ***kernels, size_t *n);
+
 #endif /* HIPC_HIPCC_ELF_SYMS_H */

@@ -209,7 +209,8 @@ check "-S builds ($(cat err.txt))" [ $rc -eq 0 ]
 check "-S names no temporary file" [ -z "$(grep -l incbin prog.s)" ]
 
 # A kernel whose declaration differs between the two passes (so that the
-# host object has no stub of that name) is named in a warning.
+# host object has no stub of that name) is named in a warning, and so is
+# the host's kernel, which has no GPU code.
 cat > mismatch.hip <<'SRC'
 #include <hip/hip_runtime.h>
 #ifdef __HIP_DEVICE_COMPILE__
@@ -225,7 +226,11 @@ check "a mismatched kernel still builds" [ $? -eq 0 ]
 check "a mismatched kernel is named ($(cat err.txt))" \
   grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPi' is in the GPU \
 code but not in the host object" err.txt
-check "only the mismatched kernel is named" [ "$(wc -l < err.txt)" -eq 1 ]
+# The host's kernel of that name has no GPU code: named too.
+check "the host's mismatched kernel is named ($(cat err.txt))" \
+  grep -q "warning: mismatch.hip: kernel '_Z10k_mismatchPl' is registered \
+by the host object but has no GPU code" err.txt
+check "only the mismatched kernel is named" [ "$(wc -l < err.txt)" -eq 2 ]
 
 # --genco: a code object (a shared object) that carries the GPU images,
 # the PTX of the newest architecture among them; without an architecture,

@@ -49,7 +49,9 @@
 /* Declares NAME(hip policy, args...) → thrust::NAME(cpp::par, args...),
  * ordered with the policy's stream. The declaration of thrust::NAME must
  * come first (the header of this folder that uses it includes Thrust's). */
-#define HIPC_THRUST_FORWARD(NAME)                                              \
+/* The head both forwarders share: the GPU default, the signature (the
+ * CPP system's algorithm's result), result_type, and the GPU branch. */
+#define HIPC_THRUST_FORWARD_HEAD(NAME)                                         \
   HIPC_THRUST_GPU_DEFAULT(NAME)                                                \
   template <typename Derived, typename... Args>                                \
   __host__ auto NAME(thrust::system::hip::detail::execution_policy<Derived>   \
@@ -59,10 +61,13 @@
                                static_cast<Args &&>(args)...)) {               \
     typedef decltype(thrust::NAME(thrust::cpp::par,                            \
                                   static_cast<Args &&>(args)...)) result_type; \
-    HIPC_THRUST_GPU_BRANCH(NAME, result_type, exec, args)                      \
-    thrust::system::hip::detail::synchronize(exec);                            \
-    thrust::system::hip::detail::algorithm_scope scope;                        \
-    return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);     \
+    HIPC_THRUST_GPU_BRANCH(NAME, result_type, exec, args)
+
+#define HIPC_THRUST_FORWARD(NAME)                                              \
+  HIPC_THRUST_FORWARD_HEAD(NAME)                                               \
+  thrust::system::hip::detail::synchronize(exec);                              \
+  thrust::system::hip::detail::algorithm_scope scope;                          \
+  return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);       \
   }
 
 THRUST_NAMESPACE_BEGIN
@@ -100,18 +105,9 @@ THRUST_NAMESPACE_END
       return result_.get();                                                    \
   }
 #define HIPC_THRUST_FORWARD_CPU_KERNELS(NAME)                                  \
-  HIPC_THRUST_GPU_DEFAULT(NAME)                                                \
-  template <typename Derived, typename... Args>                                \
-  __host__ auto NAME(thrust::system::hip::detail::execution_policy<Derived>   \
-                         &exec,                                                \
-                     Args &&...args)                                           \
-      -> decltype(thrust::NAME(thrust::cpp::par,                               \
-                               static_cast<Args &&>(args)...)) {               \
-    typedef decltype(thrust::NAME(thrust::cpp::par,                            \
-                                  static_cast<Args &&>(args)...)) result_type; \
-    HIPC_THRUST_GPU_BRANCH(NAME, result_type, exec, args)                      \
-    hipStream_t stream_ = thrust::system::hip::detail::synchronize(exec);      \
-    thrust::system::hip::detail::algorithm_scope scope;                        \
-    HIPC_THRUST_CPU_KERNELS_BRANCH(NAME, result_type, stream_, exec, args)     \
-    return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);     \
+  HIPC_THRUST_FORWARD_HEAD(NAME)                                               \
+  hipStream_t stream_ = thrust::system::hip::detail::synchronize(exec);        \
+  thrust::system::hip::detail::algorithm_scope scope;                          \
+  HIPC_THRUST_CPU_KERNELS_BRANCH(NAME, result_type, stream_, exec, args)       \
+  return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);       \
   }

@@ -226,7 +226,7 @@ template <typename It> struct host_side {
 };
 
 /* Host to device: a contiguous host buffer of the output's type first
- * unless one hipMemcpy does it. */
+ * unless one hipMemcpy does it (copy_from_host). */
 template <typename In, typename Out>
 __host__ typename std::enable_if<!memcpy_able<In, Out>::value>::type
 upload(hipStream_t s, In first, long long n, Out out) {
@@ -234,13 +234,7 @@ upload(hipStream_t s, In first, long long n, Out out) {
   std::vector<V> host(static_cast<size_t>(n));
   for (long long i = 0; i < n; ++i, ++first)
     host[static_cast<size_t>(i)] = *first;
-  if (contiguous<Out>::value) {
-    copy_indices(s, host.data(), n, out);
-  } else { // a kernel reads device memory only
-    device_buffer<V> staged(static_cast<size_t>(n));
-    copy_indices(s, host.data(), n, staged.p);
-    copy_indices(s, staged.p, n, out);
-  }
+  copy_from_host(s, host.data(), n, out);
 }
 template <typename In, typename Out>
 __host__ typename std::enable_if<memcpy_able<In, Out>::value>::type
@@ -248,21 +242,14 @@ upload(hipStream_t s, In first, long long n, Out out) {
   copy_indices(s, first, n, out);
 }
 
-/* Device to host: into a device buffer of the input's type (a kernel)
- * unless contiguous, then one hipMemcpy to a host buffer, then the host's
- * copy to `out`. */
+/* Device to host: into a host buffer of the input's type (copy_to_host),
+ * then the host's copy to `out`. */
 template <typename In, typename Out>
 __host__ typename std::enable_if<!memcpy_able<In, Out>::value>::type
 download(hipStream_t s, In first, long long n, Out out) {
   typedef value_t<In> V;
   std::vector<V> host(static_cast<size_t>(n));
-  if (contiguous<In>::value) {
-    copy_indices(s, first, n, host.data());
-  } else {
-    device_buffer<V> staged(static_cast<size_t>(n));
-    copy_indices(s, first, n, staged.p);
-    copy_indices(s, staged.p, n, host.data());
-  }
+  copy_to_host(s, first, n, host.data());
   for (long long i = 0; i < n; ++i, ++out)
     *out = host[static_cast<size_t>(i)];
 }

@@ -226,6 +226,55 @@ copy_indices(hipStream_t s, In first, long long n, Out out) {
   finish(s);
 }
 
+/* Between a host buffer and device items (a kernel reaches host memory on
+ * the CPU device only): one hipMemcpy where copy_indices makes one, else
+ * the bytes cross by hipMemcpy into or out of a device buffer of the
+ * host's type, which copy_indices's kernel copies from or to the device
+ * end (items that are not bitwise copyable, ends of other types or not
+ * contiguous). */
+__host__ inline void copy_bytes(hipStream_t s, void *to, const void *from,
+                                size_t bytes) {
+  throw_on_error(hipMemcpyAsync(to, from, bytes, hipMemcpyDefault, s),
+                 "hipMemcpyAsync");
+  finish(s);
+}
+template <typename T, typename Out>
+__host__ void copy_from_host(std::true_type, hipStream_t s, T *host,
+                             long long n, Out out) {
+  copy_indices(s, host, n, out);
+}
+template <typename T, typename Out>
+__host__ void copy_from_host(std::false_type, hipStream_t s, T *host,
+                             long long n, Out out) {
+  device_buffer<T> staged(static_cast<size_t>(n));
+  copy_bytes(s, staged.p, host, static_cast<size_t>(n) * sizeof(T));
+  copy_indices(s, staged.p, n, out);
+}
+template <typename T, typename Out>
+__host__ void copy_from_host(hipStream_t s, T *host, long long n, Out out) {
+  if (n > 0)
+    copy_from_host(std::integral_constant<bool, memcpy_able<T *, Out>::value>(),
+                   s, host, n, out);
+}
+template <typename In, typename T>
+__host__ void copy_to_host(std::true_type, hipStream_t s, In first,
+                           long long n, T *host) {
+  copy_indices(s, first, n, host);
+}
+template <typename In, typename T>
+__host__ void copy_to_host(std::false_type, hipStream_t s, In first,
+                           long long n, T *host) {
+  device_buffer<T> staged(static_cast<size_t>(n));
+  copy_indices(s, first, n, staged.p);
+  copy_bytes(s, host, staged.p, static_cast<size_t>(n) * sizeof(T));
+}
+template <typename In, typename T>
+__host__ void copy_to_host(hipStream_t s, In first, long long n, T *host) {
+  if (n > 0)
+    copy_to_host(std::integral_constant<bool, memcpy_able<In, T *>::value>(),
+                 s, first, n, host);
+}
+
 } // namespace detail
 } // namespace hip
 } // namespace system

@@ -229,24 +229,36 @@ __host__ bool gpu_max_element(priority<1>, R &result, P &, hipStream_t s,
   return extremum<true>(result, s, first, last, thrust::less<value_t<It>>());
 }
 
+/* The least index i in [0, n) where hit(i) holds (n: none): a
+ * min-reduction of the terms "i if hit(i), else n". find, mismatch and
+ * is_sorted_until are this shape (gpu_search.h too). */
+template <typename Hit> struct hit_index {
+  Hit hit;
+  long long none;
+  __host__ __device__ long long operator()(long long i) const {
+    return hit(i) ? i : none;
+  }
+};
+template <typename Hit>
+__host__ long long first_hit(hipStream_t s, long long n, Hit hit) {
+  return reduce_any(s, terms(hit_index<Hit>{hit, n}), n, n,
+                    thrust::minimum<long long>());
+}
+
 // find, find_if, find_if_not: the least index whose item matches (n: none)
-template <typename It, typename Pred> struct match_index {
+template <typename It, typename Pred> struct found_at {
   It it;
   mutable Pred pred;
   bool negate;
-  long long none;
-  __host__ __device__ long long operator()(long long i) const {
-    return (pred(HIPC_THRUST_ITEM(it, i)) != negate) ? i : none;
+  __host__ __device__ bool operator()(long long i) const {
+    return pred(HIPC_THRUST_ITEM(it, i)) != negate;
   }
 };
 template <typename R, typename It, typename Pred>
 __host__ bool find_first(R &result, hipStream_t s, It first, It last,
                          Pred pred, bool negate) {
-  long long n = last - first;
-  typedef match_index<view_t<It>, Pred> M;
-  long long i = reduce_any(s, terms(M{view(first), pred, negate, n}), n, n,
-                           thrust::minimum<long long>());
-  result.put(first + i);
+  typedef found_at<view_t<It>, Pred> M;
+  result.put(first + first_hit(s, last - first, M{view(first), pred, negate}));
   return true;
 }
 template <typename R, typename P, typename It, typename T>
@@ -309,13 +321,11 @@ gpu_none_of(priority<1>, R &result, P &, hipStream_t s, It first, It last,
 }
 
 // is_sorted_until, is_sorted: the first i with comp(it[i], it[i - 1])
-template <typename It, typename Comp> struct descent_index {
+template <typename It, typename Comp> struct descent_at {
   It it;
   mutable Comp comp;
-  long long none;
-  __host__ __device__ long long operator()(long long i) const {
-    return comp(HIPC_THRUST_ITEM(it, i + 1), HIPC_THRUST_ITEM(it, i)) ? i + 1
-                                                                     : none;
+  __host__ __device__ bool operator()(long long i) const {
+    return comp(HIPC_THRUST_ITEM(it, i + 1), HIPC_THRUST_ITEM(it, i));
   }
 };
 template <typename It, typename Comp>
@@ -323,10 +333,8 @@ __host__ It sorted_until(hipStream_t s, It first, It last, Comp comp) {
   long long n = last - first;
   if (n < 2)
     return last;
-  typedef descent_index<view_t<It>, Comp> D;
-  long long i = reduce_any(s, terms(D{view(first), comp, n}), n - 1, n,
-                           thrust::minimum<long long>());
-  return first + i;
+  typedef descent_at<view_t<It>, Comp> D;
+  return first + 1 + first_hit(s, n - 1, D{view(first), comp});
 }
 template <typename R, typename P, typename It, typename... Comp>
 __host__ typename std::enable_if<

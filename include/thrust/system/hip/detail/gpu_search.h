@@ -23,13 +23,12 @@ namespace hip {
 namespace detail {
 
 // mismatch(first1, last1, first2[, pred]): the least i with !pred(a[i], b[i])
-template <typename A, typename B, typename Pred> struct differ_index {
+template <typename A, typename B, typename Pred> struct differ_at {
   A a;
   B b;
   mutable Pred pred;
-  long long none;
-  __host__ __device__ long long operator()(long long i) const {
-    return pred(HIPC_THRUST_ITEM(a, i), HIPC_THRUST_ITEM(b, i)) ? none : i;
+  __host__ __device__ bool operator()(long long i) const {
+    return !pred(HIPC_THRUST_ITEM(a, i), HIPC_THRUST_ITEM(b, i));
   }
 };
 template <typename R, typename P, typename A, typename B, typename... Pred>
@@ -40,11 +39,9 @@ __host__ typename std::enable_if<
     bool>::type
 gpu_mismatch(priority<1>, R &result, P &, hipStream_t s, A first1, A last1,
              B first2, Pred... pred) {
-  long long n = last1 - first1;
   auto p = first_of(pred..., thrust::equal_to<value_t<A>>());
-  typedef differ_index<view_t<A>, view_t<B>, decltype(p)> D;
-  long long i = reduce_any(s, terms(D{view(first1), view(first2), p, n}), n,
-                           n, thrust::minimum<long long>());
+  typedef differ_at<view_t<A>, view_t<B>, decltype(p)> D;
+  long long i = first_hit(s, last1 - first1, D{view(first1), view(first2), p});
   result.put(thrust::make_pair(first1 + i, first2 + i));
   return true;
 }

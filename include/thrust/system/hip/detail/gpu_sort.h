@@ -25,23 +25,15 @@ template <typename It> struct host_copy {
   typedef typename contiguous<It>::value_type T;
   std::vector<T> items;
   T *device;
-  /* Bytes between the device and host copies: a kernel cannot reach the
-   * host's vector on a GPU, and thrust::tuple (zip keys) is not trivially
-   * copyable, which keeps copy_indices off hipMemcpy. */
+  /* A kernel cannot reach the host's vector on a GPU: copy_to_host and
+   * copy_from_host stage what one hipMemcpy cannot copy. */
   __host__ host_copy(hipStream_t s, It first, long long n)
       : items(static_cast<size_t>(n)), device(contiguous<It>::raw(first)) {
-    if (n)
-      bytes(s, static_cast<void *>(items.data()), device);
+    copy_to_host(s, device, n, items.data());
   }
   __host__ void put_back(hipStream_t s) {
-    if (!items.empty())
-      bytes(s, static_cast<void *>(device), items.data());
-  }
-  __host__ void bytes(hipStream_t s, void *to, const void *from) {
-    throw_on_error(hipMemcpyAsync(to, from, items.size() * sizeof(T),
-                                  hipMemcpyDefault, s),
-                   "hipMemcpyAsync");
-    finish(s);
+    copy_from_host(s, items.data(), static_cast<long long>(items.size()),
+                   device);
   }
 };
 /* The indices of `k` in stable sorted order (ties by index). */
