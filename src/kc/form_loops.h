@@ -147,6 +147,10 @@ struct fl_state {
    * collectives: K.run then chooses between the two sizes' bodies. */
   unsigned warp_const;
   int warp_used, by_warp;
+  /* 1 for the copy made for blocks of one row (blockDim.y == blockDim.z
+   * == 1), where blockDim.y and .z are the constant 1; K.run calls it for
+   * those (form_loops_wrap.c). */
+  int flat;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
   /* 1 when the exit flags have FL_PAD bytes before and after them. */
@@ -268,9 +272,6 @@ int hipc__form_loops_uniform(struct fl_state* s);
 /* form_loops_emit.c: writes K.run, or with s->by_warp set its body for
  * s->warp_const lanes, K.run.N(b, N). */
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out);
-/* form_loops.c: K.run choosing between body[0] (32 lanes) and body[1] (64). */
-LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
-                                      const LLVMValueRef body[2]);
 
 /* The successors (segment indices) of segment `seg` within a region: none
  * after a barrier, else the first segments of the terminator's targets. */
@@ -321,6 +322,21 @@ struct fl_emit {
   LLVMBasicBlockRef* cb; /* per segment: its copy here */
   unsigned char* once;   /* per segment: every thread runs it once */
 };
+
+/* form_loops_wrap.c: 1 when a kernel whose region form `s` made is worth
+ * a copy for one-row blocks (it has barriers or collectives, is not too
+ * big to copy, and kc optimises). */
+int hipc__form_loops_flat_wanted(const struct fl_state* s);
+/* Sets whether kc optimises (hipc-kc -O1 and up: copies for one-row
+ * blocks are made; at -O0 they are not). 1 until set. */
+void hipc__form_loops_set_optimising(int on);
+/* K.run over the bodies made per warp size, [0] for 32 lanes and [1] for
+ * 64 (body[0] NULL: one body, not by warp size), each called with its
+ * warp size; where flat[k] is not NULL, it is called instead for one-row
+ * blocks. */
+LLVMValueRef hipc__form_loops_wrap(struct fl_state* s,
+                                   const LLVMValueRef body[2],
+                                   const LLVMValueRef flat[2]);
 
 /* The runtime's thread-local hipc_tls (declared when the module has none). */
 LLVMValueRef hipc__form_loops_tls(struct fl_state* s);

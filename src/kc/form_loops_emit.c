@@ -59,14 +59,17 @@ static int is_byval(struct fl_state* s, unsigned i) {
 static void entry(struct fl_state* s, struct fl_emit* e) {
   LLVMValueRef t = hipc__form_loops_tls(s);
   for (unsigned d = 0; d < 3; d++) {
-    e->dim[d] = load_u32(e, e->blk, offsetof(hipc_cpu_block, dim) + 4 * d, "");
+    /* The copy for one-row blocks (form_loops_wrap.c) knows y and z. */
+    e->dim[d] = s->flat && d ? LLVMConstInt(e->i32, 1, 0)
+                             : load_u32(e, e->blk,
+                                        offsetof(hipc_cpu_block, dim) + 4 * d, "");
     e->bidx[d] =
         load_u32(e, t, offsetof(hipc_thread_state, block_idx) + 4 * d, "");
     e->gdim[d] =
         load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
   }
   e->warp = s->warp_const ? LLVMConstInt(e->i32, s->warp_const, 0)
-          : LLVMCountParams(e->run) > 1
+          : s->by_warp
                 ? LLVMGetParam(e->run, 1)
                 : load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
   /* While K.run runs no thread can wait: the runtime's collectives, if
@@ -621,7 +624,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
 
   size_t len;
   const char* kname = LLVMGetValueName2(s->kernel, &len);
-  char* name = malloc(len + 8);
+  char* name = malloc(len + 12);
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".run");
@@ -635,8 +638,12 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   LLVMTypeRef bp[2] = {e.ptr, e.i32};
   LLVMTypeRef fty =
       LLVMFunctionType(LLVMVoidTypeInContext(s->cx), bp, by_warp ? 2 : 1, 0);
+  /* The copy for one-row blocks is K.run.f, or K.run.N.f by warp size. */
   if (by_warp)
-    snprintf(name + len, 8, ".run.%u", s->warp_const ? s->warp_const : 0);
+    snprintf(name + len, 12, ".run.%u%s", s->warp_const ? s->warp_const : 0,
+             s->flat ? ".f" : "");
+  else if (s->flat)
+    snprintf(name + len, 12, ".run.f");
   e.run = LLVMAddFunction(s->m, name, fty);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
