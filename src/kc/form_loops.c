@@ -250,7 +250,7 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
   if (ok) hipc__form_loops_debug_move(&s, body[1]);
   int by_warp = ok && s.by_warp;
   if (by_warp) ok = another_body(&s, 32, 0, &body[0]);
-  if (ok && hipc__form_loops_flat_wanted(&s)) {
+  if (ok && hipc__form_loops_flat_wanted(&s, body[1])) {
     /* A copy that fails costs only its speed. */
     int fine = another_body(&s, 64, 1, &flat[1]) &&
                (!by_warp || another_body(&s, 32, 1, &flat[0]));

@@ -323,10 +323,10 @@ struct fl_emit {
   unsigned char* once;   /* per segment: every thread runs it once */
 };
 
-/* form_loops_wrap.c: 1 when a kernel whose region form `s` made is worth
- * a copy for one-row blocks (it has barriers or collectives, is not too
- * big to copy, and kc optimises). */
-int hipc__form_loops_flat_wanted(const struct fl_state* s);
+/* form_loops_wrap.c: 1 when the kernel whose region form `s` made as
+ * `body` is worth a copy for one-row blocks (it has barriers or
+ * collectives, the body is not too big to copy, and kc optimises). */
+int hipc__form_loops_flat_wanted(const struct fl_state* s, LLVMValueRef body);
 /* Sets whether kc optimises (hipc-kc -O1 and up: copies for one-row
  * blocks are made; at -O0 they are not). 1 until set. */
 void hipc__form_loops_set_optimising(int on);

@@ -25,21 +25,25 @@
 #include "form_loops.h"
 #include "hip/hipc/kernel.h"
 
-/* The largest working copy (instructions) that gets a copy for one-row
- * blocks. */
-enum { FL_FLAT_MAX = 4000 };
+/* The largest body (instructions, as the region form writes it) that gets
+ * a copy for one-row blocks: bench/reduce's is 2700; hipCUB's warp
+ * primitives test's biggest kernels, 4200 to 6100 with 38 to 54 regions,
+ * took twice the compile time with their copies. */
+enum { FL_FLAT_MAX = 3000 };
 
 static int optimising = 1;
 
 void hipc__form_loops_set_optimising(int on) { optimising = on; }
 
-int hipc__form_loops_flat_wanted(const struct fl_state* s) {
+int hipc__form_loops_flat_wanted(const struct fl_state* s,
+                                 LLVMValueRef body) {
   if (!optimising || s->nregions < 2) return 0;
   const char* off = getenv("HIPC_KC_NO_FLAT");
   if (off && *off && strcmp(off, "0") != 0) return 0;
   unsigned n = 0;
-  for (unsigned b = 0; b < s->nblocks; b++)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(s->blocks[b]); i;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(body); b;
+       b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i;
          i = LLVMGetNextInstruction(i))
       if (++n > FL_FLAT_MAX) return 0;
   return 1;
