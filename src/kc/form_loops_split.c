@@ -54,6 +54,7 @@ struct loop {
 struct split {
   struct fl_state* s;
   struct loop l;
+  struct fl_map* refused; /* guards `x + c < u` not to rewrite (1) */
   unsigned n, cap;
   LLVMBasicBlockRef* bb; /* the loop's blocks, head first */
   struct fl_map in;      /* block -> 1 */
@@ -403,31 +404,155 @@ static LLVMBasicBlockRef block_to(struct split* p, const char* name,
   return bb;
 }
 
-/* Versions the loop on the uniform branch `br`: taken in this loop, not
- * taken in the copy (*other). */
-static void unswitch(struct split* p, LLVMValueRef br, struct loop* other) {
+/* Versions the loop on `cond`, a value computed before it: this loop
+ * where it holds, the copy (*other) where not. `vm` maps the loop's
+ * values to the copy's (the caller frees it). */
+static void version(struct split* p, LLVMValueRef cond, struct loop* other,
+                    struct fl_map* vm) {
   LLVMContextRef cx = p->s->cx;
-  LLVMValueRef cond = LLVMGetCondition(br);
   LLVMBasicBlockRef pa = block_to(p, "uniform.t", p->l.head);
   LLVMBasicBlockRef pb = LLVMAppendBasicBlockInContext(
       cx, LLVMGetBasicBlockParent(p->l.head), "uniform.f");
-  struct fl_map vm;
-  memset(&vm, 0, sizeof vm);
-  copy_loop(p, &vm, pb, NULL);
-  LLVMValueRef br2 = mapped(&vm, br);
+  memset(vm, 0, sizeof *vm);
+  copy_loop(p, vm, pb, NULL);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
   LLVMPositionBuilderAtEnd(b, pb);
-  LLVMBuildBr(b, mapped_bb(&vm, p->l.head));
-  *other = copied(&p->l, &vm, pb, p->l.lo);
-  hipc__form_loops_map_free(&vm);
+  LLVMBuildBr(b, mapped_bb(vm, p->l.head));
+  *other = copied(&p->l, vm, pb, p->l.lo);
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(p->l.pre);
   LLVMPositionBuilderBefore(b, pt);
   LLVMBuildCondBr(b, cond, pa, pb);
   LLVMInstructionEraseFromParent(pt);
   reenter(p, pa);
-  LLVMSetCondition(br, LLVMConstInt(LLVMInt1TypeInContext(cx), 1, 0));
-  LLVMSetCondition(br2, LLVMConstInt(LLVMInt1TypeInContext(cx), 0, 0));
   LLVMDisposeBuilder(b);
+}
+
+/* Versions the loop on the uniform branch `br`: taken in this loop, not
+ * taken in the copy (*other). */
+static void unswitch(struct split* p, LLVMValueRef br, struct loop* other) {
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(p->s->cx);
+  struct fl_map vm;
+  version(p, LLVMGetCondition(br), other, &vm);
+  LLVMSetCondition(mapped(&vm, br), LLVMConstInt(i1, 0, 0));
+  LLVMSetCondition(br, LLVMConstInt(i1, 1, 0));
+  hipc__form_loops_map_free(&vm);
+}
+
+/* The end of the loop's range: a do-while loop runs lo at least. */
+static LLVMValueRef loop_end(struct split* p, LLVMBuilderRef b) {
+  LLVMValueRef lo1 =
+      LLVMBuildAdd(b, p->l.lo, LLVMConstInt(LLVMInt32TypeInContext(p->s->cx), 1, 0), "");
+  return LLVMBuildSelect(
+      b, LLVMBuildICmp(b, LLVMIntULT, p->l.bound, lo1, ""), lo1, p->l.bound, "");
+}
+
+static int is_signed_pred(LLVMIntPredicate q) {
+  return q == LLVMIntSLT || q == LLVMIntSLE || q == LLVMIntSGT ||
+         q == LLVMIntSGE;
+}
+
+static LLVMIntPredicate signed_pred(LLVMIntPredicate q) {
+  switch (q) {
+    case LLVMIntULT: return LLVMIntSLT;
+    case LLVMIntULE: return LLVMIntSLE;
+    case LLVMIntUGT: return LLVMIntSGT;
+    case LLVMIntUGE: return LLVMIntSGE;
+    default: return q;
+  }
+}
+
+/* `x + c pred u` with c and u block-wide, 32-bit (the global index
+ * `blockIdx.x * blockDim.x + threadIdx.x < n`): the operand `x + c` (*sum,
+ * x at operand *xi of it), NULL when the loop has none. */
+static LLVMValueRef find_affine(struct split* p, LLVMValueRef* sum,
+                                unsigned* xi, LLVMValueRef* u,
+                                LLVMIntPredicate* q) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(p->s->cx);
+  LLVMValueRef latch = latch_cmp(p->l.latch); /* x + 1 < bound */
+  for (unsigned i = 0; i < p->n; i++)
+    for (LLVMValueRef v = LLVMGetFirstInstruction(p->bb[i]); v;
+         v = LLVMGetNextInstruction(v)) {
+      uintptr_t no;
+      if (!LLVMIsAICmpInst(v) || v == latch || !is_live(p, p->bb[i]) ||
+          hipc__form_loops_map_get(p->refused, v, &no))
+        continue;
+      LLVMUseRef u1 = LLVMGetFirstUse(v);
+      if (u1 && LLVMIsACallInst(LLVMGetUser(u1))) continue; /* an assume */
+      LLVMIntPredicate pr = LLVMGetICmpPredicate(v);
+      if (pr == LLVMIntEQ || pr == LLVMIntNE) continue;
+      LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+      if (LLVMTypeOf(a) != i32) continue;
+      for (int side = 0; side < 2; side++) {
+        LLVMValueRef t = side ? b : a, o = side ? a : b;
+        if (!LLVMIsAInstruction(t) || LLVMGetInstructionOpcode(t) != LLVMAdd ||
+            !in_loop(p, t))
+          continue;
+        unsigned k = is_x(p, LLVMGetOperand(t, 0)) ? 0
+                     : is_x(p, LLVMGetOperand(t, 1)) ? 1 : 2;
+        if (k == 2 || LLVMGetOperand(t, k) != p->l.iv) continue;
+        if (!invariant(p, LLVMGetOperand(t, 1 - k), 0, 0) ||
+            !invariant(p, o, 0, 0))
+          continue;
+        invariant(p, LLVMGetOperand(t, 1 - k), 0, 1);
+        invariant(p, o, 0, 1);
+        *sum = t;
+        *xi = k;
+        *u = o;
+        *q = side ? swapped(pr) : pr;
+        return v;
+      }
+    }
+  return NULL;
+}
+
+/* The guard `x + c pred u` becomes `x pred' u - c` in 64 bits, which
+ * find_guard splits. Exact while x + c does not wrap over the loop's
+ * range: sure with nsw or nuw to match the compare, else the loop is
+ * versioned on it (the copy keeps the guard). Returns 1 when it made a
+ * copy (*other). */
+static int affine(struct split* p, struct loop* other) {
+  LLVMValueRef sum, u;
+  unsigned xi;
+  LLVMIntPredicate q;
+  LLVMValueRef g = find_affine(p, &sum, &xi, &u, &q);
+  if (!g) return 0;
+  LLVMContextRef cx = p->s->cx;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(cx);
+  int sgn = is_signed_pred(q);
+  int sure = sgn ? LLVMGetNSW(sum) : LLVMGetNUW(sum);
+  LLVMValueRef c = LLVMGetOperand(sum, 1 - xi);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
+  LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(p->l.pre));
+  LLVMValueRef c64 = sgn ? LLVMBuildSExt(b, c, i64, "") : LLVMBuildZExt(b, c, i64, "");
+  LLVMValueRef u64 = sgn ? LLVMBuildSExt(b, u, i64, "") : LLVMBuildZExt(b, u, i64, "");
+  LLVMValueRef bound = LLVMBuildSub(b, u64, c64, "affine");
+  int copied_loop = 0;
+  if (!sure) {
+    /* the largest x + c, in 64 bits, within the 32-bit range */
+    LLVMValueRef last = LLVMBuildAdd(
+        b, c64,
+        LLVMBuildZExt(b, LLVMBuildSub(b, loop_end(p, b),
+                                      LLVMConstInt(LLVMInt32TypeInContext(cx), 1, 0), ""),
+                      i64, ""),
+        "");
+    LLVMValueRef nowrap = LLVMBuildICmp(
+        b, LLVMIntSLE, last,
+        LLVMConstInt(i64, sgn ? INT32_MAX : UINT32_MAX, 0), "nowrap");
+    struct fl_map vm;
+    version(p, nowrap, other, &vm);
+    hipc__form_loops_map_put(p->refused, mapped(&vm, g), 1);
+    hipc__form_loops_map_free(&vm);
+    copied_loop = 1;
+  }
+  /* x is never negative, and x and u - c fit in 64 bits: a signed compare
+   * there is the compare of the numbers */
+  LLVMPositionBuilderBefore(b, g);
+  LLVMValueRef x64 = LLVMBuildZExt(b, p->l.iv, i64, "");
+  LLVMValueRef n = LLVMBuildICmp(b, signed_pred(q), x64, bound, "");
+  LLVMReplaceAllUsesWith(g, n);
+  LLVMInstructionEraseFromParent(g);
+  LLVMDisposeBuilder(b);
+  return copied_loop;
 }
 
 /* Splits the loop at its guard: [lo, m) stays here, [m, end) is the copy
@@ -435,15 +560,11 @@ static void unswitch(struct split* p, LLVMValueRef br, struct loop* other) {
 static void split_at(struct split* p, LLVMValueRef guard, LLVMIntPredicate q,
                      LLVMValueRef u, LLVMValueRef lc, struct loop* other) {
   LLVMContextRef cx = p->s->cx;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(cx);
   LLVMValueRef fn = LLVMGetBasicBlockParent(p->l.head);
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(p->l.pre);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
   LLVMPositionBuilderBefore(b, pt);
-  /* a do-while loop runs lo at least */
-  LLVMValueRef lo1 = LLVMBuildAdd(b, p->l.lo, LLVMConstInt(i32, 1, 0), "");
-  LLVMValueRef end = LLVMBuildSelect(
-      b, LLVMBuildICmp(b, LLVMIntULT, p->l.bound, lo1, ""), lo1, p->l.bound, "");
+  LLVMValueRef end = loop_end(p, b);
   int lower;
   LLVMValueRef m = split_point(p, b, q, u, end, &lower);
   LLVMBasicBlockRef ga = LLVMAppendBasicBlockInContext(cx, fn, "split.lo");
@@ -490,6 +611,7 @@ static int step(struct split* p, struct loop* other) {
     unswitch(p, br, other);
     return 1;
   }
+  if (affine(p, other)) return 1;
   LLVMIntPredicate q;
   LLVMValueRef u;
   LLVMValueRef guard = find_guard(p, &q, &u);
@@ -509,6 +631,8 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
   }
   if (off) return;
   struct loop work[FL_SPLIT_LOOPS];
+  struct fl_map refused;
+  memset(&refused, 0, sizeof refused);
   unsigned n = 1;
   work[0] = (struct loop){pre, head, latch, exit, iv,
                           LLVMConstInt(LLVMInt32TypeInContext(s->cx), 0, 0),
@@ -518,6 +642,7 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
     memset(&p, 0, sizeof p);
     p.s = s;
     p.l = work[i];
+    p.refused = &refused;
     struct loop other;
     /* each loop is stepped until it has nothing to split or the budget is
      * spent; the copies join the work list */
@@ -534,4 +659,5 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
     hipc__form_loops_map_free(&p.in);
     hipc__form_loops_map_free(&p.live);
   }
+  hipc__form_loops_map_free(&refused);
 }
