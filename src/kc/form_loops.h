@@ -15,12 +15,16 @@
  *            loop a loop nest over warps and lanes computing the results
  *   fuse     rows of shuffles with straight code between them as one
  *            vector loop over full warps (used by emit)
+ *   wrap     K.run choosing between the bodies made per warp size and
+ *            for one-row blocks (form_loops.c makes them)
  *   atomic   atomics on __shared__ memory as plain code (used by clone)
  *   debug    with -g: subprograms for the functions made, variables in
  *            K.run (used by prep, clone and form_loops.c)
  *
  * A kernel that uses the warp size gets its K.run as a body with the warp
- * size as a parameter, called with the constants 32 and 64 (emit).
+ * size as a parameter, called with the constants 32 and 64 (wrap); one
+ * with barriers, a body for one-row blocks too (HIPC_KC_NO_FLAT=1 makes
+ * none).
  * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
  * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers.
  * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
