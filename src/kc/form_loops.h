@@ -9,10 +9,12 @@
  *            segments (reachable from its entry without crossing a barrier)
  *   uniform  divergence; every barrier met by all threads still running
  *   live     values used across barriers: slots, one copy or per thread
- *   emit     K.run: block-wide values once, a z/y/x loop nest per region
+ *   emit     K.run: block-wide values once (entry), a z/y/x loop nest per
+ *            region
  *   clone    a region's code for one thread, inside its x loop
  *   warp     warp collectives: cuts like barriers, and after a region's
  *            loop a loop nest over warps and lanes computing the results
+ *            (warp_results)
  *   fuse     rows of shuffles with straight code between them as one
  *            vector loop over full warps (used by emit)
  *   wrap     K.run choosing between the bodies made per warp size and
@@ -341,6 +343,15 @@ void hipc__form_loops_set_optimising(int on);
 LLVMValueRef hipc__form_loops_wrap(struct fl_state* s,
                                    const LLVMValueRef body[2],
                                    const LLVMValueRef flat[2]);
+
+/* form_loops_entry.c: K.run's entry block (block-wide values, arguments,
+ * storage), and its helpers: a pointer `off` bytes past `base`, and an i32
+ * loaded from there. */
+void hipc__form_loops_entry(struct fl_state* s, struct fl_emit* e);
+LLVMValueRef hipc__form_loops_byte_ptr(struct fl_emit* e, LLVMValueRef base,
+                                       uint64_t off);
+LLVMValueRef hipc__form_loops_load_u32(struct fl_emit* e, LLVMValueRef base,
+                                       uint64_t off, const char* name);
 
 /* The runtime's thread-local hipc_tls (declared when the module has none). */
 LLVMValueRef hipc__form_loops_tls(struct fl_state* s);

@@ -91,8 +91,8 @@ static LLVMValueRef one_row(struct fl_state* s, LLVMBuilderRef b,
   for (unsigned d = 1; d < 3; d++) {
     LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(cx),
                                     offsetof(hipc_cpu_block, dim) + 4 * d, 0);
-    LLVMValueRef v =
-        LLVMBuildLoad2(b, i32, LLVMBuildInBoundsGEP2(b, i8, blk, &off, 1, ""), "");
+    LLVMValueRef v = LLVMBuildLoad2(
+        b, i32, LLVMBuildInBoundsGEP2(b, i8, blk, &off, 1, ""), "");
     LLVMSetAlignment(v, 4);
     LLVMValueRef eq = LLVMBuildICmp(b, LLVMIntEQ, v, one, "");
     flat = flat ? LLVMBuildAnd(b, flat, eq, "flat") : eq;
@@ -127,7 +127,8 @@ LLVMValueRef hipc__form_loops_wrap(struct fl_state* s,
   LLVMSetLinkage(run, LLVMInternalLinkage);
   LLVMMetadataRef sp = hipc__form_loops_debug_sp(s->m, run, s->kernel, name);
   free(name);
-  unsigned na = LLVMGetAttributeCountAtIndex(body[1], LLVMAttributeFunctionIndex);
+  unsigned na =
+      LLVMGetAttributeCountAtIndex(body[1], LLVMAttributeFunctionIndex);
   LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
   if (!attrs) abort();
   LLVMGetAttributesAtIndex(body[1], LLVMAttributeFunctionIndex, attrs);
@@ -139,8 +140,9 @@ LLVMValueRef hipc__form_loops_wrap(struct fl_state* s,
    * ignore the attribute. HIPC_KC_VEC256=1 keeps the target's preference. */
   if (by_warp && !getenv("HIPC_KC_VEC256")) {
     const char* k = "prefer-vector-width";
-    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex,
-                            LLVMCreateStringAttribute(cx, k, strlen(k), "512", 3));
+    LLVMAddAttributeAtIndex(
+        run, LLVMAttributeFunctionIndex,
+        LLVMCreateStringAttribute(cx, k, strlen(k), "512", 3));
   }
   for (unsigned k = 0; k < 2; k++) {
     if (body[k]) add_enum(cx, body[k], "alwaysinline");
