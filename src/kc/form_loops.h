@@ -25,8 +25,8 @@
  *
  * A kernel that uses the warp size gets its K.run as a body with the warp
  * size as a parameter, called with the constants 32 and 64 (wrap); one
- * with barriers, a body for one-row blocks too (HIPC_KC_NO_FLAT=1 makes
- * none).
+ * with three barriers or collectives or more, a body for one-row blocks
+ * too (HIPC_KC_NO_FLAT=1 makes none).
  * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
  * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers.
  * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
@@ -330,8 +330,9 @@ struct fl_emit {
 };
 
 /* form_loops_wrap.c: 1 when the kernel whose region form `s` made as
- * `body` is worth a copy for one-row blocks (it has barriers or
- * collectives, the body is not too big to copy, and kc optimises). */
+ * `body` is worth a copy for one-row blocks (it has three barriers or
+ * collectives or more, the body is not too big to copy, and kc
+ * optimises). */
 int hipc__form_loops_flat_wanted(const struct fl_state* s, LLVMValueRef body);
 /* Sets whether kc optimises (hipc-kc -O1 and up: copies for one-row
  * blocks are made; at -O0 they are not). 1 until set. */

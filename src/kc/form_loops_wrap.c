@@ -12,8 +12,8 @@
  *     and the permutations: per region a few dozen instructions that LLVM
  *     cannot hoist (each region's loop nest is its own), spilled around
  *     the loops; a third of bench/reduce's instructions per block. Only
- *     kernels with barriers or collectives (more than one region) get the
- *     copy, up to FL_FLAT_MAX instructions (compile time), and only when
+ *     kernels with FL_FLAT_REGIONS regions or more get the copy, up to
+ *     FL_FLAT_MAX instructions (compile time), and only when
  *     optimising; HIPC_KC_NO_FLAT=1 (hipc-kc's environment) turns it off
  *     for comparisons. */
 #include <stddef.h>
@@ -30,6 +30,11 @@
  * primitives test's biggest kernels, 4200 to 6100 with 38 to 54 regions,
  * took twice the compile time with their copies. */
 enum { FL_FLAT_MAX = 3000 };
+/* The fewest regions (barriers and collectives + 1) that make the copy
+ * worth its compile time: tests/kc_loops's 35 small kernels took 6.1 s of
+ * hipc-kc without copies, 12.7 s with them from 2 regions, 9.9 s from 4
+ * (bench/reduce's kernels have 8 and 9). */
+enum { FL_FLAT_REGIONS = 4 };
 
 static int optimising = 1;
 
@@ -37,7 +42,7 @@ void hipc__form_loops_set_optimising(int on) { optimising = on; }
 
 int hipc__form_loops_flat_wanted(const struct fl_state* s,
                                  LLVMValueRef body) {
-  if (!optimising || s->nregions < 2) return 0;
+  if (!optimising || s->nregions < FL_FLAT_REGIONS) return 0;
   const char* off = getenv("HIPC_KC_NO_FLAT");
   if (off && *off && strcmp(off, "0") != 0) return 0;
   unsigned n = 0;
