@@ -191,84 +191,36 @@ static void release(struct fl_state* s) {
   free(s->fwd);
 }
 
-/* K.run over the bodies made for each warp size, body[0] for 32 lanes and
- * body[1] for 64, each called with its warp size as the second argument:
- * a call per warp size, which the inliner (always-inline, at every -O)
- * turns into copies. */
-LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
-                                      const LLVMValueRef body[2]) {
-  LLVMContextRef cx = s->cx;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(cx), i32 = LLVMInt32TypeInContext(cx);
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(cx, 0);
-  size_t len;
-  const char* kname = LLVMGetValueName2(s->kernel, &len);
-  char* name = malloc(len + 8);
-  if (!name) abort();
-  memcpy(name, kname, len);
-  strcpy(name + len, ".run");
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), &ptr, 1, 0);
-  LLVMValueRef run = LLVMAddFunction(s->m, name, fty);
-  LLVMSetLinkage(run, LLVMInternalLinkage);
-  LLVMMetadataRef sp = hipc__form_loops_debug_sp(s->m, run, s->kernel, name);
-  free(name);
-  unsigned na = LLVMGetAttributeCountAtIndex(body[1], LLVMAttributeFunctionIndex);
-  LLVMAttributeRef* attrs = calloc(na + 1, sizeof *attrs);
-  if (!attrs) abort();
-  LLVMGetAttributesAtIndex(body[1], LLVMAttributeFunctionIndex, attrs);
-  for (unsigned i = 0; i < na; i++)
-    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex, attrs[i]);
-  free(attrs);
-  /* Lane loops are short and wide: where the target has 512-bit vectors
-   * (x86 with AVX-512, whose tuning prefers 256), use them. Other targets
-   * ignore the attribute. HIPC_KC_VEC256=1 keeps the target's preference. */
-  if (!getenv("HIPC_KC_VEC256")) {
-    const char* k = "prefer-vector-width";
-    LLVMAddAttributeAtIndex(run, LLVMAttributeFunctionIndex,
-                            LLVMCreateStringAttribute(cx, k, strlen(k), "512", 3));
-  }
-  const char* ai = "alwaysinline";
-  for (unsigned k = 0; k < 2; k++)
-    LLVMAddAttributeAtIndex(
-        body[k], LLVMAttributeFunctionIndex,
-        LLVMCreateEnumAttribute(cx, LLVMGetEnumAttributeKindForName(ai, 12), 0));
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
-  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, run, "");
-  LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(cx, run, "");
-  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(cx, run, "");
-  LLVMPositionBuilderAtEnd(b, entry);
-  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(cx),
-                                  offsetof(hipc_thread_state, warp_size), 0);
-  LLVMValueRef ws = LLVMBuildLoad2(
-      b, i32, LLVMBuildInBoundsGEP2(b, i8, hipc__form_loops_tls(s), &off, 1, ""),
-      "ws");
-  LLVMSetAlignment(ws, 4);
-  /* The CPU device's warp is 32 or 64 lanes (HIPC_WARP_SIZE): 64 is the
-   * default case, and no third copy is made for other sizes. */
-  LLVMValueRef sw = LLVMBuildSwitch(b, ws, other, 1);
-  for (unsigned k = 0; k < 2; k++) {
-    LLVMBasicBlockRef at =
-        k == 0 ? LLVMAppendBasicBlockInContext(cx, run, "") : other;
-    if (k == 0) LLVMAddCase(sw, LLVMConstInt(i32, 32, 0), at);
-    LLVMPositionBuilderAtEnd(b, at);
-    LLVMValueRef args[2] = {LLVMGetParam(run, 0), LLVMConstInt(i32, 32u << k, 0)};
-    hipc__form_loops_debug_call_loc(
-        LLVMBuildCall2(b, LLVMGlobalGetValueType(body[k]), body[k], args, 2,
-                       ""),
-        sp);
-    LLVMBuildBr(b, out);
-  }
-  LLVMPositionBuilderAtEnd(b, out);
-  LLVMBuildRetVoid(b);
-  LLVMDisposeBuilder(b);
-  return run;
-}
-
 /* The steps, in order (form_loops.h); *out: K.run or its body. */
 static int pipeline(struct fl_state* s, LLVMValueRef* out) {
   *out = NULL;
   return hipc__form_loops_prepare(s) && hipc__form_loops_regions(s) &&
          hipc__form_loops_uniform(s) && hipc__form_loops_live(s) &&
          hipc__form_loops_emit(s, out);
+}
+
+/* Another body of the kernel `s` made: for `ws` lanes, and for one-row
+ * blocks where `flat`. Returns 0 with s->note set when it fails. */
+static int another_body(struct fl_state* s, unsigned ws, int flat,
+                        LLVMValueRef* out) {
+  struct fl_state t;
+  memset(&t, 0, sizeof t);
+  t.m = s->m;
+  t.cx = s->cx;
+  t.kernel = s->kernel;
+  t.layout = s->layout;
+  t.warp_const = ws;
+  t.flat = flat;
+  int ok = pipeline(&t, out);
+  if (ok) hipc__form_loops_debug_move(&t, *out);
+  if (!ok) {
+    free(s->note);
+    s->note = t.note;
+    t.note = NULL;
+  }
+  release(&t);
+  free(t.note);
+  return ok;
 }
 
 int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
@@ -290,35 +242,37 @@ int hipc__kc_form_loops(LLVMModuleRef m, LLVMValueRef kernel,
     return 0;
   }
   /* Made for 64 lanes first; a kernel that turns out to use the warp size
-   * is made again for 32, and K.run chooses. */
-  LLVMValueRef body[2] = {NULL, NULL};
+   * is made again for 32, and K.run chooses. Then, where it is worth it,
+   * the same again for blocks of one row (form_loops_wrap.c). */
+  LLVMValueRef body[2] = {NULL, NULL}, flat[2] = {NULL, NULL};
   s.warp_const = 64;
   int ok = pipeline(&s, &body[1]);
   if (ok) hipc__form_loops_debug_move(&s, body[1]);
-  if (ok && s.by_warp) {
-    struct fl_state s32;
-    memset(&s32, 0, sizeof s32);
-    s32.m = m;
-    s32.cx = s.cx;
-    s32.kernel = kernel;
-    s32.layout = layout;
-    s32.warp_const = 32;
-    ok = pipeline(&s32, &body[0]);
-    if (ok) hipc__form_loops_debug_move(&s32, body[0]);
-    if (!ok) {
-      s.note = s32.note;
-      s32.note = NULL;
+  int by_warp = ok && s.by_warp;
+  if (by_warp) ok = another_body(&s, 32, 0, &body[0]);
+  if (ok && hipc__form_loops_flat_wanted(&s, body[1])) {
+    /* A copy that fails costs only its speed. */
+    int fine = another_body(&s, 64, 1, &flat[1]) &&
+               (!by_warp || another_body(&s, 32, 1, &flat[0]));
+    for (unsigned k = 0; !fine && k < 2; k++)
+      if (flat[k]) LLVMDeleteFunction(flat[k]);
+    if (!fine) {
+      flat[0] = flat[1] = NULL;
+      free(s.note);
+      s.note = NULL;
     }
-    release(&s32);
-    free(s32.note);
-    if (ok) *run_out = hipc__form_loops_by_warp(&s, body);
+  }
+  if (ok && (by_warp || flat[1])) {
+    *run_out = hipc__form_loops_wrap(&s, body, flat);
   } else if (ok) {
     *run_out = body[1];
     body[1] = NULL;
   }
-  if (!ok && !s.note) s.note = copy_str("the region form failed");
-  for (unsigned k = 0; !ok && k < 2; k++)
+  for (unsigned k = 0; !ok && k < 2; k++) {
     if (body[k]) LLVMDeleteFunction(body[k]);
+    if (flat[k]) LLVMDeleteFunction(flat[k]);
+  }
+  if (!ok && !s.note) s.note = copy_str("the region form failed");
   release(&s);
   if (LLVMGetSubprogram(kernel)) hipc__form_loops_debug_settle(m);
   if (note)

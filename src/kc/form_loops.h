@@ -9,18 +9,24 @@
  *            segments (reachable from its entry without crossing a barrier)
  *   uniform  divergence; every barrier met by all threads still running
  *   live     values used across barriers: slots, one copy or per thread
- *   emit     K.run: block-wide values once, a z/y/x loop nest per region
+ *   emit     K.run: block-wide values once (entry), a z/y/x loop nest per
+ *            region
  *   clone    a region's code for one thread, inside its x loop
  *   warp     warp collectives: cuts like barriers, and after a region's
  *            loop a loop nest over warps and lanes computing the results
+ *            (warp_results)
  *   fuse     rows of shuffles with straight code between them as one
  *            vector loop over full warps (used by emit)
+ *   wrap     K.run choosing between the bodies made per warp size and
+ *            for one-row blocks (form_loops.c makes them)
  *   atomic   atomics on __shared__ memory as plain code (used by clone)
  *   debug    with -g: subprograms for the functions made, variables in
  *            K.run (used by prep, clone and form_loops.c)
  *
  * A kernel that uses the warp size gets its K.run as a body with the warp
- * size as a parameter, called with the constants 32 and 64 (emit).
+ * size as a parameter, called with the constants 32 and 64 (wrap); one
+ * with three barriers or collectives or more, a body for one-row blocks
+ * too (HIPC_KC_NO_FLAT=1 makes none).
  * KC_LOOPS_DEBUG=1 in hipc-kc's environment prints the working copy and
  * its divergent values. HIPC_NO_REGIONS=1 keeps every kernel on fibers.
  * For comparisons: KC_NO_UNROLL=1 leaves loops with collectives rolled
@@ -147,6 +153,10 @@ struct fl_state {
    * collectives: K.run then chooses between the two sizes' bodies. */
   unsigned warp_const;
   int warp_used, by_warp;
+  /* 1 for the copy made for blocks of one row (blockDim.y == blockDim.z
+   * == 1), where blockDim.y and .z are the constant 1; K.run calls it for
+   * those (form_loops_wrap.c). */
+  int flat;
   /* 1 when a thread may return while others go on to a barrier. */
   int need_exit_flags;
   /* 1 when the exit flags have FL_PAD bytes before and after them. */
@@ -268,9 +278,6 @@ int hipc__form_loops_uniform(struct fl_state* s);
 /* form_loops_emit.c: writes K.run, or with s->by_warp set its body for
  * s->warp_const lanes, K.run.N(b, N). */
 int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out);
-/* form_loops.c: K.run choosing between body[0] (32 lanes) and body[1] (64). */
-LLVMValueRef hipc__form_loops_by_warp(struct fl_state* s,
-                                      const LLVMValueRef body[2]);
 
 /* The successors (segment indices) of segment `seg` within a region: none
  * after a barrier, else the first segments of the terminator's targets. */
@@ -321,6 +328,31 @@ struct fl_emit {
   LLVMBasicBlockRef* cb; /* per segment: its copy here */
   unsigned char* once;   /* per segment: every thread runs it once */
 };
+
+/* form_loops_wrap.c: 1 when the kernel whose region form `s` made as
+ * `body` is worth a copy for one-row blocks (it has three barriers or
+ * collectives or more, the body is not too big to copy, and kc
+ * optimises). */
+int hipc__form_loops_flat_wanted(const struct fl_state* s, LLVMValueRef body);
+/* Sets whether kc optimises (hipc-kc -O1 and up: copies for one-row
+ * blocks are made; at -O0 they are not). 1 until set. */
+void hipc__form_loops_set_optimising(int on);
+/* K.run over the bodies made per warp size, [0] for 32 lanes and [1] for
+ * 64 (body[0] NULL: one body, not by warp size), each called with its
+ * warp size; where flat[k] is not NULL, it is called instead for one-row
+ * blocks. */
+LLVMValueRef hipc__form_loops_wrap(struct fl_state* s,
+                                   const LLVMValueRef body[2],
+                                   const LLVMValueRef flat[2]);
+
+/* form_loops_entry.c: K.run's entry block (block-wide values, arguments,
+ * storage), and its helpers: a pointer `off` bytes past `base`, and an i32
+ * loaded from there. */
+void hipc__form_loops_entry(struct fl_state* s, struct fl_emit* e);
+LLVMValueRef hipc__form_loops_byte_ptr(struct fl_emit* e, LLVMValueRef base,
+                                       uint64_t off);
+LLVMValueRef hipc__form_loops_load_u32(struct fl_emit* e, LLVMValueRef base,
+                                       uint64_t off, const char* name);
 
 /* The runtime's thread-local hipc_tls (declared when the module has none). */
 LLVMValueRef hipc__form_loops_tls(struct fl_state* s);

@@ -1,9 +1,7 @@
 /* kc's region form, step 5 (form_loops.h): writes `void K.run(ptr b)`.
  *
  * The entry block reads everything that is the same for the whole block
- * once: the packed arguments, blockDim from `b`, blockIdx, gridDim and the
- * warp size from the worker's hipc_tls, and lays out the per-thread storage
- * (slots and allocas, one array per value, in the per-worker arena).
+ * once and lays out the per-thread storage (form_loops_entry.c).
  * Each region is then a z, y, x loop nest over the block's threads with
  * threadIdx.x innermost, whose body is the region's code for one thread
  * (form_loops_clone.c). A thread's run of a region ends at a barrier or at
@@ -21,181 +19,6 @@
 
 #include "form_loops.h"
 #include "hip/hipc/kernel.h"
-
-static LLVMValueRef byte_ptr(struct fl_emit* e, LLVMValueRef base,
-                             uint64_t off) {
-  if (!off) return base;
-  LLVMValueRef o = LLVMConstInt(e->i64, off, 0);
-  return LLVMBuildInBoundsGEP2(e->b, e->i8, base, &o, 1, "");
-}
-
-static LLVMValueRef load_u32(struct fl_emit* e, LLVMValueRef base, uint64_t off,
-                             const char* name) {
-  LLVMValueRef v = LLVMBuildLoad2(e->b, e->i32, byte_ptr(e, base, off), name);
-  LLVMSetAlignment(v, 4);
-  return v;
-}
-
-LLVMValueRef hipc__form_loops_tls(struct fl_state* s) {
-  LLVMValueRef g = LLVMGetNamedGlobal(s->m, "hipc_tls");
-  if (g) return g;
-  LLVMTypeRef ty =
-      LLVMArrayType2(LLVMInt8TypeInContext(s->cx), sizeof(hipc_thread_state));
-  g = LLVMAddGlobal(s->m, ty, "hipc_tls");
-  LLVMSetThreadLocal(g, 1);
-  LLVMSetThreadLocalMode(g, LLVMInitialExecTLSModel);
-  LLVMSetAlignment(g, 8);
-  return g;
-}
-
-static int is_byval(struct fl_state* s, unsigned i) {
-  const char* k = "byval";
-  return LLVMGetEnumAttributeAtIndex(
-             s->kernel, i + 1, LLVMGetEnumAttributeKindForName(k, strlen(k))) !=
-         NULL;
-}
-
-/* The entry: block-wide values, arguments, storage. */
-static void entry(struct fl_state* s, struct fl_emit* e) {
-  LLVMValueRef t = hipc__form_loops_tls(s);
-  for (unsigned d = 0; d < 3; d++) {
-    e->dim[d] = load_u32(e, e->blk, offsetof(hipc_cpu_block, dim) + 4 * d, "");
-    e->bidx[d] =
-        load_u32(e, t, offsetof(hipc_thread_state, block_idx) + 4 * d, "");
-    e->gdim[d] =
-        load_u32(e, t, offsetof(hipc_thread_state, grid_dim) + 4 * d, "");
-  }
-  e->warp = s->warp_const ? LLVMConstInt(e->i32, s->warp_const, 0)
-          : LLVMCountParams(e->run) > 1
-                ? LLVMGetParam(e->run, 1)
-                : load_u32(e, t, offsetof(hipc_thread_state, warp_size), "");
-  /* While K.run runs no thread can wait: the runtime's collectives, if
-   * reached anyway, report it rather than hang. */
-  LLVMBuildStore(e->b, LLVMConstInt(e->i32, 1, 0),
-                 byte_ptr(e, t, offsetof(hipc_thread_state, in_regions)));
-  LLVMValueRef count =
-      load_u32(e, e->blk, offsetof(hipc_cpu_block, count), "count");
-  e->count = count;
-  LLVMValueRef args = LLVMBuildLoad2(
-      e->b, e->ptr, byte_ptr(e, e->blk, offsetof(hipc_cpu_block, args)),
-      "args");
-  unsigned np = LLVMCountParams(s->fn);
-  e->params = calloc(np + 1, sizeof *e->params);
-  if (!e->params) abort();
-  for (unsigned i = 0; i < np; i++) {
-    LLVMValueRef at = byte_ptr(e, args, s->layout->offset[i]);
-    if (is_byval(s, i)) {
-      e->params[i] = at;
-      continue;
-    }
-    e->params[i] =
-        LLVMBuildLoad2(e->b, LLVMTypeOf(LLVMGetParam(s->fn, i)), at, "");
-    LLVMSetAlignment(e->params[i], s->layout->align[i]);
-  }
-
-  /* Per thread: arrays of `count` elements, each 64-byte aligned, in the
-   * arena. One copy for the block: one element there too, not an alloca,
-   * which SROA would turn into a value carried around the thread loops (a
-   * recurrence that stops the vectoriser, where a store to a fixed address
-   * is moved out of the loop by LICM). */
-  LLVMValueRef c64 = LLVMBuildZExt(e->b, count, e->i64, "");
-  /* Every per-thread array has room for `count` rounded up to 64 threads
-   * (padded ones 2 * FL_PAD more), so that it is a whole number of 64-byte
-   * lines, and each offset is crows * a + b with constants a and b: one
-   * multiply, which LLVM may recompute anywhere for nothing, where a chain
-   * of roundings cost an instruction per slot each time it was needed. */
-  LLVMValueRef crows = LLVMBuildAnd(
-      e->b, LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 63, 0), ""),
-      LLVMConstInt(e->i64, ~(uint64_t)63, 0), "rows");
-  uint64_t ka = 0, kb = 0;
-  LLVMValueRef* offs = calloc(s->nslots + 1, sizeof *offs);
-  if (!offs) abort();
-  for (unsigned k = 0; k <= s->nslots; k++) {
-    uint64_t size;
-    if (k < s->nslots) {
-      struct fl_slot* sl = &s->slots[k];
-      size = (sl->size + sl->align - 1) / sl->align * sl->align;
-    } else {
-      if (!s->need_exit_flags) break;
-      size = 1;
-    }
-    /* Padded arrays (form_loops_shfl.c) start FL_PAD elements in. */
-    int pad = k < s->nslots ? s->slots[k].pad : s->pad_exits;
-    offs[k] = LLVMBuildAdd(
-        e->b, LLVMBuildMul(e->b, crows, LLVMConstInt(e->i64, ka, 0), ""),
-        LLVMConstInt(e->i64, kb + (pad ? FL_PAD * size : 0), 0), "");
-    if (k < s->nslots && !s->slots[k].per_thread) {
-      kb += (size + 63) & ~(uint64_t)63;
-    } else {
-      ka += size;
-      if (pad) kb += 2 * FL_PAD * size;
-    }
-  }
-  LLVMValueRef total = LLVMBuildAdd(
-      e->b, LLVMBuildMul(e->b, crows, LLVMConstInt(e->i64, ka, 0), ""),
-      LLVMConstInt(e->i64, kb, 0), "");
-  if (s->need_exit_flags || s->nslots) {
-    LLVMTypeRef aty = LLVMFunctionType(e->ptr, &e->i64, 1, 0);
-    LLVMValueRef arena = LLVMGetNamedFunction(s->m, "hipc_cpu_region_arena");
-    if (!arena) {
-      /* Like malloc's: nothing else the kernel holds points into the
-       * arena (which lets alias analysis tell slots from shared memory),
-       * and it is 64-byte aligned. */
-      arena = LLVMAddFunction(s->m, "hipc_cpu_region_arena", aty);
-      const char *na = "noalias", *al = "align", *nu = "nounwind";
-      LLVMAddAttributeAtIndex(
-          arena, LLVMAttributeReturnIndex,
-          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(na, 7),
-                                  0));
-      LLVMAddAttributeAtIndex(
-          arena, LLVMAttributeReturnIndex,
-          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(al, 5),
-                                  64));
-      LLVMAddAttributeAtIndex(
-          arena, LLVMAttributeFunctionIndex,
-          LLVMCreateEnumAttribute(s->cx, LLVMGetEnumAttributeKindForName(nu, 8),
-                                  0));
-    }
-    LLVMValueRef mem = LLVMBuildCall2(e->b, aty, arena, &total, 1, "arena");
-    for (unsigned k = 0; k < s->nslots; k++)
-      s->slots[k].base =
-          LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[k], 1, "");
-    if (s->need_exit_flags) {
-      e->exited = LLVMBuildInBoundsGEP2(e->b, e->i8, mem, &offs[s->nslots], 1,
-                                        "exited");
-      if (s->pad_exits) {
-        /* The padding reads as "not returned" too; the shuffles that read
-         * it mask what they read there. */
-        LLVMValueRef back = LLVMConstInt(e->i64, (uint64_t)-FL_PAD, 0);
-        LLVMBuildMemSet(
-            e->b, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &back, 1, ""),
-            LLVMConstInt(e->i8, 0, 0),
-            LLVMBuildAdd(e->b, c64, LLVMConstInt(e->i64, 2 * FL_PAD, 0), ""),
-            64);
-      } else {
-        LLVMBuildMemSet(e->b, e->exited, LLVMConstInt(e->i8, 0, 0), c64, 64);
-      }
-    }
-  }
-  free(offs);
-
-  if (s->need_exit_flags) {
-    e->hi = LLVMBuildAlloca(e->b, e->i32, "hi");
-    LLVMBuildStore(e->b, count, e->hi);
-    e->nexit = LLVMBuildAlloca(e->b, e->i32, "nexit");
-    LLVMBuildStore(e->b, LLVMConstInt(e->i32, 0, 0), e->nexit);
-    e->nret = LLVMBuildAlloca(e->b, e->i32, "nret");
-  }
-  e->acc = calloc(s->nbars + 1, sizeof *e->acc);
-  e->res = calloc(s->nbars + 1, sizeof *e->res);
-  if (!e->acc || !e->res) abort();
-  for (unsigned k = 0; k < s->nbars; k++) {
-    int kind = hipc__form_loops_barrier_kind(s->bars[k]);
-    if (kind == FL_BAR_PLAIN || kind == FL_BAR_WARP) continue;
-    e->acc[k] = LLVMBuildAlloca(e->b, e->i32, "");
-    e->res[k] = LLVMBuildAlloca(e->b, e->i32, "");
-  }
-}
 
 /* How region r ends: which barriers, and whether by returning. */
 unsigned hipc__form_loops_ends(struct fl_state* s, unsigned r,
@@ -275,11 +98,11 @@ static LLVMValueRef hi_steps(struct fl_state* s, struct fl_emit* e,
   LLVMValueRef w = LLVMBuildLoad2(
       e->b, wty, LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &ix, 1, ""), "");
   LLVMSetAlignment(w, 1);
-  LLVMBuildCondBr(e->b,
-                  LLVMBuildICmp(e->b, LLVMIntEQ, w,
-                                LLVMConstIntOfArbitraryPrecision(wty, n / 8, ones),
-                                ""),
-                  words, done);
+  LLVMBuildCondBr(
+      e->b,
+      LLVMBuildICmp(e->b, LLVMIntEQ, w,
+                    LLVMConstIntOfArbitraryPrecision(wty, n / 8, ones), ""),
+      words, done);
   LLVMValueRef wv[2] = {h0, below};
   LLVMBasicBlockRef wf[2] = {from, word};
   LLVMAddIncoming(hw, wv, wf, 2);
@@ -339,7 +162,8 @@ static LLVMBasicBlockRef agree(struct fl_state* s, struct fl_emit* e,
                                LLVMValueRef ends) {
   LLVMValueRef many =
       LLVMBuildICmp(e->b, LLVMIntUGT, ends, LLVMConstInt(e->i32, 1, 0), "");
-  LLVMBasicBlockRef die = LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
+  LLVMBasicBlockRef die =
+      LLVMAppendBasicBlockInContext(s->cx, e->run, "disagree");
   LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
   LLVMBuildCondBr(e->b, many, die, ok);
   LLVMPositionBuilderAtEnd(e->b, die);
@@ -398,7 +222,8 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     if (!e->cnt[j]) {
       /* Counters are allocas of the entry, made when first needed. */
       LLVMBuilderRef a = LLVMCreateBuilderInContext(s->cx);
-      LLVMPositionBuilderBefore(a, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->run)));
+      LLVMPositionBuilderBefore(
+          a, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->run)));
       e->cnt[j] = LLVMBuildAlloca(a, e->i32, "cnt");
       LLVMDisposeBuilder(a);
     }
@@ -485,15 +310,15 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   if (one) {
     /* exited[t] |= returned: a store in every iteration, which vectorises
      * without masked byte stores (AVX2 has none). */
-    LLVMValueRef at = LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "");
+    LLVMValueRef at =
+        LLVMBuildInBoundsGEP2(e->b, e->i8, e->exited, &e->t, 1, "");
     LLVMValueRef f = LLVMBuildLoad2(e->b, e->i8, at, "");
     hipc__form_loops_tag(s, f, s->nslots);
     hipc__form_loops_tag(
         s,
-        LLVMBuildStore(e->b,
-                       LLVMBuildOr(e->b, f, LLVMBuildTrunc(e->b, one, e->i8, ""),
-                                   ""),
-                       at),
+        LLVMBuildStore(
+            e->b,
+            LLVMBuildOr(e->b, f, LLVMBuildTrunc(e->b, one, e->i8, ""), ""), at),
         s->nslots);
   }
   if (e->vote && !one_way) {
@@ -529,10 +354,11 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
   /* Where the threads went. */
   LLVMPositionBuilderAtEnd(e->b, post);
   if (e->mark_exit) {
-    LLVMBuildStore(e->b,
-                   LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->nexit, ""),
-                                LLVMBuildLoad2(e->b, e->i32, e->nret, ""), ""),
-                   e->nexit);
+    LLVMBuildStore(
+        e->b,
+        LLVMBuildAdd(e->b, LLVMBuildLoad2(e->b, e->i32, e->nexit, ""),
+                     LLVMBuildLoad2(e->b, e->i32, e->nret, ""), ""),
+        e->nexit);
     /* Only when some thread returned in this run: hi moves down. */
     LLVMValueRef n = LLVMBuildLoad2(e->b, e->i32, e->nret, "");
     LLVMBasicBlockRef scan = LLVMAppendBasicBlockInContext(s->cx, e->run, "");
@@ -558,9 +384,11 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
     LLVMValueRef zero = LLVMConstInt(e->i32, 0, 0), ends = zero;
     next = zero;
     for (unsigned j = 1; j <= nbar; j++) {
-      LLVMValueRef some = LLVMBuildICmp(
-          e->b, LLVMIntNE, LLVMBuildLoad2(e->b, e->i32, e->cnt[j], ""), zero, "");
-      ends = LLVMBuildAdd(e->b, ends, LLVMBuildZExt(e->b, some, e->i32, ""), "");
+      LLVMValueRef some =
+          LLVMBuildICmp(e->b, LLVMIntNE,
+                        LLVMBuildLoad2(e->b, e->i32, e->cnt[j], ""), zero, "");
+      ends =
+          LLVMBuildAdd(e->b, ends, LLVMBuildZExt(e->b, some, e->i32, ""), "");
       next = LLVMBuildSelect(e->b, some, LLVMConstInt(e->i32, j, 0), next, "");
     }
     if (e->check) post = agree(s, e, ends);
@@ -621,7 +449,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
 
   size_t len;
   const char* kname = LLVMGetValueName2(s->kernel, &len);
-  char* name = malloc(len + 8);
+  char* name = malloc(len + 12);
   if (!name) abort();
   memcpy(name, kname, len);
   strcpy(name + len, ".run");
@@ -635,8 +463,12 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   LLVMTypeRef bp[2] = {e.ptr, e.i32};
   LLVMTypeRef fty =
       LLVMFunctionType(LLVMVoidTypeInContext(s->cx), bp, by_warp ? 2 : 1, 0);
+  /* The copy for one-row blocks is K.run.f, or K.run.N.f by warp size. */
   if (by_warp)
-    snprintf(name + len, 8, ".run.%u", s->warp_const ? s->warp_const : 0);
+    snprintf(name + len, 12, ".run.%u%s", s->warp_const ? s->warp_const : 0,
+             s->flat ? ".f" : "");
+  else if (s->flat)
+    snprintf(name + len, 12, ".run.f");
   e.run = LLVMAddFunction(s->m, name, fty);
   *run_out = e.run;
   LLVMSetLinkage(e.run, LLVMInternalLinkage);
@@ -660,7 +492,7 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
       e.b, LLVMAppendBasicBlockInContext(s->cx, e.run, "entry"));
   hipc__form_loops_shfl_plan(s);
   hipc__form_loops_fuse_plan(s);
-  entry(s, &e);
+  hipc__form_loops_entry(s, &e);
   LLVMBasicBlockRef entry_end = LLVMGetInsertBlock(e.b);
   e.pre = calloc(s->nregions, sizeof *e.pre);
   e.cb = calloc(s->nsegs, sizeof *e.cb);
@@ -694,12 +526,15 @@ int hipc__form_loops_emit(struct fl_state* s, LLVMValueRef* run_out) {
   }
   if (ok) {
     LLVMPositionBuilderAtEnd(e.b, e.done);
-    LLVMBuildStore(e.b,
-                   load_u32(&e, e.blk, offsetof(hipc_cpu_block, count), ""),
-                   byte_ptr(&e, e.blk, offsetof(hipc_cpu_block, next)));
+    LLVMBuildStore(
+        e.b,
+        hipc__form_loops_load_u32(&e, e.blk, offsetof(hipc_cpu_block, count),
+                                  ""),
+        hipc__form_loops_byte_ptr(&e, e.blk, offsetof(hipc_cpu_block, next)));
     LLVMBuildStore(
         e.b, LLVMConstInt(e.i32, 0, 0),
-        byte_ptr(&e, hipc__form_loops_tls(s), offsetof(hipc_thread_state, in_regions)));
+        hipc__form_loops_byte_ptr(&e, hipc__form_loops_tls(s),
+                                  offsetof(hipc_thread_state, in_regions)));
     LLVMBuildRetVoid(e.b);
   }
   free(name);

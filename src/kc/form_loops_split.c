@@ -38,27 +38,11 @@
 #include <string.h>
 
 #include "form_loops.h"
+#include "form_loops_split.h"
 
 /* The largest loop (instructions) that is copied, and the most copies
  * one x loop becomes. */
 enum { FL_SPLIT_MAX = 1500, FL_SPLIT_LOOPS = 16 };
-
-/* A loop of the form the region form writes: `pre` branches to `head`
- * alone; `latch` ends with `br (next < bound), head, exit`; `iv` runs from
- * `lo` (a do-while loop: lo runs even when bound <= lo). */
-struct loop {
-  LLVMBasicBlockRef pre, head, latch, exit;
-  LLVMValueRef iv, lo, bound;
-};
-
-struct split {
-  struct fl_state* s;
-  struct loop l;
-  unsigned n, cap;
-  LLVMBasicBlockRef* bb; /* the loop's blocks, head first */
-  struct fl_map in;      /* block -> 1 */
-  struct fl_map live;    /* blocks reached past constant branches -> 1 */
-};
 
 static void add_block(struct split* p, LLVMBasicBlockRef b) {
   if (p->n == p->cap) {
@@ -75,7 +59,7 @@ static int has_block(const struct split* p, LLVMBasicBlockRef b) {
   return hipc__form_loops_map_get(&p->in, b, &v);
 }
 
-static int in_loop(const struct split* p, LLVMValueRef v) {
+int hipc__form_loops_split_in_loop(const struct split* p, LLVMValueRef v) {
   return LLVMIsAInstruction(v) && has_block(p, LLVMGetInstructionParent(v));
 }
 
@@ -106,7 +90,7 @@ static int collect(struct split* p) {
          v = LLVMGetNextInstruction(v)) {
       if (++count > FL_SPLIT_MAX) return 0;
       for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
-        if (!in_loop(p, LLVMGetUser(u))) return 0;
+        if (!hipc__form_loops_split_in_loop(p, LLVMGetUser(u))) return 0;
     }
   /* The live blocks: a branch made constant by an earlier step leads to
    * one of its targets only (the other's code is dead, left to LLVM). */
@@ -138,15 +122,16 @@ static int collect(struct split* p) {
   return 1;
 }
 
-static int is_live(const struct split* p, LLVMBasicBlockRef b) {
+int hipc__form_loops_split_is_live(const struct split* p, LLVMBasicBlockRef b) {
   uintptr_t v;
   return hipc__form_loops_map_get(&p->live, b, &v);
 }
 
 /* 1 when `v` keeps its value through the loop; pure arithmetic of the loop
  * on such values counts too, and is moved before the loop (*move). */
-static int invariant(struct split* p, LLVMValueRef v, int depth, int move) {
-  if (!in_loop(p, v)) return 1;
+int hipc__form_loops_split_invariant(struct split* p, LLVMValueRef v, int depth,
+                                     int move) {
+  if (!hipc__form_loops_split_in_loop(p, v)) return 1;
   if (depth > 8 || LLVMIsAPHINode(v)) return 0;
   switch (LLVMGetInstructionOpcode(v)) {
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr:
@@ -158,7 +143,9 @@ static int invariant(struct split* p, LLVMValueRef v, int depth, int move) {
   }
   unsigned n = LLVMGetNumOperands(v);
   for (unsigned i = 0; i < n; i++)
-    if (!invariant(p, LLVMGetOperand(v, i), depth + 1, move)) return 0;
+    if (!hipc__form_loops_split_invariant(p, LLVMGetOperand(v, i), depth + 1,
+                                          move))
+      return 0;
   if (move) {
     LLVMBuilderRef b = LLVMCreateBuilderInContext(p->s->cx);
     LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(p->l.pre));
@@ -170,14 +157,14 @@ static int invariant(struct split* p, LLVMValueRef v, int depth, int move) {
 }
 
 /* x itself, or x zero- or sign-extended (x is never negative). */
-static int is_x(const struct split* p, LLVMValueRef v) {
+int hipc__form_loops_split_is_x(const struct split* p, LLVMValueRef v) {
   if (v == p->l.iv) return 1;
   if (!LLVMIsAInstruction(v)) return 0;
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   return (op == LLVMZExt || op == LLVMSExt) && LLVMGetOperand(v, 0) == p->l.iv;
 }
 
-static LLVMIntPredicate swapped(LLVMIntPredicate q) {
+LLVMIntPredicate hipc__form_loops_split_swapped(LLVMIntPredicate q) {
   switch (q) {
     case LLVMIntULT: return LLVMIntUGT;
     case LLVMIntULE: return LLVMIntUGE;
@@ -197,19 +184,23 @@ static LLVMValueRef find_guard(struct split* p, LLVMIntPredicate* q,
   for (unsigned i = 0; i < p->n; i++)
     for (LLVMValueRef v = LLVMGetFirstInstruction(p->bb[i]); v;
          v = LLVMGetNextInstruction(v)) {
-      if (!LLVMIsAICmpInst(v) || !is_live(p, p->bb[i])) continue;
+      if (!LLVMIsAICmpInst(v) || !hipc__form_loops_split_is_live(p, p->bb[i]))
+        continue;
       /* The region form's llvm.assume(x < 1024) guards nothing. */
       LLVMUseRef u1 = LLVMGetFirstUse(v);
       if (u1 && LLVMIsACallInst(LLVMGetUser(u1))) continue;
       LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
       LLVMIntPredicate pr = LLVMGetICmpPredicate(v);
-      if (is_x(p, b) && !is_x(p, a)) {
+      if (hipc__form_loops_split_is_x(p, b) &&
+          !hipc__form_loops_split_is_x(p, a)) {
         LLVMValueRef t = a;
         a = b;
         b = t;
-        pr = swapped(pr);
+        pr = hipc__form_loops_split_swapped(pr);
       }
-      if (!is_x(p, a) || is_x(p, b)) continue;
+      if (!hipc__form_loops_split_is_x(p, a) ||
+          hipc__form_loops_split_is_x(p, b))
+        continue;
       if (pr == LLVMIntEQ || pr == LLVMIntNE) {
         /* x == 0 is x < 1 */
         if (!LLVMIsAConstantInt(b) || LLVMConstIntGetZExtValue(b) != 0)
@@ -217,8 +208,8 @@ static LLVMValueRef find_guard(struct split* p, LLVMIntPredicate* q,
       }
       unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(b));
       if (w != 32 && w != 64) continue;
-      if (!invariant(p, b, 0, 0)) continue;
-      invariant(p, b, 0, 1);
+      if (!hipc__form_loops_split_invariant(p, b, 0, 0)) continue;
+      hipc__form_loops_split_invariant(p, b, 0, 1);
       *q = pr;
       *u = b;
       return v;
@@ -230,12 +221,14 @@ static LLVMValueRef find_guard(struct split* p, LLVMIntPredicate* q,
  * condition: `stride >= warpSize`, "no thread has returned"). */
 static LLVMValueRef find_uniform(struct split* p) {
   for (unsigned i = 0; i < p->n; i++) {
-    if (p->bb[i] == p->l.latch || !is_live(p, p->bb[i])) continue;
+    if (p->bb[i] == p->l.latch || !hipc__form_loops_split_is_live(p, p->bb[i]))
+      continue;
     LLVMValueRef t = LLVMGetBasicBlockTerminator(p->bb[i]);
     if (!t || !LLVMIsABranchInst(t) || !LLVMIsConditional(t)) continue;
     LLVMValueRef c = LLVMGetCondition(t);
-    if (LLVMIsAConstant(c) || !invariant(p, c, 0, 0)) continue;
-    invariant(p, c, 0, 1);
+    if (LLVMIsAConstant(c) || !hipc__form_loops_split_invariant(p, c, 0, 0))
+      continue;
+    hipc__form_loops_split_invariant(p, c, 0, 1);
     return t;
   }
   return NULL;
@@ -280,13 +273,14 @@ static LLVMValueRef split_point(struct split* p, LLVMBuilderRef b,
   return wide ? LLVMBuildTrunc(b, m, i32, "split") : m;
 }
 
-static LLVMValueRef mapped(struct fl_map* vm, LLVMValueRef v) {
+LLVMValueRef hipc__form_loops_split_mapped(struct fl_map* vm, LLVMValueRef v) {
   uintptr_t w;
   return hipc__form_loops_map_get(vm, v, &w) ? (LLVMValueRef)w : v;
 }
 
 static LLVMBasicBlockRef mapped_bb(struct fl_map* vm, LLVMBasicBlockRef b) {
-  return LLVMValueAsBasicBlock(mapped(vm, LLVMBasicBlockAsValue(b)));
+  return LLVMValueAsBasicBlock(
+      hipc__form_loops_split_mapped(vm, LLVMBasicBlockAsValue(b)));
 }
 
 /* A copy of the loop's blocks; its header's phis enter from `from`, the iv
@@ -318,7 +312,7 @@ static void copy_loop(struct split* p, struct fl_map* vm,
   for (unsigned i = 0; i < p->n; i++)
     for (LLVMValueRef v = LLVMGetFirstInstruction(p->bb[i]); v;
          v = LLVMGetNextInstruction(v)) {
-      LLVMValueRef c = mapped(vm, v);
+      LLVMValueRef c = hipc__form_loops_split_mapped(vm, v);
       if (LLVMIsAPHINode(v)) {
         unsigned k = LLVMCountIncoming(v);
         for (unsigned j = 0; j < k; j++) {
@@ -329,7 +323,7 @@ static void copy_loop(struct split* p, struct fl_map* vm,
             ib = from;
           } else {
             ib = mapped_bb(vm, ib);
-            iv = mapped(vm, iv);
+            iv = hipc__form_loops_split_mapped(vm, iv);
           }
           LLVMAddIncoming(c, &iv, &ib, 1);
         }
@@ -338,13 +332,13 @@ static void copy_loop(struct split* p, struct fl_map* vm,
       unsigned n = LLVMGetNumOperands(c);
       for (unsigned j = 0; j < n; j++) {
         LLVMValueRef o = LLVMGetOperand(c, j);
-        LLVMValueRef t = mapped(vm, o);
+        LLVMValueRef t = hipc__form_loops_split_mapped(vm, o);
         if (t != o) LLVMSetOperand(c, j, t);
       }
     }
   /* the copy is a loop of its own */
-  hipc__form_loops_x_hints(p->s->e,
-                           LLVMGetBasicBlockTerminator(mapped_bb(vm, p->l.latch)));
+  hipc__form_loops_x_hints(
+      p->s->e, LLVMGetBasicBlockTerminator(mapped_bb(vm, p->l.latch)));
   LLVMDisposeBuilder(b);
 }
 
@@ -373,7 +367,7 @@ static void reenter(struct split* p, LLVMBasicBlockRef from) {
 }
 
 /* The latch's `next < bound` compare. */
-static LLVMValueRef latch_cmp(LLVMBasicBlockRef latch) {
+LLVMValueRef hipc__form_loops_split_latch_cmp(LLVMBasicBlockRef latch) {
   LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
   if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br)) return NULL;
   LLVMValueRef c = LLVMGetCondition(br);
@@ -387,7 +381,7 @@ static struct loop copied(const struct loop* l, struct fl_map* vm,
   c.pre = pre;
   c.head = mapped_bb(vm, l->head);
   c.latch = mapped_bb(vm, l->latch);
-  c.iv = mapped(vm, l->iv);
+  c.iv = hipc__form_loops_split_mapped(vm, l->iv);
   c.lo = lo;
   return c;
 }
@@ -403,31 +397,48 @@ static LLVMBasicBlockRef block_to(struct split* p, const char* name,
   return bb;
 }
 
-/* Versions the loop on the uniform branch `br`: taken in this loop, not
- * taken in the copy (*other). */
-static void unswitch(struct split* p, LLVMValueRef br, struct loop* other) {
+/* Versions the loop on `cond`, a value computed before it: this loop
+ * where it holds, the copy (*other) where not. `vm` maps the loop's
+ * values to the copy's (the caller frees it). */
+void hipc__form_loops_split_version(struct split* p, LLVMValueRef cond,
+                                    struct loop* other, struct fl_map* vm) {
   LLVMContextRef cx = p->s->cx;
-  LLVMValueRef cond = LLVMGetCondition(br);
   LLVMBasicBlockRef pa = block_to(p, "uniform.t", p->l.head);
   LLVMBasicBlockRef pb = LLVMAppendBasicBlockInContext(
       cx, LLVMGetBasicBlockParent(p->l.head), "uniform.f");
-  struct fl_map vm;
-  memset(&vm, 0, sizeof vm);
-  copy_loop(p, &vm, pb, NULL);
-  LLVMValueRef br2 = mapped(&vm, br);
+  memset(vm, 0, sizeof *vm);
+  copy_loop(p, vm, pb, NULL);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
   LLVMPositionBuilderAtEnd(b, pb);
-  LLVMBuildBr(b, mapped_bb(&vm, p->l.head));
-  *other = copied(&p->l, &vm, pb, p->l.lo);
-  hipc__form_loops_map_free(&vm);
+  LLVMBuildBr(b, mapped_bb(vm, p->l.head));
+  *other = copied(&p->l, vm, pb, p->l.lo);
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(p->l.pre);
   LLVMPositionBuilderBefore(b, pt);
   LLVMBuildCondBr(b, cond, pa, pb);
   LLVMInstructionEraseFromParent(pt);
   reenter(p, pa);
-  LLVMSetCondition(br, LLVMConstInt(LLVMInt1TypeInContext(cx), 1, 0));
-  LLVMSetCondition(br2, LLVMConstInt(LLVMInt1TypeInContext(cx), 0, 0));
   LLVMDisposeBuilder(b);
+}
+
+/* Versions the loop on the uniform branch `br`: taken in this loop, not
+ * taken in the copy (*other). */
+static void unswitch(struct split* p, LLVMValueRef br, struct loop* other) {
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(p->s->cx);
+  struct fl_map vm;
+  hipc__form_loops_split_version(p, LLVMGetCondition(br), other, &vm);
+  LLVMSetCondition(hipc__form_loops_split_mapped(&vm, br),
+                   LLVMConstInt(i1, 0, 0));
+  LLVMSetCondition(br, LLVMConstInt(i1, 1, 0));
+  hipc__form_loops_map_free(&vm);
+}
+
+/* The end of the loop's range: a do-while loop runs lo at least. */
+LLVMValueRef hipc__form_loops_split_loop_end(struct split* p,
+                                             LLVMBuilderRef b) {
+  LLVMValueRef lo1 = LLVMBuildAdd(
+      b, p->l.lo, LLVMConstInt(LLVMInt32TypeInContext(p->s->cx), 1, 0), "");
+  return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, p->l.bound, lo1, ""),
+                         lo1, p->l.bound, "");
 }
 
 /* Splits the loop at its guard: [lo, m) stays here, [m, end) is the copy
@@ -435,15 +446,11 @@ static void unswitch(struct split* p, LLVMValueRef br, struct loop* other) {
 static void split_at(struct split* p, LLVMValueRef guard, LLVMIntPredicate q,
                      LLVMValueRef u, LLVMValueRef lc, struct loop* other) {
   LLVMContextRef cx = p->s->cx;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(cx);
   LLVMValueRef fn = LLVMGetBasicBlockParent(p->l.head);
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(p->l.pre);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
   LLVMPositionBuilderBefore(b, pt);
-  /* a do-while loop runs lo at least */
-  LLVMValueRef lo1 = LLVMBuildAdd(b, p->l.lo, LLVMConstInt(i32, 1, 0), "");
-  LLVMValueRef end = LLVMBuildSelect(
-      b, LLVMBuildICmp(b, LLVMIntULT, p->l.bound, lo1, ""), lo1, p->l.bound, "");
+  LLVMValueRef end = hipc__form_loops_split_loop_end(p, b);
   int lower;
   LLVMValueRef m = split_point(p, b, q, u, end, &lower);
   LLVMBasicBlockRef ga = LLVMAppendBasicBlockInContext(cx, fn, "split.lo");
@@ -451,17 +458,19 @@ static void split_at(struct split* p, LLVMValueRef guard, LLVMIntPredicate q,
   struct fl_map vm;
   memset(&vm, 0, sizeof vm);
   copy_loop(p, &vm, gb, m);
-  LLVMValueRef guard2 = mapped(&vm, guard);
+  LLVMValueRef guard2 = hipc__form_loops_split_mapped(&vm, guard);
   *other = copied(&p->l, &vm, gb, m);
   LLVMBasicBlockRef head2 = other->head;
   hipc__form_loops_map_free(&vm);
   /* pre -> ga: this loop when m > lo; gb: the copy when m < end */
   LLVMSetSuccessor(pt, 0, ga);
   LLVMPositionBuilderAtEnd(b, ga);
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntUGT, m, p->l.lo, ""), p->l.head, gb);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntUGT, m, p->l.lo, ""), p->l.head,
+                  gb);
   reenter(p, ga);
   LLVMPositionBuilderAtEnd(b, gb);
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, m, end, ""), head2, p->l.exit);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, m, end, ""), head2,
+                  p->l.exit);
   /* this loop stops at m and goes on to gb */
   LLVMValueRef lbr = LLVMGetBasicBlockTerminator(p->l.latch);
   LLVMSetOperand(lc, 1, m);
@@ -480,7 +489,7 @@ static void split_at(struct split* p, LLVMValueRef guard, LLVMIntPredicate q,
 
 /* One step on the loop: 1 when it made a copy (*other). */
 static int step(struct split* p, struct loop* other) {
-  LLVMValueRef lc = latch_cmp(p->l.latch);
+  LLVMValueRef lc = hipc__form_loops_split_latch_cmp(p->l.latch);
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(p->l.pre);
   if (!lc || LLVMGetOperand(lc, 1) != p->l.bound || !pt ||
       !LLVMIsABranchInst(pt) || LLVMIsConditional(pt) || !collect(p))
@@ -490,6 +499,7 @@ static int step(struct split* p, struct loop* other) {
     unswitch(p, br, other);
     return 1;
   }
+  if (hipc__form_loops_split_affine(p, other)) return 1;
   LLVMIntPredicate q;
   LLVMValueRef u;
   LLVMValueRef guard = find_guard(p, &q, &u);
@@ -509,6 +519,8 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
   }
   if (off) return;
   struct loop work[FL_SPLIT_LOOPS];
+  struct fl_map refused;
+  memset(&refused, 0, sizeof refused);
   unsigned n = 1;
   work[0] = (struct loop){pre, head, latch, exit, iv,
                           LLVMConstInt(LLVMInt32TypeInContext(s->cx), 0, 0),
@@ -518,6 +530,7 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
     memset(&p, 0, sizeof p);
     p.s = s;
     p.l = work[i];
+    p.refused = &refused;
     struct loop other;
     /* each loop is stepped until it has nothing to split or the budget is
      * spent; the copies join the work list */
@@ -534,4 +547,5 @@ void hipc__form_loops_split(struct fl_state* s, LLVMBasicBlockRef pre,
     hipc__form_loops_map_free(&p.in);
     hipc__form_loops_map_free(&p.live);
   }
+  hipc__form_loops_map_free(&refused);
 }

@@ -144,6 +144,7 @@ int main(int argc, char** argv) {
   for (unsigned i = 0; i < c.num_kernels; i++)
     hipc__params_layout(c.td, c.kernels[i].fn, &c.kernels[i].layout);
   hipc__form_loops_debug_optimised(c.opt_level > 0);
+  hipc__form_loops_set_optimising(c.opt_level > 0);
   form_loops(&c);
   step_done("region form", &t0);
   hipc__thread_fn_build(&c);

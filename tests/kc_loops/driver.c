@@ -227,11 +227,16 @@ int main(int argc, char** argv) {
          f = LLVMGetNextFunction(f)) {
       int keep = 0;
       for (unsigned i = 0; i < nruns; i++) keep |= f == runs[i];
-      /* The bodies a K.run calls per warp size (form_loops_emit.c). */
+      /* The bodies a K.run calls per warp size (form_loops_emit.c), or
+       * for one-row blocks and others (form_loops_wrap.c). */
       size_t flen;
       const char* fname = LLVMGetValueName2(f, &flen);
       keep |= flen > 7 && (strcmp(fname + flen - 7, ".run.32") == 0 ||
                            strcmp(fname + flen - 7, ".run.64") == 0);
+      keep |= flen > 6 && (strcmp(fname + flen - 6, ".run.f") == 0 ||
+                           strcmp(fname + flen - 6, ".run.r") == 0);
+      keep |= flen > 9 && (strcmp(fname + flen - 9, ".run.32.f") == 0 ||
+                           strcmp(fname + flen - 9, ".run.64.f") == 0);
       if (keep || LLVMIsDeclaration(f)) continue;
       LLVMBasicBlockRef bb;
       while ((bb = LLVMGetFirstBasicBlock(f))) LLVMDeleteBasicBlock(bb);
