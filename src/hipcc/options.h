@@ -55,6 +55,10 @@ struct hipcc_options {
   int emit_static_lib;    /* --emit-static-lib: an archive, not a program */
   int device_pch;         /* --hipc-device-pch: -c makes the CPU device
                              pass's precompiled header (pch.h) */
+  int device_diags;       /* --hipc-device-diagnostics (hiprtc): warnings
+                             come from the CPU device pass, as from AMD's
+                             device-only hiprtc, and the host pass is
+                             quiet */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets
