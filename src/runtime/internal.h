@@ -90,6 +90,8 @@ hipError_t hipc__stream_lookup(hipStream_t s, hipc_device** dev,
 /* hipErrorStreamCaptureImplicit when a blocking stream of `dev` captures
  * (whose capture it invalidates), else hipSuccess. Under the graph lock. */
 hipError_t hipc__stream_capture_implicit(hipc_device* dev);
+/* Whether a stream of `dev` captures, in any mode. */
+int hipc__stream_any_capturing(hipc_device* dev);
 
 /* -- capture.c: what streams and the rest of the runtime ask of capture */
 /* Before work or a wait on stream `st` (resolved: NULL is the null
