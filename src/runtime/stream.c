@@ -380,6 +380,10 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = hipc__capture_check_work(st, dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
+  /* Waiting for a stream outside the capture is unsafe: refused where the
+   * capture modes say, the capture invalidated (AMD's runtime). */
+  e = hipc__capture_unsafe(1);
+  HIPC_RETURN_IF(e != hipSuccess, e);
   if (!st) {
     /* The null stream is done once the blocking streams' work queued so
      * far is, too: make it wait for that, then wait for it. */
