@@ -122,8 +122,10 @@ list_files() {
     for d in ${DIRS//,/ }; do grep "^$d/" "$OUT/files.txt"; done
     return
   fi
+  local globs
+  IFS=, read -ra globs <<<"$FILES"  # not expanded here: each in its folder
   for d in ${DIRS//,/ }; do
-    for g in ${FILES//,/ }; do
+    for g in "${globs[@]}"; do
       for f in "$CATCH/unit/$d"/$g.cc; do
         [ -f "$f" ] && grep -q TEST_CASE "$f" && echo "$d/$(basename "$f" .cc)"
       done
