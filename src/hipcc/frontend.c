@@ -108,7 +108,7 @@ static void device_command(struct job *j, struct strvec *cc,
   static const char *const head[] = {
       "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
       "-nocudainc", "-nocudalib", "-Xclang", "-target-sdk-version=12.0",
-      "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
+      "-Wno-unknown-cuda-version", "-D__HIPCC__=1", "-D__HIP__=1",
       "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
       "-D__HIPC_KC__=1",
       /* The host registers every `static __device__` variable by name,
@@ -117,6 +117,11 @@ static void device_command(struct job *j, struct strvec *cc,
   hipc__util_push(cc, j->clang);
   for (size_t i = 0; i < sizeof head / sizeof *head; i++)
     hipc__util_push(cc, head[i]);
+  /* Warnings are the host pass's, which compiles the same source, so that
+   * each is said once; hiprtc's programs are device code, and their
+   * warnings the device pass's (--hipc-device-diagnostics). */
+  if (!o->device_diags)
+    hipc__util_push(cc, "-w");
   /* What clang's AMD target defines for a 64-lane GPU of the gfx9 family,
    * which code written for AMD reads to size its warps (docs/conformance.md,
    * "Wavefront size"): the CPU device's warp is 64 lanes by default. Not the
@@ -151,7 +156,11 @@ static void device_command(struct job *j, struct strvec *cc,
     if (strcmp(f, "-g") == 0 || strncmp(f, "-ffast-math", 11) == 0 ||
         strncmp(f, "-fno-fast-math", 14) == 0 ||
         strncmp(f, "-ffp-contract=", 14) == 0 ||
-        strncmp(f, "-fno-exceptions", 15) == 0)
+        strncmp(f, "-fno-exceptions", 15) == 0 ||
+        strncmp(f, "-ferror-limit=", 14) == 0 ||
+        (o->device_diags && strncmp(f, "-W", 2) == 0 &&
+         strncmp(f, "-Wl,", 4) != 0 && strncmp(f, "-Wa,", 4) != 0 &&
+         strncmp(f, "-Wp,", 4) != 0))
       hipc__util_push(cc, f);
   }
   /* clang's device compiles keep line tables only for -g; gdb needs the
@@ -392,6 +401,8 @@ static void host_command(struct job *j, struct strvec *cc) {
       hipc__util_push(cc, "-Xarch_host");
     hipc__util_push(cc, o->cc.v[i]);
   }
+  if (o->device_diags)
+    hipc__util_push(cc, "-w");
   hipc__util_append(cc, s->dep);
 }
 

@@ -28,7 +28,7 @@ enum id {
   ID_PASS, ID_HELP, ID_VERSION, ID_V, ID_C, ID_S, ID_E, ID_M, ID_MD, ID_MF,
   ID_MT, ID_O, ID_X, ID_STD, ID_SAVE_TEMPS, ID_STATIC_LIBHIPC, ID_ARCH,
   ID_GENCO, ID_STATIC_LIB, ID_IGNORE, ID_PRINT_TARGETS, ID_DEVICE_PCH,
-  ID_WAVE64, ID_WAVE32, ID_USE_FAST_MATH,
+  ID_WAVE64, ID_WAVE32, ID_USE_FAST_MATH, ID_DEVICE_DIAGS,
 };
 
 struct opt {
@@ -80,6 +80,8 @@ static const struct opt options[] = {
      "linking a program"},
     /* `make`'s own: the CPU device pass's precompiled header (pch.h). */
     {"--hipc-device-pch", K_FLAG, 0, ID_DEVICE_PCH, NULL, NULL},
+    /* hiprtc's own: the device pass's warnings, not the host pass's. */
+    {"--hipc-device-diagnostics", K_FLAG, 0, ID_DEVICE_DIAGS, NULL, NULL},
     {"--cuda-host-only", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fgpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
     {"-fno-gpu-rdc", K_FLAG, 0, ID_IGNORE, NULL, "accepted and ignored"},
@@ -304,6 +306,9 @@ void hipc__options_parse(int argc, char **argv, struct hipcc_options *o) {
       break;
     case ID_DEVICE_PCH:
       o->device_pch = 1;
+      break;
+    case ID_DEVICE_DIAGS:
+      o->device_diags = 1;
       break;
     case ID_PRINT_TARGETS:
       o->action = ACTION_PRINT_TARGETS;

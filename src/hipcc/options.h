@@ -57,6 +57,10 @@ struct hipcc_options {
                              pass's precompiled header (pch.h) */
   int use_fast_math;      /* -use_fast_math: nvcc's fast math, for the
                              GPU pass (gpu_fast_math.h) */
+  int device_diags;       /* --hipc-device-diagnostics (hiprtc): warnings
+                             come from the CPU device pass, as from AMD's
+                             device-only hiprtc, and the host pass is
+                             quiet */
 };
 
 /* Parses `argv` into `o`. On a bad command line prints why and sets

@@ -397,23 +397,25 @@ int hipc__capture_invalidate(hipStream_t st) {
   return 1;
 }
 
-hipError_t hipc__capture_unsafe(void) {
+hipError_t hipc__capture_unsafe(int invalidate) {
   if (!any_active()) return hipSuccess;
   if (thread_mode == hipStreamCaptureModeRelaxed) return hipSuccess;
-  /* Global captures of any thread, and this thread's thread-local ones. */
-  int global = 0, mine = 0;
+  /* Global captures of any thread (this thread in global mode), and this
+   * thread's thread-local ones; `invalidate`: they end invalidated. */
+  int hit = 0;
   pthread_mutex_lock(&hipc__graph_lock);
   for (size_t i = 0; i < ncaps; ++i) {
     capture* c = caps[i];
-    if (c->mode == hipStreamCaptureModeGlobal) global = 1;
-    if (c->mode != hipStreamCaptureModeRelaxed &&
-        pthread_equal(c->thread, pthread_self()))
-      mine = 1;
+    int mine = pthread_equal(c->thread, pthread_self());
+    if ((c->mode == hipStreamCaptureModeGlobal &&
+         (mine || thread_mode == hipStreamCaptureModeGlobal)) ||
+        (c->mode == hipStreamCaptureModeThreadLocal && mine)) {
+      hit = 1;
+      if (invalidate) c->invalidated = 1;
+    }
   }
   pthread_mutex_unlock(&hipc__graph_lock);
-  if (mine || (thread_mode == hipStreamCaptureModeGlobal && global))
-    return hipErrorStreamCaptureUnsupported;
-  return hipSuccess;
+  return hit ? hipErrorStreamCaptureUnsupported : hipSuccess;
 }
 
 void hipc__capture_stream_gone(hipStream_t st) {

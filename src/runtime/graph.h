@@ -111,6 +111,13 @@ static inline size_t hipc__fill_pitch(const hipMemsetParams* p) {
 }
 /* Whether each pitched side of copy `p` lies inside its allocation. */
 int hipc__copy_in_bounds(const hipMemcpy3DParms* p);
+/* Whether the `count` bytes at `a` and at `b` overlap (a 1D copy node's
+ * sides: AMD refuses it). */
+static inline int hipc__ranges_overlap(const void* a, const void* b,
+                                       size_t count) {
+  uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+  return x < y ? y - x < count : x - y < count;
+}
 /* A 2D copy as the parameters of a memcpy node. */
 hipMemcpy3DParms hipc__copy_params_2d(void* dst, size_t dpitch,
                                       const void* src, size_t spitch,

@@ -69,8 +69,9 @@ hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec,
                                              const void* src, size_t count,
                                              hipMemcpyKind kind) {
   HIPC_API_ENTER();
-  HIPC_RETURN_IF(count == 0 || !dst || !src || dst == src,
-                 hipErrorInvalidValue);
+  HIPC_RETURN_IF(
+      count == 0 || !dst || !src || hipc__ranges_overlap(dst, src, count),
+      hipErrorInvalidValue);
   hipMemcpy3DParms p =
       hipc__copy_params_2d(dst, count, src, count, count, 1, kind);
   HIPC_RETURN(hipc__graph_exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy,

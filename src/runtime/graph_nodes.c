@@ -358,8 +358,10 @@ static hipError_t set_copy_1d(hipGraphNode_t n, void* dst, const void* src,
                               size_t count, hipMemcpyKind kind) {
   if (kind == hipMemcpyDeviceToDeviceNoCU) kind = hipMemcpyDeviceToDevice;
   if (!HIPC_KIND_VALID(kind)) return hipErrorInvalidMemcpyDirection;
-  /* AMD refuses a copy of nothing and a copy onto itself. */
-  if (count == 0 || !dst || !src || dst == src) return hipErrorInvalidValue;
+  /* AMD refuses a copy of nothing and a copy onto itself or overlapping
+   * its source. */
+  if (count == 0 || !dst || !src || hipc__ranges_overlap(dst, src, count))
+    return hipErrorInvalidValue;
   if (count && (!hipc__alloc_in_bounds(dst, count) ||
                 !hipc__alloc_in_bounds(src, count)))
     return hipErrorInvalidValue;

@@ -406,6 +406,9 @@ hiprtcResult hiprtcCompileProgram(hiprtcProgram prog, int numOptions,
   add(&a, hipcc);
   free(hipcc);
   add(&a, "--genco");
+  /* A program is device code: its log holds the device pass's warnings,
+   * as AMD's hiprtc's does (hip-tests counts them). */
+  add(&a, "--hipc-device-diagnostics");
   int has_arch = 0;
   for (int i = 0; i < numOptions; ++i)
     if (map_option(&a, options[i], &has_arch) != HIPRTC_SUCCESS) {

@@ -115,8 +115,12 @@ hipError_t hipDeviceSynchronize(void) {
   hipc_device* dev;
   hipError_t e = hipc__current_device(&dev);
   HIPC_RETURN_IF(e != hipSuccess, e);
-  e = hipc__capture_unsafe(); /* capture.c */
+  e = hipc__capture_unsafe(0); /* capture.c */
   HIPC_RETURN_IF(e != hipSuccess, e);
+  /* Relaxed captures allow unsafe calls, but not a wait for their streams,
+   * which this is: AMD's runtime refuses it under every mode. */
+  HIPC_RETURN_IF(hipc__stream_any_capturing(dev),
+                 hipErrorStreamCaptureUnsupported);
   HIPC_RETURN(dev->ops->device_sync(dev));
 }
 

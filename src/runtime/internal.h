@@ -90,6 +90,8 @@ hipError_t hipc__stream_lookup(hipStream_t s, hipc_device** dev,
 /* hipErrorStreamCaptureImplicit when a blocking stream of `dev` captures
  * (whose capture it invalidates), else hipSuccess. Under the graph lock. */
 hipError_t hipc__stream_capture_implicit(hipc_device* dev);
+/* Whether a stream of `dev` captures, in any mode. */
+int hipc__stream_any_capturing(hipc_device* dev);
 
 /* -- capture.c: what streams and the rest of the runtime ask of capture */
 /* Before work or a wait on stream `st` (resolved: NULL is the null
@@ -97,9 +99,11 @@ hipError_t hipc__stream_capture_implicit(hipc_device* dev);
  * invalidated) or it is the null stream and a blocking stream captures. */
 hipError_t hipc__capture_check_work(hipStream_t st, hipc_device* dev);
 /* For calls that are unsafe during capture (hipMalloc, hipFree,
- * hipDeviceSynchronize): hipErrorStreamCaptureUnsupported when the
- * capture modes forbid them on this thread. */
-hipError_t hipc__capture_unsafe(void);
+ * hipDeviceSynchronize, hipStreamSynchronize of another stream):
+ * hipErrorStreamCaptureUnsupported when the capture modes forbid them on
+ * this thread; with `invalidate` (synchronisations, as in AMD's runtime)
+ * the captures that forbid it are invalidated. */
+hipError_t hipc__capture_unsafe(int invalidate);
 /* Marks the capture of `st` invalidated; whether it had one. Under the
  * graph lock. */
 int hipc__capture_invalidate(hipStream_t st);

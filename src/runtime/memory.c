@@ -104,7 +104,7 @@ hipError_t hipc__malloc(void** ptr, size_t size) {
 
 hipError_t hipMalloc(void** ptr, size_t size) {
   HIPC_API_ENTER();
-  hipError_t e = hipc__capture_unsafe(); /* capture.c */
+  hipError_t e = hipc__capture_unsafe(0); /* capture.c */
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(device_malloc(ptr, size, 0));
 }
@@ -150,7 +150,7 @@ hipError_t hipc__free(void* ptr) {
 
 hipError_t hipFree(void* ptr) {
   HIPC_API_ENTER();
-  hipError_t e = hipc__capture_unsafe(); /* capture.c */
+  hipError_t e = hipc__capture_unsafe(0); /* capture.c */
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN(hipc__free(ptr));
 }

@@ -145,6 +145,17 @@ hipError_t hipc__stream_capture_implicit(hipc_device* dev) {
   return hit ? hipErrorStreamCaptureImplicit : hipSuccess;
 }
 
+int hipc__stream_any_capturing(hipc_device* dev) {
+  int hit = 0;
+  pthread_mutex_lock(&hipc__graph_lock); /* before `lock`, as above */
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < nlive && !hit; ++i)
+    hit = live[i]->dev == dev && live[i]->capture;
+  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&hipc__graph_lock);
+  return hit;
+}
+
 hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
                                 hipc_queue** q) {
   hipStream_t st;
@@ -368,6 +379,10 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipError_t e = lookup(stream, &dev, &st);
   HIPC_RETURN_IF(e != hipSuccess, e);
   e = hipc__capture_check_work(st, dev);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  /* Waiting for a stream outside the capture is unsafe: refused where the
+   * capture modes say, the capture invalidated (AMD's runtime). */
+  e = hipc__capture_unsafe(1);
   HIPC_RETURN_IF(e != hipSuccess, e);
   if (!st) {
     /* The null stream is done once the blocking streams' work queued so

@@ -49,6 +49,20 @@ enum {
   CAS = 22, SLOTS = 25
 };
 
+// HIP's atomicExch has no long long form (AMD's overloads: int, unsigned
+// int, unsigned long, unsigned long long): long long goes through its
+// unsigned bits, as code written for AMD's GPUs does.
+template <typename T>
+__device__ T exch(T* p, T v, int form) {
+  using U = std::conditional_t<std::is_same<T, long long>::value,
+                               unsigned long long, T>;
+  U* q = reinterpret_cast<U*>(p);
+  U w = static_cast<U>(v);
+  return static_cast<T>(form == 0   ? atomicExch(q, w)
+                        : form == 1 ? atomicExch_system(q, w)
+                                    : atomicExch_block(q, w));
+}
+
 template <typename T>
 __global__ void k_int(T* s, T* olds) {
   long long t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -75,9 +89,7 @@ __global__ void k_int(T* s, T* olds) {
   atomicXor_block(&s[XOR + 2], xor_value<T>(t));
   // One exchange per thread, in one of the three forms.
   T v = static_cast<T>(t + 1);
-  olds[t] = t % 3 == 0   ? atomicExch(&s[EXCH], v)
-            : t % 3 == 1 ? atomicExch_system(&s[EXCH], v)
-                         : atomicExch_block(&s[EXCH], v);
+  olds[t] = exch(&s[EXCH], v, t % 3);
   for (int k = 0; k < 3; k++) {
     T* c = &s[CAS + k];
     T old = *reinterpret_cast<volatile T*>(c);

@@ -1,7 +1,7 @@
 // Graph node parameters checked with AMD's error codes, and kept as given:
 // a one-row memset node reports the pitch it was made with (and still
-// runs), an instantiated 2D one keeps its shape; a 1D copy of zero bytes
-// or onto itself is refused; a copy's pitch under its width
+// runs), an instantiated 2D one keeps its shape; a 1D copy of zero bytes,
+// onto itself or overlapping its source is refused; a copy's pitch under its width
 // is hipErrorInvalidPitchValue, a pitch of the device's maximum or a row
 // that starts too far into its pitch, rows past a slice or memory past
 // the allocation hipErrorInvalidValue; an instantiated
@@ -44,9 +44,18 @@ int main() {
                                     hipMemcpyDeviceToDevice));
   CHECK_ERR(hipGraphMemcpyNodeSetParams1D(cp, d2, d, 0, hipMemcpyDeviceToDevice),
             hipErrorInvalidValue);
-  // A copy onto itself.
+  // A copy onto itself, or overlapping its source by a byte either way;
+  // touching ranges are fine.
   CHECK_ERR(hipGraphMemcpyNodeSetParams1D(cp, d, d, 16, hipMemcpyDeviceToDevice),
             hipErrorInvalidValue);
+  char* c = reinterpret_cast<char*>(d);
+  CHECK_ERR(hipGraphMemcpyNodeSetParams1D(cp, c + 15, c, 16, hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipGraphMemcpyNodeSetParams1D(cp, c, c + 15, 16, hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  HIP_CHECK(hipGraphMemcpyNodeSetParams1D(cp, c + 16, c, 16, hipMemcpyDeviceToDevice));
+  HIP_CHECK(hipGraphMemcpyNodeSetParams1D(cp, c, c + 16, 16, hipMemcpyDeviceToDevice));
+  HIP_CHECK(hipGraphMemcpyNodeSetParams1D(cp, d2, d, N * sizeof(int), hipMemcpyDeviceToDevice));
 
   // Pitches of a 2D copy (4 rows of 16 bytes).
   hipMemcpy3DParms p{};
@@ -100,6 +109,9 @@ int main() {
   CHECK_ERR(hipGraphExecMemcpyNodeSetParams1D(x, cp, d2, d, 0, hipMemcpyDeviceToDevice),
             hipErrorInvalidValue);
   CHECK_ERR(hipGraphExecMemcpyNodeSetParams1D(x, cp, small, d, N * sizeof(int),
+                                              hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  CHECK_ERR(hipGraphExecMemcpyNodeSetParams1D(x, cp, d + 1, d, 4 * sizeof(int),
                                               hipMemcpyDeviceToDevice),
             hipErrorInvalidValue);
   HIP_CHECK(hipGraphExecMemcpyNodeSetParams1D(x, cp, d2, d, 4 * sizeof(int),

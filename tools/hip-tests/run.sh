@@ -6,9 +6,10 @@
 #
 #   tools/hip-tests/run.sh SUITE [options]
 #
-#   SUITE                 the hip-tests checkout (the folder holding catch/)
+#   SUITE                 the hip-tests checkout (the folder holding catch/);
+#                         not needed by --run-only of a packed build
 #   --dirs=a,b,...        catch/unit directories (default: the 17 of issue #21)
-#   --files=GLOB          only test files whose name matches GLOB (e.g. 'hipMemset*')
+#   --files=GLOB,...      only test files whose name matches a GLOB (e.g. 'hipMemset*')
 #   --offload-arch=sm_XX  also build the device code for that NVIDIA GPU
 #   -j N                  parallel builds and runs (default 2)
 #   -o DIR                output folder (default build/hip-tests)
@@ -19,11 +20,24 @@
 #                         per math test instead of 2^32)
 #   --timeout=S           time limit of one test case (default 120 s)
 #   --build-timeout=S     time limit of one file's compile (default 600 s)
-#   --build-only          build into DIR, run nothing (then copy DIR and this
-#                         tree to the GPU machine, which has no clang)
-#   --run-only            run what DIR holds, compile nothing
+#   --build-only          build into DIR, run nothing; also save what a run
+#                         needs without the suite: DIR/files.txt (the built
+#                         files), DIR/cases/<dir>/<file> (each binary's
+#                         cases) and DIR/disabled.txt
+#   --pack=FILE           a gzipped tar (FILE) of DIR's binaries without
+#                         debug information (strip -g), the lists above and
+#                         libhipc (lib/), for a machine without the suite or
+#                         a compiler (the GPU machine); after --build-only's
+#                         build, or alone: lists and packs what DIR holds
+#   --run-only            run what DIR holds, compile nothing; without SUITE,
+#                         the lists --build-only saved in DIR
 #   --lib=PATH            libhipc's folder for the binaries (LD_LIBRARY_PATH;
-#                         default: hipcc's ../lib)
+#                         default: DIR/lib where a pack brought one, else
+#                         hipcc's ../lib)
+#   --devices=cpu|gpu|all HIPC_DEVICES for the test binaries (gpu: the
+#                         GPUs only)
+#   --deadline=S          start no case after S seconds (a time-limited
+#                         machine); cases left are counted "not run"
 #   --all-cases           also run the cases the suite disables on AMD's
 #                         platform (hipTestMain/config/config_amd_linux, its
 #                         COMMON list): by default they are not run and are
@@ -50,7 +64,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 SUITE="" DIRS=$DEFAULT_DIRS FILES='*' ARCH="" JOBS=2 OUT=$ROOT/build/hip-tests
 HIPCC=$ROOT/build/bin/hipcc FLAGS="" ARGS="-A 1048576" TIMEOUT=120 BTIMEOUT=600
-MODE=all LIB="" ALLCASES=""
+MODE=all LIB="" ALLCASES="" PACK="" DEADLINE=""
 while [ $# -gt 0 ]; do
   case $1 in
     --dirs=*) DIRS=${1#*=} ;;
@@ -68,6 +82,9 @@ while [ $# -gt 0 ]; do
     --build-only) MODE=build ;;
     --run-only) MODE=run ;;
     --lib=*) LIB=${1#*=} ;;
+    --pack=*) PACK=${1#*=} ;;
+    --devices=*) export HIPC_DEVICES=${1#*=} ;;
+    --deadline=*) DEADLINE=${1#*=} ;;
     --all-cases) ALLCASES=1 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -75,12 +92,20 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ -n "$SUITE" ] || { echo "usage: run.sh SUITE [options] (--help)" >&2; exit 2; }
-SUITE=$(cd "$SUITE" && pwd) || exit 2
-CATCH=$SUITE/catch
-[ -d "$CATCH/unit" ] || { echo "run.sh: $SUITE has no catch/unit" >&2; exit 2; }
 mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd)
+# A packed build runs without the suite: its lists say what to run.
+PACKED=""
+[ -n "$PACK" ] && [ $MODE = all ] && MODE=pack
+[ -z "$SUITE" ] && [ $MODE = run ] && [ -f "$OUT/files.txt" ] && PACKED=1
+if [ -z "$PACKED" ]; then
+  [ -n "$SUITE" ] || { echo "usage: run.sh SUITE [options] (--help)" >&2; exit 2; }
+  SUITE=$(cd "$SUITE" && pwd) || exit 2
+  CATCH=$SUITE/catch
+  [ -d "$CATCH/unit" ] || { echo "run.sh: $SUITE has no catch/unit" >&2; exit 2; }
+fi
+[ -z "$LIB" ] && [ $MODE = run ] && [ -f "$OUT/lib/libhipc.so" ] && LIB=$OUT/lib
 [ -n "$LIB" ] || LIB=$(cd "$(dirname "$HIPCC")/../lib" 2>/dev/null && pwd)
+CATCH=${CATCH:-}
 export LD_LIBRARY_PATH=$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export HIPCC FLAGS ARGS TIMEOUT BTIMEOUT OUT CATCH ARCH
 
@@ -92,11 +117,19 @@ export CXXFLAGS="$CXXFLAGS $FLAGS"
 
 # The test files: <dir>/<name>.cc with a TEST_CASE.
 list_files() {
-  local d f
+  local d f g
+  if [ -n "$PACKED" ]; then
+    for d in ${DIRS//,/ }; do grep "^$d/" "$OUT/files.txt"; done
+    return
+  fi
+  local globs
+  IFS=, read -ra globs <<<"$FILES"  # not expanded here: each in its folder
   for d in ${DIRS//,/ }; do
-    for f in "$CATCH/unit/$d"/$FILES.cc; do
-      [ -f "$f" ] && grep -q TEST_CASE "$f" && echo "$d/$(basename "$f" .cc)"
-    done
+    for g in "${globs[@]}"; do
+      for f in "$CATCH/unit/$d"/$g.cc; do
+        [ -f "$f" ] && grep -q TEST_CASE "$f" && echo "$d/$(basename "$f" .cc)"
+      done
+    done | awk '!seen[$0]++'
   done
 }
 
@@ -213,9 +246,16 @@ build_one() {  # <dir>/<name>: compile and link, log the output
 # Catch2 test specs treat , [ ] * ~ " \ specially: escape them.
 spec_of() { printf '%s' "$1" | sed -e 's/[][\\,*~"]/\\&/g'; }
 
+# The case names of a binary: the list --build-only saved, else its own.
+cases_of() {  # <dir>/<name>
+  if [ -f "$OUT/cases/$1" ]; then cat "$OUT/cases/$1"; return; fi
+  (cd "$(dirname "$OUT/bin/$1")" &&
+    timeout 60 "$OUT/bin/$1" --list-test-names-only 2>/dev/null </dev/null)
+}
+
 run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
   local t=$1 exe=$OUT/bin/$1 log=$OUT/log/$1.run cases=0 pass=0 fail=0 failed=""
-  local name rc off=0
+  local name rc off=0 late=0 limit now
   mkdir -p "$(dirname "$log")"; : >"$log"
   if [ ! -x "$exe" ]; then echo "-" >"$OUT/log/$t.res"; return; fi
   while IFS= read -r name; do
@@ -223,10 +263,18 @@ run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
     if [ -s "$OUT/disabled.txt" ] && grep -qxF -- "$name" "$OUT/disabled.txt"; then
       off=$((off + 1)); echo "=== $name: disabled by the suite on AMD" >>"$log"; continue
     fi
+    limit=$TIMEOUT
+    if [ -n "$DEADLINE_AT" ]; then  # no case starts past the deadline
+      now=$(date +%s)
+      if [ "$now" -ge "$DEADLINE_AT" ]; then
+        late=$((late + 1)); echo "=== $name: not run (deadline)" >>"$log"; continue
+      fi
+      [ $((DEADLINE_AT - now)) -lt "$limit" ] && limit=$((DEADLINE_AT - now))
+    fi
     cases=$((cases + 1))
     echo "=== $name" >>"$log"
     # shellcheck disable=SC2086
-    (cd "$(dirname "$exe")" && timeout -k 5 "$TIMEOUT" "$exe" $ARGS "$(spec_of "$name")") \
+    (cd "$(dirname "$exe")" && timeout -k 5 "$limit" "$exe" $ARGS "$(spec_of "$name")") \
       >>"$log" 2>&1 </dev/null
     rc=$?
     echo "=== exit $rc" >>"$log"
@@ -236,28 +284,81 @@ run_one() {  # <dir>/<name>: each case in its own process; writes log and .res
                   1) failed="$failed $name;" ;;
                   *) failed="$failed $name (exit $rc);" ;; esac
     fi
-  done < <(cd "$(dirname "$exe")" && timeout 60 "$exe" --list-test-names-only 2>/dev/null </dev/null)
+  done < <(cases_of "$t")
+  [ $late -gt 0 ] && failed="$failed $late not run (deadline);"
   printf '%s\t%s\t%s\t%s\t%s\n' "$cases" "$pass" "$fail" "$off" "$failed" >"$OUT/log/$t.res"
 }
-export -f build_one run_one spec_of helpers_of flags_of
+export -f build_one run_one cases_of spec_of helpers_of flags_of
+
+# The cases AMD's own configuration disables on Linux (its COMMON list).
+write_disabled() {
+  : >"$OUT/disabled.txt"
+  if [ -z "$ALLCASES" ] && [ -f "$CATCH/hipTestMain/config/config_amd_linux" ]; then
+    cpp -P "$CATCH/hipTestMain/config/config_amd_linux" 2>/dev/null |
+      sed -n 's/^[ \t]*"\(Unit[^"]*\)".*/\1/p' >"$OUT/disabled.txt"
+  fi
+}
+
+# What a run needs without the suite (--build-only): the built test files
+# (with those of earlier builds into DIR), each one's cases, listed here by
+# the binary itself on the CPU device, and the disabled cases.
+save_lists() {
+  local t
+  mkdir -p "$OUT/cases"
+  { cat "$OUT/files.txt" 2>/dev/null; echo "$FILELIST"; } | sort -u |
+    while read -r t; do [ -n "$t" ] && [ -x "$OUT/bin/$t" ] && echo "$t"; done \
+    >"$OUT/files.txt.new"
+  mv "$OUT/files.txt.new" "$OUT/files.txt"
+  while read -r t; do
+    mkdir -p "$OUT/cases/${t%/*}"
+    (cd "$OUT/bin/${t%/*}" && HIPC_DEVICES=cpu timeout 60 "./${t#*/}" \
+      --list-test-names-only 2>/dev/null </dev/null) >"$OUT/cases/$t"
+  done <"$OUT/files.txt"
+  write_disabled
+}
+
+# --pack: DIR's binaries (debug information stripped), lists and libhipc,
+# as <basename of DIR>/... in a gzipped tar.
+pack() {
+  local stage name f
+  stage=$(mktemp -d) || return 1
+  name=$(basename "$OUT")
+  mkdir -p "$stage/$name/lib"
+  cp -r "$OUT/bin" "$OUT/cases" "$OUT/files.txt" "$OUT/disabled.txt" "$stage/$name/"
+  cp -L "$LIB/libhipc.so" "$stage/$name/lib/"
+  find "$stage/$name/bin" "$stage/$name/lib" -type f | while read -r f; do
+    head -c 4 "$f" | grep -q ELF && strip -g "$f"
+  done
+  tar czf "$PACK" -C "$stage" "$name"
+  rm -rf "$stage"
+  echo "run.sh: packed $(wc -l <"$OUT/files.txt") test files into $PACK" \
+    "($(du -m "$PACK" | cut -f1) MiB)" >&2
+}
 
 FILELIST=$(list_files)
 [ -n "$FILELIST" ] || { echo "run.sh: no test files" >&2; exit 2; }
 NFILES=$(echo "$FILELIST" | wc -l)
-if [ $MODE != run ]; then
+if [ $MODE = build ] || [ $MODE = all ]; then
   [ -x "$HIPCC" ] || { echo "run.sh: no hipcc at $HIPCC" >&2; exit 2; }
   build_main || exit 1
   build_helpers
   echo "run.sh: building $NFILES files (-j $JOBS)" >&2
   echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {}
 fi
-[ $MODE = build ] && { echo "run.sh: built $(find "$OUT/bin" -type f | wc -l) binaries in $OUT/bin" >&2; exit 0; }
-# The cases AMD's own configuration disables on Linux (its COMMON list).
-: >"$OUT/disabled.txt"
-if [ -z "$ALLCASES" ] && [ -f "$CATCH/hipTestMain/config/config_amd_linux" ]; then
-  cpp -P "$CATCH/hipTestMain/config/config_amd_linux" 2>/dev/null |
-    sed -n 's/^[ \t]*"\(Unit[^"]*\)".*/\1/p' >"$OUT/disabled.txt"
+if [ $MODE = build ] || [ $MODE = pack ]; then
+  [ $MODE = build ] && echo "run.sh: built $(find "$OUT/bin" -type f | wc -l) binaries in $OUT/bin" >&2
+  save_lists
+  if [ -n "$PACK" ]; then
+    case $PACK in /*) ;; *) PACK=$PWD/$PACK ;; esac
+    pack || exit 1
+  fi
+  exit 0
 fi
+if [ -z "$PACKED" ]; then write_disabled
+elif [ -n "$ALLCASES" ]; then : >"$OUT/disabled.txt"; fi
+DEADLINE_AT=""
+[ -n "$DEADLINE" ] && DEADLINE_AT=$(($(date +%s) + DEADLINE))
+export DEADLINE_AT
 echo "run.sh: running $NFILES files (-j $JOBS, ${TIMEOUT}s per case)" >&2
 echo "$FILELIST" | xargs -P "$JOBS" -I{} bash -c 'run_one "$@"' _ {}
 
@@ -270,7 +371,7 @@ for t in $FILELIST; do
     IFS=$'\t' read -r c p f x note <"$OUT/log/$t.res"
     printf '%s\t%s\tyes\t%s\t%s\t%s\t%s\t%s\n' "$d" "$n" "$c" "$p" "$f" "$x" "${note% }" >>"$TSV"
   else
-    err=$(grep -m1 -E 'error:|error ' "$OUT/log/$t.build" 2>/dev/null | sed -e "s|$CATCH/||g" | cut -c1-200)
+    err=$(grep -m1 -E 'error:|error ' "$OUT/log/$t.build" 2>/dev/null | sed -e "s|${CATCH:-@}/||g" | cut -c1-200)
     printf '%s\t%s\tno\t0\t0\t0\t0\t%s\n' "$d" "$n" "${err:-no binary (not built here)}" >>"$TSV"
   fi
 done

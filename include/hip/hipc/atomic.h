@@ -7,9 +7,9 @@
 // correct between the worker threads that run different blocks.
 //
 // Every function of the reference's table, for int, unsigned, unsigned
-// long, unsigned long long, long long (and any other integer type), float
-// and double; the `_system` and `_block` forms (the same operations: on
-// the CPU device every scope is the whole process); safeAtomicAdd/Min/Max
+// long, unsigned long long, long long (and any other integer type; atomicExch
+// HIP's four only), float and double; the `_system` and `_block` forms (the
+// same operations: on the CPU device every scope is the whole process); safeAtomicAdd/Min/Max
 // and unsafeAtomicAdd/Min/Max. All are sequentially consistent.
 #ifndef HIPC_ATOMIC_H
 #define HIPC_ATOMIC_H
@@ -63,6 +63,12 @@ inline T fp_max(T a, T b) {
 
 template <typename T>
 using atomic_int = std::enable_if_t<std::is_integral<T>::value, T>;
+template <typename T>
+using exch_int = std::enable_if_t<
+    std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
+        std::is_same<T, unsigned long>::value ||
+        std::is_same<T, unsigned long long>::value,
+    T>;
 
 // The value parameter does not take part in deduction, so that
 // atomicAdd(&unsigned_counter, 1) works as with HIP's overloads.
@@ -97,8 +103,11 @@ template <typename T>
 inline hipc::atomic_int<T> atomicXor(T* p, hipc::nd<T> v) {
   return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
 }
+// atomicExch takes HIP's integer types only (int, unsigned int, unsigned
+// long, unsigned long long; float and double below): long, long long or
+// char is an error, as with AMD's overloads.
 template <typename T>
-inline hipc::atomic_int<T> atomicExch(T* p, hipc::nd<T> v) {
+inline hipc::exch_int<T> atomicExch(T* p, hipc::nd<T> v) {
   return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
 }
 template <typename T>

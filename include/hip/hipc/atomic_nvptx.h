@@ -3,7 +3,7 @@
 // _block forms at block scope (atom.cta), _system forms at system scope
 // (atom.sys: visible to the host and other GPUs). Like HIP's, they are
 // relaxed: order other accesses with __threadfence*. Any integer type of
-// 4 or 8 bytes, float and double (min and max: a NaN loses to a number;
+// 4 or 8 bytes (atomicExch: HIP's four), float and double (min and max: a NaN loses to a number;
 // compare-and-swap compares bit patterns). Included by hip/hipc/atomic.h.
 #ifndef HIPC_ATOMIC_NVPTX_H
 #define HIPC_ATOMIC_NVPTX_H
@@ -28,6 +28,15 @@ enum scope { dev, cta, sys };
 template <typename T>
 using atomic_int = std::enable_if_t<
     std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8), T>;
+
+// atomicExch: HIP's integer types only (int, unsigned int, unsigned long,
+// unsigned long long), as AMD's overloads.
+template <typename T>
+using exch_int = std::enable_if_t<
+    std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
+        std::is_same<T, unsigned long>::value ||
+        std::is_same<T, unsigned long long>::value,
+    T>;
 
 template <typename T>
 struct identity {
@@ -201,7 +210,7 @@ HIPC_NVPTX_FN F fp_cas(F* p, F compare, F v) {
     return HIPC_ATOM(S, add_gen_d, p, -v);                                  \
   }                                                                         \
   template <typename T>                                                     \
-  HIPC_NVPTX_FN hipc::nvptx::atomic_int<T> atomicExch##SUFFIX(              \
+  HIPC_NVPTX_FN hipc::nvptx::exch_int<T> atomicExch##SUFFIX(                \
       T* p, hipc::nvptx::nd<T> v) {                                         \
     return hipc::nvptx::exch<S>(p, v);                                      \
   }                                                                         \

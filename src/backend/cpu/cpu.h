@@ -333,6 +333,10 @@ void hipc__cpu_flush_printf(void);
 
 /* -- fault.c */
 void hipc__fault_install(void);
+/* div_fault.c: for a SIGFPE of an integer division in a kernel (`ctx` the
+ * handler's ucontext_t), gives the division a GPU's result and steps over
+ * it; 0 when the instruction is not a division it decodes. */
+int hipc__div_fault_resume(void* ctx);
 int hipc__fault_thread_init(cpu_worker* w);
 void hipc__fault_thread_fini(cpu_worker* w);
 

@@ -3,7 +3,8 @@
  * A SIGSEGV, SIGBUS, SIGFPE or SIGILL raised while a worker runs a kernel is
  * reported with the kernel's name, block and thread (and "stack overflow"
  * when the address is a fiber's guard page), then the process aborts, as a
- * GPU fault ends a HIP program. Faults elsewhere go to the handler that was
+ * GPU fault ends a HIP program; an integer division by zero goes on, as on
+ * a GPU (div_fault.c). Faults elsewhere go to the handler that was
  * installed before us, or get the default action. Workers run the handler on
  * their own alternate signal stack, so that a stack overflow can be
  * reported. An abort() called by a kernel thread is named the same way
@@ -106,6 +107,10 @@ _Noreturn void hipc__cpu_fault_unreproduced(cpu_worker* w) {
 
 static void on_fault(int sig, siginfo_t* info, void* ctx) {
   cpu_worker* w = hipc__pool_self();
+  /* A GPU's integer division by zero does not trap (div_fault.c). */
+  if (sig == SIGFPE && info->si_code == FPE_INTDIV && w && w->kernel_name &&
+      hipc__div_fault_resume(ctx))
+    return;
   if (w && w->kernel_name && w->fault_armed && !w->precise) {
     /* The fast thread loop may not have stored the thread's index: go back
      * and run the block again, precisely (device.c). */

@@ -147,8 +147,9 @@ static void print_int(out_buf* o, const char* spec, int conv, int len,
 static void print_other(out_buf* o, const char* spec, const int* stars,
                          int nstars, int conv, uint64_t v) {
   if (conv == 's' || conv == 'p') {
-    const void* p = (const void*)(uintptr_t)v;
-    if (conv == 's' && !p) p = "(null)";
+    /* A NULL string prints nothing, as AMD's device printf does (glibc
+     * and CUDA print "(null)"). */
+    if (conv == 's' && !v) v = (uint64_t)(uintptr_t)"";
     HIPC_KC_PRINT(const void*);
   } else if (conv == 'c') {
     HIPC_KC_PRINT(int);
