@@ -79,12 +79,17 @@ cat >"$BUNDLE/run.sh" <<'RUN'
 #!/bin/sh
 # Each variant three times in turn on one GPU; the program prints its
 # kernel times; the last lines: each variant's best of 3 per timed line.
-# ARGS: the program's arguments (default "64 5").
+# ARGS: the program's arguments (default "64 5"); BUDGET: seconds.
 cd "$(dirname "$0")"
 log=$(mktemp)
+start=$(date +%s)
 for round in 1 2 3; do
   for v in cuda cuda-hipptx hip hip-u4 hip-u1 hip-lsr hip-u4-lsr hip-nvptx; do
     [ -x "./$v" ] || continue
+    # BUDGET (default 80) seconds in all: what is left is not run.
+    if [ $(($(date +%s) - start)) -gt "${BUDGET:-80}" ]; then
+      echo "== $v (round $round): skipped, past ${BUDGET:-80} s"; continue
+    fi
     echo "== $v (round $round)"
     timeout 8 "./$v" ${ARGS:-64 5} 2>&1 | grep -v '^$'
   done
