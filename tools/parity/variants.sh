@@ -25,7 +25,8 @@ CUDA=${CUDA_PATH:-/usr/local/cuda}
 CUDA_SRC=${SRC%-hip}-cuda
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-mkdir -p "$BUNDLE"
+mkdir -p "$BUNDLE/lib"
+cp "$REPO/build/lib/libhipc.so" "$BUNDLE/lib/"
 cp -r "$SRC" "$W/hip"
 cp -r "$CUDA_SRC" "$W/cuda"
 srcs=$(cd "$W/hip" && ls *.cu *.cpp *.hip 2>/dev/null | tr '\n' ' ')
@@ -80,7 +81,10 @@ cat >"$BUNDLE/run.sh" <<'RUN'
 # Each variant three times in turn on one GPU; the program prints its
 # kernel times; the last lines: each variant's best of 3 per timed line.
 # ARGS: the program's arguments (default "64 5"); BUDGET: seconds.
+# libhipc comes from the bundle's lib/; HIPC_DEVICES is gpu unless set.
 cd "$(dirname "$0")"
+export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export HIPC_DEVICES=${HIPC_DEVICES:-gpu}
 log=$(mktemp)
 start=$(date +%s)
 for round in 1 2 3; do
