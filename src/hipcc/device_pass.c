@@ -188,6 +188,17 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
     hipc__util_push(v, "-mllvm");
     hipc__util_push(v, "-nvptx-short-ptr");
   }
+  /* HIPC_NVPTX_UNROLL=N (an experiment): LLVM's partial and runtime
+   * unrolling by at most N, as nvcc's 4 (clang unrolls contract's
+   * innermost double loops by 8; 1: none). */
+  const char *unroll = getenv("HIPC_NVPTX_UNROLL");
+  if (unroll != NULL && unroll[0] >= '1' && unroll[0] <= '9' &&
+      strspn(unroll, "0123456789") == strlen(unroll)) {
+    static char count[32];
+    snprintf(count, sizeof count, "-unroll-max-count=%.10s", unroll);
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, count);
+  }
   const char *lsr = getenv("HIPC_NVPTX_LSR");
   if (lsr == NULL || strcmp(lsr, "1") != 0) {
     hipc__util_push(v, "-mllvm");
