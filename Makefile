@@ -343,6 +343,7 @@ install: all
 		$(DEST)/include
 	install -m 644 include/roctx.h $(DEST)/include
 	install -m 644 include/hipc_mpi.h $(DEST)/include
+	install -m 644 include/math_constants.h $(DEST)/include
 	if [ -e $(BUILD)/lib/libhipc_mpi.so ]; then \
 		install -m 755 $(BUILD)/lib/libhipc_mpi.so $(DEST)/lib; fi
 	# Thrust's hip system: only its own folder, next to Debian's Thrust
@@ -372,6 +373,7 @@ uninstall:
 		$(DEST)/lib/libhipc.so $(DEST)/lib/libhipc.a \
 		$(DEST)/lib/libroctx64.so $(DEST)/lib/libomp.so.5 \
 		$(DEST)/include/roctx.h $(DEST)/include/hipc_mpi.h \
+		$(DEST)/include/math_constants.h \
 		$(patsubst %,$(DEST)/lib/lib%.so,hipblas hipfft hipsparse hiprand rccl hipc_mpi) \
 		$(DEST)/include/hiprand.h $(DEST)/include/hiprand_kernel.h \
 		$(DEST)/include/hiprand.hpp $(DEST)/include/hiprand_mtgp32_host.h \

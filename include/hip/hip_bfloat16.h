@@ -3,7 +3,8 @@
  *
  * In C++ a trivial struct holding the bits in `data`, with an explicit
  * constructor from float that rounds to nearest even (or truncates, given
- * hip_bfloat16::truncate), an implicit conversion to float (exact), the
+ * hip_bfloat16::truncate), assignment from float (nearest even), an
+ * implicit conversion to float (exact), the
  * arithmetic operators (computed in float, rounded to nearest even), the
  * comparisons, ++/--, compound assignment, `<<` on streams, and std::isinf,
  * std::isnan, std::iszero, std::sin, std::cos, std::real, as AMD's header
@@ -43,6 +44,12 @@ struct hip_bfloat16 {
     float f;
     __builtin_memcpy(&f, &u, 4);
     return f;
+  }
+  // Assignment from float (or anything that converts to float) rounds to
+  // nearest even, as AMD's header has it.
+  __host__ __device__ hip_bfloat16& operator=(const float& f) {
+    data = round_bits(f, hipc::fround::rn);
+    return *this;
   }
   static __host__ __device__ hip_bfloat16 round_to_bfloat16(float f) {
     return hip_bfloat16(f);

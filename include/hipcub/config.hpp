@@ -9,6 +9,11 @@
 
 #include <hip/hip_runtime.h>
 
+// <cassert> and <chrono> come with AMD's hipCUB (through rocPRIM), and
+// programs that include hipcub.hpp use assert and std::chrono without
+// including them.
+#include <cassert>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>

@@ -4,6 +4,7 @@
 
 #include "hipcub/config.hpp"
 #include "hipcub/util/util_type.hpp"
+#include "hipcub/util_allocator.hpp"
 #include "hipcub/thread/thread_operators.hpp"
 
 #include "hipcub/iterator/arg_index_input_iterator.hpp"

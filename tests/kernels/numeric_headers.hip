@@ -74,6 +74,11 @@ static void test_bfloat16() {
   CHECK_EQ(static_cast<float>(std::real(x)), 13.0f);
   CHECK_EQ(static_cast<float>(std::cos(hip_bfloat16(0.0f))), 1.0f);
   CHECK_EQ(static_cast<float>(hip_bfloat16::round_to_bfloat16(0x1.01p0f)), 1.0f);  // a tie
+  hip_bfloat16 z;
+  z = 0x1.0181p0f;  // assignment from float rounds to nearest even
+  CHECK_EQ(z.data, ref_rne(0x1.0181p0f));
+  z = 700 - 1000;   // an int, through float (quantVLLM does this)
+  CHECK_EQ(static_cast<float>(z), -300.0f);
   std::ostringstream os;
   os << hip_bfloat16(1.5f);
   CHECK(os.str() == "1.5");

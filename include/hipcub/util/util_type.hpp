@@ -1,9 +1,10 @@
 // Types of hipCUB's API: NullType, KeyValuePair, DoubleBuffer, Uninitialized,
-// Traits (radix bit-twiddling) and small helpers.
+// Traits (util_traits.hpp) and small helpers.
 #ifndef HIPCUB_UTIL_TYPE_HPP
 #define HIPCUB_UTIL_TYPE_HPP
 
 #include "hipcub/config.hpp"
+#include "hipcub/util/util_traits.hpp"
 
 #include <hip/hip_fp16.h>
 

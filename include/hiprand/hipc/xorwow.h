@@ -16,6 +16,7 @@ struct hiprandStateXORWOW {
 };
 typedef struct hiprandStateXORWOW hiprandStateXORWOW_t;
 typedef hiprandStateXORWOW_t hiprandState_t;
+typedef hiprandStateXORWOW_t hiprandState;  // as cuRAND's curandState
 
 namespace hipc {
 namespace rand {

@@ -115,7 +115,10 @@ __device__ inline unsigned block_exclusive_sum(unsigned v, unsigned* wsum) {
 }
 
 // One block: each pass's digit counts become their first output slots.
-__global__ void __launch_bounds__(THREADS)
+// A template, so that every source may include it (one kernel, no ODR
+// clash between objects).
+template <int BLOCK>
+__global__ void __launch_bounds__(BLOCK)
     onesweep_bases(const unsigned* hist, unsigned* base, int passes) {
   __shared__ unsigned wsum[THREADS / 32];
   for (int p = 0; p < passes; ++p)
@@ -287,7 +290,7 @@ inline void onesweep_sort(const K* k_in, const V* v_in, K* const (&kb)[2],
   onesweep_histogram<K, DESC><<<hblocks, THREADS, 0, stream>>>(
       k_in, n, begin_bit, end_bit, passes, hist, status[0],
       tiles * OS_DIGITS);
-  onesweep_bases<<<1, THREADS, 0, stream>>>(hist, base, passes);
+  onesweep_bases<THREADS><<<1, THREADS, 0, stream>>>(hist, base, passes);
   const K* ks = k_in;
   const V* vs = v_in;
   int t = first_target;

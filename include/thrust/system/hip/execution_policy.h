@@ -59,3 +59,4 @@ namespace hip_rocprim = thrust::system::hip;
 THRUST_NAMESPACE_END
 
 #include <thrust/system/hip/memory.h>
+#include <thrust/system/hip/detail/algorithms.h>

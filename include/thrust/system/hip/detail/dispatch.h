@@ -111,3 +111,9 @@ THRUST_NAMESPACE_END
   HIPC_THRUST_CPU_KERNELS_BRANCH(NAME, result_type, stream_, exec, args)       \
   return thrust::NAME(thrust::cpp::par, static_cast<Args &&>(args)...);       \
   }
+
+/* thrust::device, thrust::host and thrust::seq come with every algorithm
+ * header, as they do with rocThrust's (programs pass thrust::device after
+ * including only thrust/scan.h or thrust/sort.h). Last, so that the hip
+ * system's policies above are complete when Thrust's header needs them. */
+#include <thrust/execution_policy.h>
