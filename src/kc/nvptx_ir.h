@@ -17,4 +17,14 @@ unsigned hipc__nvptx_popcount(LLVMModuleRef m);
  * (nvptx_unroll.c); returns how many. */
 unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m);
 
+/* A loop of one block `b`: its conditional branch `br` back to `b` or to
+ * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
+ * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */
+struct nvptx_self_loop {
+  LLVMValueRef br, cond;
+  LLVMBasicBlockRef exit;
+  int exit_on_true;
+};
+int hipc__nvptx_self_loop(LLVMBasicBlockRef b, struct nvptx_self_loop *s);
+
 #endif /* HIPC_KC_NVPTX_IR_H */

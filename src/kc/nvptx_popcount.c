@@ -85,24 +85,14 @@ static int phi_split(LLVMValueRef phi, LLVMBasicBlockRef body,
 static int match_loop(LLVMBasicBlockRef b, struct pc_loop *L) {
   memset(L, 0, sizeof *L);
   L->body = b;
-  L->br = LLVMGetBasicBlockTerminator(b);
-  if (L->br == NULL || !LLVMIsABranchInst(L->br) || !LLVMIsConditional(L->br))
-    return 0;
-  LLVMBasicBlockRef t = LLVMGetSuccessor(L->br, 0);
-  LLVMBasicBlockRef f = LLVMGetSuccessor(L->br, 1);
-  if ((t == b) == (f == b))
-    return 0;
-  L->exit = t == b ? f : t;
-  L->cond = LLVMGetCondition(L->br);
-  if (!LLVMIsAICmpInst(L->cond) || LLVMGetInstructionParent(L->cond) != b)
-    return 0;
-  LLVMIntPredicate pred = LLVMGetICmpPredicate(L->cond);
-  if (pred != LLVMIntEQ && pred != LLVMIntNE)
+  struct nvptx_self_loop s;
+  if (!hipc__nvptx_self_loop(b, &s))
     return 0;
   /* Leave when a == 0. */
-  L->exit_on_true = pred == LLVMIntEQ;
-  if ((L->exit_on_true ? t : f) != L->exit)
-    return 0;
+  L->br = s.br;
+  L->exit = s.exit;
+  L->cond = s.cond;
+  L->exit_on_true = s.exit_on_true;
   LLVMValueRef l = LLVMGetOperand(L->cond, 0), r = LLVMGetOperand(L->cond, 1);
   L->and = is_const_int(r, 0) ? l : is_const_int(l, 0) ? r : NULL;
   if (L->and == NULL || !LLVMIsAInstruction(L->and) ||

@@ -154,23 +154,13 @@ static int match_loop(LLVMModuleRef m, LLVMBasicBlockRef b,
                       struct ur_loop *L) {
   memset(L, 0, sizeof *L);
   L->body = b;
-  L->br = LLVMGetBasicBlockTerminator(b);
-  if (L->br == NULL || !LLVMIsABranchInst(L->br) || !LLVMIsConditional(L->br))
+  struct nvptx_self_loop s;
+  if (!hipc__nvptx_self_loop(b, &s))
     return 0;
-  LLVMBasicBlockRef t = LLVMGetSuccessor(L->br, 0);
-  LLVMBasicBlockRef f = LLVMGetSuccessor(L->br, 1);
-  if ((t == b) == (f == b))
-    return 0;
-  L->exit = t == b ? f : t;
-  LLVMValueRef cond = LLVMGetCondition(L->br);
-  if (!LLVMIsAICmpInst(cond) || !in_block(cond, b))
-    return 0;
-  LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
-  if (p != LLVMIntEQ && p != LLVMIntNE)
-    return 0;
-  L->exit_on_true = p == LLVMIntEQ;
-  if ((L->exit_on_true ? t : f) != L->exit)
-    return 0;
+  L->br = s.br;
+  L->exit = s.exit;
+  L->exit_on_true = s.exit_on_true;
+  LLVMValueRef cond = s.cond;
   /* (i + 1) against N. */
   for (unsigned k = 0; k < 2 && L->inc == NULL; k++) {
     LLVMValueRef a = LLVMGetOperand(cond, k), n = LLVMGetOperand(cond, 1 - k);
