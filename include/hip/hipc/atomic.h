@@ -16,6 +16,8 @@
 
 #include <type_traits>
 
+#include "hip/hipc/atomic_exch.h"
+
 namespace hipc {
 
 template <typename T, typename F>
@@ -63,12 +65,6 @@ inline T fp_max(T a, T b) {
 
 template <typename T>
 using atomic_int = std::enable_if_t<std::is_integral<T>::value, T>;
-template <typename T>
-using exch_int = std::enable_if_t<
-    std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
-        std::is_same<T, unsigned long>::value ||
-        std::is_same<T, unsigned long long>::value,
-    T>;
 
 // The value parameter does not take part in deduction, so that
 // atomicAdd(&unsigned_counter, 1) works as with HIP's overloads.

@@ -11,6 +11,7 @@
 
 #include <type_traits>
 
+#include "hip/hipc/atomic_exch.h"
 #include "hip/hipc/qualifiers_nvptx.h"
 
 namespace hipc {
@@ -29,14 +30,6 @@ template <typename T>
 using atomic_int = std::enable_if_t<
     std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8), T>;
 
-// atomicExch: HIP's integer types only (int, unsigned int, unsigned long,
-// unsigned long long), as AMD's overloads.
-template <typename T>
-using exch_int = std::enable_if_t<
-    std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
-        std::is_same<T, unsigned long>::value ||
-        std::is_same<T, unsigned long long>::value,
-    T>;
 
 template <typename T>
 struct identity {
@@ -210,7 +203,7 @@ HIPC_NVPTX_FN F fp_cas(F* p, F compare, F v) {
     return HIPC_ATOM(S, add_gen_d, p, -v);                                  \
   }                                                                         \
   template <typename T>                                                     \
-  HIPC_NVPTX_FN hipc::nvptx::exch_int<T> atomicExch##SUFFIX(                \
+  HIPC_NVPTX_FN hipc::exch_int<T> atomicExch##SUFFIX(                \
       T* p, hipc::nvptx::nd<T> v) {                                         \
     return hipc::nvptx::exch<S>(p, v);                                      \
   }                                                                         \
