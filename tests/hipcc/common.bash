@@ -40,6 +40,14 @@ need_libhipc() {
   fi
 }
 
+# Debian's Thrust headers (libthrust-dev), or the test is skipped (77).
+need_thrust() {
+  if [ ! -e /usr/include/thrust/version.h ]; then
+    echo "skip: needs Debian's libthrust-dev"
+    exit 77
+  fi
+}
+
 # install_hipc PREFIX: `make install` of $BUILD into a staging folder
 # (DESTDIR, PREFIX=/opt/hipc), then the tree moved to PREFIX, so that what
 # the test uses is found relative to the installed files and nothing can

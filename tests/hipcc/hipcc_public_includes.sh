@@ -9,10 +9,7 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 need_libhipc
-if [ ! -e /usr/include/thrust/version.h ]; then
-  echo "skip: needs Debian's libthrust-dev"
-  exit 77
-fi
+need_thrust
 
 cat > pub.hip <<'SRC'
 #include <thrust/random.h>

@@ -10,10 +10,7 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 need_libhipc
-if [ ! -e /usr/include/thrust/version.h ]; then
-  echo "skip: needs Debian's libthrust-dev"
-  exit 77
-fi
+need_thrust
 
 cat > thr.hip <<'SRC'
 #include <hip/hip_runtime.h>
