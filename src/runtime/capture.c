@@ -24,25 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-
-typedef struct capture {
-  hipGraph_t graph;
-  hipStreamCaptureMode mode;
-  unsigned long long id;
-  pthread_t thread;
-  int invalidated;
-  int user_graph; /* hipStreamBeginCaptureToGraph: `graph` is the user's */
-  hipStream_t origin;
-  hipStream_t* streams; /* every stream taking part, origin included */
-  size_t nstreams, cap;
-} capture;
-
-struct hipc_stream_capture {
-  capture* c;
-  hipGraphNode_t* deps;
-  size_t ndeps, capdeps;
-};
+#include "capture_internal.h"
 
 /* Events recorded in a capture, with the nodes they stand for. */
 typedef struct captured_event {
@@ -52,9 +34,10 @@ typedef struct captured_event {
   size_t ndeps;
 } captured_event;
 
-static int active;              /* captures in progress (`ncaps`) */
-static capture** caps;          /* the captures in progress */
-static size_t ncaps, capcaps;
+static int active;              /* captures in progress (`hipc__ncaps`) */
+capture** hipc__caps;           /* the captures in progress */
+size_t hipc__ncaps;
+static size_t capcaps;
 static unsigned long long next_id = 1;
 static captured_event* events;
 static size_t nevents, capevents;
@@ -72,7 +55,7 @@ static struct hipc_stream_capture* state_of(hipStream_t s, hipStream_t* st) {
   return (*st)->capture;
 }
 
-static int set_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
+int hipc__capture_set_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
                     size_t n) {
   if (n > sc->capdeps) {
     hipGraphNode_t* t = realloc(sc->deps, n * sizeof *t);
@@ -85,7 +68,7 @@ static int set_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
   return 0;
 }
 
-static int add_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
+int hipc__capture_add_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
                     size_t n) {
   for (size_t i = 0; i < n; ++i) {
     int seen = 0;
@@ -119,7 +102,7 @@ static hipError_t join(capture* c, hipStream_t st, hipGraphNode_t* deps,
     c->streams = t;
     c->cap = nc;
   }
-  if (set_deps(sc, deps, n) != 0) {
+  if (hipc__capture_set_deps(sc, deps, n) != 0) {
     free(sc);
     return hipErrorOutOfMemory;
   }
@@ -147,9 +130,9 @@ static void end(capture* c) {
       ++i;
     }
   }
-  for (size_t i = 0; i < ncaps; ++i)
-    if (caps[i] == c) caps[i] = caps[--ncaps];
-  __atomic_store_n(&active, (int)ncaps, __ATOMIC_RELEASE);
+  for (size_t i = 0; i < hipc__ncaps; ++i)
+    if (hipc__caps[i] == c) hipc__caps[i] = hipc__caps[--hipc__ncaps];
+  __atomic_store_n(&active, (int)hipc__ncaps, __ATOMIC_RELEASE);
   free(c->streams);
   free(c);
 }
@@ -162,7 +145,7 @@ static hipError_t add_node(struct hipc_stream_capture* sc, hipGraphNode_t n) {
     return hipErrorStreamCaptureInvalidated;
   }
   hipError_t e = hipc__graph_add(sc->c->graph, n, sc->deps, sc->ndeps);
-  if (e == hipSuccess && set_deps(sc, &n, 1) != 0) e = hipErrorOutOfMemory;
+  if (e == hipSuccess && hipc__capture_set_deps(sc, &n, 1) != 0) e = hipErrorOutOfMemory;
   return e;
 }
 
@@ -356,7 +339,7 @@ hipError_t hipc__capture_wait_event(hipStream_t s, hipEvent_t ev) {
     if (ce->c != sc->c)
       e = hipErrorStreamCaptureIsolation;
     else
-      e = add_deps(sc, ce->deps, ce->ndeps) == 0 ? hipSuccess
+      e = hipc__capture_add_deps(sc, ce->deps, ce->ndeps) == 0 ? hipSuccess
                                                   : hipErrorOutOfMemory;
   } else if (sc) {
     /* An event from outside the capture: the graph waits for it. */
@@ -404,8 +387,8 @@ hipError_t hipc__capture_unsafe(int invalidate) {
    * thread's thread-local ones; `invalidate`: they end invalidated. */
   int hit = 0;
   pthread_mutex_lock(&hipc__graph_lock);
-  for (size_t i = 0; i < ncaps; ++i) {
-    capture* c = caps[i];
+  for (size_t i = 0; i < hipc__ncaps; ++i) {
+    capture* c = hipc__caps[i];
     int mine = pthread_equal(c->thread, pthread_self());
     if ((c->mode == hipStreamCaptureModeGlobal &&
          (mine || thread_mode == hipStreamCaptureModeGlobal)) ||
@@ -472,17 +455,17 @@ static hipError_t begin(hipStream_t stream, hipGraph_t graph,
   }
   if (e == hipSuccess) {
     e = join(c, st, (hipGraphNode_t*)deps, ndeps);
-    if (e == hipSuccess && ncaps == capcaps) {
+    if (e == hipSuccess && hipc__ncaps == capcaps) {
       size_t nc = capcaps ? capcaps * 2 : 8;
-      capture** t = realloc(caps, nc * sizeof *t);
+      capture** t = realloc(hipc__caps, nc * sizeof *t);
       if (t) {
-        caps = t;
+        hipc__caps = t;
         capcaps = nc;
       }
     }
     /* Its nodes are live handles while it is built. */
     if (e == hipSuccess &&
-        (ncaps == capcaps ||
+        (hipc__ncaps == capcaps ||
          (!graph && hipc__graph_publish(c->graph) != 0))) {
       leave(st);
       e = hipErrorOutOfMemory;
@@ -490,8 +473,8 @@ static hipError_t begin(hipStream_t stream, hipGraph_t graph,
   }
   if (e == hipSuccess) {
     c->id = next_id++;
-    caps[ncaps++] = c;
-    __atomic_store_n(&active, (int)ncaps, __ATOMIC_RELEASE);
+    hipc__caps[hipc__ncaps++] = c;
+    __atomic_store_n(&active, (int)hipc__ncaps, __ATOMIC_RELEASE);
   } else {
     if (!graph) hipc__graph_free(c->graph);
     free(c->streams);
@@ -562,106 +545,6 @@ hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* pGraph) {
     end(c);
     if (e != hipSuccess && !user) hipc__graph_free(g);
     *pGraph = e == hipSuccess ? g : NULL;
-  }
-  pthread_mutex_unlock(&hipc__graph_lock);
-  HIPC_RETURN(e);
-}
-
-/* Whether a stream that synchronises with the null stream of `dev` (not
- * hipStreamNonBlocking) captures in a mode other than relaxed: the null
- * stream's work would join that capture implicitly. */
-static int blocking_capture(const hipc_device* dev) {
-  for (size_t i = 0; i < ncaps; ++i) {
-    capture* c = caps[i];
-    if (c->mode == hipStreamCaptureModeRelaxed) continue;
-    for (size_t j = 0; j < c->nstreams; ++j) {
-      hipStream_t s = c->streams[j];
-      if (s->dev == dev && !(s->flags & hipStreamNonBlocking)) return 1;
-    }
-  }
-  return 0;
-}
-
-/* The capture status of `stream` (*sc its state, NULL when none). The null
- * stream's, while a blocking stream captures, is AMD's
- * hipErrorStreamCaptureImplicit. */
-static hipError_t status_of(hipStream_t stream, hipStreamCaptureStatus* out,
-                            struct hipc_stream_capture** sc) {
-  hipc_device* dev;
-  hipStream_t st;
-  hipError_t e = hipc__stream_lookup(stream, &dev, &st);
-  if (e != hipSuccess) return e;
-  /* The null stream (0 or hipStreamLegacy), while a blocking stream
-   * captures (AMD's answer). */
-  if (!st && blocking_capture(dev)) return hipErrorStreamCaptureImplicit;
-  *sc = st ? st->capture : NULL;
-  *out = !*sc                ? hipStreamCaptureStatusNone
-         : (*sc)->c->invalidated ? hipStreamCaptureStatusInvalidated
-                                 : hipStreamCaptureStatusActive;
-  return hipSuccess;
-}
-
-hipError_t hipStreamIsCapturing(hipStream_t stream,
-                                hipStreamCaptureStatus* pCaptureStatus) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(!pCaptureStatus, hipErrorInvalidValue);
-  struct hipc_stream_capture* sc;
-  pthread_mutex_lock(&hipc__graph_lock);
-  hipError_t e = status_of(stream, pCaptureStatus, &sc);
-  pthread_mutex_unlock(&hipc__graph_lock);
-  HIPC_RETURN(e);
-}
-
-hipError_t hipStreamGetCaptureInfo_v2(
-    hipStream_t stream, hipStreamCaptureStatus* captureStatus_out,
-    unsigned long long* id_out, hipGraph_t* graph_out,
-    const hipGraphNode_t** dependencies_out, size_t* numDependencies_out) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(!captureStatus_out, hipErrorInvalidValue);
-  struct hipc_stream_capture* sc;
-  pthread_mutex_lock(&hipc__graph_lock);
-  hipError_t e = status_of(stream, captureStatus_out, &sc);
-  if (e == hipSuccess && sc) {
-    if (id_out) *id_out = sc->c->id;
-    if (graph_out) *graph_out = sc->c->graph;
-    if (dependencies_out) *dependencies_out = sc->deps;
-    if (numDependencies_out) *numDependencies_out = sc->ndeps;
-  }
-  pthread_mutex_unlock(&hipc__graph_lock);
-  HIPC_RETURN(e);
-}
-
-hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
-                                   hipStreamCaptureStatus* pCaptureStatus,
-                                   unsigned long long* pId) {
-  HIPC_API_ENTER();
-  return hipStreamGetCaptureInfo_v2(stream, pCaptureStatus, pId, NULL, NULL,
-                                    NULL);
-}
-
-hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream,
-                                              hipGraphNode_t* dependencies,
-                                              size_t numDependencies,
-                                              unsigned int flags) {
-  HIPC_API_ENTER();
-  HIPC_RETURN_IF(flags > hipStreamSetCaptureDependencies,
-                 hipErrorInvalidValue);
-  HIPC_RETURN_IF(numDependencies && !dependencies, hipErrorInvalidValue);
-  hipStreamCaptureStatus status;
-  struct hipc_stream_capture* sc;
-  pthread_mutex_lock(&hipc__graph_lock);
-  hipError_t e = status_of(stream, &status, &sc);
-  if (e == hipSuccess && status != hipStreamCaptureStatusActive)
-    e = hipErrorIllegalState;
-  for (size_t i = 0; i < numDependencies && e == hipSuccess; ++i)
-    if (!hipc__node_ok(dependencies[i]) ||
-        dependencies[i]->graph != sc->c->graph)
-      e = hipErrorInvalidValue;
-  if (e == hipSuccess) {
-    int r = flags == hipStreamSetCaptureDependencies
-                ? set_deps(sc, dependencies, numDependencies)
-                : add_deps(sc, dependencies, numDependencies);
-    if (r != 0) e = hipErrorOutOfMemory;
   }
   pthread_mutex_unlock(&hipc__graph_lock);
   HIPC_RETURN(e);
