@@ -166,7 +166,11 @@ static void on_abort(int sig, siginfo_t* info, void* ctx) {
     previous_abort.sa_handler(sig);
 }
 
-void hipc__fault_install(void) {
+/* Once per process, however many CPU devices start: a second install
+ * would save the first's handlers as the "previous" ones, and a signal
+ * that is not a kernel's would then be handed to the same handler over
+ * and over (abort() with two CPU devices spun forever). */
+static void install(void) {
   if (hipc__env_flag("HIPC_NO_SIGNALS", 0)) return;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -180,6 +184,11 @@ void hipc__fault_install(void) {
   sa.sa_sigaction = on_abort;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigaction(SIGABRT, &sa, &previous_abort);
+}
+
+void hipc__fault_install(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, install);
 }
 
 int hipc__fault_thread_init(cpu_worker* w) {
