@@ -11,6 +11,33 @@
  * the work queued after it on any of the streams waits for every grid. */
 #include "internal.h"
 
+/* Makes every stream of `lp` wait for the grid launched on each of the
+ * others. An event belongs to the device current when it is made and can
+ * be recorded only on a stream of that device (a null stream means the
+ * current device's), so the current device follows the stream in use and
+ * is the caller's again at the end. */
+static hipError_t post_sync(const hipLaunchParams* lp, hipc_device* const* devs,
+                            int n) {
+  int caller;
+  hipError_t e = hipGetDevice(&caller);
+  if (e != hipSuccess) return e;
+  for (int i = 0; i < n && e == hipSuccess; ++i) {
+    hipEvent_t done;
+    e = hipSetDevice(devs[i]->ordinal);
+    if (e != hipSuccess) break;
+    e = hipEventCreateWithFlags(&done, hipEventDisableTiming);
+    if (e != hipSuccess) break;
+    e = hipEventRecord(done, lp[i].stream);
+    for (int j = 0; j < n && e == hipSuccess; ++j)
+      if (j != i && (e = hipSetDevice(devs[j]->ordinal)) == hipSuccess)
+        e = hipStreamWaitEvent(lp[j].stream, done, 0);
+    hipError_t d = hipEventDestroy(done);
+    if (e == hipSuccess) e = d;
+  }
+  hipError_t r = hipSetDevice(caller);
+  return e != hipSuccess ? e : r;
+}
+
 hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* launchParamsList,
                                               int numDevices,
                                               unsigned int flags) {
@@ -52,17 +79,9 @@ hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* launchParamsList,
                         lp->sharedMem, lp->stream);
     HIPC_RETURN_IF(e != hipSuccess, e);
   }
-  if (!(flags & hipCooperativeLaunchMultiDeviceNoPostSync) && numDevices > 1)
-    for (int i = 0; i < numDevices; ++i) {
-      hipEvent_t done;
-      e = hipEventCreateWithFlags(&done, hipEventDisableTiming);
-      HIPC_RETURN_IF(e != hipSuccess, e);
-      e = hipEventRecord(done, launchParamsList[i].stream);
-      for (int j = 0; j < numDevices && e == hipSuccess; ++j)
-        if (j != i) e = hipStreamWaitEvent(launchParamsList[j].stream, done, 0);
-      hipError_t d = hipEventDestroy(done);
-      HIPC_RETURN_IF(e != hipSuccess, e);
-      HIPC_RETURN_IF(d != hipSuccess, d);
-    }
+  if (!(flags & hipCooperativeLaunchMultiDeviceNoPostSync) && numDevices > 1) {
+    e = post_sync(launchParamsList, devs, numDevices);
+    HIPC_RETURN_IF(e != hipSuccess, e);
+  }
   HIPC_RETURN(hipSuccess);
 }
