@@ -33,9 +33,8 @@
 #                                stream-latency.txt (bench/stream_latency.hip)
 #                                and cpu-mpi.txt alone
 #   bench/gpu/mpi_gpu.sh peer    on 2 GPUs, within 120 s: peer-test.txt,
-#                                staged-test.txt, rccl-mpi.txt, cpu-mpi.txt
-#                                (to 64 MiB) and cpu-mpi-progress.txt (the
-#                                same with HIPC_RCCL_PROGRESS=1)
+#                                staged-test.txt, rccl-mpi.txt and cpu-mpi.txt
+#                                (to 64 MiB)
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -92,11 +91,11 @@ run | cpu | peer)
     . bench/gpu/ompi_runtime.sh env "$DIR/ompi"
   fi
   # The CPU device's all-reduce against MPI on 2 ranks (max bytes, limit,
-  # log, HIPC_RCCL_PROGRESS).
+  # log).
   cpu_bench() {
     step "${3:-cpu-mpi.txt}" "$2" mpirun --bind-to none -np 2 \
       -x LD_LIBRARY_PATH -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX="$1" \
-      -x HIPC_BENCH_WHY=1 -x HIPC_RCCL_PROGRESS="${4:-0}" \
+      -x HIPC_BENCH_WHY=1 \
       "$DIR/rccl_allreduce"
   }
   # peer.hip on 2 GPUs, each call's path logged; then with
@@ -141,7 +140,6 @@ run | cpu | peer)
     grep '^librccl: rank' "$LOGS/rccl-mpi.txt" | sed 's/ ([0-9]* B)//' |
       sort | uniq -c
     cpu_bench $((64 << 20)) 15
-    cpu_bench $((64 << 20)) 15 cpu-mpi-progress.txt 1
     exit $status
   fi
   HIPC_RCCL_LOG=1 step rccl-test.txt 60 "$DIR/test_rccl_staged"

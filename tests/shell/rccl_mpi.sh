@@ -33,14 +33,6 @@ for np in 2 3; do
     [ $st -eq 0 ] || echo "$out" | tail -20
   done
 done
-# Batches on each communicator's own thread (HIPC_RCCL_PROGRESS=1).
-for mode in init thread; do
-  out=$(HIPC_RCCL_PROGRESS=1 timeout 60 mpirun --oversubscribe --bind-to none \
-        -x HIPC_RCCL_PROGRESS -np 2 ./ranks $mode 2>&1)
-  st=$?
-  check "2 ranks, $mode, HIPC_RCCL_PROGRESS=1" test $st -eq 0
-  [ $st -eq 0 ] || echo "$out" | tail -20
-done
 # Buffers staged through pinned memory, as a GPU's are (HIPC_RCCL_STAGE).
 for np in 2 3; do
   out=$(HIPC_RCCL_STAGE=1 timeout 60 mpirun --oversubscribe --bind-to none \

@@ -115,7 +115,6 @@ static void comm_free(ncclComm_t c) {
       break;
     }
   pthread_mutex_unlock(&list_lock);
-  rccl__progress_free(c);
   rccl__gpu_peer_free(c);
   rccl__gpu_direct_free(c);
   if (c->tr) c->tr->destroy(c);

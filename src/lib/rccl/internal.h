@@ -73,7 +73,6 @@ struct ncclComm {
   int cpu_device;             /* it is the CPU device (staged for tests) */
   void* peer;                 /* gpu_peer.c's state, or NULL */
   void* direct;               /* gpu_direct.c's state, or NULL */
-  _Atomic(void*) progress;    /* progress.c's thread, or NULL */
   const rccl_transport* tr;
   void* ctx;                  /* the transport's */
   atomic_int pending;         /* batches on streams, not yet run */
@@ -132,16 +131,6 @@ ncclResult_t rccl__group_defer(ncclResult_t (*fn)(void*), void* arg);
  * averages and pre-multiplied sums worked out around the transport. */
 ncclResult_t rccl__exec(ncclComm_t comm, rccl_op* ops);
 void rccl__ops_free(rccl_op* ops);
-
-/* -- progress.c */
-/* Whether batches over MPI run on their communicator's own thread
- * (HIPC_RCCL_PROGRESS=1). */
-int rccl__progress_on(void);
-/* Runs fn(arg) on the communicator's thread (started on first use) and
- * returns when it has run. */
-void rccl__progress_call(ncclComm_t comm, void (*fn)(void*), void* arg);
-/* Ends the thread (nothing may be running on it). */
-void rccl__progress_free(ncclComm_t comm);
 
 /* -- gpu_stage.c */
 typedef struct rccl_gpu_stage {

@@ -61,16 +61,8 @@ static void task_body(void* arg) {
   atomic_fetch_sub(&c->pending, 1);
 }
 
-/* A batch's host function: the batch, on the communicator's own thread
- * where that is on (progress.c). */
-static void task_run(void* arg) {
-  task* t = arg;
-  ncclComm_t c = t->comm;
-  if (c->tr == rccl__mpi && rccl__mpi && rccl__progress_on())
-    rccl__progress_call(c, task_body, t);
-  else
-    task_body(t);
-}
+/* A batch's host function. */
+static void task_run(void* arg) { task_body(arg); }
 
 /* Puts the batch `t` on its stream, on the communicator's device. */
 static ncclResult_t launch(task* t) {
