@@ -69,4 +69,4 @@ for n in "$@"; do
   if [ "$running" -ge "${JOBS:-2}" ]; then wait -n; running=$((running - 1)); fi
 done
 wait
-cp "$REPO/tools/parity/run_sweep.sh" "$BUNDLE/"
+cp "$REPO/tools/parity/run_sweep.sh" "$REPO/tools/parity/verdict.sh" "$BUNDLE/"

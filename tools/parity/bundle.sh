@@ -15,7 +15,7 @@ REPO=$(realpath "$(dirname "$0")/../..")
 BUILD=$(realpath "${BUILD:-$REPO/build}")
 mkdir -p "$OUT"
 RUNNER=${RUNNER:-run_sweep.sh}
-cp "$REPO/tools/parity/$RUNNER" "$PROGS/"
+cp "$REPO/tools/parity/$RUNNER" "$REPO/tools/parity/verdict.sh" "$PROGS/"
 mkdir -p "$PROGS/lib"
 cp "$BUILD/lib/libhipc.so" "$PROGS/lib/"
 [ -e "$BUILD/lib/libomp.so.5" ] && cp -L "$BUILD/lib/libomp.so.5" "$PROGS/lib/"

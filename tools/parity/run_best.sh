@@ -26,13 +26,7 @@ export HIPC_DEVICES=${HIPC_DEVICES:-gpu}
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
 start=$(date +%s)
 names=${ORDER:-$(cd "$B" && for d in */cmd.txt; do dirname "$d"; done)}
-verdict() { # rc log
-  if [ "$1" = 124 ] || [ "$1" = 137 ]; then echo TIMEOUT
-  elif grep -qi 'fail' "$2"; then echo FAIL
-  elif [ "$1" != 0 ]; then echo "EXIT$1"
-  elif grep -qi 'pass' "$2"; then echo PASS
-  else echo OK; fi
-}
+. "$B/verdict.sh"
 printf '%-12s %-8s %-8s %8s %7s\n' program build verdict best/s ratio >>"$S"
 for n in $names; do
   p=$B/$n

@@ -30,13 +30,7 @@ fi
 CORES=$(nproc 2>/dev/null || echo 1)
 PER=$(( CORES / NGPU )); [ "$PER" -ge 1 ] || PER=1
 start=$(date +%s)
-verdict() { # rc log
-  if [ "$1" = 124 ] || [ "$1" = 137 ]; then echo TIMEOUT
-  elif grep -qi 'fail' "$2"; then echo FAIL
-  elif [ "$1" != 0 ]; then echo "EXIT$1"
-  elif grep -qi 'pass' "$2"; then echo PASS
-  else echo OK; fi
-}
+. "$B/verdict.sh"
 run1() { # slot dir cmd [cap] -> "verdict seconds"
   local log=$OUTD/.log.$1 s e rc pin="" cap=${4:-$CAP}
   if command -v taskset >/dev/null 2>&1 && [ "$NGPU" -gt 1 ] &&
