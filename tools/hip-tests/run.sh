@@ -184,6 +184,15 @@ flags_of() {  # <dir> <file.cc>
 # The code objects a directory's CMakeLists builds with --genco for the
 # module API (module/, graph/): "<source> <name>.code" per line. AMD-only
 # flags of those commands (-mllvm -amdgpu-…) are left out.
+# The name the CMakeLists of directory $1 gives the program built from
+# $2 (add_executable(NAME ... $2)); without one, $2 less ".cc".
+exe_name() {
+  local n
+  n=$(sed -n "s/^[[:space:]]*add_executable([[:space:]]*\([A-Za-z0-9_]*\)[[:space:]].*[[:space:]/]${2//./\\.}[[:space:])].*/\1/p" \
+    "$CATCH/unit/$1/CMakeLists.txt" 2>/dev/null | head -n 1)
+  echo "${n:-${2%.cc}}"
+}
+
 genco_of() {
   awk '/add_custom_(command|target)/ { blk = ""; in_blk = 1 }
        in_blk { blk = blk " " $0 }
@@ -210,10 +219,12 @@ build_helpers() {  # each directory's shared sources and helper programs, once
       eval "\"$HIPCC\" --genco -std=c++17 ${ARCH:+--offload-arch=$ARCH} -I\"$CATCH/include\" \
         \"$CATCH/unit/$d/$src\" -o \"$o\"" >"$OUT/log/$d/$code.build" 2>&1 || rm -f "$o"
     done < <(genco_of "$d")
-    # Programs the tests start (<name>_exe.cc, with their own main).
+    # Programs the tests start (<name>_exe.cc, with their own main), named
+    # as the directory's CMakeLists names them (getDeviceCount_exe.cc
+    # builds getDeviceCount).
     for f in "$CATCH/unit/$d"/*_exe.cc; do
       [ -f "$f" ] || continue
-      o=$OUT/bin/$d/$(basename "$f" .cc)
+      o=$OUT/bin/$d/$(exe_name "$d" "$(basename "$f")")
       mkdir -p "$OUT/bin/$d" "$OUT/log/$d"
       [ -x "$o" ] && [ "$o" -nt "$HIPCC" ] && continue
       eval "\"$HIPCC\" $CXXFLAGS $(flags_of "$d" "$(basename "$f")") -I\"$CATCH/unit/$d\" \

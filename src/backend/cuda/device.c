@@ -212,7 +212,10 @@ static void fill_props(hipDeviceProp_t* p, const cuda_device* d) {
   p->memoryPoolsSupported = attr(d, CU_ATTR_MEMORY_POOLS_SUPPORTED);
   p->gpuDirectRDMASupported = attr(d, CU_ATTR_GPU_DIRECT_RDMA_SUPPORTED);
   p->clusterLaunch = attr(d, CU_ATTR_CLUSTER_LAUNCH);
-  p->isLargeBar = 1;
+  /* AMD's "large BAR": the host can dereference hipMalloc'd memory. Not
+   * so on NVIDIA GPUs (programs that test it read device memory on the
+   * host only when it is 1). */
+  p->isLargeBar = 0;
   /* Every architecture CUDA 12+ drivers run (sm_50 and later) has all of
    * these. */
   p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = 1;
