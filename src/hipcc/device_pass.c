@@ -178,27 +178,6 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
    * concurrentKernels), and contract's unrolled loops recomputed every
    * address (378 mul.lo.s32 against nvcc's 64, 48 registers against 40).
    * ptxas reduces strength itself. HIPC_NVPTX_LSR=1 keeps the pass. */
-  /* HIPC_NVPTX_SHORT_PTR=1: 32-bit pointers to shared, constant and local
-   * memory, as nvcc's (an experiment: HeCBench quantBnB's shared-memory
-   * binary search took 64-bit address arithmetic with clang's 64-bit
-   * ones; not timed yet). */
-  const char *short_ptr = getenv("HIPC_NVPTX_SHORT_PTR");
-  if (short_ptr != NULL && strcmp(short_ptr, "1") == 0) {
-    hipc__util_push(v, "-fcuda-short-ptr");
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, "-nvptx-short-ptr");
-  }
-  /* HIPC_NVPTX_UNROLL=N (an experiment): LLVM's partial and runtime
-   * unrolling by at most N, as nvcc's 4 (clang unrolls contract's
-   * innermost double loops by 8; 1: none). */
-  const char *unroll = getenv("HIPC_NVPTX_UNROLL");
-  if (unroll != NULL && unroll[0] >= '1' && unroll[0] <= '9' &&
-      strspn(unroll, "0123456789") == strlen(unroll)) {
-    static char count[32];
-    snprintf(count, sizeof count, "-unroll-max-count=%.10s", unroll);
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, count);
-  }
   const char *lsr = getenv("HIPC_NVPTX_LSR");
   if (lsr == NULL || strcmp(lsr, "1") != 0) {
     hipc__util_push(v, "-mllvm");
@@ -306,13 +285,6 @@ static int codegen(const struct device_pass *d, const struct hipcc_options *o,
   hipc__util_push(&cg, march);
   hipc__util_push(&cg, path);
   device_cc_flags(o, &cg);
-  /* The data layout of 32-bit pointers (HIPC_NVPTX_SHORT_PTR=1) is a
-   * target option the driver passes only for CUDA input. */
-  const char *short_ptr = getenv("HIPC_NVPTX_SHORT_PTR");
-  if (short_ptr != NULL && strcmp(short_ptr, "1") == 0) {
-    hipc__util_push(&cg, "-Xclang");
-    hipc__util_push(&cg, "-fcuda-short-ptr");
-  }
   if (contract_fast(o)) {
     hipc__util_push(&cg, "-mllvm");
     hipc__util_push(&cg, "-nvptx-fma-level=2");

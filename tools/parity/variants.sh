@@ -7,10 +7,7 @@
 # the program's own arguments (ARGS, default "64 5") and prints what the
 # program prints. The variants (NAME=environment):
 #   hip          hipcc as it is
-#   hip-u4       HIPC_NVPTX_UNROLL=4: runtime unrolling by at most 4 (nvcc's)
-#   hip-u1       HIPC_NVPTX_UNROLL=1: no partial or runtime unrolling
 #   hip-lsr      HIPC_NVPTX_LSR=1: LLVM's loop strength reduction kept
-#   hip-u4-lsr   both
 #   hip-nvptx    hipc's runtime and host code, nvcc's PTX for the kernels
 #                (a stand-in ptxas assembles nvcc's PTX in place of
 #                hipcc's: which side, kernels or runtime, holds the gap)
@@ -70,10 +67,7 @@ one() {
   echo "$name built"
 }
 one hip X=1
-one hip-u4 HIPC_NVPTX_UNROLL=4
-one hip-u1 HIPC_NVPTX_UNROLL=1
 one hip-lsr HIPC_NVPTX_LSR=1
-one hip-u4-lsr HIPC_NVPTX_UNROLL=4 HIPC_NVPTX_LSR=1
 one hip-nvptx CUDA_PATH="$fake" SUBST_PTX="$nv_ptx"
 
 cat >"$BUNDLE/run.sh" <<'RUN'
@@ -88,7 +82,7 @@ export HIPC_DEVICES=${HIPC_DEVICES:-gpu}
 log=$(mktemp)
 start=$(date +%s)
 for round in 1 2 3; do
-  for v in cuda cuda-hipptx hip hip-u4 hip-u1 hip-lsr hip-u4-lsr hip-nvptx; do
+  for v in cuda cuda-hipptx hip hip-lsr hip-nvptx; do
     [ -x "./$v" ] || continue
     # BUDGET (default 80) seconds in all: what is left is not run.
     if [ $(($(date +%s) - start)) -gt "${BUDGET:-80}" ]; then
