@@ -8,7 +8,8 @@
 # it is, and nothing is fetched. BUILD (default build) is hipc's build
 # tree, ARCH (sm_90) the GPU, NVCC (/usr/local/cuda/bin/nvcc) the reference
 # compiler, JOBS (2) programs built at once. BUNDLE/build.txt says what
-# built.
+# built. CUDA_FROM=DIR (an unpacked earlier bundle) rebuilds only hipc's
+# side and takes nvcc's binary from DIR/NAME/dir/PROG.cuda.
 set -u
 HECB=$(realpath "$1"); BUNDLE=$(realpath -m "$2"); shift 2
 REPO=$(realpath "$(dirname "$0")/../..")
@@ -33,9 +34,13 @@ one() {
   (cd "$w/$n-hip" && HIPC_OFFLOAD_ARCH=$ARCH EXTRA_CFLAGS="$omp" timeout "${BUILD_CAP:-600}" make -j1 \
       CC="$BUILD/bin/hipcc" HIP_ARCH="$ARCH" WAVEFRONT=32 \
       >"$out/build-hip.txt" 2>&1) && h=ok
-  (cd "$w/$n-cuda" && timeout "${BUILD_CAP:-600}" make -j1 CC="$NVCC" ARCH="$ARCH" \
-      >"$out/build-cuda.txt" 2>&1) && c=ok
   prog=$(cd "$w/$n-hip" && make -s -n run 2>/dev/null | grep -o '\./[A-Za-z0-9_.-]*' | head -1)
+  if [ -n "${CUDA_FROM:-}" ]; then
+    [ -n "$prog" ] && [ -e "$CUDA_FROM/$n/dir/${prog#./}.cuda" ] && c=ok
+  else
+    (cd "$w/$n-cuda" && timeout "${BUILD_CAP:-600}" make -j1 CC="$NVCC" ARCH="$ARCH" \
+        >"$out/build-cuda.txt" 2>&1) && c=ok
+  fi
   cmd=$(cd "$w/$n-hip" && make -s -n run 2>/dev/null | grep -m1 "${prog:-./main}")
   prog=${prog#./}
   if [ -n "$prog" ]; then
@@ -52,8 +57,11 @@ one() {
         mkdir -p "$out/dir/$(dirname "$a")" && cp -r "$a" "$out/dir/$a");; esac
     done
     [ $h = ok ] && strip -g -o "$out/dir/$prog" "$w/$n-hip/$prog"
-    [ $c = ok ] && [ -e "$w/$n-cuda/$prog" ] &&
+    if [ -n "${CUDA_FROM:-}" ]; then
+      [ $c = ok ] && cp "$CUDA_FROM/$n/dir/$prog.cuda" "$out/dir/"
+    elif [ $c = ok ] && [ -e "$w/$n-cuda/$prog" ]; then
       strip -g -o "$out/dir/$prog.cuda" "$w/$n-cuda/$prog"
+    fi
   fi
   printf '%s\n' "$cmd" >"$out/cmd.txt"
   printf '%s\n' "$prog" >"$out/prog.txt"

@@ -31,6 +31,7 @@ tar -C "$work" -xzf "$here/sweep.tar.gz" || exit 1
 top=$(ls "$work")
 "$work/$top/@RUNNER@" "$res" ${2:+"$2"}
 rc=$?
+[ -f "$res/summary.txt" ] && cat "$res/summary.txt"
 rm -rf "$work"
 exit $rc
 RUN
