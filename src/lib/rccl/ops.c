@@ -46,7 +46,8 @@ ncclResult_t rccl__group_defer(ncclResult_t (*fn)(void*), void* arg) {
   return ncclSuccess;
 }
 
-static void task_body(void* arg) {
+/* A batch's host function: runs the batch on the stream's worker. */
+static void task_run(void* arg) {
   task* t = arg;
   ncclComm_t c = t->comm;
   if (!atomic_load(&c->aborted)) {
@@ -60,9 +61,6 @@ static void task_body(void* arg) {
   free(t);
   atomic_fetch_sub(&c->pending, 1);
 }
-
-/* A batch's host function. */
-static void task_run(void* arg) { task_body(arg); }
 
 /* Puts the batch `t` on its stream, on the communicator's device. */
 static ncclResult_t launch(task* t) {
