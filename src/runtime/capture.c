@@ -34,7 +34,7 @@ typedef struct captured_event {
   size_t ndeps;
 } captured_event;
 
-static int active;              /* captures in progress (`hipc__ncaps`) */
+static int active;              /* hipc__ncaps, read without the lock */
 capture** hipc__caps;           /* the captures in progress */
 size_t hipc__ncaps;
 static size_t capcaps;
@@ -56,7 +56,7 @@ static struct hipc_stream_capture* state_of(hipStream_t s, hipStream_t* st) {
 }
 
 int hipc__capture_set_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
-                    size_t n) {
+                           size_t n) {
   if (n > sc->capdeps) {
     hipGraphNode_t* t = realloc(sc->deps, n * sizeof *t);
     if (!t) return -1;
@@ -69,7 +69,7 @@ int hipc__capture_set_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
 }
 
 int hipc__capture_add_deps(struct hipc_stream_capture* sc, hipGraphNode_t* d,
-                    size_t n) {
+                           size_t n) {
   for (size_t i = 0; i < n; ++i) {
     int seen = 0;
     for (size_t k = 0; k < sc->ndeps && !seen; ++k) seen = sc->deps[k] == d[i];
@@ -145,7 +145,8 @@ static hipError_t add_node(struct hipc_stream_capture* sc, hipGraphNode_t n) {
     return hipErrorStreamCaptureInvalidated;
   }
   hipError_t e = hipc__graph_add(sc->c->graph, n, sc->deps, sc->ndeps);
-  if (e == hipSuccess && hipc__capture_set_deps(sc, &n, 1) != 0) e = hipErrorOutOfMemory;
+  if (e == hipSuccess && hipc__capture_set_deps(sc, &n, 1) != 0)
+    e = hipErrorOutOfMemory;
   return e;
 }
 
@@ -339,8 +340,9 @@ hipError_t hipc__capture_wait_event(hipStream_t s, hipEvent_t ev) {
     if (ce->c != sc->c)
       e = hipErrorStreamCaptureIsolation;
     else
-      e = hipc__capture_add_deps(sc, ce->deps, ce->ndeps) == 0 ? hipSuccess
-                                                  : hipErrorOutOfMemory;
+      e = hipc__capture_add_deps(sc, ce->deps, ce->ndeps) == 0
+              ? hipSuccess
+              : hipErrorOutOfMemory;
   } else if (sc) {
     /* An event from outside the capture: the graph waits for it. */
     hipGraphNode_t n = hipc__node_new(hipGraphNodeTypeWaitEvent);

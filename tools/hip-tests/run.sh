@@ -181,9 +181,6 @@ flags_of() {  # <dir> <file.cc>
     }' "$CATCH/unit/$1/CMakeLists.txt" 2>/dev/null | tr '\n' ' '
 }
 
-# The code objects a directory's CMakeLists builds with --genco for the
-# module API (module/, graph/): "<source> <name>.code" per line. AMD-only
-# flags of those commands (-mllvm -amdgpu-…) are left out.
 # The name the CMakeLists of directory $1 gives the program built from
 # $2 (add_executable(NAME ... $2)); without one, $2 less ".cc".
 exe_name() {
@@ -193,6 +190,9 @@ exe_name() {
   echo "${n:-${2%.cc}}"
 }
 
+# The code objects a directory's CMakeLists builds with --genco for the
+# module API (module/, graph/): "<source> <name>.code" per line. AMD-only
+# flags of those commands (-mllvm -amdgpu-…) are left out.
 genco_of() {
   awk '/add_custom_(command|target)/ { blk = ""; in_blk = 1 }
        in_blk { blk = blk " " $0 }
