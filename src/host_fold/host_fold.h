@@ -1,0 +1,21 @@
+/* The host pass's fold of constant long double math (fold.c), which
+ * plugin.cpp registers with clang. */
+#ifndef HIPC_HOST_FOLD_H
+#define HIPC_HOST_FOLD_H
+
+#include <llvm-c/Types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Replaces in function `fn` each call of a long double logl, log2l,
+ * log10l, expl, exp2l, sqrtl or powl (or its llvm.* intrinsic) on
+ * constants by its value; returns how many it replaced. */
+int hipc_host_fold_function(LLVMValueRef fn);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
