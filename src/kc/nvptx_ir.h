@@ -17,6 +17,11 @@ unsigned hipc__nvptx_popcount(LLVMModuleRef m);
  * (nvptx_unroll.c); returns how many. */
 unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m);
 
+/* Grid-stride loops (a step known only at run time) given an unroll
+ * count of 4 and unrolled by LLVM (nvptx_stride_unroll.c); returns how
+ * many. */
+unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m);
+
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
  * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */
