@@ -1,7 +1,8 @@
 /* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]: the NVIDIA device pass's IR
  * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
  * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
- * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_stride_unroll.c). Each pass recognises what nvcc makes better code of than
+ * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_memcpy.c,
+ * nvptx_stride_unroll.c). Each pass recognises what nvcc makes better code of than
  * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg,
  * instcombine) runs only where one changed something. */
 #include <stdio.h>
@@ -66,13 +67,15 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   LLVMModuleRef m = read_bitcode(ctx, in);
   unsigned popc = hipc__nvptx_popcount(m);
   unsigned warp = hipc__nvptx_unroll_warp_loops(m);
+  unsigned copies = hipc__nvptx_vector_copies(m);
   unsigned stride = hipc__nvptx_unroll_stride_loops(m);
-  if (popc + warp + stride > 0)
+  if (popc + warp + copies + stride > 0)
     clean_up(m);
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
-                    "%u warp-collective loop(s) unrolled, %u grid-stride "
-                    "loop(s) unrolled\n", in, popc, warp, stride);
+                    "%u warp-collective loop(s) unrolled, %u vector "
+                    "copies, %u grid-stride loop(s) unrolled\n",
+            in, popc, warp, copies, stride);
   char *msg = NULL;
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
     hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);

@@ -17,6 +17,11 @@ unsigned hipc__nvptx_popcount(LLVMModuleRef m);
  * (nvptx_unroll.c); returns how many. */
 unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m);
 
+/* Copies of 16 to 64 bytes aligned to 16 (a float4 assignment) made
+ * <4 x i32> loads and stores, temporaries made registers
+ * (nvptx_memcpy.c); returns how many. */
+unsigned hipc__nvptx_vector_copies(LLVMModuleRef m);
+
 /* Grid-stride loops (a step known only at run time) given an unroll
  * count of 4 and unrolled by LLVM (nvptx_stride_unroll.c); returns how
  * many. */
