@@ -42,7 +42,7 @@ static void fill_run(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n) {
  * once it has run. */
 static hipError_t mem_op(hipc_queue* q, void* dst, const void* src,
                          int value, size_t n, int blocking) {
-  if (blocking && hipc__pool_self()) return hipErrorNotSupported;
+  if (blocking && hipc__pool_in_callback()) return hipErrorNotSupported;
   mem_job* m = calloc(1, sizeof *m);
   if (!m) return hipErrorOutOfMemory;
   m->dst = dst;
@@ -110,7 +110,7 @@ static hipError_t rows_op(hipc_queue* q, char* dst, size_t dpitch,
                           const char* src, size_t spitch, size_t width,
                           size_t height, uint32_t value, unsigned elem_size,
                           int blocking) {
-  if (blocking && hipc__pool_self()) return hipErrorNotSupported;
+  if (blocking && hipc__pool_in_callback()) return hipErrorNotSupported;
   size_t row_bytes = src ? width : width * elem_size;
   rows_job* r = calloc(1, sizeof *r);
   if (!r) return hipErrorOutOfMemory;
@@ -172,6 +172,7 @@ hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
   h->arg = arg;
   h->job.run = host_fn_run;
   h->job.units = 1;
+  h->job.host_ok = 1; /* a host thread that waits for it may run it */
   hipc__pool_enqueue(q, &h->job);
   return hipSuccess;
 }

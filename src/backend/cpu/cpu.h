@@ -93,8 +93,9 @@ struct cpu_job {
   int refs;                 /* workers inside run(); under the device lock */
   int complete;
   int dispatched;
-  int host_ok;              /* a copy or fill: a host thread waiting for
-                               its queue may run units too */
+  int host_ok;              /* a copy, fill or host function: a host
+                               thread waiting for its queue may run
+                               units too */
   /* A marker: its event and record number, and the waits that wait for
    * it (`refs` counts them: a marker is freed once complete and no wait
    * refers to it). A wait: the marker it waits for (`target`). */
@@ -257,6 +258,9 @@ hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e);
 
 /* The worker the calling thread is, or NULL on other threads. */
 cpu_worker* hipc__pool_self(void);
+/* Whether the calling thread runs a host function (as a worker, or as a
+ * host thread that waits for its queue): it may not wait then. */
+int hipc__pool_in_callback(void);
 
 /* -- copy.c: the backend's copy, fill and host-function ops */
 hipError_t hipc__cpu_memcpy(hipc_queue* q, void* dst, const void* src,

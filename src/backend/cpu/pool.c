@@ -36,6 +36,12 @@
 #include "wake.h"
 
 static _Thread_local cpu_worker* self_worker;
+/* Host functions this host thread runs for a queue it waits on
+ * (hipc__pool_wait): inside one it may not wait, as a worker may not. */
+static _Thread_local int callback_depth;
+
+static int in_callback(void) { return self_worker || callback_depth; }
+int hipc__pool_in_callback(void) { return in_callback(); }
 
 cpu_worker* hipc__pool_self(void) { return self_worker; }
 
@@ -290,7 +296,9 @@ static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
                                                memory_order_relaxed);
     if (first >= j->units) break;
     uint64_t n = j->units - first < j->chunk ? j->units - first : j->chunk;
+    if (!w) callback_depth++;
     j->run(j, w, first, n);
+    if (!w) callback_depth--;
     hipc_tsan_release(dev);
     uint64_t done = atomic_fetch_add_explicit(&j->done_units, n,
                                               memory_order_acq_rel) + n;
@@ -459,7 +467,8 @@ static int ticket_done(void* arg) {
 }
 
 /* Under the lock: the head job of `q` when the calling host thread may
- * run some of its units (a copy or a fill with units left). */
+ * run some of its units (a copy, a fill or a host function with units
+ * left). */
 static cpu_job* helpable(hipc_queue* q) {
   cpu_job* j = q->head;
   if (!j || !j->dispatched || j->kind != CPU_JOB_WORK || !j->host_ok ||
@@ -469,11 +478,15 @@ static cpu_job* helpable(hipc_queue* q) {
 }
 
 hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
-  if (self_worker) return hipErrorNotSupported; /* from a callback */
+  if (in_callback()) return hipErrorNotSupported; /* from a callback */
   cpu_device* dev = q->dev;
   ticket_wait t = {q, ticket};
-  /* Copies and fills at the head of the queue, ours included, run on this
-   * thread too: a blocking copy on an idle queue needs no hand-over. */
+  /* Copies, fills and host functions at the head of the queue, ours
+   * included, run on this thread too: a blocking copy on an idle queue
+   * needs no hand-over, and neither does a host function the thread then
+   * waits for (librccl's collectives, `hipLaunchHostFunc` + synchronize):
+   * it runs here once everything before it on the queue is done, as it
+   * would on a worker, while this thread would only be waiting. */
   while (!ticket_done(&t)) {
     pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
@@ -507,12 +520,12 @@ static int has_room(void* arg) {
 void hipc__pool_throttle(hipc_queue* q, size_t n) {
   uint64_t depth = (uint64_t)q->dev->queue_depth;
   room_wait r = {q, n < 1 ? 1 : n > depth ? depth : n};
-  if (self_worker || has_room(&r)) return;
+  if (in_callback() || has_room(&r)) return;
   wait_until(q->dev, has_room, &r, 1);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
-  if (self_worker) return hipErrorNotSupported;
+  if (in_callback()) return hipErrorNotSupported;
   wait_until(dev, device_idle, dev, 1);
   return hipSuccess;
 }
@@ -547,7 +560,7 @@ hipError_t hipc__pool_event_sync(hipc_event* e) {
     hipc_tsan_acquire(dev);
     return hipSuccess;
   }
-  if (self_worker) return hipErrorNotSupported; /* from a host function */
+  if (in_callback()) return hipErrorNotSupported; /* from a host function */
   pthread_mutex_lock(dev->lock);
   cpu_job* m = e->last;
   if (m) m->refs++; /* keeps it while this thread waits */
