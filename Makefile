@@ -128,27 +128,29 @@ ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/bin/hipc-kc
 endif
 
-# The host pass's fold of constant long double math (src/host_fold): a
-# pass plugin clang loads (-fpass-plugin), C on LLVM's C API with a C++
-# registration shim; LLVM's headers as system headers (their own unused
-# parameters are not ours to warn about).
-HOST_FOLD := $(BUILD)/lib/hipc/libhipc-host-fold.so
-HOST_FOLD_OBJ := $(BUILD)/obj/src/host_fold/fold.c.o \
-	$(BUILD)/obj/src/host_fold/plugin.cpp.o
+# hipc's clang pass plugin (src/clang_plugin): the host pass's fold of
+# constant long double math and the GPU pass's 64-bit array indices, which
+# clang loads (-fpass-plugin); C on LLVM's C API with a C++ registration
+# shim; LLVM's headers as system headers (their own unused parameters are
+# not ours to warn about).
+CLANG_PLUGIN := $(BUILD)/lib/hipc/libhipc-clang-plugin.so
+CLANG_PLUGIN_C := $(wildcard src/clang_plugin/*.c)
+CLANG_PLUGIN_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(CLANG_PLUGIN_C)) \
+	$(BUILD)/obj/src/clang_plugin/plugin.cpp.o
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
-all: $(HOST_FOLD)
+all: $(CLANG_PLUGIN)
 endif
-$(BUILD)/obj/src/host_fold/fold.c.o: src/host_fold/fold.c src/host_fold/host_fold.h
+$(BUILD)/obj/src/clang_plugin/%.c.o: src/clang_plugin/%.c src/clang_plugin/clang_plugin.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) -fPIC -O2 \
 		-isystem $(shell $(LLVM_CONFIG) --includedir) -c $< -o $@
-$(BUILD)/obj/src/host_fold/plugin.cpp.o: src/host_fold/plugin.cpp src/host_fold/host_fold.h
+$(BUILD)/obj/src/clang_plugin/plugin.cpp.o: src/clang_plugin/plugin.cpp src/clang_plugin/clang_plugin.h
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 $(WARN) -fPIC -O2 -fno-rtti \
 		-isystem $(shell $(LLVM_CONFIG) --includedir) -c $< -o $@
-$(HOST_FOLD): $(HOST_FOLD_OBJ)
+$(CLANG_PLUGIN): $(CLANG_PLUGIN_OBJ)
 	@mkdir -p $(dir $@)
-	$(CXX) -shared -o $@ $(HOST_FOLD_OBJ)
+	$(CXX) -shared -o $@ $(CLANG_PLUGIN_OBJ)
 
 # LLVM's OpenMP runtime (libomp5-19, which libomp-19-dev brings), which
 # programs built with `hipcc -fopenmp` load: a copy in hipc's library folder,
@@ -359,8 +361,8 @@ install: all
 		$(DEST)/lib
 	if [ -e $(BUILD)/lib/libomp.so.5 ]; then \
 		install -m 644 $(BUILD)/lib/libomp.so.5 $(DEST)/lib; fi
-	if [ -e $(HOST_FOLD) ]; then \
-		install -m 755 $(HOST_FOLD) $(DEST)/lib/hipc; fi
+	if [ -e $(CLANG_PLUGIN) ]; then \
+		install -m 755 $(CLANG_PLUGIN) $(DEST)/lib/hipc; fi
 	rm -rf $(addprefix $(DEST)/include/,hip roctracer hipcub hiprand \
 		$(HIP_LIB_HEADERS))
 	cp -R $(addprefix include/,hip roctracer hipcub $(HIP_LIB_HEADERS)) \

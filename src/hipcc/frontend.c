@@ -407,16 +407,22 @@ static void host_command(struct job *j, struct strvec *cc) {
 }
 
 /* The whole host compile: host_command, the fat binary, the output. */
+/* hipc's clang pass plugin (src/clang_plugin), or NULL where hipc was
+ * built without LLVM's development files. */
+static const char *clang_plugin(struct job *j) {
+  const char *p = own(j, hipc__util_format(
+                             "%s/lib/hipc/libhipc-clang-plugin.so", j->s->prefix));
+  return access(p, R_OK) == 0 ? p : NULL;
+}
+
 static void host_compile_command(struct job *j, struct strvec *cc,
                                  const char *fatbin, const char *host_obj) {
   host_command(j, cc);
-  /* Constant long double math folded as gcc folds it (src/host_fold):
-   * libstdc++'s random distributions call logl twice a draw otherwise.
-   * Left out where hipc was built without LLVM's development files. */
-  const char *fold = own(j, hipc__util_format(
-                                "%s/lib/hipc/libhipc-host-fold.so", j->s->prefix));
-  if (access(fold, R_OK) == 0)
-    hipc__util_push(cc, own(j, hipc__util_format("-fpass-plugin=%s", fold)));
+  /* Constant long double math folded as gcc folds it (the plugin):
+   * libstdc++'s random distributions call logl twice a draw otherwise. */
+  const char *plugin = clang_plugin(j);
+  if (plugin != NULL)
+    hipc__util_push(cc, own(j, hipc__util_format("-fpass-plugin=%s", plugin)));
   /* Without it every host object defines the same `__hip_cuid_`, and two
    * of them do not link (the driver sets none in a host-only compile). */
   hipc__util_push(cc, "-Xclang");

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The host pass folds long double math on constants as gcc does
-# (src/host_fold, loaded by clang as a pass plugin): libstdc++'s
+# (src/clang_plugin, loaded by clang as a pass plugin): libstdc++'s
 # std::generate_canonical takes log(r) / log(2.0L) of its engine's
 # constant range at every draw, two logl calls that LLVM 19 does not fold
 # (HeCBench's pnpoly: 2 s more than its nvcc build). Each folded value must
@@ -10,7 +10,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 unset HIPC_OFFLOAD_ARCH
 need_libhipc
-if [ ! -e "$BUILD/lib/hipc/libhipc-host-fold.so" ]; then
+if [ ! -e "$BUILD/lib/hipc/libhipc-clang-plugin.so" ]; then
   echo "skip: hipc built without LLVM's development files"; exit 77
 fi
 cat > m.hip <<'SRC'

@@ -1,7 +1,7 @@
-/* The host pass's fold of constant long double math (fold.c), which
- * plugin.cpp registers with clang. */
-#ifndef HIPC_HOST_FOLD_H
-#define HIPC_HOST_FOLD_H
+/* hipc's clang pass plugin (plugin.cpp registers it with clang): the host
+ * pass's fold of constant long double math (host_fold.c). */
+#ifndef HIPC_CLANG_PLUGIN_H
+#define HIPC_CLANG_PLUGIN_H
 
 #include <llvm-c/Types.h>
 

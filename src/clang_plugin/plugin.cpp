@@ -1,23 +1,24 @@
 // clang's pass plugin for hipc's host pass (hipcc gives clang
-// -fpass-plugin=<prefix>/lib/hipc/libhipc-host-fold.so): runs fold.c's
-// fold wherever the optimiser's peephole passes run, so that the constants
-// it makes are propagated and folded further (log(r) / log(2.0L) becomes
-// one constant). The plugin interface is C++; the work is fold.c's, in C.
+// -fpass-plugin=<prefix>/lib/hipc/libhipc-clang-plugin.so): runs
+// host_fold.c's fold of constant long double math wherever the optimiser's
+// peephole passes run, so that the constants it makes are propagated and
+// folded further (log(r) / log(2.0L) becomes one constant). The plugin
+// interface is C++; the work is host_fold.c's, in C.
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
 #include <llvm-c/Core.h>
 
-#include "host_fold.h"
+#include "clang_plugin.h"
 
 namespace {
 
 struct HostFold : llvm::PassInfoMixin<HostFold> {
   llvm::PreservedAnalyses run(llvm::Function &f,
                               llvm::FunctionAnalysisManager &) {
-    if (hipc_host_fold_function(llvm::wrap(static_cast<llvm::Value *>(&f))) == 0)
-      return llvm::PreservedAnalyses::all();
-    return llvm::PreservedAnalyses::none();
+    LLVMValueRef fn = llvm::wrap(static_cast<llvm::Value *>(&f));
+    return hipc_host_fold_function(fn) ? llvm::PreservedAnalyses::none()
+                                       : llvm::PreservedAnalyses::all();
   }
 };
 

@@ -20,7 +20,7 @@
  * C's "%La" for the result (APFloat parses hexadecimal floats exactly).
  *
  * Registered with clang by plugin.cpp (the pass plugin interface is C++);
- * docs/internals.md, "The host pass". */
+ * docs/internals.md, step 4 of "How a HIP source is compiled". */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -29,7 +29,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "host_fold.h"
+#include "clang_plugin.h"
 
 enum fold_op { OP_LOG, OP_LOG2, OP_LOG10, OP_EXP, OP_EXP2, OP_SQRT, OP_POW };
 
@@ -182,7 +182,7 @@ static LLVMValueRef fold_call(LLVMValueRef call) {
   int i = op_of(name, len);
   if (i < 0 || (unsigned)LLVMGetNumArgOperands(call) != ops[i].nargs)
     return NULL;
-  long double arg[2] = {0, 0}, r;
+  long double arg[2] = {0, 0}, r = 0;
   for (unsigned a = 0; a < ops[i].nargs; a++) {
     LLVMValueRef v = LLVMGetOperand(call, a);
     if (LLVMIsAConstantFP(v) == NULL || LLVMTypeOf(v) != ty ||
