@@ -96,8 +96,10 @@ static void deactivate(cpu_device* dev, cpu_job* j) {
 }
 
 static void job_free(cpu_job* j) {
-  if (j->release) j->release(j);
-  free(j);
+  if (j->release)
+    j->release(j);
+  else
+    free(j);
 }
 
 /* Under the lock: drops one reference to `e`, freeing it with the last. */
