@@ -35,7 +35,8 @@
 #include "tsan_fiber.h"
 #include "wake.h"
 
-static _Thread_local cpu_worker* self_worker;
+static _Thread_local cpu_worker* self_worker
+    __attribute__((tls_model("initial-exec"))); /* read at every launch */
 
 cpu_worker* hipc__pool_self(void) { return self_worker; }
 
