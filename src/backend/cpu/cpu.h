@@ -120,6 +120,7 @@ struct hipc_queue {
    * (the value of `enqueued` just after it was appended). */
   atomic_ulong enqueued;
   atomic_ulong finished;
+  atomic_int host_ok_jobs;  /* host_ok jobs enqueued and not retired */
 };
 
 /* An event (pool.c). Every field is under the device lock; `last` is also

@@ -114,6 +114,8 @@ static void retire(cpu_job* j) {
   hipc_queue* q = j->queue;
   cpu_device* dev = q->dev;
   __atomic_store_n(&j->complete, 1, __ATOMIC_RELEASE);
+  if (j->host_ok)
+    atomic_fetch_sub_explicit(&q->host_ok_jobs, 1, memory_order_relaxed);
   /* head and pending are read without the lock by spinning waiters. */
   __atomic_store_n(&q->head, j->next, __ATOMIC_RELEASE);
   if (!q->head) q->tail = NULL;
@@ -228,6 +230,8 @@ uint64_t hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
   if (!j->chunk) j->chunk = 1;
   atomic_init(&j->next_unit, 0);
   atomic_init(&j->done_units, 0);
+  if (j->host_ok)
+    atomic_fetch_add_explicit(&q->host_ok_jobs, 1, memory_order_relaxed);
   pthread_mutex_lock(dev->lock);
   uint64_t ticket = append(dev, q, j);
   pthread_mutex_unlock(dev->lock);
@@ -285,7 +289,9 @@ static cpu_job* find_work(cpu_device* dev) {
 
 /* Runs units of `j` (a reference taken) until none is left to take: on
  * worker `w`, or on a host thread that waits for the job's queue (`w`
- * NULL: copies and fills only, which do not use it). */
+ * NULL: copies and fills only, which do not use it). Returns with the lock
+ * held (a worker goes on looking for work under it); the job, if this
+ * dropped its last reference, is freed first. */
 static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
   int finished_last = 0;
   for (;;) {
@@ -302,9 +308,11 @@ static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
   pthread_mutex_lock(dev->lock);
   if (finished_last) complete(dev, j);
   else deactivate(dev, j);  /* every unit is taken */
-  int last_ref = --j->refs == 0 && j->complete;
-  pthread_mutex_unlock(dev->lock);
-  if (last_ref) job_free(j);
+  /* A job is freed by the last thread inside it, once complete: a kernel
+   * job only goes back to the job cache (two atomics), and a batch frees
+   * its arrays, so this stays under the lock rather than pay another
+   * lock round trip per job. */
+  if (--j->refs == 0 && j->complete) job_free(j);
 }
 
 static void* worker_main(void* arg) {
@@ -319,8 +327,7 @@ static void* worker_main(void* arg) {
     if (j) {
       j->refs++;
       pthread_mutex_unlock(dev->lock);
-      work_on(dev, w, j);
-      pthread_mutex_lock(dev->lock);
+      work_on(dev, w, j); /* returns with the lock held */
       continue;
     }
     if (dev->shutdown) break;
@@ -476,14 +483,20 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
   cpu_device* dev = q->dev;
   ticket_wait t = {q, ticket};
   /* Copies and fills at the head of the queue, ours included, run on this
-   * thread too: a blocking copy on an idle queue needs no hand-over. */
-  while (!ticket_done(&t)) {
+   * thread too: a blocking copy on an idle queue needs no hand-over. A
+   * queue with none (a kernel, a host function) costs no lock here. */
+  while (atomic_load_explicit(&q->host_ok_jobs, memory_order_relaxed) &&
+         !ticket_done(&t)) {
     pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
     if (j) j->refs++;
+    if (!j) {
+      pthread_mutex_unlock(dev->lock);
+      break;
+    }
     pthread_mutex_unlock(dev->lock);
-    if (!j) break;
     work_on(dev, NULL, j);
+    pthread_mutex_unlock(dev->lock);
   }
   wait_until(dev, ticket_done, &t, 1);
   return hipSuccess;
