@@ -6,7 +6,8 @@
 # round trip, the best of N runs per build).
 # Usage: bench/cpu_handoff_compare.sh DIR [CPUS], DIR holding bin/launch,
 # bin/launch.ref, bin/stream_latency and before/libhipc.so,
-# after/libhipc.so; CPUS defaults to 0,1.
+# after/libhipc.so; CPUS defaults to 0,1. LAUNCH_ONLY=1: the launch rows
+# alone.
 dir=${1:?usage: cpu_handoff_compare.sh DIR [CPUS]}
 cpus=${2:-0,1}
 cd "$dir" || exit 1
@@ -29,6 +30,7 @@ awk -v c="$cpus" -v b="$b" -v a="$a" -v r="$r" 'BEGIN {
   if (r > 0 && b > 0)
     printf "  before/ref %.2f  after/ref %.2f  after/before %.2f\n",
            b / r, a / r, a / b }'
+[ -n "${LAUNCH_ONLY:-}" ] && exit 0
 # stream_latency: per row (operation + condition), the best median and
 # the best p90 over N runs of each build, runs alternating.
 for ((i = 0; i < N; i++)); do

@@ -40,7 +40,14 @@ static void configure(void) {
     cores = CPU_COUNT(&set);
   spin_ns = (uint64_t)hipc__env_int("HIPC_CPU_SPIN_US", 0, 1000000, 30) *
             1000u;
+  unsigned every =
+      (unsigned)hipc__env_int("HIPC_CPU_SPIN_YIELD", 1, 1 << 20, 16);
+  unsigned pow2 = 1;
+  while (pow2 * 2 <= every) pow2 *= 2;
+  hipc__spin_yield_mask = pow2 - 1;
 }
+
+unsigned hipc__spin_yield_mask = 15;
 
 void hipc__spin_yield(void) { sched_yield(); }
 

@@ -34,10 +34,14 @@ static inline void hipc__cpu_relax(void) {
 }
 
 void hipc__spin_yield(void);
-/* Step `i` (from 1) of a spin: a pause, and every 16 steps a yield. */
+/* Steps between two yields of a spin, less one (a power of two, less
+ * one): HIPC_CPU_SPIN_YIELD (default 16). Set by hipc__spin_ns. */
+extern unsigned hipc__spin_yield_mask;
+/* Step `i` (from 1) of a spin: a pause, and every 16 steps (by default)
+ * a yield. */
 static inline void hipc__spin_pause(unsigned i) {
   hipc__cpu_relax();
-  if (i % 16 == 0) hipc__spin_yield();
+  if ((i & hipc__spin_yield_mask) == 0) hipc__spin_yield();
 }
 
 #endif
