@@ -32,7 +32,6 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "runtime/env.h"
 #include "tsan_fiber.h"
 #include "wake.h"
 
@@ -376,29 +375,12 @@ static void* worker_main(void* arg) {
   return NULL;
 }
 
-/* Every CPU device's queues, jobs and events are under this one lock, so
- * that a queue of one device may wait for an event of another (a wait job
- * sits in the marker's list whichever device either belongs to). Adaptive
- * (glibc spins a little before it sleeps; HIPC_CPU_LOCK=plain: a plain
- * mutex): its holds are short, and a spinning worker that sees a dispatch
- * reaches for it while the launching thread still holds it; sleeping there
- * costs a futex wait and a wake per hand-off. */
-static pthread_mutex_t shared_lock;
-static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
-
-static void lock_init(void) {
-  static const char* const kinds[] = {"adaptive", "plain", NULL};
-  pthread_mutexattr_t a;
-  pthread_mutexattr_init(&a);
-  if (hipc__env_choice("HIPC_CPU_LOCK", kinds, 0) == 0)
-    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
-  pthread_mutex_init(&shared_lock, &a);
-  pthread_mutexattr_destroy(&a);
-}
-
+/* Every CPU device's queues, jobs and events are under one lock
+ * (hipc__queue_lock), so that a queue of one device may wait for an event
+ * of another (a wait job sits in the marker's list whichever device either
+ * belongs to). */
 int hipc__pool_start(cpu_device* dev) {
-  pthread_once(&lock_once, lock_init);
-  dev->lock = &shared_lock;
+  dev->lock = hipc__queue_lock();
   dev->max_spinners = hipc__max_spinners(dev->nworkers);
   dev->workers = calloc((size_t)dev->nworkers, sizeof *dev->workers);
   return dev->workers ? 0 : -1;

@@ -61,3 +61,25 @@ int hipc__max_spinners(int nworkers) {
   int n = cores > 1 ? cores - 1 : 1;
   return n < nworkers ? n : nworkers;
 }
+
+/* Adaptive (glibc spins a little before it sleeps; HIPC_CPU_LOCK=plain: a
+ * plain mutex): the lock's holds are short, and a spinning worker that
+ * sees a dispatch reaches for it while the launching thread still holds
+ * it; sleeping there costs a futex wait and a wake per hand-off. */
+static pthread_mutex_t queue_lock;
+static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
+
+static void lock_init(void) {
+  static const char* const kinds[] = {"adaptive", "plain", NULL};
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init(&a);
+  if (hipc__env_choice("HIPC_CPU_LOCK", kinds, 0) == 0)
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
+  pthread_mutex_init(&queue_lock, &a);
+  pthread_mutexattr_destroy(&a);
+}
+
+pthread_mutex_t* hipc__queue_lock(void) {
+  pthread_once(&lock_once, lock_init);
+  return &queue_lock;
+}

@@ -3,6 +3,7 @@
 #ifndef HIPC_CPU_WAKE_H
 #define HIPC_CPU_WAKE_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -24,6 +25,10 @@ uint64_t hipc__spin_ns(void);
 int hipc__max_spinners(int nworkers);
 
 uint64_t hipc__now_ns(void);
+
+/* The CPU devices' queue lock (pool.c): an adaptive mutex, or a plain one
+ * with HIPC_CPU_LOCK=plain. */
+pthread_mutex_t* hipc__queue_lock(void);
 
 static inline void hipc__cpu_relax(void) {
 #if defined(__x86_64__)
