@@ -5,7 +5,10 @@
 #include <stddef.h>
 
 /* The result of the calling thread's latest API call. */
-static _Thread_local hipError_t last_error = hipSuccess;
+/* initial-exec: read and written by every API call, without a call to
+ * __tls_get_addr. */
+static _Thread_local hipError_t last_error
+    __attribute__((tls_model("initial-exec"))) = hipSuccess;
 
 hipError_t hipc__error_record(hipError_t e) {
   /* HIP 6.2 stores every result, success included, so a successful call

@@ -17,7 +17,8 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static hipError_t init_status = hipErrorNotInitialized;
 static hipc_device devices[HIPC_MAX_DEVICES];
 static int ndevices;
-static _Thread_local int current_ordinal;
+static _Thread_local int current_ordinal
+    __attribute__((tls_model("initial-exec"))); /* read at every launch */
 
 typedef struct backend_entry {
   const hipc_backend_ops* ops;

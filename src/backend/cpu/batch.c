@@ -61,7 +61,8 @@ typedef struct big_job {
 static void batch_unref(hipc_batch* b) {
   if (__atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
   for (size_t i = 0; i < b->nitems; ++i)
-    if (b->items[i].kind == HIPC_OP_LAUNCH) free(b->items[i].k.args);
+    if (b->items[i].kind == HIPC_OP_LAUNCH)
+      hipc__cpu_kernel_args_free(&b->items[i].k);
   free(b->items);
   free(b->segs);
   free(b);
@@ -108,9 +109,15 @@ static void inline_run(cpu_job* j, cpu_worker* w, uint64_t first,
   for (size_t i = 0; i < bj->n; ++i) run_item(&bj->b->items[bj->first + i], w);
 }
 
-static void inline_release(cpu_job* j) { batch_unref(((batch_job*)j)->b); }
+static void inline_release(cpu_job* j) {
+  batch_unref(((batch_job*)j)->b);
+  free(j);
+}
 
-static void big_release(cpu_job* j) { batch_unref(((big_job*)j)->b); }
+static void big_release(cpu_job* j) {
+  batch_unref(((big_job*)j)->b);
+  free(j);
+}
 
 static int is_big(const hipc_op* o) {
   if (o->kind == HIPC_OP_LAUNCH) {

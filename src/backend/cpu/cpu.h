@@ -85,7 +85,9 @@ struct cpu_job {
   int kind;                 /* CPU_JOB_* */
   /* Runs units [first, first + n) on worker `w`. */
   void (*run)(cpu_job* j, cpu_worker* w, uint64_t first, uint64_t n);
-  void (*release)(cpu_job* j);  /* frees kind-specific resources */
+  /* Frees the job and what it holds; NULL: the job is one allocation,
+   * freed with free(). */
+  void (*release)(cpu_job* j);
   uint64_t units;
   uint64_t chunk;           /* units a worker takes at once */
   atomic_ullong next_unit;
@@ -119,6 +121,7 @@ struct hipc_queue {
    * (the value of `enqueued` just after it was appended). */
   atomic_ulong enqueued;
   atomic_ulong finished;
+  atomic_int host_ok_jobs;  /* host_ok jobs enqueued and not retired */
 };
 
 /* An event (pool.c). Every field is under the device lock; `last` is also
@@ -135,6 +138,10 @@ struct hipc_event {
   struct cpu_ipc_event* ipc; /* hipEventInterprocess: the shared state
                                (ipc_event.c), else NULL */
 };
+/* Kernel arguments up to this many bytes (and aligned to at most 16) live
+ * in the job itself; larger blocks are allocated. */
+#define KERNEL_INLINE_ARGS 192
+
 /* A kernel launch: `units` blocks. */
 typedef struct kernel_job {
   cpu_job job;
@@ -143,15 +150,26 @@ typedef struct kernel_job {
   dim3 grid, block;
   uint32_t threads;
   size_t shmem;
-  void* args;
+  void* args;               /* packed: inline_args, or allocated */
   struct cpu_grid* coop;    /* cooperative launches only (coop.c) */
+  _Alignas(16) unsigned char inline_args[KERNEL_INLINE_ARGS];
 } kernel_job;
 
 /* -- device.c: kernels */
-/* Fills `k` for launch `l` (not cooperative): its packed arguments (freed
- * by its release) and its units; 0, or -1 when out of memory. */
+/* Fills `k` for launch `l` (not cooperative): its packed arguments (in
+ * the job, or allocated: hipc__cpu_kernel_args_free) and its units; 0, or
+ * -1 when out of memory. */
 int hipc__cpu_kernel_prepare(kernel_job* k, const hipc_launch* l,
                              int nworkers);
+/* Frees the packed arguments of `k` if they were allocated. */
+void hipc__cpu_kernel_args_free(kernel_job* k);
+
+/* -- job_cache.c: kernel jobs are recycled, not freed. */
+/* A zeroed kernel job, or NULL when out of memory. */
+kernel_job* hipc__job_cache_get(void);
+/* Gives back a job from hipc__job_cache_get (its arguments already freed):
+ * any thread may, while others get jobs. */
+void hipc__job_cache_put(kernel_job* k);
 /* Runs blocks [first, first + n) of kernel job `j` on worker `w`. */
 void hipc__cpu_kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
                           uint64_t n);

@@ -221,10 +221,16 @@ static hipError_t cpu_release(hipc_device* dev, void* ptr) {
 
 /* -- kernels */
 
+void hipc__cpu_kernel_args_free(kernel_job* k) {
+  if (k->args != k->inline_args) free(k->args);
+  k->args = NULL;
+}
+
 static void kernel_release(cpu_job* j) {
   kernel_job* k = (kernel_job*)j;
   if (k->coop) hipc__coop_release(k);
-  free(k->args);
+  hipc__cpu_kernel_args_free(k);
+  hipc__job_cache_put(k);
 }
 
 /* Prepares block `u` of `k`: its indices in `ts` and its state in `b`. */
@@ -310,8 +316,10 @@ int hipc__cpu_kernel_prepare(kernel_job* k, const hipc_launch* l,
   /* kc's kernel without parameters has an empty buffer: allocate one
    * alignment unit anyway (aligned_alloc of 0 may return NULL). */
   size_t bytes = (d->args_size + align - 1) & ~(align - 1);
-  k->args = aligned_alloc(align, bytes ? bytes : align);
-  if (!k->args) return -1;
+  if (bytes <= sizeof k->inline_args && align <= 16)
+    k->args = k->inline_args;
+  else if (!(k->args = aligned_alloc(align, bytes ? bytes : align)))
+    return -1;
   if (d->pack) {
     d->pack(l->args, k->args);
   } else {
@@ -337,17 +345,17 @@ int hipc__cpu_kernel_prepare(kernel_job* k, const hipc_launch* l,
 }
 
 static hipError_t cpu_launch(hipc_queue* q, const hipc_launch* l) {
-  kernel_job* k = calloc(1, sizeof *k);
+  kernel_job* k = hipc__job_cache_get();
   if (!k) return hipErrorOutOfMemory;
   if (hipc__cpu_kernel_prepare(k, l, q->dev->nworkers) != 0) {
-    free(k);
+    hipc__job_cache_put(k);
     return hipErrorOutOfMemory;
   }
   if (l->coop) {
     /* Blocks in flight together; a worker claims one at a time. */
     if (hipc__coop_prepare(k, l) != 0) {
-      free(k->args);
-      free(k);
+      hipc__cpu_kernel_args_free(k);
+      hipc__job_cache_put(k);
       return hipErrorOutOfMemory;
     }
     k->job.run = hipc__coop_run;

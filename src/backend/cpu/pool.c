@@ -35,10 +35,12 @@
 #include "tsan_fiber.h"
 #include "wake.h"
 
-static _Thread_local cpu_worker* self_worker;
+static _Thread_local cpu_worker* self_worker
+    __attribute__((tls_model("initial-exec"))); /* read at every launch */
 /* Host functions this host thread runs for a queue it waits on
  * (hipc__pool_wait): inside one it may not wait, as a worker may not. */
-static _Thread_local int callback_depth;
+static _Thread_local int callback_depth
+    __attribute__((tls_model("initial-exec")));
 
 static int in_callback(void) { return self_worker || callback_depth; }
 int hipc__pool_in_callback(void) { return in_callback(); }
@@ -102,8 +104,10 @@ static void deactivate(cpu_device* dev, cpu_job* j) {
 }
 
 static void job_free(cpu_job* j) {
-  if (j->release) j->release(j);
-  free(j);
+  if (j->release)
+    j->release(j);
+  else
+    free(j);
 }
 
 /* Under the lock: drops one reference to `e`, freeing it with the last. */
@@ -117,6 +121,8 @@ static void retire(cpu_job* j) {
   hipc_queue* q = j->queue;
   cpu_device* dev = q->dev;
   __atomic_store_n(&j->complete, 1, __ATOMIC_RELEASE);
+  if (j->host_ok)
+    atomic_fetch_sub_explicit(&q->host_ok_jobs, 1, memory_order_relaxed);
   /* head and pending are read without the lock by spinning waiters. */
   __atomic_store_n(&q->head, j->next, __ATOMIC_RELEASE);
   if (!q->head) q->tail = NULL;
@@ -231,6 +237,8 @@ uint64_t hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
   if (!j->chunk) j->chunk = 1;
   atomic_init(&j->next_unit, 0);
   atomic_init(&j->done_units, 0);
+  if (j->host_ok)
+    atomic_fetch_add_explicit(&q->host_ok_jobs, 1, memory_order_relaxed);
   pthread_mutex_lock(dev->lock);
   uint64_t ticket = append(dev, q, j);
   pthread_mutex_unlock(dev->lock);
@@ -288,7 +296,9 @@ static cpu_job* find_work(cpu_device* dev) {
 
 /* Runs units of `j` (a reference taken) until none is left to take: on
  * worker `w`, or on a host thread that waits for the job's queue (`w`
- * NULL: copies and fills only, which do not use it). */
+ * NULL: copies and fills only, which do not use it). Returns with the lock
+ * held (a worker goes on looking for work under it); the job, if this
+ * dropped its last reference, is freed first. */
 static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
   int finished_last = 0;
   for (;;) {
@@ -307,9 +317,11 @@ static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
   pthread_mutex_lock(dev->lock);
   if (finished_last) complete(dev, j);
   else deactivate(dev, j);  /* every unit is taken */
-  int last_ref = --j->refs == 0 && j->complete;
-  pthread_mutex_unlock(dev->lock);
-  if (last_ref) job_free(j);
+  /* A job is freed by the last thread inside it, once complete: a kernel
+   * job only goes back to the job cache (two atomics), and a batch frees
+   * its arrays, so this stays under the lock rather than pay another
+   * lock round trip per job. */
+  if (--j->refs == 0 && j->complete) job_free(j);
 }
 
 static void* worker_main(void* arg) {
@@ -324,8 +336,7 @@ static void* worker_main(void* arg) {
     if (j) {
       j->refs++;
       pthread_mutex_unlock(dev->lock);
-      work_on(dev, w, j);
-      pthread_mutex_lock(dev->lock);
+      work_on(dev, w, j); /* returns with the lock held */
       continue;
     }
     if (dev->shutdown) break;
@@ -373,13 +384,12 @@ static void* worker_main(void* arg) {
   return NULL;
 }
 
-/* Every CPU device's queues, jobs and events are under this one lock, so
- * that a queue of one device may wait for an event of another (a wait job
- * sits in the marker's list whichever device either belongs to). */
-static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
-
+/* Every CPU device's queues, jobs and events are under one lock
+ * (hipc__queue_lock), so that a queue of one device may wait for an event
+ * of another (a wait job sits in the marker's list whichever device either
+ * belongs to). */
 int hipc__pool_start(cpu_device* dev) {
-  dev->lock = &shared_lock;
+  dev->lock = hipc__queue_lock();
   dev->max_spinners = hipc__max_spinners(dev->nworkers);
   dev->workers = calloc((size_t)dev->nworkers, sizeof *dev->workers);
   return dev->workers ? 0 : -1;
@@ -486,14 +496,20 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
    * needs no hand-over, and neither does a host function the thread then
    * waits for (librccl's collectives, `hipLaunchHostFunc` + synchronize):
    * it runs here once everything before it on the queue is done, as it
-   * would on a worker, while this thread would only be waiting. */
-  while (!ticket_done(&t)) {
+   * would on a worker, while this thread would only be waiting. A queue
+   * with none of them (kernels only) costs no lock here. */
+  while (atomic_load_explicit(&q->host_ok_jobs, memory_order_relaxed) &&
+         !ticket_done(&t)) {
     pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
     if (j) j->refs++;
+    if (!j) {
+      pthread_mutex_unlock(dev->lock);
+      break;
+    }
     pthread_mutex_unlock(dev->lock);
-    if (!j) break;
     work_on(dev, NULL, j);
+    pthread_mutex_unlock(dev->lock);
   }
   wait_until(dev, ticket_done, &t, 1);
   return hipSuccess;

@@ -40,7 +40,14 @@ static void configure(void) {
     cores = CPU_COUNT(&set);
   spin_ns = (uint64_t)hipc__env_int("HIPC_CPU_SPIN_US", 0, 1000000, 30) *
             1000u;
+  unsigned every =
+      (unsigned)hipc__env_int("HIPC_CPU_SPIN_YIELD", 1, 1 << 20, 16);
+  unsigned pow2 = 1;
+  while (pow2 * 2 <= every) pow2 *= 2;
+  hipc__spin_yield_mask = pow2 - 1;
 }
+
+unsigned hipc__spin_yield_mask = 15;
 
 void hipc__spin_yield(void) { sched_yield(); }
 
@@ -53,4 +60,26 @@ int hipc__max_spinners(int nworkers) {
   pthread_once(&once, configure);
   int n = cores > 1 ? cores - 1 : 1;
   return n < nworkers ? n : nworkers;
+}
+
+/* Adaptive (glibc spins a little before it sleeps; HIPC_CPU_LOCK=plain: a
+ * plain mutex): the lock's holds are short, and a spinning worker that
+ * sees a dispatch reaches for it while the launching thread still holds
+ * it; sleeping there costs a futex wait and a wake per hand-off. */
+static pthread_mutex_t queue_lock;
+static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
+
+static void lock_init(void) {
+  static const char* const kinds[] = {"adaptive", "plain", NULL};
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init(&a);
+  if (hipc__env_choice("HIPC_CPU_LOCK", kinds, 0) == 0)
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
+  pthread_mutex_init(&queue_lock, &a);
+  pthread_mutexattr_destroy(&a);
+}
+
+pthread_mutex_t* hipc__queue_lock(void) {
+  pthread_once(&lock_once, lock_init);
+  return &queue_lock;
 }

@@ -3,6 +3,7 @@
 #ifndef HIPC_CPU_WAKE_H
 #define HIPC_CPU_WAKE_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -25,6 +26,10 @@ int hipc__max_spinners(int nworkers);
 
 uint64_t hipc__now_ns(void);
 
+/* The CPU devices' queue lock (pool.c): an adaptive mutex, or a plain one
+ * with HIPC_CPU_LOCK=plain. */
+pthread_mutex_t* hipc__queue_lock(void);
+
 static inline void hipc__cpu_relax(void) {
 #if defined(__x86_64__)
   __builtin_ia32_pause();
@@ -34,10 +39,14 @@ static inline void hipc__cpu_relax(void) {
 }
 
 void hipc__spin_yield(void);
-/* Step `i` (from 1) of a spin: a pause, and every 16 steps a yield. */
+/* Steps between two yields of a spin, less one (a power of two, less
+ * one): HIPC_CPU_SPIN_YIELD (default 16). Set by hipc__spin_ns. */
+extern unsigned hipc__spin_yield_mask;
+/* Step `i` (from 1) of a spin: a pause, and every 16 steps (by default)
+ * a yield. */
 static inline void hipc__spin_pause(unsigned i) {
   hipc__cpu_relax();
-  if (i % 16 == 0) hipc__spin_yield();
+  if ((i & hipc__spin_yield_mask) == 0) hipc__spin_yield();
 }
 
 #endif
