@@ -51,6 +51,7 @@ struct ur_loop {
   LLVMValueRef insts[MAX_BODY]; /* the blocks' instructions, in their
                                    order: the header's phis first */
   unsigned n, nphis;
+  int exit_single; /* the latch is the exit's one predecessor */
 };
 
 static int starts_with(const char *s, size_t len, const char *prefix) {
@@ -97,14 +98,16 @@ static LLVMValueRef incoming(LLVMValueRef phi, LLVMBasicBlockRef from) {
   return NULL;
 }
 
-/* Uses outside the loop are phis of the exit, reached from the latch. */
+/* Uses outside the loop are phis of the exit, reached from the latch, or,
+ * where the latch is the exit's one predecessor, anything (unroll() gives
+ * those uses a phi in the exit first). */
 static int uses_ok(const struct ur_loop *L, LLVMValueRef v) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u != NULL; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (!LLVMIsAInstruction(user))
       return 0;
     LLVMBasicBlockRef at = LLVMGetInstructionParent(user);
-    if (block_index(L, at) >= 0)
+    if (block_index(L, at) >= 0 || L->exit_single)
       continue;
     if (at != L->exit || !LLVMIsAPHINode(user))
       return 0;
@@ -114,6 +117,34 @@ static int uses_ok(const struct ur_loop *L, LLVMValueRef v) {
         return 0;
   }
   return 1;
+}
+
+/* Uses of `v` after the loop that are not phis of the exit take it from a
+ * phi of the exit, so that the exit can gain a predecessor (LCSSA). */
+static void exit_phi(LLVMBuilderRef b, const struct ur_loop *L,
+                     LLVMValueRef v) {
+  LLVMValueRef phi = NULL;
+  LLVMUseRef next;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u != NULL; u = next) {
+    next = LLVMGetNextUse(u);
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMBasicBlockRef at = LLVMGetInstructionParent(user);
+    if (block_index(L, at) >= 0 || (at == L->exit && LLVMIsAPHINode(user)))
+      continue;
+    if (phi == NULL) {
+      LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(L->exit));
+      phi = LLVMBuildPhi(b, LLVMTypeOf(v), "");
+      LLVMBasicBlockRef latch = L->latch;
+      LLVMAddIncoming(phi, &v, &latch, 1);
+    }
+    int ops = LLVMGetNumOperands(user);
+    for (int k = 0; k < ops; k++)
+      if (LLVMGetOperand(user, (unsigned)k) == v)
+        LLVMSetOperand(user, (unsigned)k, phi);
+    /* Setting the user's operands dropped its uses of `v`, `next` among
+     * them where the user took `v` twice: start again. */
+    next = LLVMGetFirstUse(v);
+  }
 }
 
 /* Whether `f` is a kernel (!nvvm.annotations names it "kernel"). */
@@ -210,7 +241,9 @@ static int find_blocks(LLVMValueRef f, struct ur_loop *L) {
   if (latch_at == nseen)
     return 0;
   /* The header's predecessors are `pre` and the latch; the other blocks'
-   * are in the loop. */
+   * are in the loop. Whether the exit has other predecessors than the
+   * latch, on the way. */
+  L->exit_single = 1;
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != NULL;
        b = LLVMGetNextBasicBlock(b)) {
     unsigned j = 0;
@@ -221,6 +254,8 @@ static int find_blocks(LLVMValueRef f, struct ur_loop *L) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
     for (unsigned k = 0; t != NULL && k < LLVMGetNumSuccessors(t); k++) {
       LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+      if (s == L->exit)
+        L->exit_single = 0;
       for (unsigned i = 0; i < nseen; i++) {
         if (seen[i] != s)
           continue;
@@ -388,6 +423,9 @@ static void copy_body(LLVMBuilderRef b, const struct ur_loop *L,
 static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  if (L->exit_single)
+    for (unsigned i = 0; i < L->n; i++)
+      exit_phi(b, L, L->insts[i]);
   LLVMBasicBlockRef pick = LLVMInsertBasicBlockInContext(ctx, L->head,
                                                          "unroll.pick");
   struct ur_copy *copies = calloc(UNROLL, sizeof *copies);
