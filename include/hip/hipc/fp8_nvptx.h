@@ -37,27 +37,18 @@ __device__ inline float from_half_bits(uint32_t h) {
 __device__ inline uint32_t to_float_bits(uint8_t x,
                                          __hip_fp8_interpretation_t t) {
   uint32_t sign = static_cast<uint32_t>(x & 0x80) << 24, mag = x & 0x7fu;
-  uint32_t nan = sign | 0x7fc00000u;
-  float f;
-  switch (t) {
-    case __HIP_E4M3:
-      if (mag == 0x7f) return nan;
-      f = from_half_bits(sign >> 16 | mag << 7) * 0x1p8f;
-      break;
-    case __HIP_E5M2:
-      f = from_half_bits(static_cast<uint32_t>(x) << 8);
-      break;
-    case __HIP_E4M3_FNUZ:
-      if (x == 0x80) return 0x7fc00000u;
-      f = from_half_bits(sign >> 16 | mag << 7) * 0x1p7f;
-      break;
-    default:  // E5M2 FNUZ: bias 16
-      if (x == 0x80) return 0x7fc00000u;
-      f = mag >= 0x7c ? from_half_bits(sign >> 16 | (mag - 4) << 8)
-                      : from_half_bits(sign >> 16 | mag << 8) * 0x1p-1f;
-      break;
+  uint32_t h = sign >> 16 | mag << 7;  // E4M3, E4M3 FNUZ
+  float scale = t == __HIP_E4M3 ? 0x1p8f : 0x1p7f;
+  bool nan = t == __HIP_E4M3 ? mag == 0x7f : x == 0x80;
+  if (t == __HIP_E5M2) {
+    h = static_cast<uint32_t>(x) << 8, scale = 1.0f, nan = false;
+  } else if (t == __HIP_E5M2_FNUZ) {  // bias 16
+    bool top = mag >= 0x7c;
+    h = sign >> 16 | (top ? mag - 4 : mag) << 8;
+    scale = top ? 1.0f : 0x1p-1f;
   }
-  return __builtin_bit_cast(uint32_t, f);
+  uint32_t f = __builtin_bit_cast(uint32_t, from_half_bits(h) * scale);
+  return nan ? (t == __HIP_E4M3 ? sign : 0) | 0x7fc00000u : f;
 }
 
 #if __CUDA_ARCH__ >= 890
