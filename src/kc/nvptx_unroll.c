@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "kc/nvptx_ir.h"
+#include "kc/nvptx_uniform.h"
 
 #define MAX_BODY 64
 #define MAX_BLOCKS 8
@@ -145,64 +146,6 @@ static void exit_phi(LLVMBuilderRef b, const struct ur_loop *L,
      * them where the user took `v` twice: start again. */
     next = LLVMGetFirstUse(v);
   }
-}
-
-/* Whether `f` is a kernel (!nvvm.annotations names it "kernel"). */
-static int is_kernel(LLVMModuleRef m, LLVMValueRef f) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  if (n == 0)
-    return 0;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
-  int found = 0;
-  for (unsigned i = 0; i < n && !found; i++) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 2)
-      continue;
-    LLVMValueRef ops[8];
-    if (k > 8)
-      k = 8;
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    unsigned len = 0;
-    const char *s = ops[1] != NULL ? LLVMGetMDString(ops[1], &len) : NULL;
-    found = ops[0] == f && s != NULL && len == 6 && !strncmp(s, "kernel", 6);
-  }
-  free(nodes);
-  return found;
-}
-
-/* Whether every lane of a block has the same `v`: constants, a kernel's
- * arguments, the block and grid indices and sizes, and what is computed
- * from them. */
-static int uniform(LLVMModuleRef m, LLVMValueRef v, int depth) {
-  if (LLVMIsAConstant(v))
-    return 1;
-  if (LLVMIsAArgument(v))
-    return is_kernel(m, LLVMGetParamParent(v));
-  if (!LLVMIsAInstruction(v) || depth > 8)
-    return 0;
-  if (LLVMIsACallInst(v)) {
-    LLVMValueRef f = LLVMGetCalledValue(v);
-    size_t len = 0;
-    const char *name = f != NULL ? LLVMGetValueName2(f, &len) : "";
-    return starts_with(name, len, "llvm.nvvm.read.ptx.sreg.ntid.") ||
-           starts_with(name, len, "llvm.nvvm.read.ptx.sreg.ctaid.") ||
-           starts_with(name, len, "llvm.nvvm.read.ptx.sreg.nctaid.");
-  }
-  switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr:
-  case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMZExt:
-  case LLVMSExt: case LLVMTrunc: case LLVMICmp: case LLVMSelect:
-  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
-    break;
-  default:
-    return 0;
-  }
-  int n = LLVMGetNumOperands(v);
-  for (int i = 0; i < n; i++)
-    if (!uniform(m, LLVMGetOperand(v, (unsigned)i), depth + 1))
-      return 0;
-  return 1;
 }
 
 /* The blocks from the header to the latch: those reached from the header
@@ -357,8 +300,8 @@ static int match_loop(LLVMModuleRef m, LLVMValueRef f,
     }
   /* The same trips on every lane, so that the lanes that meet at each
    * collective are the same after the change. */
-  return warp && uniform(m, L->bound, 0) &&
-         uniform(m, incoming(L->iv, L->pre), 0);
+  return warp && hipc__nvptx_uniform(m, L->bound) &&
+         hipc__nvptx_uniform(m, incoming(L->iv, L->pre));
 }
 
 /* A copy of the body: its blocks, and its value of each instruction. */
