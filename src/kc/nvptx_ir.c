@@ -68,6 +68,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned warp = hipc__nvptx_unroll_warp_loops(m);
   if (popc + warp > 0)
     clean_up(m);
+  hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
                     "%u warp-collective loop(s) unrolled\n", in, popc, warp);

@@ -17,6 +17,10 @@ unsigned hipc__nvptx_popcount(LLVMModuleRef m);
  * (nvptx_unroll.c); returns how many. */
 unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m);
 
+/* Selects between costly values on a lane-uniform condition made branches
+ * (nvptx_select.c; HIPC_NVPTX_SELECT=0 leaves them); returns how many. */
+unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
+
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
  * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */
