@@ -77,24 +77,24 @@ __device__ inline uint8_t from_float(float x, bool sat,
   uint32_t u = __builtin_bit_cast(uint32_t, x), a = u & 0x7fffffffu;
   uint8_t sign = static_cast<uint8_t>(u >> 24 & 0x80);
   const uint32_t inf = 0x7f800000u;
-  uint8_t nan = sign | 0x7f;
+  uint8_t x7f = sign | 0x7f;  // E4M3's NaN, E4M3 FNUZ's largest
   switch (t) {
     case __HIP_E4M3: {  // NaN, infinity, NOSAT overflow: NaN
       uint8_t e = cvt_e4m3(x);
-      return a >= inf || (!sat && a > 0x43e00000u /* 448 */) ? nan : e;
+      return a >= inf || (!sat && a > 0x43e00000u /* 448 */) ? x7f : e;
     }
     case __HIP_E5M2: {
       uint8_t e = cvt_e5m2(x);
       bool big = a == inf || (!sat && a > 0x47600000u /* 57344 */);
-      return a > inf ? nan : big ? sign | 0x7c : e;
+      return a > inf ? x7f : big ? sign | 0x7c : e;
     }
     default: {  // E4M3 FNUZ: NaN, infinity, NOSAT overflow give 0x80
       uint8_t e = cvt_e4m3(x * 2.0f);
       e = (e & 0x7f) != 0 ? e : 0;
-      uint8_t over = sat ? nan : 0x80;
+      uint8_t over = sat ? x7f : 0x80;
       return a >= inf                   ? 0x80
              : a > 0x43700000u /* 240 */ ? over
-             : a > 0x43680000u /* 232 */ ? nan
+             : a > 0x43680000u /* 232 */ ? x7f
                                          : e;
     }
   }
