@@ -71,6 +71,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned stride = hipc__nvptx_unroll_stride_loops(m);
   if (popc + warp + copies + stride > 0)
     clean_up(m);
+  hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
                     "%u warp-collective loop(s) unrolled, %u vector "

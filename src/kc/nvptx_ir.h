@@ -27,6 +27,10 @@ unsigned hipc__nvptx_vector_copies(LLVMModuleRef m);
  * many. */
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m);
 
+/* Selects between costly values on a lane-uniform condition made branches
+ * (nvptx_select.c; HIPC_NVPTX_SELECT=0 leaves them); returns how many. */
+unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
+
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
  * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */

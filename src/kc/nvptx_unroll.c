@@ -6,37 +6,53 @@
  * vote's loops of `__any`/`__all` took 1.6 times nvcc's time rolled. HIP's
  * warp functions act on the lanes active at the call (`__activemask()`).
  *
- * The loops taken are single blocks B, entered from one block P, counted by
- * an induction variable i from S in steps of 1 to a bound N that is not a
- * constant (`icmp eq/ne (i + 1), N` decides), S and N the same on every
- * lane (computed from constants, the kernel's arguments and the block and
- * grid indices and sizes: the lanes that enter take the same way through
- * the copies, so each collective meets the same lanes as before), holding a call to a warp
- * intrinsic and no call that is not an intrinsic (no block barrier), and at
- * most MAX_BODY instructions. Values of B used after it must be used by
- * phis of the exit block. The loop becomes
+ * The loops taken have a header H entered from one block P and a latch X
+ * (H itself for a loop of one block), the only block that branches back to
+ * H and the only one that leaves the loop, to its exit E. The blocks
+ * between H and X form no loop of their own and end in branches or
+ * switches. An induction variable i (a phi of H) counts from S in steps of
+ * 1 to a bound N that is not a constant (`icmp eq/ne (i + 1), N` in X
+ * decides), S and N the same on every lane (computed from constants, the
+ * kernel's arguments and the block and grid indices and sizes). The body
+ * holds a call to a warp intrinsic and no call that is not an intrinsic
+ * (no block barrier), at most MAX_BLOCKS blocks and MAX_BODY instructions.
+ * Values of the loop used after it must be used by phis of E, from X. The
+ * loop becomes
  *
- *   pick:  T = N - S; R = T & 3; br T >= 4 ? main : B
- *   main:  four copies of B's body; br i + 4 == N - R ? mid : main
- *   mid:   br R == 0 ? exit : B
- *   B:     the loop as it was, entered from pick or mid (the remainder)
+ *   pick:  T = N - S; R = T & 3; br T >= 4 ? main : H
+ *   main:  four copies of the body, each copy's latch going on to the next
+ *          copy's header; br i + 4 == N - R ? mid : main
+ *   mid:   br R == 0 ? E : H
+ *   H..X:  the loop as it was, entered from pick or mid (the remainder)
  *
- * T is taken modulo 2^w: a loop entered with S == N (2^w trips) takes B
- * alone, as before. */
+ * Convergence: every lane that enters makes the same number of trips, so
+ * all take the same way through pick, main and mid. Within a copy the
+ * branches are the body's own on the same values, and each copy's latch
+ * joins them again before the next copy as the loop's latch did before
+ * the next trip, so each collective meets the lanes it met before.
+ *
+ * T is taken modulo 2^w: a loop entered with S == N (2^w trips) takes the
+ * original loop alone, as before. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "kc/nvptx_ir.h"
+#include "kc/nvptx_uniform.h"
 
-#define MAX_BODY 48
+#define MAX_BODY 64
+#define MAX_BLOCKS 8
 #define UNROLL 4
 
 struct ur_loop {
-  LLVMBasicBlockRef body, pre, exit;
-  LLVMValueRef br, iv, inc, bound;
-  int exit_on_true;
-  LLVMValueRef insts[MAX_BODY]; /* B's instructions, phis first */
+  LLVMBasicBlockRef head, latch, pre, exit;
+  LLVMBasicBlockRef blocks[MAX_BLOCKS]; /* head first, in an order where
+                                           each block follows its preds */
+  unsigned nblocks;
+  LLVMValueRef iv, inc, bound;
+  LLVMValueRef insts[MAX_BODY]; /* the blocks' instructions, in their
+                                   order: the header's phis first */
   unsigned n, nphis;
+  int exit_single; /* the latch is the exit's one predecessor */
 };
 
 static int starts_with(const char *s, size_t len, const char *prefix) {
@@ -63,8 +79,16 @@ static int call_kind(LLVMValueRef call) {
   return 0;
 }
 
-static int in_block(LLVMValueRef v, LLVMBasicBlockRef b) {
-  return LLVMIsAInstruction(v) && LLVMGetInstructionParent(v) == b;
+static int block_index(const struct ur_loop *L, LLVMBasicBlockRef b) {
+  for (unsigned i = 0; i < L->nblocks; i++)
+    if (L->blocks[i] == b)
+      return (int)i;
+  return -1;
+}
+
+static int in_loop(const struct ur_loop *L, LLVMValueRef v) {
+  return LLVMIsAInstruction(v) &&
+         block_index(L, LLVMGetInstructionParent(v)) >= 0;
 }
 
 /* The phi's value from `from`. */
@@ -75,168 +99,290 @@ static LLVMValueRef incoming(LLVMValueRef phi, LLVMBasicBlockRef from) {
   return NULL;
 }
 
-/* Uses outside B are phis of the exit, reached from B. */
+/* Uses outside the loop are phis of the exit, reached from the latch, or,
+ * where the latch is the exit's one predecessor, anything (unroll() gives
+ * those uses a phi in the exit first). */
 static int uses_ok(const struct ur_loop *L, LLVMValueRef v) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u != NULL; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user))
+      return 0;
     LLVMBasicBlockRef at = LLVMGetInstructionParent(user);
-    if (at == L->body)
+    if (block_index(L, at) >= 0 || L->exit_single)
       continue;
     if (at != L->exit || !LLVMIsAPHINode(user))
       return 0;
     for (unsigned i = 0; i < LLVMCountIncoming(user); i++)
       if (LLVMGetIncomingValue(user, i) == v &&
-          LLVMGetIncomingBlock(user, i) != L->body)
+          LLVMGetIncomingBlock(user, i) != L->latch)
         return 0;
   }
   return 1;
 }
 
-/* Whether `f` is a kernel (!nvvm.annotations names it "kernel"). */
-static int is_kernel(LLVMModuleRef m, LLVMValueRef f) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
-  if (n == 0)
-    return 0;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  LLVMGetNamedMetadataOperands(m, "nvvm.annotations", nodes);
-  int found = 0;
-  for (unsigned i = 0; i < n && !found; i++) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 2)
+/* Uses of `v` after the loop that are not phis of the exit take it from a
+ * phi of the exit, so that the exit can gain a predecessor (LCSSA). */
+static void exit_phi(LLVMBuilderRef b, const struct ur_loop *L,
+                     LLVMValueRef v) {
+  LLVMValueRef phi = NULL;
+  LLVMUseRef next;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u != NULL; u = next) {
+    next = LLVMGetNextUse(u);
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMBasicBlockRef at = LLVMGetInstructionParent(user);
+    if (block_index(L, at) >= 0 || (at == L->exit && LLVMIsAPHINode(user)))
       continue;
-    LLVMValueRef ops[8];
-    if (k > 8)
-      k = 8;
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    unsigned len = 0;
-    const char *s = ops[1] != NULL ? LLVMGetMDString(ops[1], &len) : NULL;
-    found = ops[0] == f && s != NULL && len == 6 && !strncmp(s, "kernel", 6);
+    if (phi == NULL) {
+      LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(L->exit));
+      phi = LLVMBuildPhi(b, LLVMTypeOf(v), "");
+      LLVMBasicBlockRef latch = L->latch;
+      LLVMAddIncoming(phi, &v, &latch, 1);
+    }
+    int ops = LLVMGetNumOperands(user);
+    for (int k = 0; k < ops; k++)
+      if (LLVMGetOperand(user, (unsigned)k) == v)
+        LLVMSetOperand(user, (unsigned)k, phi);
+    /* Setting the user's operands dropped its uses of `v`, `next` among
+     * them where the user took `v` twice: start again. */
+    next = LLVMGetFirstUse(v);
   }
-  free(nodes);
-  return found;
 }
 
-/* Whether every lane of a block has the same `v`: constants, a kernel's
- * arguments, the block and grid indices and sizes, and what is computed
- * from them. */
-static int uniform(LLVMModuleRef m, LLVMValueRef v, int depth) {
-  if (LLVMIsAConstant(v))
-    return 1;
-  if (LLVMIsAArgument(v))
-    return is_kernel(m, LLVMGetParamParent(v));
-  if (!LLVMIsAInstruction(v) || depth > 8)
-    return 0;
-  if (LLVMIsACallInst(v)) {
-    LLVMValueRef f = LLVMGetCalledValue(v);
-    size_t len = 0;
-    const char *name = f != NULL ? LLVMGetValueName2(f, &len) : "";
-    return starts_with(name, len, "llvm.nvvm.read.ptx.sreg.ntid.") ||
-           starts_with(name, len, "llvm.nvvm.read.ptx.sreg.ctaid.") ||
-           starts_with(name, len, "llvm.nvvm.read.ptx.sreg.nctaid.");
-  }
-  switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr:
-  case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMZExt:
-  case LLVMSExt: case LLVMTrunc: case LLVMICmp: case LLVMSelect:
-  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
-    break;
-  default:
-    return 0;
-  }
-  int n = LLVMGetNumOperands(v);
-  for (int i = 0; i < n; i++)
-    if (!uniform(m, LLVMGetOperand(v, (unsigned)i), depth + 1))
+/* The blocks from the header to the latch: those reached from the header
+ * without leaving by the latch, none branching to the header but the
+ * latch, none leaving the loop but by the latch, none entered from
+ * outside but the header (from `pre`), and without a cycle among them.
+ * They are stored so that each follows the blocks that branch to it. */
+static int find_blocks(LLVMValueRef f, struct ur_loop *L) {
+  LLVMBasicBlockRef seen[MAX_BLOCKS];
+  unsigned nseen = 0, indeg[MAX_BLOCKS] = {0};
+  seen[nseen++] = L->head;
+  for (unsigned i = 0; i < nseen; i++) {
+    if (seen[i] == L->latch)
+      continue;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(seen[i]);
+    if (t == NULL || (!LLVMIsABranchInst(t) && !LLVMIsASwitchInst(t)))
       return 0;
-  return 1;
+    for (unsigned k = 0; k < LLVMGetNumSuccessors(t); k++) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+      if (s == L->head || s == L->exit)
+        return 0;
+      unsigned j = 0;
+      while (j < nseen && seen[j] != s)
+        j++;
+      if (j == nseen) {
+        if (nseen == MAX_BLOCKS)
+          return 0;
+        seen[nseen++] = s;
+      }
+      indeg[j]++;
+    }
+  }
+  unsigned latch_at = 0;
+  while (latch_at < nseen && seen[latch_at] != L->latch)
+    latch_at++;
+  if (latch_at == nseen)
+    return 0;
+  /* The header's predecessors are `pre` and the latch; the other blocks'
+   * are in the loop. Whether the exit has other predecessors than the
+   * latch, on the way. */
+  L->exit_single = 1;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != NULL;
+       b = LLVMGetNextBasicBlock(b)) {
+    unsigned j = 0;
+    while (j < nseen && seen[j] != b)
+      j++;
+    if (j < nseen)
+      continue;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    for (unsigned k = 0; t != NULL && k < LLVMGetNumSuccessors(t); k++) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+      if (s == L->exit)
+        L->exit_single = 0;
+      for (unsigned i = 0; i < nseen; i++) {
+        if (seen[i] != s)
+          continue;
+        if (s != L->head || (L->pre != NULL && L->pre != b))
+          return 0;
+        L->pre = b;
+      }
+    }
+  }
+  if (L->pre == NULL)
+    return 0;
+  /* The order: a block once every block in the loop that branches to it
+   * is placed (Kahn's); a block left over lies on a cycle. */
+  unsigned done[MAX_BLOCKS] = {0};
+  L->nblocks = 0;
+  while (L->nblocks < nseen) {
+    unsigned j = 0;
+    while (j < nseen && (done[j] || indeg[j] != 0))
+      j++;
+    if (j == nseen)
+      return 0;
+    done[j] = 1;
+    L->blocks[L->nblocks++] = seen[j];
+    if (seen[j] == L->latch)
+      continue;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(seen[j]);
+    for (unsigned k = 0; k < LLVMGetNumSuccessors(t); k++)
+      for (unsigned i = 0; i < nseen; i++)
+        if (seen[i] == LLVMGetSuccessor(t, k))
+          indeg[i]--;
+  }
+  return L->blocks[0] == L->head;
 }
 
-static int match_loop(LLVMModuleRef m, LLVMBasicBlockRef b,
-                      struct ur_loop *L) {
-  memset(L, 0, sizeof *L);
-  L->body = b;
-  struct nvptx_self_loop s;
-  if (!hipc__nvptx_self_loop(b, &s))
-    return 0;
-  L->br = s.br;
-  L->exit = s.exit;
-  L->exit_on_true = s.exit_on_true;
-  LLVMValueRef cond = s.cond;
-  /* (i + 1) against N. */
-  for (unsigned k = 0; k < 2 && L->inc == NULL; k++) {
+/* The induction variable: the condition compares (i + 1) with N, N from
+ * outside the loop and not a constant, i a phi of the header that takes
+ * i + 1 from the latch. */
+static int find_counter(struct ur_loop *L, LLVMValueRef cond) {
+  for (unsigned k = 0; k < 2; k++) {
     LLVMValueRef a = LLVMGetOperand(cond, k), n = LLVMGetOperand(cond, 1 - k);
-    if (!in_block(a, b) || LLVMGetInstructionOpcode(a) != LLVMAdd ||
-        in_block(n, b) || LLVMIsAConstant(n))
+    if (!in_loop(L, a) || LLVMGetInstructionOpcode(a) != LLVMAdd ||
+        in_loop(L, n) || LLVMIsAConstant(n))
       continue;
     for (unsigned j = 0; j < 2; j++) {
       LLVMValueRef phi = LLVMGetOperand(a, j), one = LLVMGetOperand(a, 1 - j);
-      if (LLVMIsAPHINode(phi) && in_block(phi, b) &&
+      if (LLVMIsAPHINode(phi) && LLVMIsAInstruction(phi) &&
+          LLVMGetInstructionParent(phi) == L->head &&
           LLVMIsAConstantInt(one) && LLVMConstIntGetZExtValue(one) == 1 &&
-          incoming(phi, b) == a)
+          incoming(phi, L->latch) == a) {
         L->iv = phi, L->inc = a, L->bound = n;
-    }
-  }
-  if (L->iv == NULL)
-    return 0;
-  int warp = 0;
-  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i != NULL;
-       i = LLVMGetNextInstruction(i)) {
-    if (L->n == MAX_BODY)
-      return 0;
-    L->insts[L->n++] = i;
-    if (LLVMIsAPHINode(i)) {
-      if (LLVMCountIncoming(i) != 2)
-        return 0;
-      for (unsigned k = 0; k < 2; k++) {
-        LLVMBasicBlockRef from = LLVMGetIncomingBlock(i, k);
-        if (from == b)
-          continue;
-        if (L->pre != NULL && L->pre != from)
-          return 0;
-        L->pre = from;
+        return 1;
       }
-      L->nphis++;
-      continue;
     }
-    if (LLVMIsACallInst(i)) {
-      int kind = call_kind(i);
-      if (kind < 0)
-        return 0;
-      warp |= kind;
-    } else if (LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i)) {
-      return 0;
-    }
-    if (!uses_ok(L, i))
-      return 0;
   }
-  if (!warp || L->pre == NULL || incoming(L->iv, L->pre) == NULL)
-    return 0;
-  /* The same trips on every lane, so that the lanes that meet at each
-   * collective are the same after the change. */
-  return uniform(m, L->bound, 0) && uniform(m, incoming(L->iv, L->pre), 0);
+  return 0;
 }
 
-/* The copy of `v` in the current copy of the body, or `v` itself. */
-static LLVMValueRef mapped(const struct ur_loop *L, LLVMValueRef *cur,
+/* Whether `latch` closes a loop this pass unrolls; fills `L`. */
+static int match_loop(LLVMModuleRef m, LLVMValueRef f,
+                      LLVMBasicBlockRef latch, struct ur_loop *L) {
+  memset(L, 0, sizeof *L);
+  L->latch = latch;
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
+  if (br == NULL || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+    return 0;
+  LLVMValueRef cond = LLVMGetCondition(br);
+  if (!LLVMIsAICmpInst(cond) || LLVMGetInstructionParent(cond) != latch)
+    return 0;
+  LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+  if (p != LLVMIntEQ && p != LLVMIntNE)
+    return 0;
+  /* eq leaves when true, ne when false. */
+  L->exit = LLVMGetSuccessor(br, p == LLVMIntEQ ? 0 : 1);
+  L->head = LLVMGetSuccessor(br, p == LLVMIntEQ ? 1 : 0);
+  if (L->exit == L->head || !find_blocks(f, L) || !find_counter(L, cond))
+    return 0;
+  int warp = 0;
+  for (unsigned b = 0; b < L->nblocks; b++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(L->blocks[b]); i != NULL;
+         i = LLVMGetNextInstruction(i)) {
+      if (L->n == MAX_BODY)
+        return 0;
+      L->insts[L->n++] = i;
+      if (LLVMIsAPHINode(i) && b == 0) {
+        if (LLVMCountIncoming(i) != 2 || incoming(i, L->pre) == NULL ||
+            incoming(i, L->latch) == NULL)
+          return 0;
+        L->nphis++;
+      } else if (LLVMIsACallInst(i)) {
+        int kind = call_kind(i);
+        if (kind < 0)
+          return 0;
+        warp |= kind;
+      } else if (LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i)) {
+        return 0;
+      }
+      if (!uses_ok(L, i))
+        return 0;
+    }
+  /* The same trips on every lane, so that the lanes that meet at each
+   * collective are the same after the change. */
+  return warp && hipc__nvptx_uniform(m, L->bound) &&
+         hipc__nvptx_uniform(m, incoming(L->iv, L->pre));
+}
+
+/* A copy of the body: its blocks, and its value of each instruction. */
+struct ur_copy {
+  LLVMBasicBlockRef blocks[MAX_BLOCKS];
+  LLVMValueRef vals[MAX_BODY];
+};
+
+/* The copy's value of `v` (an instruction or block of the loop), or `v`. */
+static LLVMValueRef mapped(const struct ur_loop *L, const struct ur_copy *c,
                            LLVMValueRef v) {
+  if (LLVMValueIsBasicBlock(v)) {
+    int j = block_index(L, LLVMValueAsBasicBlock(v));
+    return j >= 0 ? LLVMBasicBlockAsValue(c->blocks[j]) : v;
+  }
   for (unsigned i = 0; i < L->n; i++)
     if (L->insts[i] == v)
-      return cur[i] != NULL ? cur[i] : v;
+      return c->vals[i] != NULL ? c->vals[i] : v;
   return v;
+}
+
+/* Fills the copy's blocks (made already) with the body, its header's phis
+ * standing for `phis` (the values the trip starts from); the latch's
+ * branch is left to the caller. */
+static void copy_body(LLVMBuilderRef b, const struct ur_loop *L,
+                      struct ur_copy *c, LLVMValueRef *phis) {
+  for (unsigned i = 0; i < L->nphis; i++)
+    c->vals[i] = phis[i];
+  unsigned i = L->nphis;
+  for (unsigned k = 0; k < L->nblocks; k++) {
+    LLVMPositionBuilderAtEnd(b, c->blocks[k]);
+    for (; i < L->n && LLVMGetInstructionParent(L->insts[i]) == L->blocks[k];
+         i++) {
+      LLVMValueRef inst = L->insts[i];
+      if (LLVMIsAPHINode(inst))
+        c->vals[i] = LLVMBuildPhi(b, LLVMTypeOf(inst), "");
+      else if (inst != LLVMGetBasicBlockTerminator(L->latch))
+        LLVMInsertIntoBuilder(b, c->vals[i] = LLVMInstructionClone(inst));
+    }
+  }
+  /* The operands once every value of the copy exists. */
+  for (i = L->nphis; i < L->n; i++) {
+    LLVMValueRef inst = L->insts[i], v = c->vals[i];
+    if (v == NULL)
+      continue;
+    if (LLVMIsAPHINode(inst)) {
+      for (unsigned k = 0; k < LLVMCountIncoming(inst); k++) {
+        LLVMValueRef in = mapped(L, c, LLVMGetIncomingValue(inst, k));
+        LLVMBasicBlockRef from = LLVMValueAsBasicBlock(mapped(
+            L, c, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(inst, k))));
+        LLVMAddIncoming(v, &in, &from, 1);
+      }
+      continue;
+    }
+    int ops = LLVMGetNumOperands(v);
+    for (int k = 0; k < ops; k++)
+      LLVMSetOperand(v, (unsigned)k,
+                     mapped(L, c, LLVMGetOperand(inst, (unsigned)k)));
+  }
 }
 
 static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  LLVMBasicBlockRef pick = LLVMInsertBasicBlockInContext(ctx, L->body,
+  if (L->exit_single)
+    for (unsigned i = 0; i < L->n; i++)
+      exit_phi(b, L, L->insts[i]);
+  LLVMBasicBlockRef pick = LLVMInsertBasicBlockInContext(ctx, L->head,
                                                          "unroll.pick");
-  LLVMBasicBlockRef main = LLVMInsertBasicBlockInContext(ctx, L->body,
-                                                         "unroll.main");
-  LLVMBasicBlockRef mid = LLVMInsertBasicBlockInContext(ctx, L->body,
+  struct ur_copy *copies = calloc(UNROLL, sizeof *copies);
+  for (int k = 0; k < UNROLL; k++)
+    for (unsigned j = 0; j < L->nblocks; j++)
+      copies[k].blocks[j] = LLVMInsertBasicBlockInContext(
+          ctx, L->head, k == 0 && j == 0 ? "unroll.main" : "unroll.copy");
+  LLVMBasicBlockRef main = copies[0].blocks[0];
+  LLVMBasicBlockRef mid = LLVMInsertBasicBlockInContext(ctx, L->head,
                                                         "unroll.mid");
-  /* pick: P's edge to B goes there. */
+  /* pick: P's edge to H goes there. */
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(L->pre);
   for (unsigned k = 0; k < LLVMGetNumSuccessors(pt); k++)
-    if (LLVMGetSuccessor(pt, k) == L->body)
+    if (LLVMGetSuccessor(pt, k) == L->head)
       LLVMSetSuccessor(pt, k, pick);
   LLVMTypeRef it = LLVMTypeOf(L->iv);
   LLVMPositionBuilderAtEnd(b, pick);
@@ -248,81 +394,66 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
   LLVMBuildCondBr(b,
                   LLVMBuildICmp(b, LLVMIntUGE, trips,
                                 LLVMConstInt(it, UNROLL, 0), ""),
-                  main, L->body);
-  /* main: phis, then the copies. */
-  LLVMValueRef *cur = calloc(L->n, sizeof *cur);
-  LLVMValueRef *next = calloc(L->n, sizeof *next);
-  LLVMValueRef *last = calloc(L->n, sizeof *last);
-  LLVMValueRef mphis[MAX_BODY];
+                  main, L->head);
+  /* main: the header's phis, then the copies, each starting from the
+   * values the one before leaves for the latch's edge. */
+  LLVMValueRef phis[MAX_BODY], mphis[MAX_BODY];
   LLVMPositionBuilderAtEnd(b, main);
   for (unsigned i = 0; i < L->nphis; i++) {
-    LLVMValueRef phi = L->insts[i];
-    mphis[i] = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
-    LLVMValueRef v = incoming(phi, L->pre);
+    LLVMValueRef v = incoming(L->insts[i], L->pre);
+    mphis[i] = phis[i] = LLVMBuildPhi(b, LLVMTypeOf(L->insts[i]), "");
     LLVMAddIncoming(mphis[i], &v, &pick, 1);
-    cur[i] = mphis[i];
   }
-  for (int copy = 0; copy < UNROLL; copy++) {
-    for (unsigned i = L->nphis; i < L->n; i++) {
-      LLVMValueRef inst = L->insts[i];
-      if (inst == L->br)
-        continue;
-      LLVMValueRef c = LLVMInstructionClone(inst);
-      int ops = LLVMGetNumOperands(c);
-      for (int k = 0; k < ops; k++)
-        LLVMSetOperand(c, (unsigned)k,
-                       mapped(L, cur, LLVMGetOperand(inst, (unsigned)k)));
-      LLVMInsertIntoBuilder(b, c);
-      cur[i] = c;
+  unsigned latch_at = (unsigned)block_index(L, L->latch);
+  for (int k = 0; k < UNROLL; k++) {
+    copy_body(b, L, &copies[k], phis);
+    LLVMValueRef next[MAX_BODY];
+    for (unsigned i = 0; i < L->nphis; i++)
+      next[i] = mapped(L, &copies[k], incoming(L->insts[i], L->latch));
+    memcpy(phis, next, L->nphis * sizeof *phis);
+    if (k + 1 < UNROLL) {
+      LLVMPositionBuilderAtEnd(b, copies[k].blocks[latch_at]);
+      LLVMBuildBr(b, copies[k + 1].blocks[0]);
     }
-    /* The phis of the next copy: this copy's values from B. */
-    for (unsigned i = 0; i < L->nphis; i++)
-      next[i] = mapped(L, cur, incoming(L->insts[i], L->body));
-    for (unsigned i = 0; i < L->nphis; i++)
-      last[i] = cur[i], cur[i] = next[i];
   }
+  const struct ur_copy *last = &copies[UNROLL - 1];
+  LLVMBasicBlockRef last_latch = last->blocks[latch_at];
   for (unsigned i = 0; i < L->nphis; i++)
-    LLVMAddIncoming(mphis[i], &cur[i], &main, 1);
-  LLVMValueRef iv_end = cur[0];
-  for (unsigned i = 0; i < L->nphis; i++)
-    if (L->insts[i] == L->iv)
-      iv_end = cur[i];
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, iv_end, stop, ""), mid,
-                  main);
-  /* mid: the remainder in B, or done. */
+    LLVMAddIncoming(mphis[i], &phis[i], &last_latch, 1);
+  LLVMPositionBuilderAtEnd(b, last_latch);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, mapped(L, last, L->inc),
+                                   stop, ""),
+                  mid, main);
+  /* mid: the remainder in the loop, or done. */
   LLVMPositionBuilderAtEnd(b, mid);
   LLVMBuildCondBr(b,
                   LLVMBuildICmp(b, LLVMIntEQ, rem, LLVMConstInt(it, 0, 0), ""),
-                  L->exit, L->body);
-  /* The exit's phis: from mid, what they take from B, as the last copy
-   * left it. */
+                  L->exit, L->head);
+  /* The exit's phis: from mid, what they take from the latch, as the last
+   * copy left it. */
   for (LLVMValueRef e = LLVMGetFirstInstruction(L->exit);
        e != NULL && LLVMIsAPHINode(e); e = LLVMGetNextInstruction(e)) {
-    LLVMValueRef v = incoming(e, L->body);
+    LLVMValueRef v = incoming(e, L->latch);
     if (v == NULL)
       continue;
-    for (unsigned i = 0; i < L->n; i++)
-      if (L->insts[i] == v)
-        v = i < L->nphis ? last[i] : cur[i];
+    v = mapped(L, last, v);
     LLVMAddIncoming(e, &v, &mid, 1);
   }
-  /* B's phis: from pick as from P before, from mid the values after main
-   * (the phi slots of `cur` hold a next copy's). */
+  /* The header's phis: from pick as from P before, from mid the values
+   * after main. */
   for (unsigned i = 0; i < L->nphis; i++) {
     LLVMValueRef phi = L->insts[i];
     LLVMPositionBuilderBefore(b, phi);
     LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
-    LLVMValueRef vals[3] = {incoming(phi, L->pre), incoming(phi, L->body),
-                            cur[i]};
-    LLVMBasicBlockRef from[3] = {pick, L->body, mid};
+    LLVMValueRef vals[3] = {incoming(phi, L->pre), incoming(phi, L->latch),
+                            phis[i]};
+    LLVMBasicBlockRef from[3] = {pick, L->latch, mid};
     LLVMAddIncoming(np, vals, from, 3);
     LLVMReplaceAllUsesWith(phi, np);
     LLVMInstructionEraseFromParent(phi);
   }
   LLVMDisposeBuilder(b);
-  free(cur);
-  free(next);
-  free(last);
+  free(copies);
 }
 
 unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m) {
@@ -337,7 +468,7 @@ unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m) {
     LLVMGetBasicBlocks(f, blocks);
     for (unsigned i = 0; i < n; i++) {
       struct ur_loop L;
-      if (match_loop(m, blocks[i], &L)) {
+      if (match_loop(m, f, blocks[i], &L)) {
         unroll(m, &L);
         done++;
       }

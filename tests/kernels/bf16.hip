@@ -195,7 +195,7 @@ static void test_other_conversions() {
 }
 
 // ---- Arithmetic on the device.
-const int NOPS = 10;
+const int NOPS = 13;
 __global__ void k_arith(const __hip_bfloat162* in, const __hip_bfloat16* c,
                         unsigned short* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -214,6 +214,11 @@ __global__ void k_arith(const __hip_bfloat162* in, const __hip_bfloat16* c,
   o[7] = __bfloat16_as_ushort(v.x);
   o[8] = __bfloat16_as_ushort(hsqrt(__habs(a)));
   o[9] = __bfloat16_as_ushort(__h2div(in[i], in[i]).y);
+  // The x2 forms (one bf16x2 instruction each on sm_90): both halves.
+  __hip_bfloat162 w = __halves2bfloat162(c[i], a);
+  o[10] = __bfloat16_as_ushort(__hadd2(in[i], w).x);
+  o[11] = __bfloat16_as_ushort(__hsub2(in[i], w).y);
+  o[12] = __bfloat16_as_ushort(__hmul2(in[i], w).y);
 }
 
 static uint16_t ref_op(int op, uint16_t a, uint16_t b, uint16_t c) {
@@ -227,6 +232,9 @@ static uint16_t ref_op(int op, uint16_t a, uint16_t b, uint16_t c) {
     case 6: return ref_bf(bf_value(ref_bf(x * y, RN)) - z, RN);
     case 7: return ref_bf(x * y + z, RN);
     case 8: return ref_bf(std::sqrt(static_cast<double>(std::fabs(x))), RN);
+    case 10: return ref_bf(x + z, RN);
+    case 11: return ref_bf(y - x, RN);
+    case 12: return ref_bf(y * x, RN);
     default: return ref_bf(static_cast<double>(y) / static_cast<double>(y), RN);
   }
 }

@@ -36,20 +36,43 @@ HIPC_HD __hip_bfloat16 fma(__hip_bfloat16 a, __hip_bfloat16 x,
 }  // namespace hipc
 
 // ---- Arithmetic on __hip_bfloat16 (the _rn forms are the same).
-#define HIPC_BF_ARITH(NAME, OP)                                         \
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 900
+// On the GPU (sm_90 and later), + - * are the hardware's add/sub/mul.rn.bf16,
+// rounded once as below: the same results, NaNs aside (any NaN).
+#define HIPC_BF_OP(NAME, OP, INSN)                                      \
+  HIPC_HD __hip_bfloat16 NAME(__hip_bfloat16 a, __hip_bfloat16 b) {     \
+    unsigned short r;                                                   \
+    asm(INSN " %0, %1, %2;" : "=h"(r) : "h"(a.__x), "h"(b.__x));        \
+    return __hip_bfloat16_raw{r};                                       \
+  }
+#define HIPC_BF_OP2(NAME, INSN)                                         \
+  HIPC_HD __hip_bfloat162 NAME(__hip_bfloat162 a, __hip_bfloat162 b) {  \
+    unsigned r;                                                         \
+    asm(INSN " %0, %1, %2;"                                             \
+        : "=r"(r)                                                       \
+        : "r"(__builtin_bit_cast(unsigned, a)),                         \
+          "r"(__builtin_bit_cast(unsigned, b)));                        \
+    return __builtin_bit_cast(__hip_bfloat162, r);                      \
+  }
+#else
+#define HIPC_BF_OP(NAME, OP, INSN)                                      \
   HIPC_HD __hip_bfloat16 NAME(__hip_bfloat16 a, __hip_bfloat16 b) {     \
     return hipc::bf16::b(hipc::bf16::f(a) OP hipc::bf16::f(b));         \
-  }                                                                     \
+  }
+#endif
+#define HIPC_BF_ARITH(NAME, OP, INSN)                                   \
+  HIPC_BF_OP(NAME, OP, INSN)                                            \
   HIPC_HD __hip_bfloat16 NAME##_rn(__hip_bfloat16 a, __hip_bfloat16 b) { \
     return NAME(a, b);                                                  \
   }                                                                     \
   HIPC_HD __hip_bfloat16 NAME##_sat(__hip_bfloat16 a, __hip_bfloat16 b) { \
     return hipc::bf16::clamp01(NAME(a, b));                             \
   }
-HIPC_BF_ARITH(__hadd, +)
-HIPC_BF_ARITH(__hsub, -)
-HIPC_BF_ARITH(__hmul, *)
+HIPC_BF_ARITH(__hadd, +, "add.rn.bf16")
+HIPC_BF_ARITH(__hsub, -, "sub.rn.bf16")
+HIPC_BF_ARITH(__hmul, *, "mul.rn.bf16")
 #undef HIPC_BF_ARITH
+#undef HIPC_BF_OP
 HIPC_HD __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) {
   return hipc::bf16::b(hipc::bf16::f(a) / hipc::bf16::f(b));
 }
@@ -160,12 +183,23 @@ HIPC_BF_MATH(hrint, std::nearbyint(x))
                                __hip_bfloat162 c) {                 \
     return __hip_bfloat162(ONE(a.x, b.x, c.x), ONE(a.y, b.y, c.y)); \
   }
+#ifdef HIPC_BF_OP2
+// One bf16x2 instruction for both halves, as nvcc's __hadd2.
+HIPC_BF_OP2(__hadd2, "add.rn.bf16x2")
+HIPC_BF_OP2(__hsub2, "sub.rn.bf16x2")
+HIPC_BF_OP2(__hmul2, "mul.rn.bf16x2")
+HIPC_BF_OP2(__hadd2_rn, "add.rn.bf16x2")
+HIPC_BF_OP2(__hsub2_rn, "sub.rn.bf16x2")
+HIPC_BF_OP2(__hmul2_rn, "mul.rn.bf16x2")
+#undef HIPC_BF_OP2
+#else
 HIPC_BF2_BINARY(__hadd2, __hadd)
 HIPC_BF2_BINARY(__hsub2, __hsub)
 HIPC_BF2_BINARY(__hmul2, __hmul)
 HIPC_BF2_BINARY(__hadd2_rn, __hadd)
 HIPC_BF2_BINARY(__hsub2_rn, __hsub)
 HIPC_BF2_BINARY(__hmul2_rn, __hmul)
+#endif
 HIPC_BF2_BINARY(__h2div, __hdiv)
 HIPC_BF2_BINARY(__hadd2_sat, __hadd_sat)
 HIPC_BF2_BINARY(__hsub2_sat, __hsub_sat)

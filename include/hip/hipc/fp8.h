@@ -47,6 +47,8 @@ typedef unsigned char __hip_fp8_storage_t;
 typedef unsigned short int __hip_fp8x2_storage_t;
 typedef unsigned int __hip_fp8x4_storage_t;
 
+#include "hip/hipc/fp8_nvptx.h"
+
 namespace hipc {
 namespace fp8 {
 
@@ -84,6 +86,10 @@ HIPC_HD uint8_t encode(fround::unpacked v, format f, bool sat) {
 }
 HIPC_HD uint8_t from_float(float x, __hip_saturation_t sat,
                            __hip_fp8_interpretation_t t) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__) && __CUDA_ARCH__ >= 890
+  if (nvptx::has_from_float(t))
+    return nvptx::from_float(x, sat == __HIP_SATFINITE, t);
+#endif
   format f = format_of(t);
   uint32_t u;
   __builtin_memcpy(&u, &x, 4);
@@ -105,6 +111,9 @@ HIPC_HD uint8_t from_double(double x, __hip_saturation_t sat,
 
 // The float bits of an fp8 value (NaN: a quiet NaN with the sign).
 HIPC_HD uint32_t to_float_bits(uint8_t x, __hip_fp8_interpretation_t t) {
+#if defined(__NVPTX__) && !defined(__HIPC_KC__)
+  return nvptx::to_float_bits(x, t);
+#endif
   format f = format_of(t);
   uint32_t sign = static_cast<uint32_t>(x & 0x80) << 24, mag = x & 0x7fu;
   if (f.fnuz) {
