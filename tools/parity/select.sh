@@ -3,7 +3,8 @@
 # HeCBench parity sweep"), one name a line: those whose NAME-hip and
 # NAME-cuda folders both have a Makefile with a `run` target, whose sources
 # include none of the libraries hipc lacks, whose Makefiles link nothing but
-# libm, pthread and OpenMP, and that hold no file over 4 MiB.
+# libm, pthread and OpenMP, that hold no file over 4 MiB, and whose run
+# recipe names no missing file above the folder (../NAME-cuda/data/...).
 # Usage: select.sh HECBENCH_CHECKOUT   (the folder that holds src/)
 set -u
 root=${1:?usage: select.sh HECBENCH_CHECKOUT}
@@ -28,6 +29,11 @@ for hip in "$src"/*-hip; do
       ok=0; break
     fi
     [ -z "$(find "$d" -type f -size +4M -print -quit)" ] || { ok=0; break; }
+  done
+  # The files above the folder that the -hip run recipe names must exist
+  # (bmf, meanshift: their inputs are not in the checkout).
+  for f in $(sed -n '/^run:/,/^$/p' "$hip/Makefile" | grep -o '\.\./[^ ]*'); do
+    [ -e "$hip/$f" ] || ok=0
   done
   [ $ok = 1 ] && echo "$name"
 done
