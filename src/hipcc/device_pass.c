@@ -192,6 +192,14 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
     hipc__util_push(v, "-mllvm");
     hipc__util_push(v, partial);
   }
+  /* LLVM's loop vectoriser turns byte loops into 4-byte vectors whose
+   * lanes the NVPTX back end takes apart again: HeCBench nqueen's
+   * `board[i] == board[r]` scan became four ld.local.u8 joined by shl/or
+   * and split by eight bfe per step (nvcc: no vectors). HIPC_NVPTX_VECTORIZE=0
+   * turns it off (opt-in: not yet measured on a GPU). */
+  const char *vec = getenv("HIPC_NVPTX_VECTORIZE");
+  if (vec != NULL && strcmp(vec, "0") == 0)
+    hipc__util_push(v, "-fno-vectorize");
   const char *lsr = getenv("HIPC_NVPTX_LSR");
   if (lsr == NULL || strcmp(lsr, "1") != 0) {
     hipc__util_push(v, "-mllvm");
