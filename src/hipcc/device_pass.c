@@ -178,6 +178,28 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
    * concurrentKernels), and contract's unrolled loops recomputed every
    * address (378 mul.lo.s32 against nvcc's 64, 48 registers against 40).
    * ptxas reduces strength itself. HIPC_NVPTX_LSR=1 keeps the pass. */
+  /* LLVM's NVPTX unrolling preferences cap partial unrolling at a quarter
+   * of the full-unroll threshold (75 at -O3): a strided reduction of 4096
+   * steps (HeCBench layout's SoA kernel) was unrolled by 8, nvcc's by 32,
+   * with 8 loads in flight per thread against 32 (245 us against 137 us).
+   * HIPC_NVPTX_PARTIAL_UNROLL=N sets that cap (opt-in: its effect on the
+   * other programs is not yet measured on a GPU). */
+  const char *pu = getenv("HIPC_NVPTX_PARTIAL_UNROLL");
+  static char partial[48];
+  if (pu != NULL && *pu != '\0' && strlen(pu) < 8 &&
+      strspn(pu, "0123456789") == strlen(pu)) {
+    snprintf(partial, sizeof partial, "-unroll-partial-threshold=%s", pu);
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, partial);
+  }
+  /* LLVM's loop vectoriser turns byte loops into 4-byte vectors whose
+   * lanes the NVPTX back end takes apart again: HeCBench nqueen's
+   * `board[i] == board[r]` scan became four ld.local.u8 joined by shl/or
+   * and split by eight bfe per step (nvcc: no vectors). HIPC_NVPTX_VECTORIZE=0
+   * turns it off (opt-in: not yet measured on a GPU). */
+  const char *vec = getenv("HIPC_NVPTX_VECTORIZE");
+  if (vec != NULL && strcmp(vec, "0") == 0)
+    hipc__util_push(v, "-fno-vectorize");
   const char *lsr = getenv("HIPC_NVPTX_LSR");
   if (lsr == NULL || strcmp(lsr, "1") != 0) {
     hipc__util_push(v, "-mllvm");
