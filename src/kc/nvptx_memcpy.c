@@ -14,7 +14,8 @@
  * constant 16, 32, 48 or 64 bytes, both sides aligned to 16, by loads of
  * <4 x i32> (all of them first, so a memmove stays right) and stores of
  * them; where it replaced any, SROA makes the temporaries registers and
- * the clean-up after it folds what is left. */
+ * the clean-up after it folds what is left. HIPC_NVPTX_VECTOR_COPY=0
+ * leaves the copies. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,9 @@ static void rewrite(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef call,
 }
 
 unsigned hipc__nvptx_vector_copies(LLVMModuleRef m) {
+  const char *env = getenv("HIPC_NVPTX_VECTOR_COPY");
+  if (env != NULL && strcmp(env, "0") == 0)
+    return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned count = 0;

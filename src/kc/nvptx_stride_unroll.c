@@ -19,7 +19,8 @@
  * metadata of its own (the user's `#pragma unroll`, or the remainder loop
  * of an earlier unrolling). It gives each `llvm.loop.unroll.count` 4,
  * which lets LLVM's unroller pay for the division, and runs the unroller
- * with budgets so small that no other loop changes. */
+ * with budgets so small that no other loop changes.
+ * HIPC_NVPTX_STRIDE_UNROLL=0 leaves the loops. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -369,6 +370,9 @@ static void run_unroller(LLVMModuleRef m) {
 }
 
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {
+  const char *env = getenv("HIPC_NVPTX_STRIDE_UNROLL");
+  if (env != NULL && strcmp(env, "0") == 0)
+    return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
   unsigned n = 0;

@@ -268,10 +268,12 @@ static void test_others(void) {
     CHECK_EQ(bad, 0);
   }
   /* two collectives of one group in one batch (independent, as NCCL
-   * asks): an all-reduce in place, then a broadcast from rank 0 */
+   * asks): an all-reduce in place, then a broadcast from rank 0 of the
+   * block after it (two blocks at least: one rank, one GPU, has a block
+   * of its own only) */
   for (int r = 0; r < nr; ++r) {
     hipFree(s[r]);
-    s[r] = ints(r, nr * N, 0, 0);
+    s[r] = ints(r, (nr > 1 ? nr : 2) * N, 0, 0);
   }
   CHECK_EQ(ncclGroupStart(), ncclSuccess);
   for (int r = 0; r < nr; ++r) {
