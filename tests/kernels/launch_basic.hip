@@ -112,6 +112,11 @@ static void test_3d() { run_ids(dim3(2, 3, 2), dim3(4, 2, 3), 0, "3d"); }
 static void test_3d_uneven() {
   run_ids(dim3(3, 1, 4), dim3(5, 7, 3), 0, "3d uneven");
 }
+// Enough blocks that a worker claims several at a time (device.c carries
+// blockIdx from block to block within a claim): runs cross x and y rows.
+static void test_3d_many_blocks() {
+  run_ids(dim3(7, 5, 40), dim3(4, 1, 1), 0, "3d, 1400 blocks");
+}
 static void test_with_shmem() {
   run_ids(dim3(4, 2), dim3(16, 2), 1, "<<<g, b, shmem>>>");
 }
@@ -229,6 +234,7 @@ int main() {
   test_2d();
   test_3d();
   test_3d_uneven();
+  test_3d_many_blocks();
   test_with_shmem();
   test_with_stream();
   test_many_blocks();

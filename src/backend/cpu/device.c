@@ -299,10 +299,26 @@ void hipc__cpu_kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
   volatile uint64_t u = first;
   if (sigsetjmp(w->fault_jmp, 0) != 0) rerun_precise(w, k, u);
   w->fault_armed = 1;
-  for (; u < first + n; ++u) {
-    hipc_cpu_block b;
-    set_block(ts, k, &b, u, gx, gxy);
+  /* The first block's indices by division, the next ones by carrying x
+   * into y and y into z: no 64-bit divisions per block. */
+  hipc_cpu_block b;
+  set_block(ts, k, &b, u, gx, gxy);
+  dim3 idx = ts->block_idx;
+  for (;;) {
     hipc__sched_run_block(w->sched, k->desc, &b);
+    if (++u >= first + n) break;
+    if (++idx.x == k->grid.x) {
+      idx.x = 0;
+      if (++idx.y == k->grid.y) {
+        idx.y = 0;
+        ++idx.z;
+      }
+    }
+    ts->block_idx = idx;
+    memset(&b, 0, sizeof b);
+    b.count = k->threads;
+    b.dim = k->block;
+    b.args = k->args;
   }
   w->fault_armed = 0;
   w->kernel_name = NULL;
