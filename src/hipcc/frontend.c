@@ -410,8 +410,8 @@ static void host_command(struct job *j, struct strvec *cc) {
 /* hipc's clang pass plugin (src/clang_plugin), or NULL where hipc was
  * built without LLVM's development files. */
 static const char *clang_plugin(struct job *j) {
-  const char *p = own(j, hipc__util_format(
-                             "%s/lib/hipc/libhipc-clang-plugin.so", j->s->prefix));
+  const char *p = own(j, hipc__util_format("%s/lib/hipc/libhipc-clang-plugin.so",
+                                           j->s->prefix));
   return access(p, R_OK) == 0 ? p : NULL;
 }
 

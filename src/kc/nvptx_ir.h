@@ -41,4 +41,11 @@ struct nvptx_self_loop {
 };
 int hipc__nvptx_self_loop(LLVMBasicBlockRef b, struct nvptx_self_loop *s);
 
+/* Whether the `len` bytes at `s` (a value's name) start with `prefix`
+ * (nvptx_loop.c). */
+int hipc__nvptx_starts_with(const char *s, size_t len, const char *prefix);
+
+/* The value phi `phi` takes from block `from`, or NULL (nvptx_loop.c). */
+LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from);
+
 #endif /* HIPC_KC_NVPTX_IR_H */

@@ -1,7 +1,9 @@
-/* The shape both of hipc's NVPTX loop passes start from (nvptx_popcount.c,
- * nvptx_unroll.c): a loop of one block that branches back to itself or
- * out on an `icmp eq` or `icmp ne` computed in that block. */
+/* What hipc's NVPTX passes share: the shape both loop passes start from
+ * (nvptx_popcount.c, nvptx_unroll.c), a loop of one block that branches
+ * back to itself or out on an `icmp eq` or `icmp ne` computed in that
+ * block, and two small queries. */
 #include <stddef.h>
+#include <string.h>
 
 #include "kc/nvptx_ir.h"
 
@@ -22,4 +24,16 @@ int hipc__nvptx_self_loop(LLVMBasicBlockRef b, struct nvptx_self_loop *s) {
     return 0;
   s->exit_on_true = p == LLVMIntEQ;
   return (s->exit_on_true ? t : f) == s->exit;
+}
+
+int hipc__nvptx_starts_with(const char *s, size_t len, const char *prefix) {
+  size_t p = strlen(prefix);
+  return len >= p && strncmp(s, prefix, p) == 0;
+}
+
+LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from) {
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++)
+    if (LLVMGetIncomingBlock(phi, i) == from)
+      return LLVMGetIncomingValue(phi, i);
+  return NULL;
 }

@@ -26,11 +26,6 @@
 
 #define MAX_BYTES 64
 
-static int starts_with(const char *s, size_t len, const char *prefix) {
-  size_t p = strlen(prefix);
-  return len >= p && strncmp(s, prefix, p) == 0;
-}
-
 /* The memcpy/memmove `call`'s byte count when it qualifies, else 0. */
 static unsigned qualifies(LLVMValueRef call) {
   LLVMValueRef f = LLVMGetCalledValue(call);
@@ -38,10 +33,10 @@ static unsigned qualifies(LLVMValueRef call) {
     return 0;
   size_t len;
   const char *name = LLVMGetValueName2(f, &len);
-  if (!starts_with(name, len, "llvm.memcpy.") &&
-      !starts_with(name, len, "llvm.memmove."))
+  if (!hipc__nvptx_starts_with(name, len, "llvm.memcpy.") &&
+      !hipc__nvptx_starts_with(name, len, "llvm.memmove."))
     return 0;
-  if (starts_with(name, len, "llvm.memcpy.inline."))
+  if (hipc__nvptx_starts_with(name, len, "llvm.memcpy.inline."))
     return 0;
   LLVMValueRef size = LLVMGetOperand(call, 2);
   LLVMValueRef vol = LLVMGetOperand(call, 3);
@@ -72,13 +67,15 @@ static void rewrite(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef call,
   LLVMPositionBuilderBefore(b, call);
   for (unsigned k = 0; k < n / 16; k++) {
     LLVMValueRef off = LLVMConstInt(i64, 16 * k, 0);
-    LLVMValueRef p = k == 0 ? src : LLVMBuildInBoundsGEP2(b, i8, src, &off, 1, "");
+    LLVMValueRef p =
+        k == 0 ? src : LLVMBuildInBoundsGEP2(b, i8, src, &off, 1, "");
     parts[k] = LLVMBuildLoad2(b, v4, p, "");
     LLVMSetAlignment(parts[k], 16);
   }
   for (unsigned k = 0; k < n / 16; k++) {
     LLVMValueRef off = LLVMConstInt(i64, 16 * k, 0);
-    LLVMValueRef p = k == 0 ? dst : LLVMBuildInBoundsGEP2(b, i8, dst, &off, 1, "");
+    LLVMValueRef p =
+        k == 0 ? dst : LLVMBuildInBoundsGEP2(b, i8, dst, &off, 1, "");
     LLVMValueRef st = LLVMBuildStore(b, parts[k], p);
     LLVMSetAlignment(st, 16);
   }

@@ -34,11 +34,6 @@
 #define MAX_BODY 40
 #define UNROLL 4
 
-static int starts_with(const char *s, size_t len, const char *prefix) {
-  size_t p = strlen(prefix);
-  return len >= p && strncmp(s, prefix, p) == 0;
-}
-
 static int in_block(LLVMValueRef v, LLVMBasicBlockRef b) {
   return LLVMIsAInstruction(v) && LLVMGetInstructionParent(v) == b;
 }
@@ -64,7 +59,7 @@ static int body_ok(LLVMBasicBlockRef b) {
       const char *name =
           f != NULL && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : NULL;
       if (name == NULL || LLVMGetIntrinsicID(f) == 0 ||
-          starts_with(name, len, "llvm.nvvm."))
+          hipc__nvptx_starts_with(name, len, "llvm.nvvm."))
         return 0;
     }
     if (LLVMIsAFenceInst(v) || LLVMIsAAtomicRMWInst(v) ||
@@ -95,7 +90,7 @@ static int has_unroll_md(LLVMValueRef loop_md) {
     }
     unsigned len = 0;
     const char *s = first != NULL ? LLVMGetMDString(first, &len) : NULL;
-    found = s != NULL && starts_with(s, len, "llvm.loop.unroll");
+    found = s != NULL && hipc__nvptx_starts_with(s, len, "llvm.loop.unroll");
   }
   free(ops);
   return found;
@@ -118,10 +113,9 @@ static void mark(LLVMContextRef ctx, LLVMValueRef br, unsigned kind,
     free(vals);
   }
   const char *key = "llvm.loop.unroll.count";
-  LLVMMetadataRef count[2] = {
-      LLVMMDStringInContext2(ctx, key, strlen(key)),
-      LLVMValueAsMetadata(
-          LLVMConstInt(LLVMInt32TypeInContext(ctx), UNROLL, 0))};
+  LLVMMetadataRef count[2] = {LLVMMDStringInContext2(ctx, key, strlen(key)),
+                              LLVMValueAsMetadata(LLVMConstInt(
+                                  LLVMInt32TypeInContext(ctx), UNROLL, 0))};
   ops[k++] = LLVMMDNodeInContext2(ctx, count, 2);
   LLVMMetadataRef id = LLVMMDNodeInContext2(ctx, ops, k);
   /* The first operand refers to the node itself, which makes it distinct
@@ -140,24 +134,26 @@ struct sloop {
   int is_signed;
 };
 
-static LLVMValueRef incoming(LLVMValueRef phi, LLVMBasicBlockRef from) {
-  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++)
-    if (LLVMGetIncomingBlock(phi, i) == from)
-      return LLVMGetIncomingValue(phi, i);
-  return NULL;
-}
-
 static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   switch (p) {
-  case LLVMIntSLT: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLT;
-  case LLVMIntSGT: return LLVMIntSLE;
-  case LLVMIntSLE: return LLVMIntSGT;
-  case LLVMIntULT: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULT;
-  case LLVMIntUGT: return LLVMIntULE;
-  case LLVMIntULE: return LLVMIntUGT;
-  default: return p;
+  case LLVMIntSLT:
+    return LLVMIntSGE;
+  case LLVMIntSGE:
+    return LLVMIntSLT;
+  case LLVMIntSGT:
+    return LLVMIntSLE;
+  case LLVMIntSLE:
+    return LLVMIntSGT;
+  case LLVMIntULT:
+    return LLVMIntUGE;
+  case LLVMIntUGE:
+    return LLVMIntULT;
+  case LLVMIntUGT:
+    return LLVMIntULE;
+  case LLVMIntULE:
+    return LLVMIntUGT;
+  default:
+    return p;
   }
 }
 
@@ -196,7 +192,7 @@ static int match(LLVMBasicBlockRef b, struct sloop *L) {
   L->stride = L->phi == a ? c : a;
   if (!LLVMIsAPHINode(L->phi) || !in_block(L->phi, b) ||
       !invariant(L->stride, b) || LLVMIsAConstant(L->stride) ||
-      LLVMCountIncoming(L->phi) != 2 || incoming(L->phi, b) != x)
+      LLVMCountIncoming(L->phi) != 2 || hipc__nvptx_incoming(L->phi, b) != x)
     return 0;
   L->pre = LLVMGetIncomingBlock(L->phi, 0) == b
                ? LLVMGetIncomingBlock(L->phi, 1)
@@ -250,7 +246,8 @@ static LLVMBasicBlockRef version(LLVMContextRef ctx, const struct sloop *L) {
   for (LLVMValueRef v = LLVMGetFirstInstruction(L->b); v != NULL;
        v = LLVMGetNextInstruction(v))
     n++;
-  LLVMValueRef *orig = malloc(n * sizeof *orig), *copy = malloc(n * sizeof *copy);
+  LLVMValueRef *orig = malloc(n * sizeof *orig),
+               *copy = malloc(n * sizeof *copy);
   LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
   LLVMValueRef fn = LLVMGetBasicBlockParent(L->b);
   LLVMBasicBlockRef b2 = LLVMAppendBasicBlockInContext(ctx, fn, "stride.fast");
@@ -270,8 +267,9 @@ static LLVMBasicBlockRef version(LLVMContextRef ctx, const struct sloop *L) {
   }
   for (unsigned i = 0; i < n; i++) {
     if (LLVMIsAPHINode(orig[i])) {
-      LLVMValueRef vals[2] = {incoming(orig[i], L->pre),
-                              remap(L, orig, copy, n, incoming(orig[i], L->b))};
+      LLVMValueRef vals[2] = {
+          hipc__nvptx_incoming(orig[i], L->pre),
+          remap(L, orig, copy, n, hipc__nvptx_incoming(orig[i], L->b))};
       LLVMBasicBlockRef from[2] = {L->pre, b2};
       LLVMAddIncoming(copy[i], vals, from, 2);
       continue;
@@ -296,7 +294,7 @@ static LLVMBasicBlockRef version(LLVMContextRef ctx, const struct sloop *L) {
   /* The exit's phis take the copy's values from the copy. */
   for (LLVMValueRef phi = LLVMGetFirstInstruction(L->exit);
        phi != NULL && LLVMIsAPHINode(phi); phi = LLVMGetNextInstruction(phi)) {
-    LLVMValueRef v = incoming(phi, L->b);
+    LLVMValueRef v = hipc__nvptx_incoming(phi, L->b);
     if (v == NULL)
       continue;
     LLVMValueRef nv = remap(L, orig, copy, n, v);
@@ -305,7 +303,7 @@ static LLVMBasicBlockRef version(LLVMContextRef ctx, const struct sloop *L) {
   /* The guard, in P: the copy runs where the step cannot wrap. */
   LLVMPositionBuilderBefore(bld, pre_br);
   LLVMTypeRef ty = LLVMTypeOf(L->step);
-  LLVMValueRef start = incoming(L->phi, L->pre), ok;
+  LLVMValueRef start = hipc__nvptx_incoming(L->phi, L->pre), ok;
   if (L->is_signed) {
     unsigned w = LLVMGetIntTypeWidth(ty);
     LLVMValueRef max = LLVMConstInt(ty, (~0ULL >> (65 - w)), 0);

@@ -6,12 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc/nvptx_ir.h"
 #include "kc/nvptx_uniform.h"
-
-static int starts_with(const char *s, size_t len, const char *prefix) {
-  size_t p = strlen(prefix);
-  return len >= p && strncmp(s, prefix, p) == 0;
-}
 
 /* Whether `f` is a kernel (!nvvm.annotations names it "kernel"). */
 static int is_kernel(LLVMModuleRef m, LLVMValueRef f) {
@@ -48,15 +44,32 @@ static int uniform(LLVMModuleRef m, LLVMValueRef v, int depth) {
     LLVMValueRef f = LLVMGetCalledValue(v);
     size_t len = 0;
     const char *name = f != NULL ? LLVMGetValueName2(f, &len) : "";
-    return starts_with(name, len, "llvm.nvvm.read.ptx.sreg.ntid.") ||
-           starts_with(name, len, "llvm.nvvm.read.ptx.sreg.ctaid.") ||
-           starts_with(name, len, "llvm.nvvm.read.ptx.sreg.nctaid.");
+    return hipc__nvptx_starts_with(name, len,
+                                   "llvm.nvvm.read.ptx.sreg.ntid.") ||
+           hipc__nvptx_starts_with(name, len,
+                                   "llvm.nvvm.read.ptx.sreg.ctaid.") ||
+           hipc__nvptx_starts_with(name, len,
+                                   "llvm.nvvm.read.ptx.sreg.nctaid.");
   }
   switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr:
-  case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMZExt:
-  case LLVMSExt: case LLVMTrunc: case LLVMICmp: case LLVMSelect:
-  case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMTrunc:
+  case LLVMICmp:
+  case LLVMSelect:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
     break;
   default:
     return 0;

@@ -55,11 +55,6 @@ struct ur_loop {
   int exit_single; /* the latch is the exit's one predecessor */
 };
 
-static int starts_with(const char *s, size_t len, const char *prefix) {
-  size_t p = strlen(prefix);
-  return len >= p && strncmp(s, prefix, p) == 0;
-}
-
 /* 1: a warp collective; 0: another intrinsic; -1: anything else. */
 static int call_kind(LLVMValueRef call) {
   LLVMValueRef f = LLVMGetCalledValue(call);
@@ -71,10 +66,10 @@ static int call_kind(LLVMValueRef call) {
                                      "llvm.nvvm.match.",
                                      "llvm.nvvm.activemask"};
   for (size_t i = 0; i < sizeof warp / sizeof *warp; i++)
-    if (starts_with(name, len, warp[i]))
+    if (hipc__nvptx_starts_with(name, len, warp[i]))
       return 1;
-  if (starts_with(name, len, "llvm.nvvm.barrier") ||
-      starts_with(name, len, "llvm.nvvm.bar."))
+  if (hipc__nvptx_starts_with(name, len, "llvm.nvvm.barrier") ||
+      hipc__nvptx_starts_with(name, len, "llvm.nvvm.bar."))
     return -1;
   return 0;
 }
@@ -89,14 +84,6 @@ static int block_index(const struct ur_loop *L, LLVMBasicBlockRef b) {
 static int in_loop(const struct ur_loop *L, LLVMValueRef v) {
   return LLVMIsAInstruction(v) &&
          block_index(L, LLVMGetInstructionParent(v)) >= 0;
-}
-
-/* The phi's value from `from`. */
-static LLVMValueRef incoming(LLVMValueRef phi, LLVMBasicBlockRef from) {
-  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++)
-    if (LLVMGetIncomingBlock(phi, i) == from)
-      return LLVMGetIncomingValue(phi, i);
-  return NULL;
 }
 
 /* Uses outside the loop are phis of the exit, reached from the latch, or,
@@ -245,9 +232,9 @@ static int find_counter(struct ur_loop *L, LLVMValueRef cond) {
     for (unsigned j = 0; j < 2; j++) {
       LLVMValueRef phi = LLVMGetOperand(a, j), one = LLVMGetOperand(a, 1 - j);
       if (LLVMIsAPHINode(phi) && LLVMIsAInstruction(phi) &&
-          LLVMGetInstructionParent(phi) == L->head &&
-          LLVMIsAConstantInt(one) && LLVMConstIntGetZExtValue(one) == 1 &&
-          incoming(phi, L->latch) == a) {
+          LLVMGetInstructionParent(phi) == L->head && LLVMIsAConstantInt(one) &&
+          LLVMConstIntGetZExtValue(one) == 1 &&
+          hipc__nvptx_incoming(phi, L->latch) == a) {
         L->iv = phi, L->inc = a, L->bound = n;
         return 1;
       }
@@ -257,8 +244,8 @@ static int find_counter(struct ur_loop *L, LLVMValueRef cond) {
 }
 
 /* Whether `latch` closes a loop this pass unrolls; fills `L`. */
-static int match_loop(LLVMModuleRef m, LLVMValueRef f,
-                      LLVMBasicBlockRef latch, struct ur_loop *L) {
+static int match_loop(LLVMModuleRef m, LLVMValueRef f, LLVMBasicBlockRef latch,
+                      struct ur_loop *L) {
   memset(L, 0, sizeof *L);
   L->latch = latch;
   LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
@@ -283,8 +270,9 @@ static int match_loop(LLVMModuleRef m, LLVMValueRef f,
         return 0;
       L->insts[L->n++] = i;
       if (LLVMIsAPHINode(i) && b == 0) {
-        if (LLVMCountIncoming(i) != 2 || incoming(i, L->pre) == NULL ||
-            incoming(i, L->latch) == NULL)
+        if (LLVMCountIncoming(i) != 2 ||
+            hipc__nvptx_incoming(i, L->pre) == NULL ||
+            hipc__nvptx_incoming(i, L->latch) == NULL)
           return 0;
         L->nphis++;
       } else if (LLVMIsACallInst(i)) {
@@ -301,7 +289,7 @@ static int match_loop(LLVMModuleRef m, LLVMValueRef f,
   /* The same trips on every lane, so that the lanes that meet at each
    * collective are the same after the change. */
   return warp && hipc__nvptx_uniform(m, L->bound) &&
-         hipc__nvptx_uniform(m, incoming(L->iv, L->pre));
+         hipc__nvptx_uniform(m, hipc__nvptx_incoming(L->iv, L->pre));
 }
 
 /* A copy of the body: its blocks, and its value of each instruction. */
@@ -350,8 +338,8 @@ static void copy_body(LLVMBuilderRef b, const struct ur_loop *L,
     if (LLVMIsAPHINode(inst)) {
       for (unsigned k = 0; k < LLVMCountIncoming(inst); k++) {
         LLVMValueRef in = mapped(L, c, LLVMGetIncomingValue(inst, k));
-        LLVMBasicBlockRef from = LLVMValueAsBasicBlock(mapped(
-            L, c, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(inst, k))));
+        LLVMBasicBlockRef from = LLVMValueAsBasicBlock(
+            mapped(L, c, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(inst, k))));
         LLVMAddIncoming(v, &in, &from, 1);
       }
       continue;
@@ -369,16 +357,16 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
   if (L->exit_single)
     for (unsigned i = 0; i < L->n; i++)
       exit_phi(b, L, L->insts[i]);
-  LLVMBasicBlockRef pick = LLVMInsertBasicBlockInContext(ctx, L->head,
-                                                         "unroll.pick");
+  LLVMBasicBlockRef pick =
+      LLVMInsertBasicBlockInContext(ctx, L->head, "unroll.pick");
   struct ur_copy *copies = calloc(UNROLL, sizeof *copies);
   for (int k = 0; k < UNROLL; k++)
     for (unsigned j = 0; j < L->nblocks; j++)
       copies[k].blocks[j] = LLVMInsertBasicBlockInContext(
           ctx, L->head, k == 0 && j == 0 ? "unroll.main" : "unroll.copy");
   LLVMBasicBlockRef main = copies[0].blocks[0];
-  LLVMBasicBlockRef mid = LLVMInsertBasicBlockInContext(ctx, L->head,
-                                                        "unroll.mid");
+  LLVMBasicBlockRef mid =
+      LLVMInsertBasicBlockInContext(ctx, L->head, "unroll.mid");
   /* pick: P's edge to H goes there. */
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(L->pre);
   for (unsigned k = 0; k < LLVMGetNumSuccessors(pt); k++)
@@ -386,21 +374,20 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
       LLVMSetSuccessor(pt, k, pick);
   LLVMTypeRef it = LLVMTypeOf(L->iv);
   LLVMPositionBuilderAtEnd(b, pick);
-  LLVMValueRef start = incoming(L->iv, L->pre);
+  LLVMValueRef start = hipc__nvptx_incoming(L->iv, L->pre);
   LLVMValueRef trips = LLVMBuildSub(b, L->bound, start, "unroll.trips");
-  LLVMValueRef rem = LLVMBuildAnd(b, trips, LLVMConstInt(it, UNROLL - 1, 0),
-                                  "unroll.rem");
+  LLVMValueRef rem =
+      LLVMBuildAnd(b, trips, LLVMConstInt(it, UNROLL - 1, 0), "unroll.rem");
   LLVMValueRef stop = LLVMBuildSub(b, L->bound, rem, "unroll.stop");
-  LLVMBuildCondBr(b,
-                  LLVMBuildICmp(b, LLVMIntUGE, trips,
-                                LLVMConstInt(it, UNROLL, 0), ""),
-                  main, L->head);
+  LLVMBuildCondBr(
+      b, LLVMBuildICmp(b, LLVMIntUGE, trips, LLVMConstInt(it, UNROLL, 0), ""),
+      main, L->head);
   /* main: the header's phis, then the copies, each starting from the
    * values the one before leaves for the latch's edge. */
   LLVMValueRef phis[MAX_BODY], mphis[MAX_BODY];
   LLVMPositionBuilderAtEnd(b, main);
   for (unsigned i = 0; i < L->nphis; i++) {
-    LLVMValueRef v = incoming(L->insts[i], L->pre);
+    LLVMValueRef v = hipc__nvptx_incoming(L->insts[i], L->pre);
     mphis[i] = phis[i] = LLVMBuildPhi(b, LLVMTypeOf(L->insts[i]), "");
     LLVMAddIncoming(mphis[i], &v, &pick, 1);
   }
@@ -409,7 +396,8 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
     copy_body(b, L, &copies[k], phis);
     LLVMValueRef next[MAX_BODY];
     for (unsigned i = 0; i < L->nphis; i++)
-      next[i] = mapped(L, &copies[k], incoming(L->insts[i], L->latch));
+      next[i] =
+          mapped(L, &copies[k], hipc__nvptx_incoming(L->insts[i], L->latch));
     memcpy(phis, next, L->nphis * sizeof *phis);
     if (k + 1 < UNROLL) {
       LLVMPositionBuilderAtEnd(b, copies[k].blocks[latch_at]);
@@ -421,9 +409,9 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
   for (unsigned i = 0; i < L->nphis; i++)
     LLVMAddIncoming(mphis[i], &phis[i], &last_latch, 1);
   LLVMPositionBuilderAtEnd(b, last_latch);
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, mapped(L, last, L->inc),
-                                   stop, ""),
-                  mid, main);
+  LLVMBuildCondBr(
+      b, LLVMBuildICmp(b, LLVMIntEQ, mapped(L, last, L->inc), stop, ""), mid,
+      main);
   /* mid: the remainder in the loop, or done. */
   LLVMPositionBuilderAtEnd(b, mid);
   LLVMBuildCondBr(b,
@@ -433,7 +421,7 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
    * copy left it. */
   for (LLVMValueRef e = LLVMGetFirstInstruction(L->exit);
        e != NULL && LLVMIsAPHINode(e); e = LLVMGetNextInstruction(e)) {
-    LLVMValueRef v = incoming(e, L->latch);
+    LLVMValueRef v = hipc__nvptx_incoming(e, L->latch);
     if (v == NULL)
       continue;
     v = mapped(L, last, v);
@@ -445,8 +433,8 @@ static void unroll(LLVMModuleRef m, const struct ur_loop *L) {
     LLVMValueRef phi = L->insts[i];
     LLVMPositionBuilderBefore(b, phi);
     LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
-    LLVMValueRef vals[3] = {incoming(phi, L->pre), incoming(phi, L->latch),
-                            phis[i]};
+    LLVMValueRef vals[3] = {hipc__nvptx_incoming(phi, L->pre),
+                            hipc__nvptx_incoming(phi, L->latch), phis[i]};
     LLVMBasicBlockRef from[3] = {pick, L->latch, mid};
     LLVMAddIncoming(np, vals, from, 3);
     LLVMReplaceAllUsesWith(phi, np);
