@@ -12,14 +12,18 @@
  *
  * This pass finds such loops after clang's -O3: a loop of one block B
  * that steps an induction variable i by a loop-invariant value that is
- * not a constant (`i + s`, s defined outside B), leaves on an integer
- * compare of i or i + s with a loop-invariant bound, holds a load, at most
+ * not a constant (`i + s`, s defined outside B), goes on while i + s is
+ * below a loop-invariant bound (signed or unsigned), holds a load, at most
  * MAX_BODY instructions, no call but LLVM's target-independent intrinsics
  * (no barrier, no warp collective, no device function), and has no unroll
  * metadata of its own (the user's `#pragma unroll`, or the remainder loop
  * of an earlier unrolling). It gives each `llvm.loop.unroll.count` 4,
  * which lets LLVM's unroller pay for the division, and runs the unroller
- * with budgets so small that no other loop changes.
+ * with budgets so small that no other loop changes. Where i + s may wrap
+ * (no `nsw`/`nuw`: the source added an unsigned grid size to an int),
+ * LLVM cannot count the trips, so the loop is versioned first: a copy
+ * whose step cannot wrap (s > 0, start and bound at most the largest
+ * value less s) is the one unrolled (version()).
  * HIPC_NVPTX_STRIDE_UNROLL=0 leaves the loops. */
 #include <stdlib.h>
 #include <string.h>

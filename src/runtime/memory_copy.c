@@ -10,8 +10,9 @@
  * memory returns only once it is done; a copy *from* pageable memory
  * returns once the source has been read (the CPU device stages it in a
  * buffer of its own, or for big copies waits; a GPU's driver stages it
- * itself), so the caller may reuse the source at once. Copies between tracked memory (device, pinned, registered, managed)
- * are fully asynchronous. */
+ * itself), so the caller may reuse the source at once. Copies between
+ * tracked memory (device, pinned, registered, managed) are fully
+ * asynchronous. */
 #include <stdlib.h>
 #include <string.h>
 
