@@ -2,9 +2,10 @@
  * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
  * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
  * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_memcpy.c,
- * nvptx_stride_unroll.c). Each pass recognises what nvcc makes better code of than
- * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg,
- * instcombine) runs only where one changed something. */
+ * nvptx_stride_unroll.c, nvptx_select.c). Each pass recognises what nvcc
+ * makes better code of than LLVM 19 does for NVPTX; the clean-up after
+ * them (simplifycfg, instcombine) runs only where one changed something
+ * (nvptx_select.c runs after it, which would undo its branches). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,6 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "kc/kc.h"
 #include "kc/nvptx_ir.h"
@@ -35,17 +35,11 @@ static LLVMModuleRef read_bitcode(LLVMContextRef ctx, const char *path) {
 }
 
 static void clean_up(LLVMModuleRef m) {
-  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
   /* LLVM's own pipelines run instcombine without checking that one
    * iteration reached a fixed point; as a pipeline string it checks. */
-  LLVMErrorRef e = LLVMRunPasses(
+  hipc__nvptx_run_passes(
       m, "function(simplifycfg,instcombine<no-verify-fixpoint>,simplifycfg)",
-      NULL, o);
-  LLVMDisposePassBuilderOptions(o);
-  if (e != NULL) {
-    char *msg = LLVMGetErrorMessage(e);
-    hipc__diag_fatal("clean-up passes: %s", msg);
-  }
+      "clean-up passes");
 }
 
 int hipc__nvptx_ir_main(int argc, char **argv) {

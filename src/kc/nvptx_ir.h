@@ -48,4 +48,9 @@ int hipc__nvptx_starts_with(const char *s, size_t len, const char *prefix);
 /* The value phi `phi` takes from block `from`, or NULL (nvptx_loop.c). */
 LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from);
 
+/* Runs the LLVM pass pipeline `pipeline` on `m`; a failure is fatal, named
+ * by `what` (nvptx_loop.c). */
+void hipc__nvptx_run_passes(LLVMModuleRef m, const char *pipeline,
+                            const char *what);
+
 #endif /* HIPC_KC_NVPTX_IR_H */

@@ -1,10 +1,13 @@
 /* What hipc's NVPTX passes share: the shape both loop passes start from
  * (nvptx_popcount.c, nvptx_unroll.c), a loop of one block that branches
  * back to itself or out on an `icmp eq` or `icmp ne` computed in that
- * block, and two small queries. */
+ * block, two small queries, and running an LLVM pipeline after a pass. */
 #include <stddef.h>
 #include <string.h>
 
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 int hipc__nvptx_self_loop(LLVMBasicBlockRef b, struct nvptx_self_loop *s) {
@@ -36,4 +39,15 @@ LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from) {
     if (LLVMGetIncomingBlock(phi, i) == from)
       return LLVMGetIncomingValue(phi, i);
   return NULL;
+}
+
+void hipc__nvptx_run_passes(LLVMModuleRef m, const char *pipeline,
+                            const char *what) {
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPasses(m, pipeline, NULL, o);
+  LLVMDisposePassBuilderOptions(o);
+  if (e != NULL) {
+    char *msg = LLVMGetErrorMessage(e);
+    hipc__diag_fatal("%s: %s", what, msg);
+  }
 }

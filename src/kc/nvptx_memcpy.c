@@ -19,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Transforms/PassBuilder.h>
-
-#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 #define MAX_BYTES 64
@@ -105,15 +102,8 @@ unsigned hipc__nvptx_vector_copies(LLVMModuleRef m) {
       }
     }
   LLVMDisposeBuilder(b);
-  if (count > 0) {
-    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(
-        m, "function(sroa<modify-cfg>,early-cse<memssa>)", NULL, o);
-    LLVMDisposePassBuilderOptions(o);
-    if (e != NULL) {
-      char *msg = LLVMGetErrorMessage(e);
-      hipc__diag_fatal("vector copies: %s", msg);
-    }
-  }
+  if (count > 0)
+    hipc__nvptx_run_passes(m, "function(sroa<modify-cfg>,early-cse<memssa>)",
+                           "vector copies");
   return count;
 }

@@ -30,9 +30,7 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Support.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
-#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 #define MAX_BODY 40
@@ -80,18 +78,13 @@ static int has_unroll_md(LLVMValueRef loop_md) {
   LLVMGetMDNodeOperands(loop_md, ops);
   int found = 0;
   for (unsigned i = 1; i < n && !found; i++) {
-    if (ops[i] == NULL || LLVMGetMDNodeNumOperands(ops[i]) == 0)
+    unsigned k = ops[i] != NULL ? LLVMGetMDNodeNumOperands(ops[i]) : 0;
+    if (k == 0)
       continue;
-    LLVMValueRef first;
-    if (LLVMGetMDNodeNumOperands(ops[i]) > 1) {
-      LLVMValueRef *sub =
-          malloc(LLVMGetMDNodeNumOperands(ops[i]) * sizeof *sub);
-      LLVMGetMDNodeOperands(ops[i], sub);
-      first = sub[0];
-      free(sub);
-    } else {
-      LLVMGetMDNodeOperands(ops[i], &first);
-    }
+    LLVMValueRef *sub = malloc(k * sizeof *sub);
+    LLVMGetMDNodeOperands(ops[i], sub);
+    LLVMValueRef first = sub[0];
+    free(sub);
     unsigned len = 0;
     const char *s = first != NULL ? LLVMGetMDString(first, &len) : NULL;
     found = s != NULL && hipc__nvptx_starts_with(s, len, "llvm.loop.unroll");
@@ -362,13 +355,8 @@ static void run_unroller(LLVMModuleRef m) {
       "hipc-kc", "-unroll-threshold=1", "-unroll-partial-threshold=1",
       "-unroll-allow-peeling=false", "-unroll-max-upperbound=0"};
   LLVMParseCommandLineOptions(sizeof args / sizeof *args, args, NULL);
-  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e = LLVMRunPasses(m, "function(loop-unroll<O3>)", NULL, o);
-  LLVMDisposePassBuilderOptions(o);
-  if (e != NULL) {
-    char *msg = LLVMGetErrorMessage(e);
-    hipc__diag_fatal("grid-stride unrolling: %s", msg);
-  }
+  hipc__nvptx_run_passes(m, "function(loop-unroll<O3>)",
+                         "grid-stride unrolling");
 }
 
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {

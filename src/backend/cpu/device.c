@@ -233,6 +233,14 @@ static void kernel_release(cpu_job* j) {
   hipc__job_cache_put(k);
 }
 
+/* A fresh state `b` for a block of `k`. */
+static void init_block(hipc_cpu_block* b, const kernel_job* k) {
+  memset(b, 0, sizeof *b);
+  b->count = k->threads;
+  b->dim = k->block;
+  b->args = k->args;
+}
+
 /* Prepares block `u` of `k`: its indices in `ts` and its state in `b`. */
 static void set_block(hipc_thread_state* ts, const kernel_job* k,
                       hipc_cpu_block* b, uint64_t u, uint64_t gx,
@@ -240,10 +248,7 @@ static void set_block(hipc_thread_state* ts, const kernel_job* k,
   ts->block_idx.x = (uint32_t)(u % gx);
   ts->block_idx.y = (uint32_t)((u / gx) % k->grid.y);
   ts->block_idx.z = (uint32_t)(u / gxy);
-  memset(b, 0, sizeof *b);
-  b->count = k->threads;
-  b->dim = k->block;
-  b->args = k->args;
+  init_block(b, k);
 }
 
 /* A fault hit block `u`: run it again from the start with the precise
@@ -315,10 +320,7 @@ void hipc__cpu_kernel_run(cpu_job* j, cpu_worker* w, uint64_t first,
       }
     }
     ts->block_idx = idx;
-    memset(&b, 0, sizeof b);
-    b.count = k->threads;
-    b.dim = k->block;
-    b.args = k->args;
+    init_block(&b, k);
   }
   w->fault_armed = 0;
   w->kernel_name = NULL;

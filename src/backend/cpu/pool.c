@@ -42,8 +42,7 @@ static _Thread_local cpu_worker* self_worker
 static _Thread_local int callback_depth
     __attribute__((tls_model("initial-exec")));
 
-static int in_callback(void) { return self_worker || callback_depth; }
-int hipc__pool_in_callback(void) { return in_callback(); }
+int hipc__pool_in_callback(void) { return self_worker || callback_depth; }
 
 cpu_worker* hipc__pool_self(void) { return self_worker; }
 
@@ -296,7 +295,8 @@ static cpu_job* find_work(cpu_device* dev) {
 
 /* Runs units of `j` (a reference taken) until none is left to take: on
  * worker `w`, or on a host thread that waits for the job's queue (`w`
- * NULL: copies and fills only, which do not use it). Returns with the lock
+ * NULL: copies, fills and host functions only, which do not use it; the
+ * thread counts as in a callback while it runs them). Returns with the lock
  * held (a worker goes on looking for work under it); the job, if this
  * dropped its last reference, is freed first. */
 static void work_on(cpu_device* dev, cpu_worker* w, cpu_job* j) {
@@ -488,7 +488,8 @@ static cpu_job* helpable(hipc_queue* q) {
 }
 
 hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
-  if (in_callback()) return hipErrorNotSupported; /* from a callback */
+  if (hipc__pool_in_callback())
+    return hipErrorNotSupported; /* from a callback */
   cpu_device* dev = q->dev;
   ticket_wait t = {q, ticket};
   /* Copies, fills and host functions at the head of the queue, ours
@@ -503,11 +504,8 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
     pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
     if (j) j->refs++;
-    if (!j) {
-      pthread_mutex_unlock(dev->lock);
-      break;
-    }
     pthread_mutex_unlock(dev->lock);
+    if (!j) break;
     work_on(dev, NULL, j);
     pthread_mutex_unlock(dev->lock);
   }
@@ -536,12 +534,12 @@ static int has_room(void* arg) {
 void hipc__pool_throttle(hipc_queue* q, size_t n) {
   uint64_t depth = (uint64_t)q->dev->queue_depth;
   room_wait r = {q, n < 1 ? 1 : n > depth ? depth : n};
-  if (in_callback() || has_room(&r)) return;
+  if (hipc__pool_in_callback() || has_room(&r)) return;
   wait_until(q->dev, has_room, &r, 1);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
-  if (in_callback()) return hipErrorNotSupported;
+  if (hipc__pool_in_callback()) return hipErrorNotSupported;
   wait_until(dev, device_idle, dev, 1);
   return hipSuccess;
 }
@@ -576,7 +574,8 @@ hipError_t hipc__pool_event_sync(hipc_event* e) {
     hipc_tsan_acquire(dev);
     return hipSuccess;
   }
-  if (in_callback()) return hipErrorNotSupported; /* from a host function */
+  if (hipc__pool_in_callback())
+    return hipErrorNotSupported; /* from a host function */
   pthread_mutex_lock(dev->lock);
   cpu_job* m = e->last;
   if (m) m->refs++; /* keeps it while this thread waits */
