@@ -611,6 +611,25 @@ inline hipError_t hipHostAlloc(T** ptr, size_t size,
   return hipHostAlloc((void**)ptr, size, flags);
 }
 
+template <class T>
+inline hipError_t hipMallocAsync(T** devPtr, size_t size, hipStream_t stream) {
+  return hipMallocAsync((void**)devPtr, size, stream);
+}
+
+/* The pool form CUDA's header has (cudaMallocAsync with a pool). */
+template <class T>
+inline hipError_t hipMallocAsync(T** devPtr, size_t size, hipMemPool_t pool,
+                                 hipStream_t stream) {
+  return hipMallocFromPoolAsync((void**)devPtr, size, pool, stream);
+}
+
+template <class T>
+inline hipError_t hipMallocFromPoolAsync(T** devPtr, size_t size,
+                                         hipMemPool_t pool,
+                                         hipStream_t stream) {
+  return hipMallocFromPoolAsync((void**)devPtr, size, pool, stream);
+}
+
 /* The symbol overloads take the variable itself, as in
  * `hipMemcpyToSymbol(table, src, n)`; `hipMemcpyToSymbol(HIP_SYMBOL(table),
  * ...)` (an address, a prvalue) goes to the C function. The parameter is a

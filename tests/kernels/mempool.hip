@@ -344,8 +344,39 @@ static void test_pointer_checks() {
   if (!on_gpu()) CHECK_ERR(hipMemset(d, 0, 4), hipErrorInvalidValue);
 }
 
+// The typed overloads (T**, as CUDA's and AMD's headers have them),
+// with and without a pool.
+static void test_typed_overloads() {
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreate(&s));
+  int* d = nullptr;
+  HIP_CHECK(hipMallocAsync(&d, N * sizeof(int), s));
+  k_fill<<<1, N, 0, s>>>(d, 5);
+  CHECK_EQ(read(d, s)[N - 1], 5);
+  HIP_CHECK(hipFreeAsync(d, s));
+  hipMemPool_t pool;
+  HIP_CHECK(hipDeviceGetDefaultMemPool(&pool, 0));
+  float* f = nullptr;
+  HIP_CHECK(hipMallocAsync(&f, N * sizeof(float), pool, s));
+  CHECK(f != nullptr);
+  int* g = nullptr;
+  HIP_CHECK(hipMallocFromPoolAsync(&g, N * sizeof(int), pool, s));
+  k_fill<<<1, N, 0, s>>>(g, 6);
+  CHECK_EQ(read(g, s)[0], 6);
+  HIP_CHECK(hipFreeAsync(g, s));
+  double* h = nullptr;  // on the null stream
+  HIP_CHECK(hipMallocAsync(&h, 16, pool, nullptr));
+  HIP_CHECK(hipFreeAsync(h, nullptr));
+  CHECK_ERR(hipMallocFromPoolAsync(&g, 16, nullptr, s), hipErrorInvalidValue);
+  HIP_CHECK(hipFreeAsync(f, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_CHECK(hipDeviceSynchronize());
+  HIP_CHECK(hipStreamDestroy(s));
+}
+
 int main() {
   test_basic();
+  test_typed_overloads();
   test_pointer_checks();
   test_reuse_same_stream();
   test_reuse_other_stream();
