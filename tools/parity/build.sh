@@ -10,7 +10,8 @@
 # compiler, JOBS (2) programs built at once. BUNDLE/build.txt says what
 # built. CUDA_FROM=DIR (an unpacked earlier bundle) rebuilds only hipc's
 # side and takes nvcc's binary from DIR/NAME/dir/PROG.cuda. likepairs.txt
-# (beside this script) edits one side's Makefile where a pair differs.
+# (beside this script) edits one side's Makefile (or another file of it)
+# where a pair differs.
 set -u
 HECB=$(realpath "$1"); BUNDLE=$(realpath -m "$2"); shift 2
 REPO=$(realpath "$(dirname "$0")/../..")
@@ -27,10 +28,10 @@ one() {
   mkdir -p "$w" "$out"
   cp -r "$HECB/src/$n-hip" "$HECB/src/$n-cuda" "$w/" 2>/dev/null
   # likepairs.txt's edits for this program (same precision on both sides).
-  local name side ed
-  while read -r name side ed; do
-    [ "$name" = "$n" ] && sed -i "$ed" "$w/$n-$side/Makefile" &&
-      echo "$n-$side: $ed" >>"$out/likepairs.txt"
+  local name side ed file
+  while read -r name side ed file; do
+    [ "$name" = "$n" ] && sed -i "$ed" "$w/$n-$side/${file:-Makefile}" &&
+      echo "$n-$side/${file:-Makefile}: $ed" >>"$out/likepairs.txt"
   done < <(grep -v '^#' "$REPO/tools/parity/likepairs.txt")
   # The -hip Makefiles pass no architecture: hipcc reads HIPC_OFFLOAD_ARCH.
   # Where only the CUDA twin's Makefile asks for OpenMP (bilateral: its
