@@ -98,6 +98,7 @@ struct cpu_job {
   int host_ok;              /* a copy, fill or host function: a host
                                thread waiting for its queue may run
                                units too */
+  int host_fn;              /* a host function (waiters spin longer) */
   /* A marker: its event and record number, and the waits that wait for
    * it (`refs` counts them: a marker is freed once complete and no wait
    * refers to it). A wait: the marker it waits for (`target`). */
@@ -276,8 +277,9 @@ uint64_t hipc__pool_append(cpu_device* dev, hipc_queue* q, cpu_job* j);
 void hipc__pool_event_unref(hipc_event* e);
 void hipc__pool_marker_unref(cpu_job* m);
 /* Waits (without the lock) until `done(arg)` holds, spinning for up to
- * HIPC_CPU_SPIN_US first (`spin` 0: sleeps at once), then sleeping on
- * done_seq, which every completion bumps. */
+ * HIPC_CPU_SPIN_US first (`spin` 0: sleeps at once; 2: for up to
+ * hipc__spin_hostfn_ns), then sleeping on done_seq, which every
+ * completion bumps. */
 void hipc__pool_wait_until(cpu_device* dev, int (*done)(void*), void* arg,
                            int spin);
 

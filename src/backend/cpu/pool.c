@@ -429,7 +429,9 @@ void hipc__pool_stop(cpu_device* dev) {
 
 void hipc__pool_wait_until(cpu_device* dev, int (*done)(void*), void* arg,
                            int spin) {
-  uint64_t spin_ns = spin ? hipc__spin_ns() : 0;
+  uint64_t spin_ns = spin == 2 ? hipc__spin_hostfn_ns()
+                     : spin    ? hipc__spin_ns()
+                               : 0;
   uint64_t until = spin_ns ? now_ns() + spin_ns : 0;
   for (unsigned i = 1; until; ++i) {
     if (done(arg)) {
@@ -489,17 +491,19 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
    * it runs here once everything before it on the queue is done, as it
    * would on a worker, while this thread would only be waiting. A queue
    * with none of them (kernels only) costs no lock here. */
+  int spin = 1;
   while (atomic_load_explicit(&q->host_ok_jobs, memory_order_relaxed) &&
          !ticket_done(&t)) {
     pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
     if (j) j->refs++;
+    else if (q->head && q->head->host_fn) spin = 2; /* a worker runs it */
     pthread_mutex_unlock(dev->lock);
     if (!j) break;
     work_on(dev, NULL, j);
     pthread_mutex_unlock(dev->lock);
   }
-  hipc__pool_wait_until(dev, ticket_done, &t, 1);
+  hipc__pool_wait_until(dev, ticket_done, &t, spin);
   return hipSuccess;
 }
 
