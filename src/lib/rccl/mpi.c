@@ -468,17 +468,23 @@ ncclResult_t rccl__mpi_barrier(ncclComm_t comm) {
 }
 
 /* A collective may run on the calling thread (ops.c) while this process
- * has one MPI communicator: its operations are issued in the same order
- * on every rank, so the calling thread blocking in one until its peers
- * reach it is what a stream synchronize right after the call would do;
- * with several, ranks that issue them on different streams in different
- * orders would each wait in their first (NCCL asks for an order that
- * cannot deadlock, but its host calls never block). MPI's threading level
- * does not matter: the calls go through the same lock as a worker's, and
- * the user's thread is the one MPI_THREAD_FUNNELED would want. */
+ * has one MPI communicator, and the program makes no MPI call of its own
+ * while it runs. One communicator: its operations are issued in the same
+ * order on every rank, so the calling thread blocking in one until its
+ * peers reach it is what a stream synchronize right after the call would
+ * do; with several, ranks that issue them on different streams in
+ * different orders would each wait in their first (NCCL asks for an order
+ * that cannot deadlock, but its host calls never block). No MPI call of
+ * the program's own: below MPI_THREAD_MULTIPLE the program may not call
+ * MPI while operations are in flight anyway (see the top), and when this
+ * library started MPI the program does not use it; with
+ * MPI_THREAD_MULTIPLE of the program's asking, a peer may be waiting in
+ * MPI for a message this rank sends after the call, before it
+ * synchronizes. The calls go through the same lock as a worker's, and
+ * MPI_THREAD_FUNNELED's thread is the user's. */
 static int mpi_inline_ok(ncclComm_t comm) {
   (void)comm;
-  return atomic_load(&live_comms) == 1;
+  return (serialize || we_initialized) && atomic_load(&live_comms) == 1;
 }
 
 static const rccl_transport mpi_transport = {

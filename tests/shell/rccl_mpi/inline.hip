@@ -1,9 +1,11 @@
 // librccl's inline path (src/lib/rccl/ops.c, tests/shell/rccl_mpi.sh): a
 // collective of at most HIPC_RCCL_INLINE_MAX bytes on an idle stream of the
 // CPU device runs on the calling thread. argv[1] "inline" expects it to
-// (the default bound), "queued" not to (HIPC_RCCL_INLINE_MAX=0); argv[2]
-// "thread" starts MPI with MPI_THREAD_MULTIPLE. Which path a call took is
-// seen from rank 0 while the other ranks start their part late: inline,
+// (the default bound, MPI_Init), "queued" not to (HIPC_RCCL_INLINE_MAX=0,
+// or argv[2] "thread": MPI_Init_thread with MPI_THREAD_MULTIPLE, where
+// the program may call MPI itself while the call is in flight: rank 0
+// sends what rank 1 waits for before it makes its call, which would
+// deadlock inline). Which path a call took is seen from rank 0 while the other ranks start their part late: inline,
 // the call returns after them, with the result in place and the stream
 // idle; queued, it returns at once. Whatever the path, the results match
 // values computed here and stream order holds: a kernel before the call
@@ -142,7 +144,7 @@ static void host_fill(int* p, int n, int base) {
 static void paths(int* a, int* b) {
   args x = {a, b, N};
   host_fill(a, N, 100 * rank);
-  memset(b, 0, N * sizeof(int));
+  host_fill(b, N, -1000000);  // not a result
   timed t = run_timed(allreduce, &x);
   check_path("all-reduce", t, expect_inline);
   if (rank == 0 && expect_inline)  // in place before any synchronize
@@ -223,7 +225,7 @@ static void order(int* a, int* b, int* c) {
 
   // A host function on the null stream writes the input late; the call on
   // a blocking stream comes after it.
-  memset(b, 0, N * sizeof(int));
+  host_fill(b, N, -1000000);  // not a result
   host_fill(a, N, -1);
   struct late {
     int* a;
@@ -243,7 +245,7 @@ static void order(int* a, int* b, int* c) {
   // Work another thread enqueues while the call runs comes after it.
   other o = {b, c, 0, hipSuccess, hipSuccess};
   host_fill(c, N, 100 * rank);
-  memset(b, 0, N * sizeof(int));
+  host_fill(b, N, -1000000);  // not a result
   pthread_t t;
   if (rank == 0) EXPECT(pthread_create(&t, NULL, other_main, &o) == 0);
   timed tm = run_timed(allreduce_flagged, &o);
@@ -261,9 +263,25 @@ static void order(int* a, int* b, int* c) {
     EXPECT_ALL(N, c[i] == 2 * reduced(i));
 }
 
+// MPI_THREAD_MULTIPLE: rank 0 sends to rank 1 after its call and before
+// it synchronizes; rank 1 receives that before it makes its call.
+static void send_while_in_flight(int* a, int* b) {
+  host_fill(a, N, 100 * rank);
+  int token = 7;
+  if (rank == 1)
+    MPI_Recv(&token, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  EXPECT(ncclAllReduce(a, b, N, ncclInt32, ncclSum, comm, stream) ==
+         ncclSuccess);
+  if (rank == 0) MPI_Send(&token, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
+  EXPECT(hipStreamSynchronize(stream) == hipSuccess);
+  EXPECT(token == 7);
+  EXPECT_ALL(N, b[i] == reduced(i));
+}
+
 int main(int argc, char** argv) {
   expect_inline = argc > 1 && strcmp(argv[1], "inline") == 0;
-  if (argc > 2 && strcmp(argv[2], "thread") == 0) {
+  int multiple = argc > 2 && strcmp(argv[2], "thread") == 0;
+  if (multiple) {
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   } else {
@@ -285,6 +303,7 @@ int main(int argc, char** argv) {
   EXPECT(hipMalloc(&c, bytes) == hipSuccess);
   paths(a, b);
   order(a, b, c);
+  if (multiple) send_while_in_flight(a, b);
   ncclResult_t async = ncclInternalError;
   EXPECT(ncclCommGetAsyncError(comm, &async) == ncclSuccess);
   EXPECT(async == ncclSuccess);
