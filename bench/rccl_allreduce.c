@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
     if (now() - t0 < rt) rt = now() - t0;
   }
   if (rank == 0) {
-    printf("stream round trip (host function + synchronize): best %.1f us\n",
+    printf("stream round trip (host function + synchronize): best %.2f us\n",
            rt * 1e6);
     printf("each time the best of %d; ", reps);
     if (cpu)
@@ -141,16 +141,16 @@ int main(int argc, char** argv) {
     int ok = b >= ((size_t)1 << 20) ? best[1] / best[0] >= 0.9
                                     : best[0] <= 2 * best[1] + rt;
     if (rank != 0) continue;
-    printf("%10zu %10.1f %8.3f %8.3f", b, best[0] * 1e6, b / best[0] / 1e9,
+    printf("%10zu %10.2f %8.3f %8.3f", b, best[0] * 1e6, b / best[0] / 1e9,
            b / best[0] * f / 1e9);
     if (cpu) printf(" %6s", b <= inline_max ? "inline" : "queued");
     if (staged_too)
-      printf(" %10.1f %8.3f %8.3f", best[2] * 1e6, b / best[2] / 1e9,
+      printf(" %10.2f %8.3f %8.3f", best[2] * 1e6, b / best[2] / 1e9,
              b / best[2] * f / 1e9);
-    printf(" %10.1f %8.3f %8.3f %6.2f %7s", best[1] * 1e6,
+    printf(" %10.2f %8.3f %8.3f %6.2f %7s", best[1] * 1e6,
            b / best[1] / 1e9, b / best[1] * f / 1e9, best[1] / best[0],
            ok ? "ok" : "MISS");
-    if (why_too) printf(" %11.1f %11.1f", best[3] * 1e6, best[4] * 1e6);
+    if (why_too) printf(" %11.2f %11.2f", best[3] * 1e6, best[4] * 1e6);
     printf("\n");
     fflush(stdout);
   }
