@@ -8,8 +8,8 @@
 #       BEFORE=FOLDER, that folder's libhipc.so and librccl.so too (another
 #       build's, for a same-run comparison: DIR/before, 5.5 MiB)
 #   bench/rccl_device.sh run [DIR]     there, from the repository root:
-#       2 ranks of the CPU device, 8 B to RCCL_DEVICE_MAX MiB (16), best of 20, with
-#       HIPC_BENCH_WHY=1's columns; twice each, back to back: as built,
+#       2 ranks of the CPU device, 8 B to RCCL_DEVICE_MAX MiB (16), best
+#       of 20, with HIPC_BENCH_WHY=1's columns; twice each, back to back: as built,
 #       then with the waiting thread sleeping after 30 us as before
 #       (HIPC_CPU_SPIN_HOSTFN_US=0), then without the inline path
 #       (HIPC_RCCL_INLINE_MAX=0), then with DIR/before's libraries if there
@@ -51,7 +51,8 @@ run)
       # shellcheck disable=SC2086
       LD_LIBRARY_PATH=$lp timeout 60 mpirun --bind-to none -np 2 \
         -x LD_LIBRARY_PATH \
-        -x HIPC_DEVICES=cpu -x HIPC_BENCH_MAX=$((${RCCL_DEVICE_MAX:-16} << 20)) \
+        -x HIPC_DEVICES=cpu \
+        -x HIPC_BENCH_MAX=$((${RCCL_DEVICE_MAX:-16} << 20)) \
         -x HIPC_BENCH_REPS=20 -x HIPC_BENCH_WHY=1 ${x:+-x $x} \
         "$DIR/rccl_allreduce" || status=1
     done

@@ -5,9 +5,10 @@
 // or argv[2] "thread": MPI_Init_thread with MPI_THREAD_MULTIPLE, where
 // the program may call MPI itself while the call is in flight: rank 0
 // sends what rank 1 waits for before it makes its call, which would
-// deadlock inline). Which path a call took is seen from rank 0 while the other ranks start their part late: inline,
-// the call returns after them, with the result in place and the stream
-// idle; queued, it returns at once. Whatever the path, the results match
+// deadlock inline). Which path a call took is seen from rank 0 while the
+// other ranks start their part late: inline, the call returns after them,
+// with the result in place and the stream idle; queued, it returns at
+// once. Whatever the path, the results match
 // values computed here and stream order holds: a kernel before the call
 // makes its input, a host function on the null stream before it too, and
 // a kernel that another thread enqueues on the stream while the call runs
