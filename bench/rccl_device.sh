@@ -9,8 +9,9 @@
 #       build's, for a same-run comparison: DIR/before, 5.5 MiB)
 #   bench/rccl_device.sh run [DIR]     there, from the repository root:
 #       2 ranks of the CPU device, 8 B to RCCL_DEVICE_MAX MiB (16), best
-#       of 20, with HIPC_BENCH_WHY=1's columns; twice each, back to back: as built,
-#       then with the waiting thread sleeping after 30 us as before
+#       of 20, with HIPC_BENCH_WHY=1's columns; twice each, back to
+#       back: as built, then with the waiting thread sleeping after 30 us
+#       as before
 #       (HIPC_CPU_SPIN_HOSTFN_US=0), then without the inline path
 #       (HIPC_RCCL_INLINE_MAX=0), then with DIR/before's libraries if there
 set -u
