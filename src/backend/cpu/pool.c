@@ -9,14 +9,16 @@
  *
  * Events (pool_event.c) are jobs too. Recording one enqueues a marker job
  * and waiting for one (hipStreamWaitEvent) a wait job; neither needs a
- * worker: a marker
- * completes (and with it that record of its event) as soon as it is the
- * head of its queue, i.e. everything before it has finished, and a wait at
- * the head of its queue completes once the marker it waits for (the
- * event's latest record when the wait was enqueued) has, so queues depend
- * on each other without any host thread blocking. An event is freed when
- * the user has destroyed it and no marker refers to it any more; a marker
- * once it is complete and no wait refers to it.
+ * worker: a marker completes (and with it that record of its event) as
+ * soon as it is the head of its queue, i.e. everything before it has
+ * finished, and a wait at the head of its queue completes once the marker
+ * it waits for (the event's latest record when the wait was enqueued)
+ * has, so queues depend on each other without any host thread blocking.
+ * An event is freed when the user has destroyed it and no marker refers
+ * to it any more; a marker once it is complete and no wait refers to it.
+ * A host thread may also claim an idle queue (hipc__pool_claim): a job
+ * with no units at its head, on no active list, that the thread completes
+ * once it has run its host function (hipc_launch_host_func_now).
  *
  * Locking: the device lock guards the active list, every queue's job list,
  * `refs`, the parked workers and the counters in cpu_device. Units are
@@ -24,8 +26,9 @@
  * a time, wake.h) before parking, each on a futex word of its own, so that
  * back-to-back launches do not pay a wake-up each and a dispatch wakes
  * exactly the workers its job can use. Host threads that wait spin briefly
- * too, then sleep on `done_seq`, which a completion wakes only when some
- * thread sleeps there. */
+ * too (longer while a worker runs a host function they wait for), then
+ * sleep on `done_seq`, which a completion wakes only when some thread
+ * sleeps there. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <limits.h>
