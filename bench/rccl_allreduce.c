@@ -3,7 +3,8 @@
  * synchronize) that every RCCL operation adds (bench/rccl_allreduce.sh).
  * Bus bandwidth as nccl-tests defines it: algbw = bytes / time, busbw =
  * algbw * 2 (n - 1) / n. Sizes from 8 B to HIPC_BENCH_MAX bytes (default
- * 256 MiB) of floats, doubling; each the best of 5 after a warm-up. Issue
+ * 256 MiB) of floats, doubling; each the best of HIPC_BENCH_REPS (default
+ * 10) after a warm-up, the ways taking turns at going first. Issue
  * #19's targets, checked on each row: from 1 MiB up, librccl's bandwidth at
  * least 0.9 times MPI's; below, its time at most twice MPI's plus one
  * stream round trip. HIPC_BENCH_STAGED=1 adds librccl with its buffers
@@ -13,11 +14,15 @@
  * librccl's time over MPI's goes: MPI_Allreduce on librccl's buffer
  * (hipMalloc'd) from the main thread (the memory), and MPI_Allreduce on
  * the host buffer inside a host function on the stream, then a
- * synchronize (the hand-off to a worker and back, without librccl). */
+ * synchronize (the hand-off to a worker and back, without librccl). On
+ * the CPU device the "path" column says whether librccl ran the call on
+ * the calling thread ("inline": at most HIPC_RCCL_INLINE_MAX bytes, 64 KiB
+ * by default) or as a host function on the stream ("queued"). */
 #define _GNU_SOURCE
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "hip/hip_runtime_api.h"
@@ -66,6 +71,14 @@ int main(int argc, char** argv) {
   int staged_too = st && st[0] == '1';
   const char* why = getenv("HIPC_BENCH_WHY");
   int why_too = why && why[0] == '1';
+  const char* rp = getenv("HIPC_BENCH_REPS");
+  int reps = rp && atoi(rp) > 0 ? atoi(rp) : 10;
+  hipDeviceProp_t prop;
+  int cpu = hipGetDeviceProperties(&prop, lr ? atoi(lr) : 0) == hipSuccess &&
+            strcmp(prop.gcnArchName, "hipc-cpu") == 0;
+  /* librccl's bound (ops.c), read the same way. */
+  const char* im = getenv("HIPC_RCCL_INLINE_MAX");
+  size_t inline_max = im && *im ? strtoull(im, NULL, 10) : (size_t)64 << 10;
   double rt = 1e9;
   for (int i = 0; i < 200; ++i) {
     double t0 = now();
@@ -74,11 +87,18 @@ int main(int argc, char** argv) {
     if (now() - t0 < rt) rt = now() - t0;
   }
   if (rank == 0) {
-    printf("stream round trip (host function + synchronize): best %.1f us\n",
+    printf("stream round trip (host function + synchronize): best %.2f us\n",
            rt * 1e6);
+    printf("each time the best of %d; ", reps);
+    if (cpu)
+      printf("librccl runs calls of at most %zu B on an idle stream on the "
+             "calling thread (HIPC_RCCL_INLINE_MAX)\n", inline_max);
+    else
+      printf("device %s\n", prop.gcnArchName);
     printf("bandwidths in GB/s (nccl-tests: algbw = bytes / time, busbw = "
            "algbw * 2(n-1)/n, n = %d)\n", size);
     printf("%10s %10s %8s %8s", "bytes", "rccl us", "algbw", "busbw");
+    if (cpu) printf(" %6s", "path");
     if (staged_too)
       printf(" %10s %8s %8s", "staged us", "algbw", "busbw");
     printf(" %10s %8s %8s %6s %7s", "mpi us", "algbw", "busbw", "ratio",
@@ -93,8 +113,9 @@ int main(int argc, char** argv) {
     size_t n = b / sizeof(float);
     /* rccl, mpi, rccl staged, mpi on d, mpi in a host function */
     double best[5] = {1e9, 1e9, 1e9, 1e9, 1e9};
-    for (int rep = 0; rep < 6; ++rep) {
-      for (int way = 0; way < 5; ++way) {
+    for (int rep = 0; rep <= reps; ++rep) {
+      for (int turn = 0; turn < 5; ++turn) {
+        int way = (turn + rep) % 5;
         if ((way == 2 && !staged_too) || (way >= 3 && !why_too)) continue;
         MPI_Barrier(MPI_COMM_WORLD);
         double t0 = now();
@@ -120,15 +141,16 @@ int main(int argc, char** argv) {
     int ok = b >= ((size_t)1 << 20) ? best[1] / best[0] >= 0.9
                                     : best[0] <= 2 * best[1] + rt;
     if (rank != 0) continue;
-    printf("%10zu %10.1f %8.3f %8.3f", b, best[0] * 1e6, b / best[0] / 1e9,
+    printf("%10zu %10.2f %8.3f %8.3f", b, best[0] * 1e6, b / best[0] / 1e9,
            b / best[0] * f / 1e9);
+    if (cpu) printf(" %6s", b <= inline_max ? "inline" : "queued");
     if (staged_too)
-      printf(" %10.1f %8.3f %8.3f", best[2] * 1e6, b / best[2] / 1e9,
+      printf(" %10.2f %8.3f %8.3f", best[2] * 1e6, b / best[2] / 1e9,
              b / best[2] * f / 1e9);
-    printf(" %10.1f %8.3f %8.3f %6.2f %7s", best[1] * 1e6,
+    printf(" %10.2f %8.3f %8.3f %6.2f %7s", best[1] * 1e6,
            b / best[1] / 1e9, b / best[1] * f / 1e9, best[1] / best[0],
            ok ? "ok" : "MISS");
-    if (why_too) printf(" %11.1f %11.1f", best[3] * 1e6, best[4] * 1e6);
+    if (why_too) printf(" %11.2f %11.2f", best[3] * 1e6, best[4] * 1e6);
     printf("\n");
     fflush(stdout);
   }

@@ -26,6 +26,16 @@ HIPC_API hipError_t hipExtModuleLaunchKernel(
 /* The event records around a hipExtLaunchKernelGGL launch (hipc's own):
  * record `event` on `stream` when it is not NULL. */
 HIPC_API hipError_t hipc_ext_record(hipEvent_t event, hipStream_t stream);
+/* hipc's own: runs fn(userData) now on the calling thread as the next
+ * operation of `stream` when the stream is idle (*ran 1): work enqueued
+ * on the stream meanwhile, by any thread, waits for it, as behind a host
+ * function. Otherwise (*ran 0: the stream has work, something captures,
+ * or the device does not offer it, as NVIDIA GPUs do not) it does nothing,
+ * and the caller enqueues as usual (hipLaunchHostFunc). librccl's small
+ * collectives on the CPU device run this way. */
+HIPC_API hipError_t hipc_launch_host_func_now(hipStream_t stream,
+                                              hipHostFn_t fn, void* userData,
+                                              int* ran);
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -191,6 +191,15 @@ typedef struct hipc_backend_ops {
    * thread once everything before it on `q` has finished, and work after
    * it on `q` waits for it to return. */
   hipError_t (*queue_host_fn)(hipc_queue* q, void (*fn)(void*), void* arg);
+  /* Optional (NULL: not offered). A host function the calling thread
+   * runs itself as the next job of `q`, when `q` is idle: queue_claim puts
+   * at its head a job no worker runs and returns it (NULL when `q` has
+   * work); called like an enqueue, between hipc__work_begin and _end.
+   * queue_run_claimed, called after hipc__work_end, runs fn(arg) on the
+   * calling thread and completes the claim: work enqueued on `q` meanwhile
+   * runs after it, as after any job. */
+  void* (*queue_claim)(hipc_queue* q);
+  void (*queue_run_claimed)(void* claim, void (*fn)(void*), void* arg);
   /* Back-pressure: blocks while `q` has no room for `n` more entries (as
    * a GPU's launch queue does; work of more entries than the bound waits
    * for an empty queue), so that work enqueued faster than it runs cannot

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "hip/hip_ext.h"
 #include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -491,6 +492,32 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
   hipError_t e = hipc__capture_host_fn(stream, fn, userData); /* capture.c */
   if (e != HIPC_NOT_CAPTURING) HIPC_RETURN(e);
   HIPC_RETURN(enqueue_host_fn(stream, fn, userData));
+}
+
+/* hipc's extension (hip/hip_ext.h): fn(userData) as the stream's next
+ * operation, run now on the calling thread, when the stream is idle (no
+ * work of its own, none it must wait for on the null stream, no capture
+ * anywhere) and its device lets the host claim it: the claim is made in
+ * stream order like any enqueue, and work enqueued meanwhile, by any
+ * thread, runs after fn returns. Otherwise *ran is 0 and nothing is done:
+ * the caller enqueues as usual (hipLaunchHostFunc). */
+hipError_t hipc_launch_host_func_now(hipStream_t stream, hipHostFn_t fn,
+                                     void* userData, int* ran) {
+  HIPC_API_ENTER();
+  HIPC_RETURN_IF(!fn || !ran, hipErrorInvalidValue);
+  *ran = 0;
+  if (hipc__capture_any()) HIPC_RETURN(hipSuccess);
+  hipc_work w;
+  hipError_t e = hipc__work_begin(stream, &w);
+  HIPC_RETURN_IF(e != hipSuccess, e);
+  void* claim =
+      w.dev->ops->queue_claim ? w.dev->ops->queue_claim(w.q) : NULL;
+  e = hipc__work_end(&w, hipSuccess, 0);
+  if (claim) { /* outside the ordering lock: fn may take long */
+    w.dev->ops->queue_run_claimed(claim, fn, userData);
+    *ran = 1;
+  }
+  HIPC_RETURN(e);
 }
 
 /* -- properties */

@@ -33,6 +33,26 @@ for np in 2 3; do
     [ $st -eq 0 ] || echo "$out" | tail -20
   done
 done
+# The inline path (small collectives on an idle stream run on the calling
+# thread): taken where it may be, not with HIPC_RCCL_INLINE_MAX=0 or under
+# the program's MPI_THREAD_MULTIPLE; results and stream order either way
+# (tests/shell/rccl_mpi/inline.hip).
+# shellcheck disable=SC2086,SC2046
+if ! "$HIPCC" $TF -O2 $(mpicxx --showme:compile) \
+     "$REPO/tests/shell/rccl_mpi/inline.hip" -o inline \
+     $(mpicxx --showme:link) -lrccl 2> build.txt; then
+  echo "FAIL: build inline"; cat build.txt; exit 1
+fi
+for run in "2 inline init" "2 queued init 0" "2 queued thread" "3 inline init" \
+           "3 queued thread"; do
+  read -r np path mode max <<< "$run"
+  out=$(HIPC_RCCL_INLINE_MAX=$max timeout 60 mpirun --oversubscribe \
+        --bind-to none -x HIPC_RCCL_INLINE_MAX -np "$np" ./inline "$path" \
+        "$mode" 2>&1)
+  st=$?
+  check "$np ranks, inline.hip: $path, $mode" test $st -eq 0
+  [ $st -eq 0 ] || echo "$out" | tail -20
+done
 # Buffers staged through pinned memory, as a GPU's are (HIPC_RCCL_STAGE).
 for np in 2 3; do
   out=$(HIPC_RCCL_STAGE=1 timeout 60 mpirun --oversubscribe --bind-to none \

@@ -173,6 +173,7 @@ hipError_t hipc__cpu_queue_host_fn(hipc_queue* q, void (*fn)(void*),
   h->job.run = host_fn_run;
   h->job.units = 1;
   h->job.host_ok = 1; /* a host thread that waits for it may run it */
+  h->job.host_fn = 1;
   hipc__pool_enqueue(q, &h->job);
   return hipSuccess;
 }

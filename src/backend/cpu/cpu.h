@@ -98,6 +98,7 @@ struct cpu_job {
   int host_ok;              /* a copy, fill or host function: a host
                                thread waiting for its queue may run
                                units too */
+  int host_fn;              /* a host function (waiters spin longer) */
   /* A marker: its event and record number, and the waits that wait for
    * it (`refs` counts them: a marker is freed once complete and no wait
    * refers to it). A wait: the marker it waits for (`target`). */
@@ -122,6 +123,7 @@ struct hipc_queue {
   atomic_ulong enqueued;
   atomic_ulong finished;
   atomic_int host_ok_jobs;  /* host_ok jobs enqueued and not retired */
+  cpu_job claim;            /* hipc__pool_claim's job, while it runs */
 };
 
 /* An event (pool.c). Every field is under the device lock; `last` is also
@@ -260,8 +262,28 @@ hipError_t hipc__pool_queue_sync(hipc_queue* q);
  * which the queue may need to drain). */
 void hipc__pool_throttle(hipc_queue* q, size_t n);
 hipError_t hipc__pool_device_sync(cpu_device* dev);
+/* The calling thread as the next job of the idle queue `q`: a claim is a
+ * job at the queue's head that no worker runs (NULL when `q` has work);
+ * work enqueued behind it waits, as behind any job, until
+ * hipc__pool_run_claimed has run fn(arg) on the calling thread (as in a
+ * callback: it may not wait for a queue) and completed it. */
+void* hipc__pool_claim(hipc_queue* q);
+void hipc__pool_run_claimed(void* claim, void (*fn)(void*), void* arg);
+/* Shared with pool_event.c, under the device lock: appends `j` to its
+ * queue and returns its ticket; drops a reference to an event, freeing it
+ * with the last; drops a wait's reference to marker `m`, freeing it with
+ * the last once complete. */
+uint64_t hipc__pool_append(cpu_device* dev, hipc_queue* q, cpu_job* j);
+void hipc__pool_event_unref(hipc_event* e);
+void hipc__pool_marker_unref(cpu_job* m);
+/* Waits (without the lock) until `done(arg)` holds, spinning for up to
+ * HIPC_CPU_SPIN_US first (`spin` 0: sleeps at once; 2: for up to
+ * hipc__spin_hostfn_ns), then sleeping on done_seq, which every
+ * completion bumps. */
+void hipc__pool_wait_until(cpu_device* dev, int (*done)(void*), void* arg,
+                           int spin);
 
-/* -- events, on top of the pool (pool.c) */
+/* -- events, on top of the pool (pool_event.c) */
 hipError_t hipc__pool_event_create(cpu_device* dev, unsigned flags,
                                    hipc_event** out);
 void hipc__pool_event_destroy(hipc_event* e);

@@ -7,15 +7,18 @@
  * waiting host threads are woken. Jobs of higher-priority queues (a lower
  * number) come first on the active list.
  *
- * Events live here too. Recording one enqueues a marker job and waiting for
- * one (hipStreamWaitEvent) a wait job; neither needs a worker: a marker
- * completes (and with it that record of its event) as soon as it is the
- * head of its queue, i.e. everything before it has finished, and a wait at
- * the head of its queue completes once the marker it waits for (the
- * event's latest record when the wait was enqueued) has, so queues depend
- * on each other without any host thread blocking. An event is freed when
- * the user has destroyed it and no marker refers to it any more; a marker
- * once it is complete and no wait refers to it.
+ * Events (pool_event.c) are jobs too. Recording one enqueues a marker job
+ * and waiting for one (hipStreamWaitEvent) a wait job; neither needs a
+ * worker: a marker completes (and with it that record of its event) as
+ * soon as it is the head of its queue, i.e. everything before it has
+ * finished, and a wait at the head of its queue completes once the marker
+ * it waits for (the event's latest record when the wait was enqueued)
+ * has, so queues depend on each other without any host thread blocking.
+ * An event is freed when the user has destroyed it and no marker refers
+ * to it any more; a marker once it is complete and no wait refers to it.
+ * A host thread may also claim an idle queue (hipc__pool_claim): a job
+ * with no units at its head, on no active list, that the thread completes
+ * once it has run its host function (hipc_launch_host_func_now).
  *
  * Locking: the device lock guards the active list, every queue's job list,
  * `refs`, the parked workers and the counters in cpu_device. Units are
@@ -23,8 +26,9 @@
  * a time, wake.h) before parking, each on a futex word of its own, so that
  * back-to-back launches do not pay a wake-up each and a dispatch wakes
  * exactly the workers its job can use. Host threads that wait spin briefly
- * too, then sleep on `done_seq`, which a completion wakes only when some
- * thread sleeps there. */
+ * too (longer while a worker runs a host function they wait for), then
+ * sleep on `done_seq`, which a completion wakes only when some thread
+ * sleeps there. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <limits.h>
@@ -109,8 +113,7 @@ static void job_free(cpu_job* j) {
     free(j);
 }
 
-/* Under the lock: drops one reference to `e`, freeing it with the last. */
-static void event_unref(hipc_event* e) {
+void hipc__pool_event_unref(hipc_event* e) {
   if (--e->refs == 0) free(e);
 }
 
@@ -141,9 +144,7 @@ static void todo_push(hipc_queue** todo, hipc_queue* q) {
   *todo = q;
 }
 
-/* Under the lock: drops a reference to marker `m` (a wait's), freeing it
- * with the last once it is complete. */
-static void marker_unref(cpu_job* m) {
+void hipc__pool_marker_unref(cpu_job* m) {
   if (--m->refs == 0 && m->complete) free(m);
 }
 
@@ -165,7 +166,7 @@ static void marker_complete(cpu_job* m, hipc_queue** todo) {
     free(w);
   }
   m->event = NULL;
-  event_unref(e);
+  hipc__pool_event_unref(e);
 }
 
 /* Under the lock: starts the head job of every queue on the to-do list
@@ -185,7 +186,8 @@ static void advance(hipc_queue* q) {
     while ((j = q->head) && !j->dispatched) {
       j->dispatched = 1;
       if (j->kind == CPU_JOB_WORK) {
-        activate(j);
+        /* A claim (no units) is for its host thread: no worker wakes. */
+        if (j->units) activate(j);
         break;
       }
       if (j->kind == CPU_JOB_WAIT && !j->target->complete) {
@@ -198,7 +200,7 @@ static void advance(hipc_queue* q) {
         marker_complete(j, &todo);
         if (j->refs == 0) free(j);
       } else {
-        marker_unref(j->target);
+        hipc__pool_marker_unref(j->target);
         free(j);
       }
     }
@@ -212,8 +214,7 @@ static void complete(cpu_device* dev, cpu_job* j) {
   advance(j->queue);
 }
 
-/* Under the lock: appends `j` to its queue; returns its ticket. */
-static uint64_t append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
+uint64_t hipc__pool_append(cpu_device* dev, hipc_queue* q, cpu_job* j) {
   j->queue = q;
   j->next = NULL;
   __atomic_fetch_add(&dev->pending, 1, __ATOMIC_RELAXED);
@@ -239,49 +240,44 @@ uint64_t hipc__pool_enqueue(hipc_queue* q, cpu_job* j) {
   if (j->host_ok)
     atomic_fetch_add_explicit(&q->host_ok_jobs, 1, memory_order_relaxed);
   pthread_mutex_lock(dev->lock);
-  uint64_t ticket = append(dev, q, j);
+  uint64_t ticket = hipc__pool_append(dev, q, j);
   pthread_mutex_unlock(dev->lock);
   return ticket;
 }
 
-hipError_t hipc__pool_event_record(hipc_event* e, hipc_queue* q) {
-  cpu_device* dev = q->dev;
-  cpu_job* j = calloc(1, sizeof *j);
-  if (!j) return hipErrorOutOfMemory;
-  j->kind = CPU_JOB_MARKER;
-  j->event = e;
-  pthread_mutex_lock(dev->lock);
-  e->refs++;
-  j->seq = ++e->recorded;
-  __atomic_store_n(&e->last, j, __ATOMIC_RELEASE);
-  append(dev, q, j); /* may complete it at once */
-  pthread_mutex_unlock(dev->lock);
-  return hipSuccess;
-}
+/* -- a host function the calling thread runs as the queue's next job */
 
-hipError_t hipc__pool_wait_event(hipc_queue* q, hipc_event* e) {
+void* hipc__pool_claim(hipc_queue* q) {
+  if (atomic_load_explicit(&q->enqueued, memory_order_acquire) !=
+      atomic_load_explicit(&q->finished, memory_order_acquire))
+    return NULL; /* busy: no allocation, no lock */
   cpu_device* dev = q->dev;
-  cpu_job* j = calloc(1, sizeof *j);
-  if (!j) return hipErrorOutOfMemory;
-  j->kind = CPU_JOB_WAIT;
   pthread_mutex_lock(dev->lock);
-  cpu_job* m = e->last;
-  if (!m) { /* no record pending: nothing to wait for */
+  if (q->head) { /* work came in meanwhile */
     pthread_mutex_unlock(dev->lock);
-    free(j);
-    return hipSuccess;
+    return NULL;
   }
-  m->refs++;
-  j->target = m;
-  append(dev, q, j);
+  /* The queue's own job: an idle queue has no claim in it. */
+  cpu_job* j = &q->claim;
+  memset(j, 0, sizeof *j);
+  j->kind = CPU_JOB_WORK;
+  j->units = 0; /* nothing for a worker: never on the active list */
+  j->chunk = 1;
+  hipc__pool_append(dev, q, j); /* dispatched at once: the queue's head */
   pthread_mutex_unlock(dev->lock);
-  return hipSuccess;
+  return j;
 }
 
-void hipc__pool_event_destroy(hipc_event* e) {
-  cpu_device* dev = e->dev;
+void hipc__pool_run_claimed(void* claim, void (*fn)(void*), void* arg) {
+  cpu_job* j = claim;
+  cpu_device* dev = j->queue->dev;
+  hipc_tsan_acquire(dev);
+  callback_depth++; /* it may not wait for its own queue, as a worker */
+  fn(arg);
+  callback_depth--;
+  hipc_tsan_release(dev);
   pthread_mutex_lock(dev->lock);
-  event_unref(e);
+  complete(dev, j); /* the work enqueued behind it goes on */
   pthread_mutex_unlock(dev->lock);
 }
 
@@ -434,12 +430,11 @@ void hipc__pool_stop(cpu_device* dev) {
   dev->workers = NULL;
 }
 
-/* Waits until `done()` holds, spinning for up to spin_ns first (`spin`
- * 0: sleeps at once), then sleeping on done_seq, which every completion
- * bumps. */
-static void wait_until(cpu_device* dev, int (*done)(void*), void* arg,
-                       int spin) {
-  uint64_t spin_ns = spin ? hipc__spin_ns() : 0;
+void hipc__pool_wait_until(cpu_device* dev, int (*done)(void*), void* arg,
+                           int spin) {
+  uint64_t spin_ns = spin == 2 ? hipc__spin_hostfn_ns()
+                     : spin    ? hipc__spin_ns()
+                               : 0;
   uint64_t until = spin_ns ? now_ns() + spin_ns : 0;
   for (unsigned i = 1; until; ++i) {
     if (done(arg)) {
@@ -499,17 +494,19 @@ hipError_t hipc__pool_wait(hipc_queue* q, uint64_t ticket) {
    * it runs here once everything before it on the queue is done, as it
    * would on a worker, while this thread would only be waiting. A queue
    * with none of them (kernels only) costs no lock here. */
+  int spin = 1;
   while (atomic_load_explicit(&q->host_ok_jobs, memory_order_relaxed) &&
          !ticket_done(&t)) {
     pthread_mutex_lock(dev->lock);
     cpu_job* j = helpable(q);
     if (j) j->refs++;
+    else if (q->head && q->head->host_fn) spin = 2; /* a worker runs it */
     pthread_mutex_unlock(dev->lock);
     if (!j) break;
     work_on(dev, NULL, j);
     pthread_mutex_unlock(dev->lock);
   }
-  wait_until(dev, ticket_done, &t, 1);
+  hipc__pool_wait_until(dev, ticket_done, &t, spin);
   return hipSuccess;
 }
 
@@ -535,84 +532,11 @@ void hipc__pool_throttle(hipc_queue* q, size_t n) {
   uint64_t depth = (uint64_t)q->dev->queue_depth;
   room_wait r = {q, n < 1 ? 1 : n > depth ? depth : n};
   if (hipc__pool_in_callback() || has_room(&r)) return;
-  wait_until(q->dev, has_room, &r, 1);
+  hipc__pool_wait_until(q->dev, has_room, &r, 1);
 }
 
 hipError_t hipc__pool_device_sync(cpu_device* dev) {
   if (hipc__pool_in_callback()) return hipErrorNotSupported;
-  wait_until(dev, device_idle, dev, 1);
+  hipc__pool_wait_until(dev, device_idle, dev, 1);
   return hipSuccess;
-}
-
-/* -- events */
-
-hipError_t hipc__pool_event_create(cpu_device* dev, unsigned flags,
-                                   hipc_event** out) {
-  hipc_event* e = calloc(1, sizeof *e);
-  if (!e) return hipErrorOutOfMemory;
-  e->dev = dev;
-  e->flags = flags;
-  e->refs = 1;
-  *out = e;
-  return hipSuccess;
-}
-
-hipError_t hipc__pool_event_query(hipc_event* e) {
-  if (__atomic_load_n(&e->last, __ATOMIC_ACQUIRE)) return hipErrorNotReady;
-  hipc_tsan_acquire(e->dev);
-  return hipSuccess;
-}
-
-static int marker_done(void* arg) {
-  cpu_job* m = arg;
-  return __atomic_load_n(&m->complete, __ATOMIC_ACQUIRE);
-}
-
-hipError_t hipc__pool_event_sync(hipc_event* e) {
-  cpu_device* dev = e->dev;
-  if (!__atomic_load_n(&e->last, __ATOMIC_ACQUIRE)) {
-    hipc_tsan_acquire(dev);
-    return hipSuccess;
-  }
-  if (hipc__pool_in_callback())
-    return hipErrorNotSupported; /* from a host function */
-  pthread_mutex_lock(dev->lock);
-  cpu_job* m = e->last;
-  if (m) m->refs++; /* keeps it while this thread waits */
-  pthread_mutex_unlock(dev->lock);
-  if (!m) return hipSuccess;
-  /* hipEventBlockingSync: sleep at once instead of spinning first. */
-  wait_until(dev, marker_done, m,
-             (e->flags & hipEventBlockingSync) ? 0 : 1);
-  pthread_mutex_lock(dev->lock);
-  marker_unref(m);
-  pthread_mutex_unlock(dev->lock);
-  return hipSuccess;
-}
-
-hipError_t hipc__pool_event_elapsed(float* ms, hipc_event* start,
-                                    hipc_event* stop) {
-  cpu_device* dev = start->dev;
-  hipError_t r = hipErrorNotReady;
-  pthread_mutex_lock(dev->lock);
-  if (!start->last && !stop->last) {
-    double d = (double)stop->time_ns - (double)start->time_ns;
-    /* Microsecond resolution, as HIP documents. */
-    *ms = (float)((long long)(d / 1000.0)) / 1000.0f;
-    r = hipSuccess;
-  }
-  pthread_mutex_unlock(dev->lock);
-  return r;
-}
-
-hipError_t hipc__pool_event_time(hipc_event* e, uint64_t* ns) {
-  cpu_device* dev = e->dev;
-  hipError_t r = hipErrorNotReady;
-  pthread_mutex_lock(dev->lock);
-  if (!e->last) {
-    *ns = e->time_ns;
-    r = hipSuccess;
-  }
-  pthread_mutex_unlock(dev->lock);
-  return r;
 }

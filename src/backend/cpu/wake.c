@@ -30,7 +30,7 @@ uint64_t hipc__now_ns(void) {
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static uint64_t spin_ns;
+static uint64_t spin_ns, spin_hostfn_ns;
 static int cores;
 
 static void configure(void) {
@@ -40,6 +40,10 @@ static void configure(void) {
     cores = CPU_COUNT(&set);
   spin_ns = (uint64_t)hipc__env_int("HIPC_CPU_SPIN_US", 0, 1000000, 30) *
             1000u;
+  spin_hostfn_ns =
+      (uint64_t)hipc__env_int("HIPC_CPU_SPIN_HOSTFN_US", 0, 1000000, 1000) *
+      1000u;
+  if (spin_hostfn_ns < spin_ns || !spin_ns) spin_hostfn_ns = spin_ns;
   unsigned every =
       (unsigned)hipc__env_int("HIPC_CPU_SPIN_YIELD", 1, 1 << 20, 16);
   unsigned pow2 = 1;
@@ -54,6 +58,11 @@ void hipc__spin_yield(void) { sched_yield(); }
 uint64_t hipc__spin_ns(void) {
   pthread_once(&once, configure);
   return spin_ns;
+}
+
+uint64_t hipc__spin_hostfn_ns(void) {
+  pthread_once(&once, configure);
+  return spin_hostfn_ns;
 }
 
 int hipc__max_spinners(int nworkers) {

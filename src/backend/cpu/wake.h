@@ -20,6 +20,12 @@ void hipc__futex_wake(atomic_uint* word, int n);
  * machine: the thread a spinner waits for may be queued on the spinner's
  * own core, and runs at the next yield instead of when the spin ends. */
 uint64_t hipc__spin_ns(void);
+/* How long a host thread that waits for a queue spins while a worker
+ * runs a host function at its head (librccl's collectives: MPI calls of
+ * 0.1 ms and more, where a sleep and a wake-up on an idle core would add
+ * tens of microseconds): HIPC_CPU_SPIN_HOSTFN_US (default 1000, never
+ * below hipc__spin_ns; 0 with HIPC_CPU_SPIN_US=0). */
+uint64_t hipc__spin_hostfn_ns(void);
 /* How many of a device's `nworkers` workers may spin at once: one core is
  * left to the host thread (one spinner on a single core). */
 int hipc__max_spinners(int nworkers);

@@ -89,6 +89,7 @@ ncclComm_t rccl__comm_new(int device) {
   if (!c) return NULL;
   c->magic = RCCL_COMM_MAGIC;
   c->device = device;
+  c->inline_max = rccl__inline_max();
   pthread_mutex_init(&c->lock, NULL);
   pthread_mutex_lock(&list_lock);
   if (nlive == cap) {

@@ -78,6 +78,7 @@ struct ncclComm {
   atomic_int pending;         /* batches on streams, not yet run */
   atomic_int async_error;     /* ncclResult_t */
   atomic_int aborted;
+  size_t inline_max;          /* ops.c: HIPC_RCCL_INLINE_MAX, read at init */
   pthread_mutex_t lock;       /* guards redops */
   struct {
     int used;
@@ -102,6 +103,9 @@ struct rccl_transport {
   void (*destroy)(ncclComm_t comm);
   /* Wakes whatever waits on the communicator (ncclCommAbort). */
   void (*abort)(ncclComm_t comm);
+  /* Optional: whether a collective of `comm` may run on the thread that
+   * calls it (ops.c's inline path) as far as the transport goes. */
+  int (*inline_ok)(ncclComm_t comm);
 };
 
 extern const rccl_transport rccl__shm;
@@ -119,6 +123,9 @@ int rccl__comm_valid(ncclComm_t comm);
 ncclResult_t rccl__fail(ncclResult_t r, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
 ncclComm_t rccl__comm_new(int device);
+
+/* -- ops.c: the inline path's bound, HIPC_RCCL_INLINE_MAX bytes */
+size_t rccl__inline_max(void);
 
 /* -- ops.c: groups */
 int rccl__in_group(void);

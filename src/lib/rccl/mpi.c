@@ -373,7 +373,9 @@ static ncclResult_t mpi_run(ncclComm_t comm, rccl_op* ops) {
       lock();
       r = start(comm, o, &req, &tmp, block);
       unlock();
-      if (r == ncclSuccess) r = wait_all(comm, &req, 1, block);
+      /* A blocking call is done: nothing to wait for. */
+      if (r == ncclSuccess && req != MPI_REQUEST_NULL)
+        r = wait_all(comm, &req, 1, block);
       free(tmp);
       o = o->next;
     }
@@ -465,12 +467,33 @@ ncclResult_t rccl__mpi_barrier(ncclComm_t comm) {
   return wait_all(comm, &req, 1, 0);
 }
 
+/* A collective may run on the calling thread (ops.c) while this process
+ * has one MPI communicator, and the program makes no MPI call of its own
+ * while it runs. One communicator: its operations are issued in the same
+ * order on every rank, so the calling thread blocking in one until its
+ * peers reach it is what a stream synchronize right after the call would
+ * do; with several, ranks that issue them on different streams in
+ * different orders would each wait in their first (NCCL asks for an order
+ * that cannot deadlock, but its host calls never block). No MPI call of
+ * the program's own: below MPI_THREAD_MULTIPLE the program may not call
+ * MPI while operations are in flight anyway (see the top), and when this
+ * library started MPI the program does not use it; with
+ * MPI_THREAD_MULTIPLE of the program's asking, a peer may be waiting in
+ * MPI for a message this rank sends after the call, before it
+ * synchronizes. The calls go through the same lock as a worker's, and
+ * MPI_THREAD_FUNNELED's thread is the user's. */
+static int mpi_inline_ok(ncclComm_t comm) {
+  (void)comm;
+  return (serialize || we_initialized) && atomic_load(&live_comms) == 1;
+}
+
 static const rccl_transport mpi_transport = {
     .name = "mpi",
     .run = mpi_run,
     .split = mpi_split,
     .destroy = mpi_destroy,
     .abort = NULL,
+    .inline_ok = mpi_inline_ok,
 };
 
 const rccl_transport* const rccl__mpi = &mpi_transport;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hip/hip_ext.h"
 #include "internal.h"
 
 typedef struct task {
@@ -46,20 +47,91 @@ ncclResult_t rccl__group_defer(ncclResult_t (*fn)(void*), void* arg) {
   return ncclSuccess;
 }
 
+/* Runs the batch `t`; an error becomes the communicator's asynchronous
+ * error (ncclCommGetAsyncError). */
+static void task_exec(task* t) {
+  ncclComm_t c = t->comm;
+  if (atomic_load(&c->aborted)) return;
+  ncclResult_t r = rccl__exec(c, t->head);
+  if (r != ncclSuccess) {
+    int none = ncclSuccess;
+    atomic_compare_exchange_strong(&c->async_error, &none, (int)r);
+  }
+}
+
 /* A batch's host function: runs the batch on the stream's worker. */
 static void task_run(void* arg) {
   task* t = arg;
   ncclComm_t c = t->comm;
-  if (!atomic_load(&c->aborted)) {
-    ncclResult_t r = rccl__exec(c, t->head);
-    if (r != ncclSuccess) {
-      int none = ncclSuccess;
-      atomic_compare_exchange_strong(&c->async_error, &none, (int)r);
-    }
-  }
+  task_exec(t);
   rccl__ops_free(t->head);
   free(t);
   atomic_fetch_sub(&c->pending, 1);
+}
+
+/* -- the inline path: a small collective on an idle stream of the CPU
+ * device runs on the calling thread, as the stream's next operation
+ * (hipc_launch_host_func_now), instead of as a host function that a
+ * worker, or the thread that then synchronizes, picks up: no hand-off, no
+ * wake-up. The stream keeps its order (work enqueued meanwhile waits for
+ * it), and so does the communicator: only when none of its batches is
+ * pending anywhere, so that its MPI calls come in the order the ranks
+ * issued them, and only where the transport allows it (mpi.c: one MPI
+ * communicator in the process, and no MPI call of the program's own while
+ * it runs; never ranks of one process, which one thread may drive). The call then returns once the collective is done,
+ * as if the caller had synchronized the stream right after it. */
+
+#define INLINE_MAX_DEFAULT ((size_t)64 << 10)
+
+size_t rccl__inline_max(void) {
+  const char* e = getenv("HIPC_RCCL_INLINE_MAX");
+  if (!e || !*e) return INLINE_MAX_DEFAULT;
+  char* end;
+  unsigned long long v = strtoull(e, &end, 10);
+  return *end ? INLINE_MAX_DEFAULT : (size_t)v;
+}
+
+/* Whether the call `o` of `c` (not in a group) may run on the calling
+ * thread. */
+static int may_inline(ncclComm_t c, const rccl_op* o) {
+  if (c->gpu || !c->inline_max || !c->tr->inline_ok ||
+      o->kind == OP_ALLTOALLV || o->kind == OP_SEND || o->kind == OP_RECV)
+    return 0;
+  size_t bytes = o->count * rccl__type_size(o->type);
+  if (o->kind == OP_ALLGATHER || o->kind == OP_REDUCESCATTER ||
+      o->kind == OP_ALLTOALL)
+    bytes *= (size_t)c->nranks;
+  return bytes <= c->inline_max && atomic_load(&c->pending) == 0 &&
+         c->tr->inline_ok(c);
+}
+
+/* The inline path's host function: the batch lives on the caller's stack,
+ * but for what its operation holds. */
+static void task_run_here(void* arg) {
+  task* t = arg;
+  task_exec(t);
+  free(t->head->temp);
+  free(t->head->v);
+  atomic_fetch_sub(&t->comm->pending, 1);
+}
+
+/* Runs the call `o` (on the caller's stack) of `c` on the calling thread
+ * if it may and the stream is idle; 1 when it did. */
+static int run_inline(ncclComm_t c, hipStream_t stream, rccl_op* o) {
+  if (!may_inline(c, o)) return 0;
+  int old = -1;
+  hipGetDevice(&old); /* the null stream is the current device's */
+  if (old != c->device) hipSetDevice(c->device);
+  task t = {NULL, c, stream, o, o};
+  atomic_fetch_add(&c->pending, 1);
+  int ran = 0;
+  /* A failure (a bad stream) leaves it to the usual path to report. */
+  if (hipc_launch_host_func_now(stream, task_run_here, &t, &ran) !=
+          hipSuccess ||
+      !ran)
+    atomic_fetch_sub(&c->pending, 1);
+  if (old != c->device && old >= 0) hipSetDevice(old);
+  return ran;
 }
 
 /* Puts the batch `t` on its stream, on the communicator's device. */
@@ -107,7 +179,17 @@ static ncclResult_t launch(task* t) {
   return ncclSuccess;
 }
 
-static ncclResult_t submit(ncclComm_t comm, hipStream_t stream, rccl_op* o) {
+/* Issues the call `o`, built on the caller's stack: inline, or copied to
+ * the heap as a batch of its own or into the group's. */
+static ncclResult_t submit(ncclComm_t comm, hipStream_t stream,
+                           rccl_op* call) {
+  if (group_depth == 0 && run_inline(comm, stream, call)) return ncclSuccess;
+  rccl_op* o = malloc(sizeof *o);
+  if (!o) {
+    free(call->v);
+    return rccl__fail(ncclSystemError, "out of memory");
+  }
+  *o = *call;
   if (group_depth > 0) {
     task* t = group_tasks;
     while (t && !(t->comm == comm && t->stream == stream)) t = t->next;
@@ -206,27 +288,29 @@ static ncclResult_t check_buf(const void* p, size_t count, const char* what) {
     ncclResult_t try_r_ = (x);                                             \
     if (try_r_ != ncclSuccess) {                                           \
       if (group_depth > 0) group_error = try_r_;                           \
-      free(o);                                                             \
+      if (o) free(o->v);                                                   \
       return try_r_;                                                       \
     }                                                                      \
   } while (0)
 
-static rccl_op* op_new(int kind, const void* send, void* recv, size_t count,
+/* A call's operation, on the entry point's stack (submit copies it to
+ * the heap unless it runs inline). */
+static rccl_op op_init(int kind, const void* send, void* recv, size_t count,
                        ncclDataType_t type, int root) {
-  rccl_op* o = calloc(1, sizeof *o);
-  if (!o) return NULL;
-  o->kind = kind;
-  o->send = send;
-  o->recv = recv;
-  o->count = count;
-  o->type = type;
-  o->root = root;
+  rccl_op o;
+  memset(&o, 0, sizeof o);
+  o.kind = kind;
+  o.send = send;
+  o.recv = recv;
+  o.count = count;
+  o.type = type;
+  o.root = root;
   return o;
 }
 
 #define NEW_OP(...)                                                        \
-  rccl_op* o = op_new(__VA_ARGS__);                                        \
-  if (!o) return rccl__fail(ncclSystemError, "out of memory")
+  rccl_op call_ = op_init(__VA_ARGS__);                                    \
+  rccl_op* o = &call_
 
 RCCL_API ncclResult_t ncclAllReduce(const void* sendbuff, void* recvbuff,
                                     size_t count, ncclDataType_t datatype,
