@@ -1,5 +1,6 @@
-/* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]: the NVIDIA device pass's IR
- * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
+/* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]: the NVIDIA device
+ * pass's IR passes (nvptx_ir.h). With --pre, the passes that must see the
+ * front end's IR, before LLVM's optimiser (nvptx_split.c). hipcc's GPU pass has clang optimise the device code
  * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
  * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_memcpy.c,
  * nvptx_stride_unroll.c, nvptx_select.c). Each pass recognises what nvcc
@@ -18,7 +19,7 @@
 #include "kc/nvptx_ir.h"
 
 static void usage(void) {
-  fputs("usage: hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]\n", stderr);
+  fputs("usage: hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]\n", stderr);
   exit(2);
 }
 
@@ -42,14 +43,30 @@ static void clean_up(LLVMModuleRef m) {
       "clean-up passes");
 }
 
+/* Verifies `m` (read from `in`), writes it to `out` and frees it. */
+static int finish(LLVMContextRef ctx, LLVMModuleRef m, const char *in,
+                  const char *out) {
+  char *msg = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
+    hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);
+  LLVMDisposeMessage(msg);
+  if (LLVMWriteBitcodeToFile(m, out) != 0)
+    hipc__diag_fatal("%s: cannot write", out);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return 0;
+}
+
 int hipc__nvptx_ir_main(int argc, char **argv) {
   const char *in = NULL, *out = NULL;
-  int verbose = 0;
+  int verbose = 0, pre = 0;
   for (int i = 2; i < argc; i++) {
     if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
       out = argv[++i];
     else if (strcmp(argv[i], "-v") == 0)
       verbose = 1;
+    else if (strcmp(argv[i], "--pre") == 0)
+      pre = 1;
     else if (argv[i][0] == '-' || in != NULL)
       usage();
     else
@@ -59,6 +76,13 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
     usage();
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_bitcode(ctx, in);
+  if (pre) {
+    unsigned split = hipc__nvptx_split_indices(m);
+    if (verbose)
+      fprintf(stderr, "hipc-kc: %s: %u index sum(s) made 64-bit\n", in,
+              split);
+    return finish(ctx, m, in, out);
+  }
   unsigned popc = hipc__nvptx_popcount(m);
   unsigned warp = hipc__nvptx_unroll_warp_loops(m);
   unsigned copies = hipc__nvptx_vector_copies(m);
@@ -71,13 +95,5 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
                     "%u warp-collective loop(s) unrolled, %u vector "
                     "copies, %u grid-stride loop(s) unrolled\n",
             in, popc, warp, copies, stride);
-  char *msg = NULL;
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
-    hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);
-  LLVMDisposeMessage(msg);
-  if (LLVMWriteBitcodeToFile(m, out) != 0)
-    hipc__diag_fatal("%s: cannot write", out);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
-  return 0;
+  return finish(ctx, m, in, out);
 }

@@ -6,7 +6,7 @@
 
 #include <llvm-c/Core.h>
 
-/* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v] */
+/* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v] */
 int hipc__nvptx_ir_main(int argc, char **argv);
 
 /* Population-count loops made llvm.ctpop (nvptx_popcount.c); returns how
@@ -30,6 +30,11 @@ unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m);
 /* Selects between costly values on a lane-uniform condition made branches
  * (nvptx_select.c; HIPC_NVPTX_SELECT=0 leaves them); returns how many. */
 unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
+
+/* Before the optimiser (--pre): sext of `nsw` add/sub chains that only
+ * GEPs use rewritten as the chains in 64 bits (nvptx_split.c); returns
+ * how many. */
+unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
 
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
