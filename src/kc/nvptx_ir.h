@@ -36,6 +36,11 @@ unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
  * how many. */
 unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
 
+/* With HIPC_NVPTX_CHAIN=1, GEPs of `sext(mul nsw (c + k), S)` in one block
+ * made a chain stepping by `sext(S)` (nvptx_chain.c); returns how many
+ * were rewritten. */
+unsigned hipc__nvptx_chain_strides(LLVMModuleRef m);
+
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
  * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */
