@@ -11,7 +11,8 @@
  * against 32 registers and one (hipc's PTX edited by hand the same way).
  *
  * Within one block, GEPs of one base and element type whose single index
- * is `sext(mul nsw X, S)`, X being `c`, `add nsw c, k` or `or disjoint
+ * is `mul nsw X, S` or its `sext` (where IndVarSimplify widened `c`, a
+ * 64-bit multiply per load), X being `c`, `add nsw c, k` or `or disjoint
  * c, k` with k a constant, form a chain: each after the first becomes
  * `gep prev, (k - k_prev) * sext(S)`, prev the chain's previous GEP.
  * Sound because the `nsw` products are exact: (c + k) * S = c * S +
@@ -99,15 +100,15 @@ static void offset_of(LLVMValueRef x, LLVMValueRef *c, long long *k) {
   }
 }
 
-/* Whether `g` is a GEP of one index `sext(mul nsw X, S)` (X = c + k). */
+/* Whether `g` is a GEP of one index `mul nsw X, S` or `sext` of one
+ * (X = c + k). */
 static int strided(LLVMValueRef g, LLVMValueRef *c, long long *k,
                    LLVMValueRef *s) {
   if (!LLVMIsAGetElementPtrInst(g) || LLVMGetNumIndices(g) != 1)
     return 0;
-  LLVMValueRef idx = LLVMGetOperand(g, 1);
-  if (!LLVMIsAInstruction(idx) || LLVMGetInstructionOpcode(idx) != LLVMSExt)
-    return 0;
-  LLVMValueRef m = LLVMGetOperand(idx, 0);
+  LLVMValueRef m = LLVMGetOperand(g, 1);
+  if (LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMSExt)
+    m = LLVMGetOperand(m, 0);
   if (!LLVMIsAInstruction(m) || LLVMGetInstructionOpcode(m) != LLVMMul ||
       !LLVMGetNSW(m))
     return 0;
@@ -122,7 +123,8 @@ static void extend(LLVMBuilderRef b, struct chain *ch, LLVMValueRef g,
   LLVMTypeRef i64 = LLVMTypeOf(LLVMGetOperand(g, 1));
   LLVMPositionBuilderBefore(b, g);
   if (ch->s64 == NULL)
-    ch->s64 = LLVMBuildSExt(b, ch->s, i64, "");
+    ch->s64 = LLVMTypeOf(ch->s) == i64 ? ch->s
+                                       : LLVMBuildSExt(b, ch->s, i64, "");
   LLVMValueRef step = ch->s64;
   if (k - ch->k != 1)
     step = LLVMBuildNSWMul(b, ch->s64, LLVMConstInt(i64, (unsigned long long)
