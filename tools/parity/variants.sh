@@ -13,6 +13,12 @@
 #                hipcc's: which side, kernels or runtime, holds the gap)
 #   cuda         nvcc
 #   cuda-hipptx  nvcc's host code and runtime, hipcc's PTX for the kernels
+#   hip-split    HIPC_NVPTX_SPLIT=1: index sums made 64-bit before -O3
+#   hip-chain    HIPC_NVPTX_SPLIT=1 HIPC_NVPTX_CHAIN=1: and unrolled
+#                strided addresses stepped by a 64-bit stride (nvcc's form)
+#   hip-rN       ptxas -maxrregcount=N (N = 40, 48, 64; a stand-in ptxas):
+#                ptxas then uses up to N registers, where uncapped it
+#                chose 32 for contract (nvcc's PTX: 40)
 set -eu
 SRC=$(realpath "$1"); BUNDLE=$(realpath -m "$2")
 REPO=$(realpath "$(dirname "$0")/../..")
@@ -29,8 +35,9 @@ cp -r "$CUDA_SRC" "$W/cuda"
 srcs=$(cd "$W/hip" && ls *.cu *.cpp *.hip 2>/dev/null | tr '\n' ' ')
 inc="-I$CUDA_SRC -I$W/cuda"
 
-# A CUDA directory whose ptxas assembles SUBST_PTX instead of its input
-# (nvcc copied there finds it; hipcc through CUDA_PATH).
+# A CUDA directory whose ptxas assembles SUBST_PTX instead of its input,
+# where set, and adds PTXAS_EXTRA to its flags (nvcc copied there finds
+# it; hipcc through CUDA_PATH).
 fake=$W/fakecuda
 mkdir -p "$fake/bin"
 for f in "$CUDA"/*; do [ "${f##*/}" = bin ] || ln -s "$f" "$fake/"; done
@@ -39,8 +46,10 @@ rm "$fake/bin/ptxas" "$fake/bin/nvcc"
 cp "$CUDA/bin/nvcc" "$fake/bin/"
 cat >"$fake/bin/ptxas" <<PTXAS
 #!/bin/sh
-for a in "\$@"; do case \$a in *.ptx) cp "\$SUBST_PTX" "\$a";; esac; done
-exec "$CUDA/bin/ptxas" "\$@"
+if [ -n "\${SUBST_PTX:-}" ]; then
+  for a in "\$@"; do case \$a in *.ptx) cp "\$SUBST_PTX" "\$a";; esac; done
+fi
+exec "$CUDA/bin/ptxas" \${PTXAS_EXTRA:-} "\$@"
 PTXAS
 chmod +x "$fake/bin/ptxas"
 
@@ -69,6 +78,11 @@ one() {
 one hip X=1
 one hip-lsr HIPC_NVPTX_LSR=1
 one hip-nvptx CUDA_PATH="$fake" SUBST_PTX="$nv_ptx"
+one hip-split HIPC_NVPTX_SPLIT=1
+one hip-chain HIPC_NVPTX_SPLIT=1 HIPC_NVPTX_CHAIN=1
+for n in 40 48 64; do
+  one hip-r$n CUDA_PATH="$fake" PTXAS_EXTRA=-maxrregcount=$n
+done
 
 cat >"$BUNDLE/run.sh" <<'RUN'
 #!/bin/sh
@@ -82,7 +96,8 @@ export HIPC_DEVICES=${HIPC_DEVICES:-gpu}
 log=$(mktemp)
 start=$(date +%s)
 for round in 1 2 3; do
-  for v in cuda cuda-hipptx hip hip-lsr hip-nvptx; do
+  for v in cuda cuda-hipptx hip hip-lsr hip-nvptx hip-split hip-chain \
+      hip-r40 hip-r48 hip-r64; do
     [ -x "./$v" ] || continue
     # BUDGET (default 80) seconds in all: what is left is not run.
     if [ $(($(date +%s) - start)) -gt "${BUDGET:-80}" ]; then

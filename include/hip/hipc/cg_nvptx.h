@@ -403,6 +403,9 @@ HIPC_CG_FN multi_grid_group this_multi_grid() { return multi_grid_group(); }
 
 class lane_group : public thread_group {
  protected:
+  // The first lane where the members are consecutive lanes (a tile of a
+  // block: shuffles need no search of the mask), else 32.
+  uint32_t low_ = 32;
   HIPC_CG_FN lane_group(uint32_t type, uint64_t mask)
       : thread_group(type, detail::popc(mask),
                      detail::popc(mask & detail::below(detail::lane()))) {
@@ -414,7 +417,8 @@ class lane_group : public thread_group {
   HIPC_CG_FN T read(T var, int64_t rank) const {
     uint32_t src = rank < 0 || rank >= static_cast<int64_t>(size_)
                        ? detail::lane()
-                       : detail::nth(mask_, static_cast<uint32_t>(rank));
+                   : low_ < 32 ? low_ + static_cast<uint32_t>(rank)
+                               : detail::nth(mask_, static_cast<uint32_t>(rank));
     return detail::shfl_lane(mask_, var, src);
   }
 
@@ -479,6 +483,7 @@ class thread_block_tile<N, void> : public lane_group {
                                : detail::tile_lanes(detail::lane(), N)) {
     meta_rank_ = parent_rank / N;
     meta_size_ = (parent_size + N - 1) / N;
+    if (!parent_mask) low_ = detail::lane() & ~(N - 1);
   }
 
   template <unsigned int M, typename P>
