@@ -11,12 +11,12 @@
  * `hipc-kc --nvptx-ir` runs hipc's own IR passes on it, and clang's NVPTX
  * back end makes the PTX; with HIPC_NVPTX_SPLIT=1 clang stops before its
  * optimiser, `hipc-kc --nvptx-ir --pre` rewrites index sums and clang
- * optimises the result). In between, the variables that hipc-kc found declared `__managed__` are
- * marked managed in the PTX (managed.h), and the host-only `const`
- * globals clang made constant are removed from it (ptx_consts.h). The cubins and the PTX of the
- * newest architecture go into the source's fat binary (frontend.c); the
- * kernels and variables the PTX defines are checked against the host
- * object (gpu_names.c).
+ * optimises the result). In between, the variables that hipc-kc found
+ * declared `__managed__` are marked managed in the PTX (managed.h), and
+ * the host-only `const` globals clang made constant are removed from it
+ * (ptx_consts.h). The cubins and the PTX of the newest architecture go
+ * into the source's fat binary (frontend.c); the kernels and variables
+ * the PTX defines are checked against the host object (gpu_names.c).
  */
 #include "device_pass.h"
 

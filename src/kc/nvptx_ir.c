@@ -1,12 +1,14 @@
-/* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]: the NVIDIA device
- * pass's IR passes (nvptx_ir.h). With --pre, the passes that must see the
- * front end's IR, before LLVM's optimiser (nvptx_split.c). hipcc's GPU pass has clang optimise the device code
- * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
- * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_memcpy.c,
- * nvptx_stride_unroll.c, nvptx_select.c, nvptx_chain.c). Each pass recognises what nvcc
- * makes better code of than LLVM 19 does for NVPTX; the clean-up after
- * them (simplifycfg, instcombine) runs only where one changed something
- * (nvptx_select.c runs after it, which would undo its branches). */
+/* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]: the NVIDIA device pass's
+ * IR passes (nvptx_ir.h). With --pre, the passes that must see the front
+ * end's IR, before LLVM's optimiser (nvptx_split.c). hipcc's GPU pass has
+ * clang optimise the device code to bitcode, runs this on it, and has
+ * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
+ * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_select.c,
+ * nvptx_chain.c). Each pass recognises what nvcc makes better code of than
+ * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg, instcombine)
+ * runs only where one changed something (nvptx_select.c runs after it, which
+ * would undo its branches).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

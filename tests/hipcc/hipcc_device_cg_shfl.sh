@@ -40,8 +40,9 @@ body() { awk "/\\.entry .*$1/,/^}/" shfl.sm_90.ptx; }
   { echo "FAIL: k_tile's shuffles search the tile's mask (a loop)"; fail=1; }
 [ "$(body k_coalesced | grep -c 'pragma "nounroll"')" -ge 1 ] ||
   { echo "FAIL: k_coalesced's mask search is not kept rolled"; fail=1; }
-size=$(readelf -SW shfl.sm_90.cubin 2> /dev/null |
-  sed -n 's/.*\.text\.[^ ]*k_coalesced[^ ]* *PROGBITS *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\).*/\1/p')
+# The size column of k_coalesced's .text section.
+size=$(readelf -SW shfl.sm_90.cubin 2> /dev/null | grep "text\..*k_coalesced" |
+  sed 's/.*PROGBITS *//' | awk '{print $3}')
 [ -n "$size" ] && [ $((16#$size)) -le 8192 ] ||
   { echo "FAIL: k_coalesced's code is ${size:-?} (hex) bytes (8 KiB at most)";
     fail=1; }

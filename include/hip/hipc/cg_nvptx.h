@@ -418,7 +418,8 @@ class lane_group : public thread_group {
     uint32_t src = rank < 0 || rank >= static_cast<int64_t>(size_)
                        ? detail::lane()
                    : low_ < 32 ? low_ + static_cast<uint32_t>(rank)
-                               : detail::nth(mask_, static_cast<uint32_t>(rank));
+                               : detail::nth(mask_,
+                                             static_cast<uint32_t>(rank));
     return detail::shfl_lane(mask_, var, src);
   }
 
