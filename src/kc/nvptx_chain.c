@@ -127,7 +127,7 @@ static void extend(LLVMBuilderRef b, struct chain *ch, LLVMValueRef g,
                                        : LLVMBuildSExt(b, ch->s, i64, "");
   LLVMValueRef step = ch->s64;
   if (k - ch->k != 1)
-    step = LLVMBuildNSWMul(b, ch->s64, LLVMConstInt(i64, (unsigned long long)
+    step = LLVMBuildMul(b, ch->s64, LLVMConstInt(i64, (unsigned long long)
                                                     (k - ch->k), 1), "");
   LLVMValueRef n = LLVMBuildGEP2(b, ch->ty, ch->last, &step, 1, "");
   LLVMReplaceAllUsesWith(g, n);
