@@ -9,12 +9,14 @@
  *
  * (with HIPC_NVPTX_IR unset or not 0, clang stops at optimised bitcode,
  * `hipc-kc --nvptx-ir` runs hipc's own IR passes on it, and clang's NVPTX
- * back end makes the PTX). In between, the variables that hipc-kc found declared `__managed__` are
- * marked managed in the PTX (managed.h), and the host-only `const`
- * globals clang made constant are removed from it (ptx_consts.h). The cubins and the PTX of the
- * newest architecture go into the source's fat binary (frontend.c); the
- * kernels and variables the PTX defines are checked against the host
- * object (gpu_names.c).
+ * back end makes the PTX; with HIPC_NVPTX_SPLIT=1 clang stops before its
+ * optimiser, `hipc-kc --nvptx-ir --pre` rewrites index sums and clang
+ * optimises the result). In between, the variables that hipc-kc found
+ * declared `__managed__` are marked managed in the PTX (managed.h), and
+ * the host-only `const` globals clang made constant are removed from it
+ * (ptx_consts.h). The cubins and the PTX of the newest architecture go
+ * into the source's fat binary (frontend.c); the kernels and variables
+ * the PTX defines are checked against the host object (gpu_names.c).
  */
 #include "device_pass.h"
 
@@ -325,6 +327,49 @@ static int codegen(const struct device_pass *d, const struct hipcc_options *o,
   return rc;
 }
 
+/* HIPC_NVPTX_SPLIT=1: the front end's `nsw` index sums made 64-bit sums
+ * of their leaves before LLVM's optimiser (src/kc/nvptx_split.c). */
+static int split_indices(void) {
+  const char *e = getenv("HIPC_NVPTX_SPLIT");
+  return e != NULL && strcmp(e, "1") == 0;
+}
+
+/* The front end's unoptimised bitcode `raw` through hipc-kc's passes
+ * that must see it, then clang's optimiser (the compile's flags): `bc`. */
+static int optimise(const struct device_pass *d,
+                    const struct hipcc_options *o,
+                    const struct device_source *src, const char *arch,
+                    const char *raw, const char *bc) {
+  char *pre = file_for(src, arch, "pre.bc");
+  if (pre == NULL)
+    return 1;
+  const char *kc[] = {src->kc, "--nvptx-ir", "--pre", raw, "-o", pre,
+                      o->verbose ? "-v" : NULL, NULL};
+  int rc = hipc__util_run(kc, o->verbose, NULL);
+  struct strvec cc = {0};
+  char *march = hipc__util_format("-march=%s", arch);
+  char *path = hipc__util_format("--cuda-path=%s", d->cuda);
+  hipc__util_push(&cc, d->clang);
+  hipc__util_push(&cc, "--target=nvptx64-nvidia-cuda");
+  hipc__util_push(&cc, "-w");
+  hipc__util_push(&cc, march);
+  hipc__util_push(&cc, path);
+  device_cc_flags(o, &cc);
+  static const char *const tail[] = {"-x", "ir", "-emit-llvm", "-c"};
+  for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
+    hipc__util_push(&cc, tail[i]);
+  hipc__util_push(&cc, pre);
+  hipc__util_push(&cc, "-o");
+  hipc__util_push(&cc, bc);
+  if (rc == 0)
+    rc = hipc__util_run(cc.v, o->verbose, NULL);
+  hipc__util_free(&cc);
+  free(march);
+  free(path);
+  free(pre);
+  return rc;
+}
+
 /* hipc-kc's IR passes on `bc`, then the back end: the PTX. */
 static int ir_to_ptx(const struct device_pass *d,
                      const struct hipcc_options *o,
@@ -351,8 +396,12 @@ static int compile_arch(const struct device_pass *d,
   char *path = hipc__util_format("--cuda-path=%s", d->cuda);
   int passes = ir_passes() && src->kc != NULL;
   char *bc = passes ? file_for(src, arch, "bc") : NULL;
-  if (passes && bc == NULL)
+  int split = passes && split_indices();
+  char *raw = split ? file_for(src, arch, "raw.bc") : NULL;
+  if ((passes && bc == NULL) || (split && raw == NULL)) {
+    free(bc);
     return 1;
+  }
   static const char *const head[] = {
       "-x", "cuda", "--cuda-device-only", "-nocudainc",
       "-Wno-unknown-cuda-version", "-w", "-D__HIPCC__=1", "-D__HIP__=1",
@@ -370,6 +419,10 @@ static int compile_arch(const struct device_pass *d,
   hipc__util_push(&cc, "hip/hip_runtime.h");
   hipc__util_append(&cc, &o->pp);
   device_cc_flags(o, &cc);
+  if (split) {
+    hipc__util_push(&cc, "-Xclang");
+    hipc__util_push(&cc, "-disable-llvm-passes");
+  }
   if (passes) {
     hipc__util_push(&cc, "-emit-llvm");
     hipc__util_push(&cc, "-c");
@@ -378,11 +431,14 @@ static int compile_arch(const struct device_pass *d,
   }
   hipc__util_push(&cc, src->path);
   hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, passes ? bc : ptx);
+  hipc__util_push(&cc, split ? raw : passes ? bc : ptx);
   int rc = hipc__util_run(cc.v, o->verbose, NULL);
   hipc__util_free(&cc);
   free(gpu);
   free(path);
+  if (rc == 0 && split)
+    rc = optimise(d, o, src, arch, raw, bc);
+  free(raw);
   if (rc == 0 && passes)
     rc = ir_to_ptx(d, o, src, arch, bc, ptx);
   free(bc);

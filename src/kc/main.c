@@ -5,7 +5,7 @@
  *   hipc-kc IN.bc|IN.ll --id ID -o OUT.o [-O0|-O1|-O2|-O3] [-g] [-v]
  *           [--emit-ll] [--cpu NAME] [--features F] [--triple T]
  *           [--managed-names FILE] [--constant-names FILE] [--printf-buffered]
- *   hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]   (nvptx_ir.c)
+ *   hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]   (nvptx_ir.c)
  *
  * Exit status 0, or 1 with a message on stderr. */
 #include <stdio.h>

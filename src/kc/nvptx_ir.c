@@ -1,11 +1,14 @@
-/* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]: the NVIDIA device pass's IR
- * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
- * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
- * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_memcpy.c,
- * nvptx_stride_unroll.c, nvptx_select.c). Each pass recognises what nvcc
- * makes better code of than LLVM 19 does for NVPTX; the clean-up after
- * them (simplifycfg, instcombine) runs only where one changed something
- * (nvptx_select.c runs after it, which would undo its branches). */
+/* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]: the NVIDIA device pass's
+ * IR passes (nvptx_ir.h). With --pre, the passes that must see the front
+ * end's IR, before LLVM's optimiser (nvptx_split.c). hipcc's GPU pass has
+ * clang optimise the device code to bitcode, runs this on it, and has
+ * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
+ * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_select.c,
+ * nvptx_chain.c). Each pass recognises what nvcc makes better code of than
+ * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg, instcombine)
+ * runs only where one changed something (nvptx_select.c runs after it, which
+ * would undo its branches).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +21,7 @@
 #include "kc/nvptx_ir.h"
 
 static void usage(void) {
-  fputs("usage: hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v]\n", stderr);
+  fputs("usage: hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]\n", stderr);
   exit(2);
 }
 
@@ -42,35 +45,9 @@ static void clean_up(LLVMModuleRef m) {
       "clean-up passes");
 }
 
-int hipc__nvptx_ir_main(int argc, char **argv) {
-  const char *in = NULL, *out = NULL;
-  int verbose = 0;
-  for (int i = 2; i < argc; i++) {
-    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-      out = argv[++i];
-    else if (strcmp(argv[i], "-v") == 0)
-      verbose = 1;
-    else if (argv[i][0] == '-' || in != NULL)
-      usage();
-    else
-      in = argv[i];
-  }
-  if (in == NULL || out == NULL)
-    usage();
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = read_bitcode(ctx, in);
-  unsigned popc = hipc__nvptx_popcount(m);
-  unsigned warp = hipc__nvptx_unroll_warp_loops(m);
-  unsigned copies = hipc__nvptx_vector_copies(m);
-  unsigned stride = hipc__nvptx_unroll_stride_loops(m);
-  if (popc + warp + copies + stride > 0)
-    clean_up(m);
-  hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
-  if (verbose)
-    fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
-                    "%u warp-collective loop(s) unrolled, %u vector "
-                    "copies, %u grid-stride loop(s) unrolled\n",
-            in, popc, warp, copies, stride);
+/* Verifies `m` (read from `in`), writes it to `out` and frees it. */
+static int finish(LLVMContextRef ctx, LLVMModuleRef m, const char *in,
+                  const char *out) {
   char *msg = NULL;
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
     hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);
@@ -80,4 +57,47 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   return 0;
+}
+
+int hipc__nvptx_ir_main(int argc, char **argv) {
+  const char *in = NULL, *out = NULL;
+  int verbose = 0, pre = 0;
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+      out = argv[++i];
+    else if (strcmp(argv[i], "-v") == 0)
+      verbose = 1;
+    else if (strcmp(argv[i], "--pre") == 0)
+      pre = 1;
+    else if (argv[i][0] == '-' || in != NULL)
+      usage();
+    else
+      in = argv[i];
+  }
+  if (in == NULL || out == NULL)
+    usage();
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = read_bitcode(ctx, in);
+  if (pre) {
+    unsigned split = hipc__nvptx_split_indices(m);
+    if (verbose)
+      fprintf(stderr, "hipc-kc: %s: %u index sum(s) made 64-bit\n", in,
+              split);
+    return finish(ctx, m, in, out);
+  }
+  unsigned popc = hipc__nvptx_popcount(m);
+  unsigned warp = hipc__nvptx_unroll_warp_loops(m);
+  unsigned copies = hipc__nvptx_vector_copies(m);
+  unsigned stride = hipc__nvptx_unroll_stride_loops(m);
+  if (popc + warp + copies + stride > 0)
+    clean_up(m);
+  hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
+  unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
+  if (verbose)
+    fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
+                    "%u warp-collective loop(s) unrolled, %u vector "
+                    "copies, %u grid-stride loop(s) unrolled, %u strided "
+                    "address(es) chained\n",
+            in, popc, warp, copies, stride, chained);
+  return finish(ctx, m, in, out);
 }

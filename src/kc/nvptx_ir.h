@@ -6,7 +6,7 @@
 
 #include <llvm-c/Core.h>
 
-/* hipc-kc --nvptx-ir IN.bc -o OUT.bc [-v] */
+/* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v] */
 int hipc__nvptx_ir_main(int argc, char **argv);
 
 /* Population-count loops made llvm.ctpop (nvptx_popcount.c); returns how
@@ -30,6 +30,16 @@ unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m);
 /* Selects between costly values on a lane-uniform condition made branches
  * (nvptx_select.c; HIPC_NVPTX_SELECT=0 leaves them); returns how many. */
 unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
+
+/* Before the optimiser (--pre): sext of `nsw` add/sub chains that only
+ * GEPs use rewritten as the chains in 64 bits (nvptx_split.c); returns
+ * how many. */
+unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
+
+/* With HIPC_NVPTX_CHAIN=1, GEPs of `sext(mul nsw (c + k), S)` in one block
+ * made a chain stepping by `sext(S)` (nvptx_chain.c); returns how many
+ * were rewritten. */
+unsigned hipc__nvptx_chain_strides(LLVMModuleRef m);
 
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which

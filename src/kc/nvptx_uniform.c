@@ -9,8 +9,7 @@
 #include "kc/nvptx_ir.h"
 #include "kc/nvptx_uniform.h"
 
-/* Whether `f` is a kernel (!nvvm.annotations names it "kernel"). */
-static int is_kernel(LLVMModuleRef m, LLVMValueRef f) {
+int hipc__nvptx_is_kernel(LLVMModuleRef m, LLVMValueRef f) {
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations");
   if (n == 0)
     return 0;
@@ -37,7 +36,7 @@ static int uniform(LLVMModuleRef m, LLVMValueRef v, int depth) {
   if (LLVMIsAConstant(v))
     return 1;
   if (LLVMIsAArgument(v))
-    return is_kernel(m, LLVMGetParamParent(v));
+    return hipc__nvptx_is_kernel(m, LLVMGetParamParent(v));
   if (!LLVMIsAInstruction(v) || depth > 8)
     return 0;
   if (LLVMIsACallInst(v)) {

@@ -13,4 +13,7 @@
  * compares and selects of them. */
 int hipc__nvptx_uniform(LLVMModuleRef m, LLVMValueRef v);
 
+/* Whether `f` is a kernel (!nvvm.annotations names it "kernel"). */
+int hipc__nvptx_is_kernel(LLVMModuleRef m, LLVMValueRef f);
+
 #endif /* HIPC_KC_NVPTX_UNIFORM_H */

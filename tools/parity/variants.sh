@@ -13,6 +13,15 @@
 #                hipcc's: which side, kernels or runtime, holds the gap)
 #   cuda         nvcc
 #   cuda-hipptx  nvcc's host code and runtime, hipcc's PTX for the kernels
+#   hip-split    HIPC_NVPTX_SPLIT=1: index sums made 64-bit before -O3
+#   hip-chain    HIPC_NVPTX_SPLIT=1 HIPC_NVPTX_CHAIN=1: and unrolled
+#                strided addresses stepped by a 64-bit stride (nvcc's form)
+# FLAGS: more hipcc flags, NV_FLAGS: more nvcc flags (the Makefiles').
+#   hip-base     BASE_HIPCC's build, where set (another checkout's hipcc:
+#                the same call times before and after a change)
+#   hip-rN       ptxas -maxrregcount=N (N = 40, 48, 64; a stand-in ptxas):
+#                ptxas then uses up to N registers, where uncapped it
+#                chose 32 for contract (nvcc's PTX: 40)
 set -eu
 SRC=$(realpath "$1"); BUNDLE=$(realpath -m "$2")
 REPO=$(realpath "$(dirname "$0")/../..")
@@ -29,8 +38,9 @@ cp -r "$CUDA_SRC" "$W/cuda"
 srcs=$(cd "$W/hip" && ls *.cu *.cpp *.hip 2>/dev/null | tr '\n' ' ')
 inc="-I$CUDA_SRC -I$W/cuda"
 
-# A CUDA directory whose ptxas assembles SUBST_PTX instead of its input
-# (nvcc copied there finds it; hipcc through CUDA_PATH).
+# A CUDA directory whose ptxas assembles SUBST_PTX instead of its input,
+# where set, and adds PTXAS_EXTRA to its flags (nvcc copied there finds
+# it; hipcc through CUDA_PATH).
 fake=$W/fakecuda
 mkdir -p "$fake/bin"
 for f in "$CUDA"/*; do [ "${f##*/}" = bin ] || ln -s "$f" "$fake/"; done
@@ -39,36 +49,46 @@ rm "$fake/bin/ptxas" "$fake/bin/nvcc"
 cp "$CUDA/bin/nvcc" "$fake/bin/"
 cat >"$fake/bin/ptxas" <<PTXAS
 #!/bin/sh
-for a in "\$@"; do case \$a in *.ptx) cp "\$SUBST_PTX" "\$a";; esac; done
-exec "$CUDA/bin/ptxas" "\$@"
+if [ -n "\${SUBST_PTX:-}" ]; then
+  for a in "\$@"; do case \$a in *.ptx) cp "\$SUBST_PTX" "\$a";; esac; done
+fi
+exec "$CUDA/bin/ptxas" \${PTXAS_EXTRA:-} "\$@"
 PTXAS
 chmod +x "$fake/bin/ptxas"
 
 # nvcc's build and its PTX; hipcc's PTX.
-(cd "$W/cuda" && "$NVCC" -arch=sm_90 -O3 -std=c++17 -keep -o main.cuda \
-    *.cu >build.log 2>&1)
+(cd "$W/cuda" && "$NVCC" -arch=sm_90 -O3 -std=c++17 ${NV_FLAGS:-} -keep \
+    -o main.cuda *.cu >build.log 2>&1)
 cp "$W/cuda/main.cuda" "$BUNDLE/cuda"
 nv_ptx=$(ls "$W"/cuda/*.ptx | head -1)
 mkdir "$W/temps"
-(cd "$W/temps" && "$HIPCC" --offload-arch=sm_90 -O3 -std=c++17 -save-temps \
-    $inc -c "$W/hip/$(echo $srcs | cut -d' ' -f1)" -o x.o >/dev/null 2>&1)
+(cd "$W/temps" && "$HIPCC" --offload-arch=sm_90 -O3 -std=c++17 ${FLAGS:-} \
+    -save-temps $inc -c "$W/hip/$(echo $srcs | cut -d' ' -f1)" -o x.o \
+    >/dev/null 2>&1)
 hip_ptx=$(ls "$W"/temps/*.sm_90.ptx | head -1)
 mkdir "$W/cuda2"
 cp -r "$CUDA_SRC"/. "$W/cuda2/"
 (cd "$W/cuda2" && SUBST_PTX=$hip_ptx "$fake/bin/nvcc" -arch=sm_90 -O3 \
-    -std=c++17 -o "$BUNDLE/cuda-hipptx" *.cu >build.log 2>&1) &&
+    -std=c++17 ${NV_FLAGS:-} -o "$BUNDLE/cuda-hipptx" *.cu >build.log 2>&1) &&
   echo "cuda-hipptx built"
 
 one() {
   local name=$1; shift
-  (cd "$W/hip" && env "$@" "$HIPCC" --offload-arch=sm_90 -O3 -std=c++17 \
-      $inc $srcs -o "$BUNDLE/$name" >"$W/$name.log" 2>&1) ||
+  (cd "$W/hip" && env "$@" "${ONE_HIPCC:-$HIPCC}" --offload-arch=sm_90 -O3 \
+      -std=c++17 ${FLAGS:-} $inc $srcs -o "$BUNDLE/$name" \
+      >"$W/$name.log" 2>&1) ||
     { echo "$name: build failed"; tail -5 "$W/$name.log"; return 1; }
   echo "$name built"
 }
 one hip X=1
+[ -z "${BASE_HIPCC:-}" ] || ONE_HIPCC=$BASE_HIPCC one hip-base X=1
 one hip-lsr HIPC_NVPTX_LSR=1
 one hip-nvptx CUDA_PATH="$fake" SUBST_PTX="$nv_ptx"
+one hip-split HIPC_NVPTX_SPLIT=1
+one hip-chain HIPC_NVPTX_SPLIT=1 HIPC_NVPTX_CHAIN=1
+for n in 40 48 64; do
+  one hip-r$n CUDA_PATH="$fake" PTXAS_EXTRA=-maxrregcount=$n
+done
 
 cat >"$BUNDLE/run.sh" <<'RUN'
 #!/bin/sh
@@ -82,7 +102,8 @@ export HIPC_DEVICES=${HIPC_DEVICES:-gpu}
 log=$(mktemp)
 start=$(date +%s)
 for round in 1 2 3; do
-  for v in cuda cuda-hipptx hip hip-lsr hip-nvptx; do
+  for v in cuda cuda-hipptx hip hip-base hip-lsr hip-nvptx hip-split hip-chain \
+      hip-r40 hip-r48 hip-r64; do
     [ -x "./$v" ] || continue
     # BUDGET (default 80) seconds in all: what is left is not run.
     if [ $(($(date +%s) - start)) -gt "${BUDGET:-80}" ]; then
