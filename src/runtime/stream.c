@@ -182,35 +182,19 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
   return hipSuccess;
 }
 
-/* Under the lock: the null stream's tail event of `dev`, made on first
- * use. */
-static hipc_event* null_event(hipc_device* dev) {
-  hipc_event** slot = &null_tail[dev->ordinal];
-  if (!*slot && (!dev->ops->event_create ||
-                 dev->ops->event_create(dev, hipEventDisableTiming, slot) !=
-                     hipSuccess))
-    *slot = NULL;
-  return *slot;
-}
-
-/* Under the lock: `q` waits for what is queued on `from` so far (recorded
- * as `ev`), if anything. */
+/* Under the lock: `q` waits for what is queued on `from` so far, if
+ * anything, through the event in `*ev` (recorded on `from`; made on first
+ * need; without events, the host waits). */
 static hipError_t wait_for(hipc_device* dev, hipc_queue* q, hipc_queue* from,
-                           hipc_event* ev) {
+                           hipc_event** ev) {
   if (dev->ops->queue_query(from) == hipSuccess) return hipSuccess;
-  if (!ev) return dev->ops->queue_sync(from); /* no event: wait on the host */
-  hipError_t e = dev->ops->event_record(ev, from);
-  return e != hipSuccess ? e : dev->ops->queue_wait_event(q, ev);
-}
-
-/* Under the lock: `s`'s tail event, made on first use (NULL without
- * events: the null stream then waits on the host). */
-static hipc_event* tail_event(hipStream_t s) {
-  if (!s->tail && s->dev->ops->event_create &&
-      s->dev->ops->event_create(s->dev, hipEventDisableTiming, &s->tail) !=
-          hipSuccess)
-    s->tail = NULL;
-  return s->tail;
+  if (!*ev && (!dev->ops->event_create ||
+               dev->ops->event_create(dev, hipEventDisableTiming, ev) !=
+                   hipSuccess))
+    *ev = NULL;
+  if (!*ev) return dev->ops->queue_sync(from);
+  hipError_t e = dev->ops->event_record(*ev, from);
+  return e != hipSuccess ? e : dev->ops->queue_wait_event(q, *ev);
 }
 
 /* Orders blocking stream `st` of `dev` after the null stream's work, as
@@ -223,7 +207,8 @@ static hipError_t order_stream(hipc_device* dev, hipStream_t st) {
   if (trust && __atomic_load_n(&st->null_seen, __ATOMIC_RELAXED) == gen)
     return hipSuccess; /* no null-stream work since it was ordered */
   pthread_mutex_lock(&lock);
-  hipError_t e = wait_for(dev, st->queue, dev->null_queue, null_event(dev));
+  hipError_t e =
+      wait_for(dev, st->queue, dev->null_queue, &null_tail[i]);
   pthread_mutex_unlock(&lock);
   if (e == hipSuccess) __atomic_store_n(&st->null_seen, gen, __ATOMIC_RELAXED);
   return e;
@@ -242,7 +227,7 @@ static hipError_t order_null(hipc_device* dev) {
     if (work == s->null_waited && !__atomic_load_n(&s->foreign,
                                                    __ATOMIC_RELAXED))
       continue; /* nothing begun on it since the last time */
-    e = wait_for(dev, dev->null_queue, s->queue, tail_event(s));
+    e = wait_for(dev, dev->null_queue, s->queue, &s->tail);
     if (e == hipSuccess) s->null_waited = work;
   }
   pthread_mutex_unlock(&lock);
