@@ -40,7 +40,8 @@ typedef struct memo {
   hipc_alloc a;
 } memo;
 static __thread memo memos[2] __attribute__((tls_model("initial-exec")));
-static __thread unsigned memo_next __attribute__((tls_model("initial-exec")));
+/* The one to replace next: the less recently used. */
+static __thread unsigned memo_old __attribute__((tls_model("initial-exec")));
 
 /* Under the lock: the tree changed. */
 static void changed(void) {
@@ -245,18 +246,25 @@ static uintptr_t next_base(uintptr_t k) {
 int hipc__alloc_find(const void* p, hipc_alloc* out) {
   uintptr_t k = key(p);
   uint64_t v = __atomic_load_n(&version, __ATOMIC_ACQUIRE);
-  for (int i = 0; i < 2; ++i) {
+  for (unsigned i = 0; i < 2; ++i) {
     const memo* m = &memos[i];
     if (m->version == v && v && m->lo <= k && k < m->hi) {
       if (m->found) *out = m->a;
+      memo_old = i ^ 1;
       return m->found;
     }
   }
-  memo* m = &memos[memo_next++ & 1];
+  memo* m = &memos[memo_old];
+  memo_old ^= 1;
+  /* Invalid while it is filled in (a signal handler on this thread may
+   * look up too). */
+  m->version = 0;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
   pthread_mutex_lock(&lock);
   node* n = floor_of(k);
-  m->found = n && k < end_of(&n->a);
-  if (m->found) {
+  int found = n && k < end_of(&n->a);
+  m->found = found;
+  if (found) {
     m->a = n->a;
     *out = n->a;
     m->lo = key(n->a.base);
@@ -265,9 +273,11 @@ int hipc__alloc_find(const void* p, hipc_alloc* out) {
     m->lo = n ? end_of(&n->a) : 0;
     m->hi = next_base(k);
   }
-  m->version = version;
+  uint64_t now = version;
   pthread_mutex_unlock(&lock);
-  return m->found;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  m->version = now;
+  return found;
 }
 
 int hipc__alloc_overlaps(const void* p, size_t n) {
