@@ -207,8 +207,7 @@ static hipError_t order_stream(hipc_device* dev, hipStream_t st) {
   if (trust && __atomic_load_n(&st->null_seen, __ATOMIC_RELAXED) == gen)
     return hipSuccess; /* no null-stream work since it was ordered */
   pthread_mutex_lock(&lock);
-  hipError_t e =
-      wait_for(dev, st->queue, dev->null_queue, &null_tail[i]);
+  hipError_t e = wait_for(dev, st->queue, dev->null_queue, &null_tail[i]);
   pthread_mutex_unlock(&lock);
   if (e == hipSuccess) __atomic_store_n(&st->null_seen, gen, __ATOMIC_RELAXED);
   return e;
@@ -224,8 +223,8 @@ static hipError_t order_null(hipc_device* dev) {
     hipStream_t s = live[i];
     if (s->dev != dev || (s->flags & hipStreamNonBlocking)) continue;
     uint64_t work = __atomic_load_n(&s->work, __ATOMIC_RELAXED);
-    if (work == s->null_waited && !__atomic_load_n(&s->foreign,
-                                                   __ATOMIC_RELAXED))
+    int foreign = __atomic_load_n(&s->foreign, __ATOMIC_RELAXED);
+    if (work == s->null_waited && !foreign)
       continue; /* nothing begun on it since the last time */
     e = wait_for(dev, dev->null_queue, s->queue, &s->tail);
     if (e == hipSuccess) s->null_waited = work;
