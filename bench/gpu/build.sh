@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the GPU benchmarks (see bench/README.md, "GPU"): each workload of
 # ${HIPC_BENCH_DIR:-../shared/bench}, plus bench/gpu/bandwidth.hip,
-# bench/gpu/launch_submit.hip and bench/gpu/startup.hip, twice:
+# bench/gpu/launch_submit.hip, bench/gpu/startup.hip and
+# bench/gpu/stream_copy.hip, twice:
 # with hipcc --offload-arch=$HIPC_GPU_ARCH (default sm_90) and, as the
 # reference, with nvcc -O3 -arch=$HIPC_GPU_ARCH from the very same source
 # (bench/gpu/cuda_shim maps the few HIP names they use onto CUDA's). Also
-# bench/gpu/launch_c.c. Output: $BUILD/bench-gpu, run there by
+# bench/gpu/launch_c.c and bench/gpu/copy_driver.c. Output: $BUILD/bench-gpu, run there by
 # bench/gpu/run.sh, which needs no compiler.
 set -u
 cd "$(dirname "$0")/../.."
@@ -27,7 +28,7 @@ build() { # name log command...
 }
 
 for src in "$BENCH_DIR"/*.hip bench/gpu/bandwidth.hip bench/gpu/launch_submit.hip \
-    bench/gpu/startup.hip; do
+    bench/gpu/startup.hip bench/gpu/stream_copy.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   rm -f "$OUT/$name" "$OUT/$name.cuda"
@@ -55,5 +56,14 @@ fi
 build launch_c "$OUT/logs/launch_c.build.txt" \
   "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Iinclude bench/gpu/launch_c.c \
   -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc -ldl -o "$OUT/launch_c"
+# The driver's own copy costs beside stream_copy's (no hipc side).
+CUDA_INC=${CUDA_PATH:-/usr/local/cuda}/include
+CUDA_STUBS=${CUDA_PATH:-/usr/local/cuda}/lib64/stubs
+if [ -e "$CUDA_INC/cuda.h" ]; then
+  build copy_driver "$OUT/logs/copy_driver.build.txt" \
+    "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L \
+    -I"$CUDA_INC" bench/gpu/copy_driver.c -L"$CUDA_STUBS" -lcuda \
+    -o "$OUT/copy_driver"
+fi
 echo "bench-gpu: built into $OUT"
 exit $status

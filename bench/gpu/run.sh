@@ -27,11 +27,12 @@ size_of() {
   esac
 }
 
-# "key value unit" for each RESULT line of a log: the number before "ms"
-# or "us/launch".
+# "key value unit" for each RESULT line of a log: the number before "ms",
+# "us/launch" or "us/copy".
 results() {
   awk '/^RESULT / { for (i = 3; i <= NF; ++i)
-         if ($i == "ms" || $i == "us/launch") { print $2, $(i - 1), $i; break } }' "$1"
+         if ($i == "ms" || $i == "us/launch" || $i == "us/copy") {
+           print $2, $(i - 1), $i; break } }' "$1"
 }
 
 declare -A hipc cuda unit
@@ -54,7 +55,7 @@ run_one() { # binary side log
   done < <(results "$log")
 }
 
-for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth hip_libs launch_c startup}; do
+for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth hip_libs launch_c startup stream_copy}; do
   [ -x "$OUT/$name" ] || { echo "bench-gpu: $OUT/$name not built"; continue; }
   reps="1 2"
   case $name in launch* | startup) reps="1 2 3 4 5 6 7" ;; esac
@@ -67,7 +68,9 @@ done
 printf '\n%-16s %14s %14s %8s\n' workload hipc cuda hipc/cuda
 for key in launch launch_submit launch_c launch_driver_stream launch_driver saxpy matmul reduce shfl_transpose h2d d2h sgemm dgemm fft1d fft2d \
     startup_count startup_properties startup_first_malloc startup_first_memset \
-    startup_first_launch startup_second_kernel startup_loaded_launch; do
+    startup_first_launch startup_second_kernel startup_loaded_launch \
+    null_1000 stream_1000 streams8 nonblock pinned null_5000 stream_5000 \
+    null_live; do
   h=${hipc[$key]:-} c=${cuda[$key]:-}
   [ -z "$h" ] && [ -z "$c" ] && continue
   # launch_c's reference is the driver API, measured in the same process.

@@ -6,7 +6,14 @@
  * are O(log n) whatever the order of allocations and frees (a sorted array
  * would move O(n) entries per free, quadratic over a program that frees
  * many allocations). Entries never overlap. One mutex guards the tree;
- * callers get copies of entries, never pointers into it. */
+ * callers get copies of entries, never pointers into it.
+ *
+ * Each thread remembers its last two look-ups (the entry, or the gap
+ * between entries that held no allocation) with the table's version,
+ * which every insert and remove bumps: while the version is the same, an
+ * address in a remembered range needs no walk and no lock. A copy from
+ * pageable memory looks up the same source each time, whatever the
+ * destination (HeCBench streamCreateCopyDestroy). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -21,6 +28,25 @@ typedef struct node {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static node* root;
+/* Bumped under the lock by every change of the tree. */
+static uint64_t version;
+
+/* A remembered look-up: [lo, hi) is one entry's range (found) or a gap
+ * that holds none, as of `version` (0: nothing remembered yet). */
+typedef struct memo {
+  uint64_t version;
+  uintptr_t lo, hi;
+  int found;
+  hipc_alloc a;
+} memo;
+static __thread memo memos[2] __attribute__((tls_model("initial-exec")));
+/* The one to replace next: the less recently used. */
+static __thread unsigned memo_old __attribute__((tls_model("initial-exec")));
+
+/* Under the lock: the tree changed. */
+static void changed(void) {
+  __atomic_store_n(&version, version + 1, __ATOMIC_RELEASE);
+}
 
 static uintptr_t key(const void* p) { return (uintptr_t)p; }
 
@@ -124,12 +150,6 @@ static node* floor_of(uintptr_t k) {
   return best;
 }
 
-/* Under the lock: the entry holding `k`, or NULL. */
-static node* holding(uintptr_t k) {
-  node* n = floor_of(k);
-  return n && k < end_of(&n->a) ? n : NULL;
-}
-
 int hipc__alloc_near(const void* p, hipc_alloc* below, hipc_alloc* above) {
   uintptr_t k = key(p);
   int found = 0;
@@ -174,6 +194,7 @@ int hipc__alloc_insert(const hipc_alloc* a) {
     return -2;
   }
   root = insert(root, x);
+  changed();
   pthread_mutex_unlock(&lock);
   return 0;
 }
@@ -182,6 +203,7 @@ int hipc__alloc_remove(void* base, hipc_alloc* out) {
   node* n = NULL;
   pthread_mutex_lock(&lock);
   root = detach(root, key(base), &n);
+  if (n) changed();
   pthread_mutex_unlock(&lock);
   if (!n) return -1;
   *out = n->a;
@@ -207,12 +229,55 @@ size_t hipc__alloc_device_bytes(const hipc_device* dev) {
   return n;
 }
 
+/* Under the lock: the lowest base above `k`, or UINTPTR_MAX. */
+static uintptr_t next_base(uintptr_t k) {
+  uintptr_t best = UINTPTR_MAX;
+  for (node* n = root; n;) {
+    if (key(n->a.base) > k) {
+      best = key(n->a.base);
+      n = n->left;
+    } else {
+      n = n->right;
+    }
+  }
+  return best;
+}
+
 int hipc__alloc_find(const void* p, hipc_alloc* out) {
+  uintptr_t k = key(p);
+  uint64_t v = __atomic_load_n(&version, __ATOMIC_ACQUIRE);
+  for (unsigned i = 0; i < 2; ++i) {
+    const memo* m = &memos[i];
+    if (m->version == v && v && m->lo <= k && k < m->hi) {
+      if (m->found) *out = m->a;
+      memo_old = i ^ 1;
+      return m->found;
+    }
+  }
+  memo* m = &memos[memo_old];
+  memo_old ^= 1;
+  /* Invalid while it is filled in (a signal handler on this thread may
+   * look up too). */
+  m->version = 0;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
   pthread_mutex_lock(&lock);
-  node* n = holding(key(p));
-  if (n) *out = n->a;
+  node* n = floor_of(k);
+  int found = n && k < end_of(&n->a);
+  m->found = found;
+  if (found) {
+    m->a = n->a;
+    *out = n->a;
+    m->lo = key(n->a.base);
+    m->hi = end_of(&n->a);
+  } else {
+    m->lo = n ? end_of(&n->a) : 0;
+    m->hi = next_base(k);
+  }
+  uint64_t now = version;
   pthread_mutex_unlock(&lock);
-  return n != NULL;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  m->version = now;
+  return found;
 }
 
 int hipc__alloc_overlaps(const void* p, size_t n) {

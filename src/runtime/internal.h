@@ -28,7 +28,16 @@ struct ihipStream_t {
   hipc_queue* queue;
   unsigned flags;
   int priority;
-  hipc_event* tail; /* recorded at its end for the null stream (stream.c) */
+  /* Recorded at its end for the null stream (stream.c); made when first
+   * needed. */
+  hipc_event* tail;
+  /* What the null-stream rules know (stream.c): pieces of work begun on
+   * it (atomic), how many of them the null stream is ordered after
+   * (under the device's order lock, written), the null stream's work it
+   * is ordered after (atomic), and whether work reaches its queue
+   * outside hipc__work_begin (hipc_stream_native, atomic). */
+  uint64_t work, null_waited, null_seen;
+  int foreign;
   /* Its stream capture, when it captures (capture.c; under the graph
    * lock). */
   struct hipc_stream_capture* capture;
@@ -70,7 +79,8 @@ hipError_t hipc__stream_resolve(hipStream_t s, hipc_device** dev,
 typedef struct hipc_work {
   hipc_device* dev;
   hipc_queue* q;
-  void* held; /* the ordering lock held (stream.c), or NULL */
+  hipStream_t st; /* the stream resolved (NULL: the null stream) */
+  void* held;     /* the ordering lock held (stream.c), or NULL */
 } hipc_work;
 hipError_t hipc__work_begin(hipStream_t s, hipc_work* w);
 /* The same for work of `n` queue entries (a graph's batch): waits for room
@@ -80,6 +90,10 @@ hipError_t hipc__work_begin_n(hipStream_t s, size_t n, hipc_work* w);
  * device). */
 hipError_t hipc__work_begin_null(hipc_device* dev, hipc_work* w);
 hipError_t hipc__work_end(hipc_work* w, hipError_t e, int blocking);
+/* Between the two: work will reach w's queue without hipc__work_begin
+ * (a library enqueues on the native stream): the null-stream rules stop
+ * trusting their counts for that stream and ask the backend each time. */
+void hipc__work_foreign(hipc_work* w);
 /* Whether HIP_LAUNCH_BLOCKING asks for synchronous launches. */
 int hipc__launch_blocking(void);
 
@@ -186,6 +200,11 @@ hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
  * allocation (other host memory is the caller's, as with memcpy). */
 hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
                                  size_t n, int device_side);
+/* The same for `p` already looked up: `a` its allocation, NULL when the
+ * table has none. */
+hipError_t hipc__check_copy_side_in(const hipc_device* dev, const void* p,
+                                    size_t n, int device_side,
+                                    const hipc_alloc* a);
 /* Whether `kind` is a copy direction: the five of hipMemcpyKind and
  * AMD's hipMemcpyDeviceToDeviceNoCU (device to device without compute
  * units: a device-to-device copy to hipc). */

@@ -13,6 +13,8 @@ hipError_t hipc_stream_native(hipStream_t stream, hipc_stream_info* info) {
   info->host_memory = w.dev->ops->host_memory;
   info->native =
       w.dev->ops->queue_native ? w.dev->ops->queue_native(w.q) : NULL;
+  /* The caller enqueues on it directly, after this returns. */
+  if (info->native) hipc__work_foreign(&w);
   e = hipc__work_end(&w, hipSuccess, 0);
   HIPC_RETURN_IF(e != hipSuccess, e);
   HIPC_RETURN_IF(!info->host_memory && !info->native, hipErrorNotSupported);

@@ -51,14 +51,15 @@ static int static_storage(const void* p, size_t n) {
          first.dli_fbase == last.dli_fbase;
 }
 
-hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
-                                  size_t n) {
-  if (!p) return hipErrorInvalidValue;
-  hipc_alloc a;
-  if (hipc__alloc_find(p, &a)) {
-    size_t offset = (size_t)((const char*)p - (const char*)a.base);
-    return n <= a.size - offset ? hipSuccess : hipErrorInvalidValue;
+hipError_t hipc__check_copy_side_in(const hipc_device* dev, const void* p,
+                                    size_t n, int device_side,
+                                    const hipc_alloc* a) {
+  if (a) {
+    size_t offset = (size_t)((const char*)p - (const char*)a->base);
+    return n <= a->size - offset ? hipSuccess : hipErrorInvalidValue;
   }
+  if (!device_side) return hipSuccess; /* the caller's host memory */
+  if (!p) return hipErrorInvalidValue;
   if (!dev->ops->host_memory) /* the driver knows its own */
     return !dev->ops->pointer_known ||
                    dev->ops->pointer_known((hipc_device*)dev, p)
@@ -67,10 +68,16 @@ hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
   return static_storage(p, n) ? hipSuccess : hipErrorInvalidValue;
 }
 
+hipError_t hipc__check_device_ptr(const hipc_device* dev, const void* p,
+                                  size_t n) {
+  return hipc__check_copy_side(dev, p, n, 1);
+}
+
 hipError_t hipc__check_copy_side(const hipc_device* dev, const void* p,
                                  size_t n, int device_side) {
-  if (device_side) return hipc__check_device_ptr(dev, p, n);
-  return hipc__alloc_in_bounds(p, n) ? hipSuccess : hipErrorInvalidValue;
+  hipc_alloc a;
+  int found = p && hipc__alloc_find(p, &a);
+  return hipc__check_copy_side_in(dev, p, n, device_side, found ? &a : NULL);
 }
 
 /* Device memory of the current device, recorded with `flags`. */

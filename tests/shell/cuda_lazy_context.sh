@@ -5,29 +5,20 @@
 # streams): counting GPUs and reading their properties make none; eight
 # threads' first allocations on one GPU make one; waiting for an unused GPU
 # makes none; peer access makes the peer's; HIPC_CUDA_EAGER_CONTEXT=1 makes
-# both at init. The fake's other entry points are stubs made here
-# from the backend's list (src/backend/cuda/driver.h).
+# both at init. The fake's other entry points are stubs made by
+# cuda_fake_driver/build.bash from the backend's list.
 set -u
 src=$(realpath "$(dirname "${BASH_SOURCE[0]}")/cuda_fake_driver")
-repo=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
 . "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
+. "$src/build.bash"
 need_libhipc
 if [ -n "${HIPC_SANITIZED:-}" ]; then
   echo "skip: the fake driver is not built with the sanitizers"
   exit 77
 fi
 CC=${CC:-cc}
-# Every entry point the backend resolves, less those fake_cuda.c defines:
-# a function that returns CUDA_SUCCESS and writes nothing.
-mkdir fake
-grep -o '"cu[A-Za-z0-9_]*"' "$repo/src/backend/cuda/driver.h" | tr -d '"' |
-  sort -u > names.txt
-grep -o '^CUresult cu[A-Za-z0-9_]*' "$src/fake_cuda.c" | cut -d' ' -f2 |
-  sort -u > defined.txt
-comm -23 names.txt defined.txt | sed 's/.*/int &(void) { return 0; }/' > stubs.c
-if ! $CC -shared -fPIC -o fake/libcuda.so.1 "$src/fake_cuda.c" stubs.c \
-     2> build.txt ||
-   ! $CC -std=c11 -Wall -Wextra -Werror -I"$repo/include" \
+if ! build_fake_cuda fake ||
+   ! $CC -std=c11 -Wall -Wextra -Werror -I"$REPO/include" \
      "$src/lazy_context.c" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc \
      -ldl -pthread -o lazy 2>> build.txt; then
   echo "FAIL: build"; cat build.txt; exit 1

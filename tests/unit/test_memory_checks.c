@@ -3,8 +3,11 @@
  * every API that takes a device pointer, never a crash or a silent write;
  * after hipDeviceReset old pointers are invalid. And the allocation table
  * scales: freeing 100k live allocations in allocation order (a sorted
- * array moves O(n) entries per free: quadratic) stays far under a second. */
+ * array moves O(n) entries per free: quadratic) stays far under a second.
+ * A thread's remembered look-ups go stale when another thread frees or
+ * registers memory. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -113,6 +116,50 @@ static void test_free_and_query(void) {
   CHECK_ERR(hipFree(live), hipSuccess);
 }
 
+static void* free_on_thread(void* p) {
+  return (void*)(uintptr_t)hipFree(p);
+}
+
+static void* register_on_thread(void* p) {
+  return (void*)(uintptr_t)hipHostRegister(p, 4096, 0);
+}
+
+/* Runs fn(arg) on another thread; its result. */
+static hipError_t on_thread(void* (*fn)(void*), void* arg) {
+  pthread_t t;
+  void* r = (void*)(uintptr_t)hipErrorUnknown;
+  CHECK_EQ(pthread_create(&t, NULL, fn, arg), 0);
+  CHECK_EQ(pthread_join(t, &r), 0);
+  return (hipError_t)(uintptr_t)r;
+}
+
+/* This thread has just looked the memory up (the table remembers the
+ * entry, or the gap without one); another thread's change shows. */
+static void test_remembered_lookups(void) {
+  void* p = NULL;
+  hipPointerAttribute_t a;
+  CHECK_ERR(hipMalloc(&p, 256), hipSuccess);
+  CHECK_ERR(hipPointerGetAttributes(&a, (char*)p + 8), hipSuccess);
+  CHECK_EQ(a.type, hipMemoryTypeDevice);
+  CHECK_ERR(hipFree((char*)p + 8), hipErrorInvalidValue); /* interior */
+  CHECK_ERR(on_thread(free_on_thread, p), hipSuccess);
+  CHECK_ERR(hipPointerGetAttributes(&a, p), hipSuccess);
+  CHECK_EQ(a.type, hipMemoryTypeUnregistered);
+  CHECK_ERR(hipMemset(p, 0, 16), hipErrorInvalidValue);
+  CHECK_ERR(hipFree(p), hipErrorInvalidValue);
+  /* A gap remembered, then registered by another thread. */
+  char* h = aligned_alloc(4096, 4096);
+  CHECK_ERR(hipPointerGetAttributes(&a, h + 16), hipSuccess);
+  CHECK_EQ(a.type, hipMemoryTypeUnregistered);
+  CHECK_ERR(on_thread(register_on_thread, h), hipSuccess);
+  CHECK_ERR(hipPointerGetAttributes(&a, h + 16), hipSuccess);
+  CHECK_EQ(a.type, hipMemoryTypeHost);
+  CHECK_ERR(hipHostUnregister(h), hipSuccess);
+  CHECK_ERR(hipPointerGetAttributes(&a, h + 16), hipSuccess);
+  CHECK_EQ(a.type, hipMemoryTypeUnregistered);
+  free(h);
+}
+
 static void test_after_reset(void) {
   void* p = NULL;
   CHECK_ERR(hipMalloc(&p, 4096), hipSuccess);
@@ -162,6 +209,7 @@ int main(void) {
   test_overrun();
   test_free_and_query();
   test_free_many();
+  test_remembered_lookups();
   test_after_reset(); /* last: it resets the device */
   return check_summary("test_memory_checks");
 }

@@ -1,8 +1,9 @@
 /* A stand-in for NVIDIA's libcuda.so.1, enough for the CUDA backend to
  * find two "sm_90" GPUs, make contexts and streams and allocate memory, and
  * counting what it was asked (fake_cuda_count, found by the test program
- * with dlsym). The backend's other entry points are stubs that succeed
- * (made by cuda_lazy_context.sh from driver.h). Nothing runs on a GPU. */
+ * with dlsym). The backend's other entry points are stubs that succeed and
+ * count their calls (made by build.bash from driver.h). Nothing runs on a
+ * GPU; streams are idle unless fake_cuda_set_busy(1) says otherwise. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,18 +16,32 @@ typedef unsigned long long CUdeviceptr;
 
 #define NDEV 2
 
-static int retains[NDEV], streams, set_current;
+static int retains[NDEV], streams, set_current, queries, busy;
 static char contexts[NDEV]; /* their addresses are the contexts */
 static char stream_objects[64];
 static __thread CUcontext current;
 
-/* What the fake was asked: "retain0", "retain1", "streams", "set". */
+/* The calls of a stub entry point, by its symbol's name (build.bash). */
+int fake_cuda_stub_count(const char* name);
+
+/* What the fake was asked: "retain0", "retain1", "streams", "set",
+ * "cuStreamQuery", or the calls of any stub entry point by name. */
 int fake_cuda_count(const char* what) {
   if (strcmp(what, "retain0") == 0) return __atomic_load_n(&retains[0], 0);
   if (strcmp(what, "retain1") == 0) return __atomic_load_n(&retains[1], 0);
   if (strcmp(what, "streams") == 0) return __atomic_load_n(&streams, 0);
   if (strcmp(what, "set") == 0) return __atomic_load_n(&set_current, 0);
-  return -1;
+  if (strcmp(what, "cuStreamQuery") == 0) return __atomic_load_n(&queries, 0);
+  return fake_cuda_stub_count(what);
+}
+
+/* Whether every stream says it has work left (cuStreamQuery). */
+void fake_cuda_set_busy(int b) { __atomic_store_n(&busy, b, 0); }
+
+CUresult cuStreamQuery(CUstream s) {
+  (void)s;
+  __atomic_add_fetch(&queries, 1, __ATOMIC_SEQ_CST);
+  return __atomic_load_n(&busy, 0) ? 600 : 0; /* CUDA_ERROR_NOT_READY */
 }
 
 CUresult cuInit(unsigned flags) { return flags ? 1 : 0; }

@@ -31,3 +31,9 @@
 #define hipEventElapsedTime cudaEventElapsedTime
 #define hipEventDestroy cudaEventDestroy
 #define hipMemset cudaMemset
+#define hipStream_t cudaStream_t
+#define hipStreamCreate cudaStreamCreate
+#define hipStreamCreateWithFlags cudaStreamCreateWithFlags
+#define hipStreamNonBlocking cudaStreamNonBlocking
+#define hipStreamSynchronize cudaStreamSynchronize
+#define hipStreamDestroy cudaStreamDestroy
