@@ -2,7 +2,7 @@
  * passes (nvptx_ir.h). hipcc's GPU pass has clang optimise the device code
  * to bitcode, runs this on it, and has clang's NVPTX back end make the PTX
  * of the result (nvptx_popcount.c, nvptx_unroll.c, nvptx_memcpy.c,
- * nvptx_stride_unroll.c, nvptx_select.c). Each pass recognises what nvcc
+ * nvptx_stride_unroll.c, nvptx_unroller.c, nvptx_select.c). Each pass recognises what nvcc
  * makes better code of than LLVM 19 does for NVPTX; the clean-up after
  * them (simplifycfg, instcombine) runs only where one changed something
  * (nvptx_select.c runs after it, which would undo its branches). */
@@ -63,14 +63,16 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned warp = hipc__nvptx_unroll_warp_loops(m);
   unsigned copies = hipc__nvptx_vector_copies(m);
   unsigned stride = hipc__nvptx_unroll_stride_loops(m);
-  if (popc + warp + copies + stride > 0)
+  unsigned unrolled = hipc__nvptx_run_unroller(m, stride);
+  if (popc + warp + copies + unrolled > 0)
     clean_up(m);
   hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
                     "%u warp-collective loop(s) unrolled, %u vector "
-                    "copies, %u grid-stride loop(s) unrolled\n",
-            in, popc, warp, copies, stride);
+                    "copies, %u grid-stride loop(s) unrolled, %u block(s) "
+                    "added by unrolling\n",
+            in, popc, warp, copies, stride, unrolled - stride);
   char *msg = NULL;
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
     hipc__diag_fatal("%s: invalid IR after the NVPTX passes: %s", in, msg);

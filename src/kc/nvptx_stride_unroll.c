@@ -18,8 +18,8 @@
  * (no barrier, no warp collective, no device function), and has no unroll
  * metadata of its own (the user's `#pragma unroll`, or the remainder loop
  * of an earlier unrolling). It gives each `llvm.loop.unroll.count` 4,
- * which lets LLVM's unroller pay for the division, and runs the unroller
- * with budgets so small that no other loop changes. Where i + s may wrap
+ * which lets LLVM's unroller pay for the division (its run:
+ * nvptx_unroller.c). Where i + s may wrap
  * (no `nsw`/`nuw`: the source added an unsigned grid size to an int),
  * LLVM cannot count the trips, so the loop is versioned first: a copy
  * whose step cannot wrap (s > 0, start and bound at most the largest
@@ -346,19 +346,6 @@ static int mark_loop(LLVMContextRef ctx, LLVMBasicBlockRef b, unsigned kind) {
   return 1;
 }
 
-/* LLVM's unroller on the marked loops alone: its own budgets so small
- * that it unrolls, peels or fully unrolls nothing unmarked (a zero budget
- * would turn it off altogether). hipc-kc --nvptx-ir runs nothing else that
- * reads these options. */
-static void run_unroller(LLVMModuleRef m) {
-  static const char *const args[] = {
-      "hipc-kc", "-unroll-threshold=1", "-unroll-partial-threshold=1",
-      "-unroll-allow-peeling=false", "-unroll-max-upperbound=0"};
-  LLVMParseCommandLineOptions(sizeof args / sizeof *args, args, NULL);
-  hipc__nvptx_run_passes(m, "function(loop-unroll<O3>)",
-                         "grid-stride unrolling");
-}
-
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {
   const char *env = getenv("HIPC_NVPTX_STRIDE_UNROLL");
   if (env != NULL && strcmp(env, "0") == 0)
@@ -379,7 +366,5 @@ unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {
       n += (unsigned)mark_loop(ctx, bs[i], kind);
     free(bs);
   }
-  if (n > 0)
-    run_unroller(m);
   return n;
 }
