@@ -12,8 +12,9 @@
  * against nvcc's four). The GPU pass has clang leave run-time counts
  * alone (-unroll-runtime=false, device_pass.c) and unrolls them here:
  * at most 4 copies (-unroll-max-count), halved while the copies exceed
- * RUNTIME_BUDGET instructions (nvcc's own limit, measured on loops of 8,
- * 16 and 32 square roots: 4, 2 and 1 copies). Constant counts (clang
+ * RUNTIME_BUDGET instructions (the budget that gives nvcc's counts on
+ * loops of 8, 16 and 32 square roots, 4, 2 and 1, and on a double `exp`,
+ * 2). Constant counts (clang
  * unrolled them partially as nvcc does), full unrolling and peeling get
  * budgets so small that they change nothing. The count may take twice
  * LLVM's default budget of instructions to compute before the loop
@@ -28,7 +29,7 @@
 
 #include "kc/nvptx_ir.h"
 
-#define RUNTIME_BUDGET "-unroll-partial-threshold=250"
+#define RUNTIME_BUDGET "-unroll-partial-threshold=200"
 #define EXPANSION_BUDGET "-scev-cheap-expansion-budget=8"
 
 int hipc__nvptx_unroll_runtime_on(void) {
