@@ -56,6 +56,14 @@ int hipc__nvptx_starts_with(const char *s, size_t len, const char *prefix);
 /* The value phi `phi` takes from block `from`, or NULL (nvptx_loop.c). */
 LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from);
 
+/* Gives the loop whose latches end in the `n_latches` branches `latches`
+ * a new ID, with the old ID's properties (the first latch's) and `key`,
+ * valued `value` when not NULL (nvptx_loop.c). `kind`: `llvm.loop`'s
+ * metadata kind. */
+void hipc__nvptx_loop_property(LLVMContextRef ctx, LLVMValueRef *latches,
+                               unsigned n_latches, unsigned kind,
+                               const char *key, LLVMValueRef value);
+
 /* Runs the LLVM pass pipeline `pipeline` on `m`; a failure is fatal, named
  * by `what` (nvptx_loop.c). */
 void hipc__nvptx_run_passes(LLVMModuleRef m, const char *pipeline,

@@ -45,6 +45,155 @@ static unsigned count_blocks(LLVMModuleRef m) {
   return n;
 }
 
+/* The blocks of a function, numbered, with their predecessors: the CFG
+ * that outer_loops() walks (the C API gives successors only). */
+struct cfg {
+  unsigned n;
+  LLVMBasicBlockRef *b;
+  struct slot { LLVMBasicBlockRef b; unsigned i; } *sorted;
+  unsigned *pred_start, *preds; /* preds of i: preds[pred_start[i] ..] */
+};
+
+static int by_block(const void *x, const void *y) {
+  const struct slot *a = x, *c = y;
+  return a->b < c->b ? -1 : a->b > c->b;
+}
+
+static unsigned index_of(const struct cfg *g, LLVMBasicBlockRef b) {
+  struct slot key = {b, 0};
+  struct slot *s = bsearch(&key, g->sorted, g->n, sizeof key, by_block);
+  return s->i;
+}
+
+static unsigned n_succ(LLVMBasicBlockRef b) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+  return t != NULL ? LLVMGetNumSuccessors(t) : 0;
+}
+
+static void cfg_build(struct cfg *g, LLVMValueRef f) {
+  g->n = LLVMCountBasicBlocks(f);
+  g->b = malloc(g->n * sizeof *g->b);
+  LLVMGetBasicBlocks(f, g->b);
+  g->sorted = malloc(g->n * sizeof *g->sorted);
+  for (unsigned i = 0; i < g->n; i++)
+    g->sorted[i] = (struct slot){g->b[i], i};
+  qsort(g->sorted, g->n, sizeof *g->sorted, by_block);
+  g->pred_start = calloc(g->n + 1, sizeof *g->pred_start);
+  unsigned edges = 0;
+  for (unsigned i = 0; i < g->n; i++)
+    for (unsigned k = 0; k < n_succ(g->b[i]); k++, edges++)
+      g->pred_start[index_of(g, LLVMGetSuccessor(
+                                    LLVMGetBasicBlockTerminator(g->b[i]), k)) +
+                    1]++;
+  for (unsigned i = 0; i < g->n; i++)
+    g->pred_start[i + 1] += g->pred_start[i];
+  g->preds = malloc((edges ? edges : 1) * sizeof *g->preds);
+  unsigned *fill = calloc(g->n, sizeof *fill);
+  for (unsigned i = 0; i < g->n; i++)
+    for (unsigned k = 0; k < n_succ(g->b[i]); k++) {
+      unsigned s = index_of(
+          g, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(g->b[i]), k));
+      g->preds[g->pred_start[s] + fill[s]++] = i;
+    }
+  free(fill);
+}
+
+static void cfg_free(struct cfg *g) {
+  free(g->b);
+  free(g->sorted);
+  free(g->pred_start);
+  free(g->preds);
+}
+
+/* Marks each loop of `f` that holds another loop
+ * llvm.loop.unroll.runtime.disable: nvcc unrolls innermost loops only,
+ * and LLVM's NVPTX preferences allow any loop that fits the budget (a
+ * pooling kernel's loop over rows, around its loop over columns, was
+ * unrolled by 2). Loops are found by their back edges, an edge to a block
+ * on the depth-first search's stack (clang's CFGs are reducible); a
+ * loop's blocks are those that reach a latch without passing its
+ * header. Returns how many loops it marked. */
+static unsigned mark_outer_loops(LLVMContextRef ctx, LLVMValueRef f,
+                                 unsigned kind) {
+  struct cfg g;
+  cfg_build(&g, f);
+  unsigned n = g.n, marked = 0;
+  unsigned char *state = calloc(n, 1); /* 1: on the stack, 2: done */
+  unsigned *stack = malloc(n * sizeof *stack), *next = calloc(n, sizeof *next);
+  unsigned char *header = calloc(n, 1), *latch_of = calloc(n, 1);
+  unsigned *latch_hdr = malloc(n * sizeof *latch_hdr);
+  unsigned depth = 0;
+  stack[depth++] = 0;
+  state[0] = 1;
+  while (depth > 0) {
+    unsigned x = stack[depth - 1];
+    if (next[x] < n_succ(g.b[x])) {
+      unsigned y = index_of(
+          &g, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(g.b[x]), next[x]++));
+      if (state[y] == 1) {
+        header[y] = 1;
+        latch_of[x] = 1;
+        latch_hdr[x] = y;
+      } else if (state[y] == 0) {
+        state[y] = 1;
+        stack[depth++] = y;
+      }
+    } else {
+      state[x] = 2;
+      depth--;
+    }
+  }
+  unsigned char *body = malloc(n);
+  unsigned *work = malloc(n * sizeof *work);
+  LLVMValueRef *latches = malloc(n * sizeof *latches);
+  for (unsigned h = 0; h < n; h++) {
+    if (!header[h])
+      continue;
+    memset(body, 0, n);
+    body[h] = 1;
+    unsigned w = 0, nl = 0, inner = 0;
+    for (unsigned x = 0; x < n; x++)
+      if (latch_of[x] && latch_hdr[x] == h) {
+        latches[nl++] = LLVMGetBasicBlockTerminator(g.b[x]);
+        if (!body[x]) {
+          body[x] = 1;
+          work[w++] = x;
+        }
+      }
+    while (w > 0) {
+      unsigned x = work[--w];
+      for (unsigned k = g.pred_start[x]; k < g.pred_start[x + 1]; k++) {
+        unsigned p = g.preds[k];
+        if (state[p] != 0 && !body[p]) { /* reachable blocks only */
+          body[p] = 1;
+          work[w++] = p;
+        }
+      }
+    }
+    for (unsigned x = 0; x < n && !inner; x++)
+      inner = body[x] && header[x] && x != h;
+    int branches = 1;
+    for (unsigned i = 0; i < nl; i++)
+      branches &= LLVMIsABranchInst(latches[i]) != NULL;
+    if (inner && branches) {
+      hipc__nvptx_loop_property(ctx, latches, nl, kind,
+                                "llvm.loop.unroll.runtime.disable", NULL);
+      marked++;
+    }
+  }
+  free(body);
+  free(work);
+  free(latches);
+  free(state);
+  free(stack);
+  free(next);
+  free(header);
+  free(latch_of);
+  free(latch_hdr);
+  cfg_free(&g);
+  return marked;
+}
+
 unsigned hipc__nvptx_run_unroller(LLVMModuleRef m, unsigned marked) {
   int runtime = hipc__nvptx_unroll_runtime_on();
   if (marked == 0 && !runtime)
@@ -66,6 +215,14 @@ unsigned hipc__nvptx_run_unroller(LLVMModuleRef m, unsigned marked) {
   else
     LLVMParseCommandLineOptions(sizeof marked_only / sizeof *marked_only,
                                 marked_only, NULL);
+  if (runtime) {
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f != NULL;
+         f = LLVMGetNextFunction(f))
+      if (LLVMCountBasicBlocks(f) > 0)
+        mark_outer_loops(ctx, f, kind);
+  }
   unsigned before = count_blocks(m);
   hipc__nvptx_run_passes(m, "function(loop-unroll<O3>)", "loop unrolling");
   unsigned after = count_blocks(m);
