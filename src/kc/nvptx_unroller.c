@@ -1,7 +1,8 @@
 /* hipc-kc --nvptx-ir's one run of LLVM's loop unroller (docs/nvidia.md,
  * "The device pass"): the loops the passes before it marked with an
  * unroll count (nvptx_stride_unroll.c), and, unless HIPC_NVPTX_UNROLL=llvm,
- * every loop of a count known only at run time, by 4 as nvcc unrolls them.
+ * every innermost loop of a count known only at run time, by 4 as nvcc
+ * unrolls them.
  *
  * nvcc unrolls such a loop by 4 (a remainder loop after), by 2 when four
  * copies would be too large and not at all when two would; LLVM's NVPTX
