@@ -15,14 +15,14 @@
  * at most 4 copies (-unroll-max-count), halved while the copies exceed
  * RUNTIME_BUDGET instructions (the budget that gives nvcc's counts on
  * loops of 8, 16 and 32 square roots, 4, 2 and 1, and on a double `exp`,
- * 2). Constant counts (clang
- * unrolled them partially as nvcc does), full unrolling and peeling get
- * budgets so small that they change nothing. The count may take twice
- * LLVM's default budget of instructions to compute before the loop
- * (EXPANSION_BUDGET): tsp's loop runs from a bound that steps with the
- * loops around it, which the default found too costly. A loop whose count
- * takes a division or that holds a barrier or a warp collective is left
- * to the other passes, as LLVM leaves it. */
+ * 2). Constant counts (clang unrolled them partially as nvcc does), full
+ * unrolling and peeling get budgets so small that they change nothing.
+ * The count may take twice LLVM's default budget of instructions to
+ * compute before the loop (EXPANSION_BUDGET): tsp's loop runs down to a
+ * bound that steps with the loops around it, which the default found too
+ * costly. Loops that hold another stay rolled (mark_outer_loops()); a loop
+ * that holds a barrier or a warp collective is left as LLVM leaves it
+ * (nvptx_unroll.c unrolls the latter). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +47,7 @@ static unsigned count_blocks(LLVMModuleRef m) {
 }
 
 /* The blocks of a function, numbered, with their predecessors: the CFG
- * that outer_loops() walks (the C API gives successors only). */
+ * that mark_outer_loops() walks (the C API gives successors only). */
 struct cfg {
   unsigned n;
   LLVMBasicBlockRef *b;
