@@ -145,6 +145,58 @@ void hipc__device_pass_free(struct device_pass *d) {
   free(d->ptxas);
 }
 
+/* Whether the device code goes through hipc-kc's --nvptx-ir passes
+ * between clang's optimiser and its NVPTX back end (HIPC_NVPTX_IR=0: clang
+ * alone, source to PTX in one step). */
+static int ir_passes(void) {
+  const char *e = getenv("HIPC_NVPTX_IR");
+  return e == NULL || strcmp(e, "0") != 0;
+}
+
+/* Unrolling and vectorising as nvcc does (docs/nvidia.md, "The device
+ * pass"). nvcc unrolls a loop of constant count by a power of two up to
+ * 32 as far as its size allows (HeCBench layout's strided sum of 4096
+ * steps by 32, with 32 loads in flight per thread; LLVM's NVPTX
+ * preferences cap partial unrolling at a quarter of the full-unroll
+ * threshold, 75 at -O3, which gave 8 and 1.78 times nvcc's kernel time),
+ * and a loop of run-time count by 4 (by 2, then not at all, for larger
+ * bodies; LLVM: by 8 for small bodies, by 2 or not at all from some 20
+ * instructions on, so tsp's 36-instruction loop stayed rolled). So clang
+ * unrolls constant counts with a partial threshold of 200
+ * (HIPC_NVPTX_PARTIAL_UNROLL=N sets another) up to 32 times and no run-time
+ * counts; hipc-kc --nvptx-ir unrolls those by 4 (nvptx_unroller.c, which
+ * reads the same switch). HIPC_NVPTX_UNROLL=llvm keeps LLVM's NVPTX
+ * defaults. nvcc does not vectorise loops; LLVM's loop vectoriser turned
+ * byte loops into 4-byte vectors whose lanes the back end took apart
+ * again (HeCBench nqueen's `board[i] == board[r]` scan: four ld.local.u8
+ * joined by shl/or, split by eight bfe per step), so it is off too
+ * (HIPC_NVPTX_VECTORIZE=1 or 0 says otherwise, whatever the mode). */
+static void nvcc_unroll_flags(struct strvec *v) {
+  const char *mode = getenv("HIPC_NVPTX_UNROLL");
+  int nvcc = mode == NULL || strcmp(mode, "llvm") != 0;
+  const char *pu = getenv("HIPC_NVPTX_PARTIAL_UNROLL");
+  if (pu == NULL || *pu == '\0' || strlen(pu) >= 8 ||
+      strspn(pu, "0123456789") != strlen(pu))
+    pu = nvcc ? "200" : NULL;
+  static char partial[48];
+  if (pu != NULL) {
+    snprintf(partial, sizeof partial, "-unroll-partial-threshold=%s", pu);
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, partial);
+  }
+  if (nvcc) {
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, "-unroll-max-count=32");
+    if (ir_passes()) {
+      hipc__util_push(v, "-mllvm");
+      hipc__util_push(v, "-unroll-runtime=false");
+    }
+  }
+  const char *vec = getenv("HIPC_NVPTX_VECTORIZE");
+  if (vec != NULL && *vec != '\0' ? strcmp(vec, "0") == 0 : nvcc)
+    hipc__util_push(v, "-fno-vectorize");
+}
+
 /* The user's flags that the device compile takes from the compiler flags:
  * optimisation and floating-point behaviour. Warnings are left to the host
  * pass, which compiles the same source (the device pass runs with -w, so
@@ -174,34 +226,13 @@ static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
    * with its state in local memory. */
   hipc__util_push(v, "-mllvm");
   hipc__util_push(v, "-inline-threshold=500");
+  nvcc_unroll_flags(v);
   /* LLVM's loop strength reduction, which the NVPTX back end runs, turns
    * 32-bit induction variables into sets of 64-bit ones: `i % 3` in a loop
    * bounded by a `long` became 64-bit mul.hi per unrolled step (HeCBench
    * concurrentKernels), and contract's unrolled loops recomputed every
    * address (378 mul.lo.s32 against nvcc's 64, 48 registers against 40).
    * ptxas reduces strength itself. HIPC_NVPTX_LSR=1 keeps the pass. */
-  /* LLVM's NVPTX unrolling preferences cap partial unrolling at a quarter
-   * of the full-unroll threshold (75 at -O3): a strided reduction of 4096
-   * steps (HeCBench layout's SoA kernel) was unrolled by 8, nvcc's by 32,
-   * with 8 loads in flight per thread against 32 (245 us against 137 us).
-   * HIPC_NVPTX_PARTIAL_UNROLL=N sets that cap (opt-in: its effect on the
-   * other programs is not yet measured on a GPU). */
-  const char *pu = getenv("HIPC_NVPTX_PARTIAL_UNROLL");
-  static char partial[48];
-  if (pu != NULL && *pu != '\0' && strlen(pu) < 8 &&
-      strspn(pu, "0123456789") == strlen(pu)) {
-    snprintf(partial, sizeof partial, "-unroll-partial-threshold=%s", pu);
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, partial);
-  }
-  /* LLVM's loop vectoriser turns byte loops into 4-byte vectors whose
-   * lanes the NVPTX back end takes apart again: HeCBench nqueen's
-   * `board[i] == board[r]` scan became four ld.local.u8 joined by shl/or
-   * and split by eight bfe per step (nvcc: no vectors). HIPC_NVPTX_VECTORIZE=0
-   * turns it off (opt-in: not yet measured on a GPU). */
-  const char *vec = getenv("HIPC_NVPTX_VECTORIZE");
-  if (vec != NULL && strcmp(vec, "0") == 0)
-    hipc__util_push(v, "-fno-vectorize");
   const char *lsr = getenv("HIPC_NVPTX_LSR");
   if (lsr == NULL || strcmp(lsr, "1") != 0) {
     hipc__util_push(v, "-mllvm");
@@ -264,14 +295,6 @@ static int assemble(const struct device_pass *d,
   free(text);
   free(sm);
   return rc;
-}
-
-/* Whether the device code goes through hipc-kc's --nvptx-ir passes
- * between clang's optimiser and its NVPTX back end (HIPC_NVPTX_IR=0: clang
- * alone, source to PTX in one step). */
-static int ir_passes(void) {
-  const char *e = getenv("HIPC_NVPTX_IR");
-  return e == NULL || strcmp(e, "0") != 0;
 }
 
 /* Whether the back end contracts floating-point operations across

@@ -3,8 +3,8 @@
  * end's IR, before LLVM's optimiser (nvptx_split.c). hipcc's GPU pass has
  * clang optimise the device code to bitcode, runs this on it, and has
  * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
- * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_select.c,
- * nvptx_chain.c). Each pass recognises what nvcc makes better code of than
+ * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
+ * nvptx_select.c, nvptx_chain.c). Each pass recognises what nvcc makes better code of than
  * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg, instcombine)
  * runs only where one changed something (nvptx_select.c runs after it, which
  * would undo its branches).
@@ -89,15 +89,16 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned warp = hipc__nvptx_unroll_warp_loops(m);
   unsigned copies = hipc__nvptx_vector_copies(m);
   unsigned stride = hipc__nvptx_unroll_stride_loops(m);
-  if (popc + warp + copies + stride > 0)
+  unsigned unrolled = hipc__nvptx_run_unroller(m, stride);
+  if (popc + warp + copies + unrolled > 0)
     clean_up(m);
   hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
                     "%u warp-collective loop(s) unrolled, %u vector "
-                    "copies, %u grid-stride loop(s) unrolled, %u strided "
-                    "address(es) chained\n",
-            in, popc, warp, copies, stride, chained);
+                    "copies, %u grid-stride loop(s) unrolled, %u block(s) "
+                    "added by unrolling, %u strided address(es) chained\n",
+            in, popc, warp, copies, stride, unrolled - stride, chained);
   return finish(ctx, m, in, out);
 }

@@ -23,9 +23,17 @@ unsigned hipc__nvptx_unroll_warp_loops(LLVMModuleRef m);
 unsigned hipc__nvptx_vector_copies(LLVMModuleRef m);
 
 /* Grid-stride loops (a step known only at run time) given an unroll
- * count of 4 and unrolled by LLVM (nvptx_stride_unroll.c); returns how
- * many. */
+ * count of 4 (nvptx_stride_unroll.c); returns how many. */
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m);
+
+/* Whether loops of run-time count are unrolled by 4 here, as nvcc does
+ * (HIPC_NVPTX_UNROLL unset or not `llvm`; nvptx_unroller.c). */
+int hipc__nvptx_unroll_runtime_on(void);
+
+/* LLVM's unroller on the `marked` loops given a count and, where
+ * hipc__nvptx_unroll_runtime_on(), on the loops of run-time count
+ * (nvptx_unroller.c); returns `marked` plus the blocks it added. */
+unsigned hipc__nvptx_run_unroller(LLVMModuleRef m, unsigned marked);
 
 /* Selects between costly values on a lane-uniform condition made branches
  * (nvptx_select.c; HIPC_NVPTX_SELECT=0 leaves them); returns how many. */
@@ -57,6 +65,14 @@ int hipc__nvptx_starts_with(const char *s, size_t len, const char *prefix);
 
 /* The value phi `phi` takes from block `from`, or NULL (nvptx_loop.c). */
 LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from);
+
+/* Gives the loop whose latches end in the `n_latches` branches `latches`
+ * a new ID, with the old ID's properties (the first latch's) and `key`,
+ * valued `value` when not NULL (nvptx_loop.c). `kind`: `llvm.loop`'s
+ * metadata kind. */
+void hipc__nvptx_loop_property(LLVMContextRef ctx, LLVMValueRef *latches,
+                               unsigned n_latches, unsigned kind,
+                               const char *key, LLVMValueRef value);
 
 /* Runs the LLVM pass pipeline `pipeline` on `m`; a failure is fatal, named
  * by `what` (nvptx_loop.c). */

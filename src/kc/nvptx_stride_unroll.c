@@ -18,8 +18,8 @@
  * (no barrier, no warp collective, no device function), and has no unroll
  * metadata of its own (the user's `#pragma unroll`, or the remainder loop
  * of an earlier unrolling). It gives each `llvm.loop.unroll.count` 4,
- * which lets LLVM's unroller pay for the division, and runs the unroller
- * with budgets so small that no other loop changes. Where i + s may wrap
+ * which lets LLVM's unroller pay for the division (its run:
+ * nvptx_unroller.c). Where i + s may wrap
  * (no `nsw`/`nuw`: the source added an unsigned grid size to an int),
  * LLVM cannot count the trips, so the loop is versioned first: a copy
  * whose step cannot wrap (s > 0, start and bound at most the largest
@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Support.h>
 
 #include "kc/nvptx_ir.h"
@@ -91,35 +90,6 @@ static int has_unroll_md(LLVMValueRef loop_md) {
   }
   free(ops);
   return found;
-}
-
-/* The loop's new ID: itself, the old ID's properties, the unroll count. */
-static void mark(LLVMContextRef ctx, LLVMValueRef br, unsigned kind,
-                 LLVMValueRef old) {
-  unsigned n = old != NULL ? LLVMGetMDNodeNumOperands(old) : 0;
-  LLVMMetadataRef *ops = malloc((n + 2) * sizeof *ops);
-  LLVMMetadataRef self = LLVMTemporaryMDNode(ctx, NULL, 0);
-  unsigned k = 0;
-  ops[k++] = self;
-  if (n > 1) {
-    LLVMValueRef *vals = malloc(n * sizeof *vals);
-    LLVMGetMDNodeOperands(old, vals);
-    for (unsigned i = 1; i < n; i++)
-      if (vals[i] != NULL)
-        ops[k++] = LLVMValueAsMetadata(vals[i]);
-    free(vals);
-  }
-  const char *key = "llvm.loop.unroll.count";
-  LLVMMetadataRef count[2] = {LLVMMDStringInContext2(ctx, key, strlen(key)),
-                              LLVMValueAsMetadata(LLVMConstInt(
-                                  LLVMInt32TypeInContext(ctx), UNROLL, 0))};
-  ops[k++] = LLVMMDNodeInContext2(ctx, count, 2);
-  LLVMMetadataRef id = LLVMMDNodeInContext2(ctx, ops, k);
-  /* The first operand refers to the node itself, which makes it distinct
-   * (what LLVM takes as a loop ID). */
-  LLVMMetadataReplaceAllUsesWith(self, id);
-  LLVMSetMetadata(br, kind, LLVMMetadataAsValue(ctx, id));
-  free(ops);
 }
 
 /* B's shape: phi i (from P and from B), step = i + s (s invariant, not a
@@ -342,21 +312,12 @@ static int mark_loop(LLVMContextRef ctx, LLVMBasicBlockRef b, unsigned kind) {
       return 0;
     br = LLVMGetBasicBlockTerminator(b2);
   }
-  mark(ctx, br, kind, old);
+  if (old != NULL)
+    LLVMSetMetadata(br, kind, old); /* the copy's ID starts from B's */
+  hipc__nvptx_loop_property(
+      ctx, &br, 1, kind, "llvm.loop.unroll.count",
+      LLVMConstInt(LLVMInt32TypeInContext(ctx), UNROLL, 0));
   return 1;
-}
-
-/* LLVM's unroller on the marked loops alone: its own budgets so small
- * that it unrolls, peels or fully unrolls nothing unmarked (a zero budget
- * would turn it off altogether). hipc-kc --nvptx-ir runs nothing else that
- * reads these options. */
-static void run_unroller(LLVMModuleRef m) {
-  static const char *const args[] = {
-      "hipc-kc", "-unroll-threshold=1", "-unroll-partial-threshold=1",
-      "-unroll-allow-peeling=false", "-unroll-max-upperbound=0"};
-  LLVMParseCommandLineOptions(sizeof args / sizeof *args, args, NULL);
-  hipc__nvptx_run_passes(m, "function(loop-unroll<O3>)",
-                         "grid-stride unrolling");
 }
 
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {
@@ -379,7 +340,5 @@ unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {
       n += (unsigned)mark_loop(ctx, bs[i], kind);
     free(bs);
   }
-  if (n > 0)
-    run_unroller(m);
   return n;
 }
