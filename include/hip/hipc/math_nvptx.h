@@ -76,20 +76,32 @@ __device__ inline T yn(int n, T x, Nv nv) {
   if (m > 0x7fffffffu) return static_cast<T>(__builtin_nan(""));
   return static_cast<T>(bessel_sign(n, false, nv(static_cast<int>(m), x)));
 }
+// libdevice's functions as callables: passed as function pointers they
+// stay indirect calls at -O0, whose address hipc-kc cannot map to the C
+// library's jn/yn (the CPU image did not link).
+#define HIPC_NVPTX_NV_CALL(name, T)                                      \
+  struct name##_call {                                                   \
+    __device__ T operator()(int m, T x) const { return ::name(m, x); }   \
+  };
+HIPC_NVPTX_NV_CALL(__nv_jn, double)
+HIPC_NVPTX_NV_CALL(__nv_jnf, float)
+HIPC_NVPTX_NV_CALL(__nv_yn, double)
+HIPC_NVPTX_NV_CALL(__nv_ynf, float)
+#undef HIPC_NVPTX_NV_CALL
 }  // namespace nvptx
 }  // namespace hipc
 
 static __device__ __forceinline__ double jn(int n, double x) {
-  return hipc::nvptx::jn(n, x, __nv_jn);
+  return hipc::nvptx::jn(n, x, hipc::nvptx::__nv_jn_call());
 }
 static __device__ __forceinline__ float jnf(int n, float x) {
-  return hipc::nvptx::jn(n, x, __nv_jnf);
+  return hipc::nvptx::jn(n, x, hipc::nvptx::__nv_jnf_call());
 }
 static __device__ __forceinline__ double yn(int n, double x) {
-  return hipc::nvptx::yn(n, x, __nv_yn);
+  return hipc::nvptx::yn(n, x, hipc::nvptx::__nv_yn_call());
 }
 static __device__ __forceinline__ float ynf(int n, float x) {
-  return hipc::nvptx::yn(n, x, __nv_ynf);
+  return hipc::nvptx::yn(n, x, hipc::nvptx::__nv_ynf_call());
 }
 static __device__ __forceinline__ double powi(double x, int n) {
   return __nv_pow(x, n);
