@@ -4,10 +4,10 @@
  * clang optimise the device code to bitcode, runs this on it, and has
  * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
  * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
- * nvptx_select.c, nvptx_chain.c). Each pass recognises what nvcc makes better code of than
- * LLVM 19 does for NVPTX; the clean-up after them (simplifycfg, instcombine)
- * runs only where one changed something (nvptx_select.c runs after it, which
- * would undo its branches).
+ * nvptx_select.c, nvptx_chain.c). Each pass recognises what nvcc makes
+ * better code of than LLVM 19 does for NVPTX; the clean-up after them
+ * (simplifycfg, instcombine) runs only where one changed something
+ * (nvptx_select.c runs after it, which would undo its branches).
  */
 #include <stdio.h>
 #include <stdlib.h>

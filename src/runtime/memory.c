@@ -137,8 +137,8 @@ hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes,
 
 /* Frees what hipMalloc, hipMallocPitch, hipMalloc3D, hipMallocManaged,
  * hipHostMalloc or hipMallocAsync (mempool.c) returned: AMD's hipFree and
- * hipHostFree both take any of them. Registered host memory, interior and unknown pointers are
- * hipErrorInvalidValue, and nothing is freed. */
+ * hipHostFree both take any of them. Registered host memory, interior and
+ * unknown pointers are hipErrorInvalidValue, and nothing is freed. */
 hipError_t hipc__free(void* ptr) {
   HIPC_ARG_PTR("ptr", ptr);
   if (!ptr) return hipSuccess;

@@ -78,8 +78,9 @@ static void task_run(void* arg) {
  * pending anywhere, so that its MPI calls come in the order the ranks
  * issued them, and only where the transport allows it (mpi.c: one MPI
  * communicator in the process, and no MPI call of the program's own while
- * it runs; never ranks of one process, which one thread may drive). The call then returns once the collective is done,
- * as if the caller had synchronized the stream right after it. */
+ * it runs; never ranks of one process, which one thread may drive). The
+ * call then returns once the collective is done, as if the caller had
+ * synchronized the stream right after it. */
 
 #define INLINE_MAX_DEFAULT ((size_t)64 << 10)
 
