@@ -8,23 +8,11 @@
 # both at init. The fake's other entry points are stubs made by
 # cuda_fake_driver/build.bash from the backend's list.
 set -u
-src=$(realpath "$(dirname "${BASH_SOURCE[0]}")/cuda_fake_driver")
+fake_dir=$(realpath "$(dirname "${BASH_SOURCE[0]}")/cuda_fake_driver")
 . "$(dirname "${BASH_SOURCE[0]}")/../hipcc/common.bash"
-. "$src/build.bash"
+. "$fake_dir/build.bash"
 need_libhipc
-if [ -n "${HIPC_SANITIZED:-}" ]; then
-  echo "skip: the fake driver is not built with the sanitizers"
-  exit 77
-fi
-CC=${CC:-cc}
-if ! build_fake_cuda fake ||
-   ! $CC -std=c11 -Wall -Wextra -Werror -I"$REPO/include" \
-     "$src/lazy_context.c" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc \
-     -ldl -pthread -o lazy 2>> build.txt; then
-  echo "FAIL: build"; cat build.txt; exit 1
-fi
-unset HIP_VISIBLE_DEVICES CUDA_VISIBLE_DEVICES HIPC_CUDA_EAGER_CONTEXT
-export LD_LIBRARY_PATH=$PWD/fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+build_fake_test lazy_context.c lazy -pthread
 HIPC_DEVICES=gpu ./lazy > out.txt 2>&1
 rc=$?
 check "contexts on first use ($(cat out.txt))" test $rc -eq 0

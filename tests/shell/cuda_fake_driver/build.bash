@@ -1,8 +1,9 @@
-# Sourced by the tests that use the fake libcuda.so.1: build_fake_cuda DIR
-# makes DIR/libcuda.so.1 of fake_cuda.c plus a stub for every other entry
-# point the backend resolves (src/backend/cuda/driver.h): it counts its
-# calls (fake_cuda_count by the symbol's name), writes nothing and
-# returns CUDA_SUCCESS. Errors go to build.txt.
+# Sourced by the tests that use the fake libcuda.so.1 (after
+# tests/hipcc/common.bash). build_fake_cuda DIR makes DIR/libcuda.so.1 of
+# fake_cuda.c plus a stub for every other entry point the backend resolves
+# (src/backend/cuda/driver.h): it counts its calls (fake_cuda_count by the
+# symbol's name), writes nothing and returns CUDA_SUCCESS. Errors go to
+# build.txt.
 build_fake_cuda() {
   local dir=$1 here repo
   here=$(realpath "$(dirname "${BASH_SOURCE[0]}")")
@@ -27,4 +28,26 @@ build_fake_cuda() {
   } > stubs.c
   ${CC:-cc} -shared -fPIC -o "$dir/libcuda.so.1" "$here/fake_cuda.c" stubs.c \
     2> build.txt
+}
+
+# build_fake_test SRC OUT [FLAGS...]: exits 77 under the sanitizers (the
+# fake driver is not built with them), else builds the fake driver into
+# fake/ and SRC (a C file of this folder) against libhipc into OUT, and
+# puts fake/ first on LD_LIBRARY_PATH; a failed build fails the test.
+build_fake_test() {
+  local here src=$1 out=$2
+  shift 2
+  here=$(realpath "$(dirname "${BASH_SOURCE[0]}")")
+  if [ -n "${HIPC_SANITIZED:-}" ]; then
+    echo "skip: the fake driver is not built with the sanitizers"
+    exit 77
+  fi
+  if ! build_fake_cuda fake ||
+     ! ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I"$REPO/include" \
+       "$here/$src" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lhipc \
+       -ldl "$@" -o "$out" 2>> build.txt; then
+    echo "FAIL: build"; cat build.txt; exit 1
+  fi
+  unset HIP_VISIBLE_DEVICES CUDA_VISIBLE_DEVICES HIPC_CUDA_EAGER_CONTEXT
+  export LD_LIBRARY_PATH=$PWD/fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 }

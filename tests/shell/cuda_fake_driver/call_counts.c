@@ -14,14 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-#define CHECK(c)                                             \
-  do {                                                       \
-    if (!(c)) {                                              \
-      fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #c);   \
-      failures++;                                            \
-    }                                                        \
-  } while (0)
+#include "check.h"
 
 #define N 100
 #define BYTES 16384

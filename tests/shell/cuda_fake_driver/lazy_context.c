@@ -9,14 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-#define CHECK(c)                                             \
-  do {                                                       \
-    if (!(c)) {                                              \
-      fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #c);   \
-      failures++;                                            \
-    }                                                        \
-  } while (0)
+#include "check.h"
 
 static int (*count)(const char*);
 
