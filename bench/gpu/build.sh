@@ -28,7 +28,7 @@ build() { # name log command...
 }
 
 for src in "$BENCH_DIR"/*.hip bench/gpu/bandwidth.hip bench/gpu/launch_submit.hip \
-    bench/gpu/startup.hip bench/gpu/stream_copy.hip; do
+    bench/gpu/startup.hip bench/gpu/stream_copy.hip bench/gpu/api_latency.hip; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .hip)
   rm -f "$OUT/$name" "$OUT/$name.cuda"

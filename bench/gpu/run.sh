@@ -28,10 +28,10 @@ size_of() {
 }
 
 # "key value unit" for each RESULT line of a log: the number before "ms",
-# "us/launch" or "us/copy".
+# "us/launch", "us/copy" or "us/call".
 results() {
   awk '/^RESULT / { for (i = 3; i <= NF; ++i)
-         if ($i == "ms" || $i == "us/launch" || $i == "us/copy") {
+         if ($i == "ms" || $i == "us/launch" || $i == "us/copy" || $i == "us/call") {
            print $2, $(i - 1), $i; break } }' "$1"
 }
 
@@ -55,7 +55,7 @@ run_one() { # binary side log
   done < <(results "$log")
 }
 
-for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth hip_libs launch_c startup stream_copy}; do
+for name in ${BENCH_ONLY:-launch launch_submit saxpy matmul reduce shfl_transpose bandwidth hip_libs launch_c startup stream_copy api_latency}; do
   [ -x "$OUT/$name" ] || { echo "bench-gpu: $OUT/$name not built"; continue; }
   reps="1 2"
   case $name in launch* | startup) reps="1 2 3 4 5 6 7" ;; esac
@@ -70,7 +70,7 @@ for key in launch launch_submit launch_c launch_driver_stream launch_driver saxp
     startup_count startup_properties startup_first_malloc startup_first_memset \
     startup_first_launch startup_second_kernel startup_loaded_launch \
     null_1000 stream_1000 streams8 nonblock pinned null_5000 stream_5000 \
-    null_live; do
+    null_live malloc_free h2d_4k d2h_128 from_symbol launch_sync round; do
   h=${hipc[$key]:-} c=${cuda[$key]:-}
   [ -z "$h" ] && [ -z "$c" ] && continue
   # launch_c's reference is the driver API, measured in the same process.

@@ -37,3 +37,5 @@
 #define hipStreamNonBlocking cudaStreamNonBlocking
 #define hipStreamSynchronize cudaStreamSynchronize
 #define hipStreamDestroy cudaStreamDestroy
+#define hipMemcpyFromSymbol cudaMemcpyFromSymbol
+#define HIP_SYMBOL(s) s
