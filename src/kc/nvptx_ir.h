@@ -49,6 +49,11 @@ unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
  * were rewritten. */
 unsigned hipc__nvptx_chain_strides(LLVMModuleRef m);
 
+/* Latches that test an offset of the induction variable against a
+ * constant made to test its next value, nvcc's form, which ptxas counts
+ * (nvptx_latch.c; HIPC_NVPTX_LATCH=0 leaves them); returns how many. */
+unsigned hipc__nvptx_canonical_latches(LLVMModuleRef m);
+
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
  * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */
