@@ -18,11 +18,13 @@
  * predicates when X and N cannot wrap (nuw, or disjoint), S > 0, C >= K
  * and the new constant fits; for signed ones with nsw (or disjoint with
  * K >= 0) and the new constant in range. N is the value that leaves B for
- * the header, so it dominates B's branch. HIPC_NVPTX_LATCH=0 leaves the
+ * the header, so it dominates B's branch. A latch that leaves when its
+ * test holds (`@p bra exit; bra.uni header` in PTX, the NVPTX back end
+ * not reversing branches) gets the inverse test and goes back when it
+ * holds, as nvcc's do (`@p bra header`). HIPC_NVPTX_LATCH=0 leaves the
  * latches as LLVM made them. */
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
 
 #include "kc/nvptx_ir.h"
 
@@ -97,8 +99,25 @@ static int new_bound(LLVMIntPredicate pred, unsigned width, LLVMValueRef x,
   return 1;
 }
 
-/* Rewrites the latch branch `br` of block `b` where it tests an offset of
- * a phi of its successor `h`; returns 1 when it did. */
+static LLVMIntPredicate inverse(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ: return LLVMIntNE;
+  case LLVMIntNE: return LLVMIntEQ;
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULE;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGT;
+  default: return LLVMIntSLE; /* LLVMIntSGT */
+  }
+}
+
+/* Makes the latch branch `br` of block `b` test the next value of an
+ * induction variable of its successor `h` (a phi there) where it tests an
+ * offset of it, and branch back to `h` when the test holds; returns 1
+ * when it changed the branch. */
 static int rewrite_latch(LLVMBasicBlockRef b, LLVMBasicBlockRef h,
                          LLVMValueRef br) {
   LLVMValueRef cmp = LLVMGetCondition(br);
@@ -117,19 +136,28 @@ static int rewrite_latch(LLVMBasicBlockRef b, LLVMBasicBlockRef h,
     if (LLVMTypeOf(p) != t)
       continue;
     LLVMValueRef n = hipc__nvptx_incoming(p, b);
-    if (n == NULL || n == x || !LLVMIsAInstruction(n) ||
+    if (n == NULL || !LLVMIsAInstruction(n) ||
         LLVMGetInstructionOpcode(n) != LLVMAdd ||
         LLVMGetOperand(n, 0) != p ||
         !LLVMIsAConstantInt(LLVMGetOperand(n, 1)))
       continue;
-    __int128 r;
-    if (!new_bound(pred, width, x, p, n, c, &r))
+    __int128 r = c;
+    if (n != x && !new_bound(pred, width, x, p, n, c, &r))
       continue;
+    int back_on_true = LLVMGetSuccessor(br, 0) == h;
+    if (n == x && back_on_true)
+      return 0; /* nvcc's form already */
     LLVMBuilderRef bld = LLVMCreateBuilderInContext(LLVMGetTypeContext(t));
     LLVMPositionBuilderBefore(bld, br);
     LLVMValueRef bound = LLVMConstInt(t, (unsigned long long)r, 0);
-    LLVMSetCondition(br, LLVMBuildICmp(bld, pred, n, bound, "latch"));
+    LLVMIntPredicate q = back_on_true ? pred : inverse(pred);
+    LLVMSetCondition(br, LLVMBuildICmp(bld, q, n, bound, "latch"));
     LLVMDisposeBuilder(bld);
+    if (!back_on_true) {
+      LLVMBasicBlockRef exit = LLVMGetSuccessor(br, 0);
+      LLVMSetSuccessor(br, 0, h);
+      LLVMSetSuccessor(br, 1, exit);
+    }
     if (LLVMGetFirstUse(cmp) == NULL)
       LLVMInstructionEraseFromParent(cmp);
     return 1;
