@@ -1,6 +1,6 @@
 /* The GPU pass's loop exits in nvcc's form (docs/nvidia.md, "The device
- * pass"): a latch that tests an offset of the induction variable against a
- * constant is made to test the variable's next value.
+ * pass"): a counted loop's latch tests the induction variable's next value
+ * and branches back when the test holds.
  *
  * After LLVM unrolls `for (j = 0; j < 1024; j += 4)` by 32, the latch
  * tests the last copy's index, `(j | 124) < 1020` (instcombine makes the
@@ -9,28 +9,43 @@
  * only in the second form: it unrolls nvcc's loop of 8 trips entirely,
  * every load's address becoming a constant (HeCBench cmembench: 1024
  * `ULDC` of c[0x3][imm] in nvcc's kernel, against a rolled loop of `LDC`
- * through a register in hipc's; 1.25 ms against 0.35 ms a launch).
+ * through a register in hipc's; 1.25 ms against 0.35 ms a launch). And a
+ * latch that leaves when its test holds is `@p bra exit; bra.uni header`
+ * in PTX (the NVPTX back end does not reverse branches) where nvcc's
+ * branch back, `@p bra header`.
  *
- * For a header phi P whose value from latch B is N = P + S (S constant),
- * B's branch on `icmp pred X, C` (C constant) with X = P + K, as `add` or
- * `or disjoint` with K constant, or X = P, is made `icmp pred N, C - K + S`
- * where that is exact: for eq/ne always (modular); for unsigned
- * predicates when X and N cannot wrap (nuw, or disjoint), S > 0, C >= K
- * and the new constant fits; for signed ones with nsw (or disjoint with
- * K >= 0) and the new constant in range. N is the value that leaves B for
- * the header, so it dominates B's branch. A latch that leaves when its
- * test holds (`@p bra exit; bra.uni header` in PTX, the NVPTX back end
- * not reversing branches) gets the inverse test and goes back when it
- * holds, as nvcc's do (`@p bra header`). HIPC_NVPTX_LATCH=0 leaves the
- * latches as LLVM made them. */
+ * For a header phi P whose value from latch B is P + S (S a constant), B's
+ * branch on `icmp pred X, C` (C a constant) with X = P + K (`add` or `or
+ * disjoint`, K a constant) or X = P becomes a branch back on
+ * `icmp q (P + S), C - K + S`, q the test under which the loop goes on,
+ * where that is exact:
+ *   - q is `ne`: always (modular arithmetic);
+ *   - q is `<` or `<=` (signed or unsigned), S > 0, X cannot wrap (its
+ *     `nuw`/`nsw`, or `or disjoint`), the new bound is in the type's range,
+ *     and P starts at a constant, from which the last value the latch
+ *     sees, the first one that fails the test, is computed: P + S must not
+ *     wrap there either;
+ *   - q is signed `>` or `>=` and S < 0 alike.
+ * The new P + S is an `add` of its own without `nuw`/`nsw` (the rewrite
+ * must not branch on a value those flags make poison); the back end merges
+ * it with the latch's. HIPC_NVPTX_LATCH=0 leaves the latches as they are.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "kc/nvptx_ir.h"
 
-/* X's offset from `p`: 1 and *k (zero- or sign-extended per `sign`) and
- * whether X cannot wrap that way (*exact); 0 when X is not P + K. */
-static int offset_of(LLVMValueRef x, LLVMValueRef p, int sign, __int128 *k,
+typedef __int128 wide;
+
+/* `v` (a ConstantInt) zero- or sign-extended. */
+static wide value(LLVMValueRef v, int sign) {
+  return sign ? (wide)LLVMConstIntGetSExtValue(v)
+              : (wide)LLVMConstIntGetZExtValue(v);
+}
+
+/* X's offset from `p`: 1 and *k, and whether X = P + K cannot wrap in
+ * that signedness (*exact); 0 when X is neither P nor P + K. */
+static int offset_of(LLVMValueRef x, LLVMValueRef p, int sign, wide *k,
                      int *exact) {
   if (x == p) {
     *k = 0;
@@ -43,9 +58,7 @@ static int offset_of(LLVMValueRef x, LLVMValueRef p, int sign, __int128 *k,
   if ((op != LLVMAdd && op != LLVMOr) || LLVMGetOperand(x, 0) != p ||
       !LLVMIsAConstantInt(LLVMGetOperand(x, 1)))
     return 0;
-  LLVMValueRef c = LLVMGetOperand(x, 1);
-  *k = sign ? (__int128)LLVMConstIntGetSExtValue(c)
-            : (__int128)LLVMConstIntGetZExtValue(c);
+  *k = value(LLVMGetOperand(x, 1), sign);
   if (op == LLVMOr) {
     if (!LLVMGetIsDisjoint(x))
       return 0;
@@ -53,49 +66,6 @@ static int offset_of(LLVMValueRef x, LLVMValueRef p, int sign, __int128 *k,
   } else {
     *exact = sign ? LLVMGetNSW(x) : LLVMGetNUW(x);
   }
-  return 1;
-}
-
-static int is_signed(LLVMIntPredicate p) {
-  return p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntSGT ||
-         p == LLVMIntSGE;
-}
-
-/* The new constant for `pred X, c` as `pred N, c'`, or 0 where the rewrite
- * is not exact. */
-static int new_bound(LLVMIntPredicate pred, unsigned width, LLVMValueRef x,
-                     LLVMValueRef p, LLVMValueRef n, __int128 c,
-                     __int128 *out) {
-  int sign = is_signed(pred), modular = pred == LLVMIntEQ ||
-                                        pred == LLVMIntNE;
-  __int128 k;
-  int exact;
-  if (!offset_of(x, p, sign, &k, &exact))
-    return 0;
-  LLVMValueRef sv = LLVMGetOperand(n, 1);
-  __int128 s = sign || modular ? (__int128)LLVMConstIntGetSExtValue(sv)
-                               : (__int128)LLVMConstIntGetZExtValue(sv);
-  __int128 r = c - k + s;
-  __int128 one = 1;
-  if (modular) {
-    __int128 mod = one << width;
-    r %= mod;
-    if (r < 0)
-      r += mod;
-    *out = r;
-    return 1;
-  }
-  if (!exact)
-    return 0;
-  if (sign) {
-    __int128 lo = -(one << (width - 1)), hi = (one << (width - 1)) - 1;
-    if (!LLVMGetNSW(n) || r < lo || r > hi)
-      return 0;
-  } else {
-    if (!LLVMGetNUW(n) || s <= 0 || c < k || r > (one << width) - 1)
-      return 0;
-  }
-  *out = r;
   return 1;
 }
 
@@ -114,44 +84,120 @@ static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   }
 }
 
+/* The constant P takes from every predecessor of its block but `b`, or
+ * NULL. */
+static LLVMValueRef start_of(LLVMValueRef p, LLVMBasicBlockRef b) {
+  LLVMValueRef s = NULL;
+  for (unsigned i = 0; i < LLVMCountIncoming(p); i++) {
+    if (LLVMGetIncomingBlock(p, i) == b)
+      continue;
+    LLVMValueRef v = LLVMGetIncomingValue(p, i);
+    if (!LLVMIsAConstantInt(v) || (s != NULL && v != s))
+      return NULL;
+    s = v;
+  }
+  return s;
+}
+
+struct latch {
+  LLVMValueRef p, x;  /* the phi, the value tested */
+  LLVMBasicBlockRef b; /* the latch */
+  LLVMIntPredicate q; /* the test under which the loop goes on */
+  wide c, s;          /* its constant, the step */
+  unsigned width;
+};
+
+/* The bound for `q (P + S), bound` equivalent to the loop's test, or 0
+ * where the rewrite would not be exact (the header's comment). */
+static int new_bound(const struct latch *l, wide *out) {
+  wide one = 1, k;
+  int exact;
+  if (l->q == LLVMIntNE) {
+    if (!offset_of(l->x, l->p, 0, &k, &exact))
+      return 0;
+    wide mod = one << l->width, r = (l->c - k + l->s) % mod;
+    *out = r < 0 ? r + mod : r;
+    return 1;
+  }
+  int sign = l->q == LLVMIntSLT || l->q == LLVMIntSLE ||
+             l->q == LLVMIntSGT || l->q == LLVMIntSGE;
+  int up = l->q == LLVMIntULT || l->q == LLVMIntULE || l->q == LLVMIntSLT ||
+           l->q == LLVMIntSLE;
+  int down = l->q == LLVMIntSGT || l->q == LLVMIntSGE;
+  LLVMValueRef sv = start_of(l->p, l->b);
+  if ((!up && !down) || sv == NULL ||
+      !offset_of(l->x, l->p, sign, &k, &exact) || !exact)
+    return 0;
+  wide lo = sign ? -(one << (l->width - 1)) : 0;
+  wide hi = sign ? (one << (l->width - 1)) - 1 : (one << l->width) - 1;
+  wide s = l->s, p0 = value(sv, sign), c = value(
+      LLVMConstInt(LLVMTypeOf(l->x), (unsigned long long)l->c, 0), sign);
+  /* In exact integers the loop goes on while P < lim (up) or P > lim
+   * (down): its last P is the first at or past lim. */
+  wide lim = c - k + (l->q == LLVMIntULE || l->q == LLVMIntSLE) -
+             (l->q == LLVMIntSGE);
+  wide last;
+  if (up) {
+    if (s <= 0 || lim < lo || lim > hi)
+      return 0;
+    last = p0 >= lim ? p0 : p0 + (lim - p0 + s - 1) / s * s;
+    if (last + s > hi)
+      return 0;
+  } else {
+    if (s >= 0 || lim < lo || lim > hi)
+      return 0;
+    last = p0 <= lim ? p0 : p0 - (p0 - lim - s - 1) / -s * -s;
+    if (last + s < lo)
+      return 0;
+  }
+  wide r = c - k + s;
+  if (r < lo || r > hi)
+    return 0;
+  *out = r;
+  return 1;
+}
+
 /* Makes the latch branch `br` of block `b` test the next value of an
- * induction variable of its successor `h` (a phi there) where it tests an
- * offset of it, and branch back to `h` when the test holds; returns 1
- * when it changed the branch. */
+ * induction variable of its successor `h` and branch back when the test
+ * holds, where it tests an offset of one; returns 1 when it did. */
 static int rewrite_latch(LLVMBasicBlockRef b, LLVMBasicBlockRef h,
                          LLVMValueRef br) {
   LLVMValueRef cmp = LLVMGetCondition(br);
   if (!LLVMIsAICmpInst(cmp) || !LLVMIsAConstantInt(LLVMGetOperand(cmp, 1)))
     return 0;
-  LLVMValueRef x = LLVMGetOperand(cmp, 0), cv = LLVMGetOperand(cmp, 1);
-  LLVMTypeRef t = LLVMTypeOf(x);
-  unsigned width = LLVMGetIntTypeWidth(t);
-  if (width > 64)
+  struct latch l = {.x = LLVMGetOperand(cmp, 0), .b = b};
+  LLVMTypeRef t = LLVMTypeOf(l.x);
+  l.width = LLVMGetIntTypeWidth(t);
+  if (l.width > 64)
     return 0;
+  int back_on_true = LLVMGetSuccessor(br, 0) == h;
   LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
-  __int128 c = is_signed(pred) ? (__int128)LLVMConstIntGetSExtValue(cv)
-                               : (__int128)LLVMConstIntGetZExtValue(cv);
-  for (LLVMValueRef p = LLVMGetFirstInstruction(h); p && LLVMIsAPHINode(p);
-       p = LLVMGetNextInstruction(p)) {
-    if (LLVMTypeOf(p) != t)
+  l.q = back_on_true ? pred : inverse(pred);
+  l.c = value(LLVMGetOperand(cmp, 1), 0);
+  for (l.p = LLVMGetFirstInstruction(h); l.p && LLVMIsAPHINode(l.p);
+       l.p = LLVMGetNextInstruction(l.p)) {
+    if (LLVMTypeOf(l.p) != t)
       continue;
-    LLVMValueRef n = hipc__nvptx_incoming(p, b);
+    LLVMValueRef n = hipc__nvptx_incoming(l.p, b);
     if (n == NULL || !LLVMIsAInstruction(n) ||
         LLVMGetInstructionOpcode(n) != LLVMAdd ||
-        LLVMGetOperand(n, 0) != p ||
+        LLVMGetOperand(n, 0) != l.p ||
         !LLVMIsAConstantInt(LLVMGetOperand(n, 1)))
       continue;
-    __int128 r = c;
-    if (n != x && !new_bound(pred, width, x, p, n, c, &r))
-      continue;
-    int back_on_true = LLVMGetSuccessor(br, 0) == h;
-    if (n == x && back_on_true)
+    if (n == l.x && back_on_true)
       return 0; /* nvcc's form already */
+    l.s = value(LLVMGetOperand(n, 1), 1);
+    wide r;
+    if (!new_bound(&l, &r))
+      continue;
     LLVMBuilderRef bld = LLVMCreateBuilderInContext(LLVMGetTypeContext(t));
     LLVMPositionBuilderBefore(bld, br);
+    LLVMValueRef next = LLVMGetNUW(n) || LLVMGetNSW(n)
+                            ? LLVMBuildAdd(bld, l.p, LLVMGetOperand(n, 1),
+                                           "latch.next")
+                            : n;
     LLVMValueRef bound = LLVMConstInt(t, (unsigned long long)r, 0);
-    LLVMIntPredicate q = back_on_true ? pred : inverse(pred);
-    LLVMSetCondition(br, LLVMBuildICmp(bld, q, n, bound, "latch"));
+    LLVMSetCondition(br, LLVMBuildICmp(bld, l.q, next, bound, "latch"));
     LLVMDisposeBuilder(bld);
     if (!back_on_true) {
       LLVMBasicBlockRef exit = LLVMGetSuccessor(br, 0);

@@ -2,8 +2,9 @@
 // form, a test of the induction variable's next value (nvptx_latch.c;
 // tests/hipcc/hipcc_device_latch.sh checks the PTX): HeCBench cmembench's
 // constant-memory sum, and steps, bounds and predicates around it (signed
-// and unsigned, <, <=, !=, counting down, 64-bit), each summing its indices
-// and the data they pick, against the same function on the host.
+// and unsigned, <, <=, !=, counting down, 64-bit, near the type's top, a
+// start known at run time only), each summing its indices and the data
+// they pick, against the same function on the host.
 #include <cstdint>
 
 #include "common.h"
@@ -43,14 +44,17 @@ __host__ __device__ unsigned shapes(const int* data, int which) {
       for (unsigned j = 4294966000u; j < 4294967280u; j += 16)
         s = step(s, data[j & (kData - 1)], j);
       break;
-    default:  // signed, negative bound
+    case 7:  // signed, negative bound
       for (int j = -3000; j < -40; j += 12) s = step(s, data[-j % kData], j);
+      break;
+    default:  // a start known at run time only (37 here)
+      for (int j = which + 29; j < 1000; j += 6) s = step(s, data[j], j);
       break;
   }
   return s;
 }
 
-constexpr int kShapes = 8;
+constexpr int kShapes = 9;
 
 __global__ void from_constant(unsigned* out) {
   out[threadIdx.x] = shapes(table, threadIdx.x % kShapes);
