@@ -103,7 +103,8 @@ struct latch {
   LLVMValueRef p, x;  /* the phi, the value tested */
   LLVMBasicBlockRef b; /* the latch */
   LLVMIntPredicate q; /* the test under which the loop goes on */
-  wide c, s;          /* its constant, the step */
+  LLVMValueRef c;     /* its constant */
+  wide s;             /* the step */
   unsigned width;
 };
 
@@ -115,7 +116,7 @@ static int new_bound(const struct latch *l, wide *out) {
   if (l->q == LLVMIntNE) {
     if (!offset_of(l->x, l->p, 0, &k, &exact))
       return 0;
-    wide mod = one << l->width, r = (l->c - k + l->s) % mod;
+    wide mod = one << l->width, r = (value(l->c, 0) - k + l->s) % mod;
     *out = r < 0 ? r + mod : r;
     return 1;
   }
@@ -130,8 +131,7 @@ static int new_bound(const struct latch *l, wide *out) {
     return 0;
   wide lo = sign ? -(one << (l->width - 1)) : 0;
   wide hi = sign ? (one << (l->width - 1)) - 1 : (one << l->width) - 1;
-  wide s = l->s, p0 = value(sv, sign), c = value(
-      LLVMConstInt(LLVMTypeOf(l->x), (unsigned long long)l->c, 0), sign);
+  wide s = l->s, p0 = value(sv, sign), c = value(l->c, sign);
   /* In exact integers the loop goes on while P < lim (up) or P > lim
    * (down): its last P is the first at or past lim. */
   wide lim = c - k + (l->q == LLVMIntULE || l->q == LLVMIntSLE) -
@@ -173,7 +173,7 @@ static int rewrite_latch(LLVMBasicBlockRef b, LLVMBasicBlockRef h,
   int back_on_true = LLVMGetSuccessor(br, 0) == h;
   LLVMIntPredicate pred = LLVMGetICmpPredicate(cmp);
   l.q = back_on_true ? pred : inverse(pred);
-  l.c = value(LLVMGetOperand(cmp, 1), 0);
+  l.c = LLVMGetOperand(cmp, 1);
   for (l.p = LLVMGetFirstInstruction(h); l.p && LLVMIsAPHINode(l.p);
        l.p = LLVMGetNextInstruction(l.p)) {
     if (LLVMTypeOf(l.p) != t)
