@@ -10,35 +10,17 @@
 //   from_symbol  hipMemcpyFromSymbol 128 B
 //   launch_sync  an empty kernel launch + hipDeviceSynchronize
 //   round        collision's round: all of the above, once each
-#include <hip/hip_runtime.h>
+#include "gpu_bench.h"
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CHECK(x)                                                         \
-  do {                                                                   \
-    hipError_t e_ = (x);                                                 \
-    if (e_ != hipSuccess) {                                              \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,    \
-                   hipGetErrorString(e_));                               \
-      std::exit(1);                                                      \
-    }                                                                    \
-  } while (0)
 
 __device__ int flags[32];
 
 __global__ void touch(int* p, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && p[i] < 0) flags[i & 31] = 1;
-}
-
-static double now_us() {
-  using namespace std::chrono;
-  return duration<double, std::micro>(
-             steady_clock::now().time_since_epoch())
-      .count();
 }
 
 static int env_int(const char* name, int dflt) {

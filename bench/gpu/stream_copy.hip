@@ -9,31 +9,13 @@
 //   pinned      as stream_1000 from pinned memory (no driver staging)
 //   null_live   1000 copies to one buffer, 5000 allocations live
 // N is 1000 or 5000 (the allocations live while copying).
-#include <hip/hip_runtime.h>
+#include "gpu_bench.h"
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(x)                                                         \
-  do {                                                                   \
-    hipError_t e_ = (x);                                                 \
-    if (e_ != hipSuccess) {                                              \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,    \
-                   hipGetErrorString(e_));                               \
-      std::exit(1);                                                      \
-    }                                                                    \
-  } while (0)
-
 static const size_t kBytes = 16384;
-
-static double now_us() {
-  using namespace std::chrono;
-  return duration<double, std::micro>(
-             steady_clock::now().time_since_epoch())
-      .count();
-}
 
 enum Mode { kNull, kStream, kNonBlocking };
 
