@@ -4,11 +4,11 @@
  * clang optimise the device code to bitcode, runs this on it, and has
  * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
  * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
- * nvptx_select.c, nvptx_chain.c, nvptx_latch.c). Each pass recognises
- * what nvcc makes better code of than LLVM 19 does for NVPTX; the
- * clean-up after them (simplifycfg, instcombine) runs only where one
- * changed something (nvptx_select.c, nvptx_chain.c and nvptx_latch.c run
- * after it, which would undo their changes).
+ * nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c, nvptx_latch.c).
+ * Each pass recognises what nvcc makes better code of than LLVM 19 does
+ * for NVPTX; the clean-up after them (simplifycfg, instcombine) runs only where one
+ * changed something (nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c
+ * and nvptx_latch.c run after it, which would undo their changes).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,14 +95,16 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
     clean_up(m);
   hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
-  unsigned latches = hipc__nvptx_canonical_latches(m); /* and this */
+  unsigned steps = hipc__nvptx_pointer_steps(m); /* and these */
+  unsigned latches = hipc__nvptx_canonical_latches(m);
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
                     "%u warp-collective loop(s) unrolled, %u vector "
                     "copies, %u grid-stride loop(s) unrolled, %u block(s) "
                     "added by unrolling, %u strided address(es) chained, "
-                    "%u latch(es) made to test the next value\n",
+                    "%u constant address(es) made pointer steps, %u latch(es) "
+                    "made to test the next value\n",
             in, popc, warp, copies, stride, unrolled - stride, chained,
-            latches);
+            steps, latches);
   return finish(ctx, m, in, out);
 }

@@ -49,6 +49,11 @@ unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
  * were rewritten. */
 unsigned hipc__nvptx_chain_strides(LLVMModuleRef m);
 
+/* Addresses of constant arrays in loops of one block made pointers
+ * stepped with the induction variable (nvptx_pointer_step.c;
+ * HIPC_NVPTX_PSTEP=0 leaves them); returns how many were rewritten. */
+unsigned hipc__nvptx_pointer_steps(LLVMModuleRef m);
+
 /* Latches that test an offset of the induction variable against a
  * constant made to test its next value, nvcc's form, which ptxas counts
  * (nvptx_latch.c; HIPC_NVPTX_LATCH=0 leaves them); returns how many. */

@@ -23,8 +23,11 @@ __global__ void k_sum(int* out) {
 SRC
 # latch DIR [VAR=VALUE]: the kernel's compile, then its latch: the two
 # instructions before its backward branch, operands without registers.
+# The loop's addresses stay LLVM's (HIPC_NVPTX_PSTEP=0), whose pointer
+# step would come between (hipcc_device_pstep.sh).
 latch() {
-  mkdir -p "$1" && (cd "$1" && env ${2:-} "$HIPCC" --offload-arch=sm_90 -O3 \
+  mkdir -p "$1" && (cd "$1" && env HIPC_NVPTX_PSTEP=0 ${2:-} \
+    "$HIPCC" --offload-arch=sm_90 -O3 \
     -save-temps -c ../cmem.hip -o cmem.o 2> err.txt) ||
     { echo "FAIL: $1 build: $(head -5 "$1/err.txt")"; exit 1; }
   awk '/\.entry .*k_sum/,/^}/' "$1/cmem.sm_90.ptx" |

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The GPU pass addresses a constant array in a loop through a 64-bit
+# pointer stepped with the loop, nvcc's form (nvptx_pointer_step.c): in
+# HeCBench cmembench's constant-memory sum, unrolled by 32, the loop adds
+# 512 to a pointer and loads at offsets from it, where LLVM's form
+# multiplies the counter (`mul.wide.u32`) in every trip; with nvcc's form
+# ptxas turns every load of the unrolled loop into one at a constant
+# address. The second loop starts in a block of its own. HIPC_NVPTX_PSTEP=0
+# leaves LLVM's form. The values of this and other shapes are checked on
+# the CPU device and a GPU by tests/kernels/loop_pointer_step.hip, and the
+# rewrite's arithmetic on this machine by hipcc_device_pstep_exec.sh.
+# Skipped when clang-19 or the CUDA toolkit is not installed.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
+need_device_pass
+
+cat > cmem.hip <<'SRC'
+#include <hip/hip_runtime.h>
+__constant__ int data[1024];
+__global__ void k_sum(int* out) {
+  int s = 0;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 1024; j += 4) s += data[j + i];
+  if (threadIdx.x == 0) *out = s;
+}
+SRC
+# ptx DIR [VAR=VALUE]: the kernel's PTX, registers made R.
+ptx() {
+  mkdir -p "$1" && (cd "$1" && env ${2:-} "$HIPCC" --offload-arch=sm_90 -O3 \
+    -save-temps -c ../cmem.hip -o cmem.o 2> err.txt) ||
+    { echo "FAIL: $1 build: $(head -5 "$1/err.txt")"; exit 1; }
+  awk '/\.entry .*k_sum/,/^}/' "$1/cmem.sm_90.ptx" |
+    sed -E 's/%[a-z]+[0-9]+/R/g; s/[[:space:]]+/ /g; s/^ //'
+}
+new=$(ptx new)
+n=$(grep -c '^add.s64 R, R, 512;' <<< "$new")
+[ "$n" = 2 ] || { echo "FAIL: $n pointer steps of 512, not 2"; fail=1; }
+n=$(grep -c 'mul.wide' <<< "$new")
+[ "$n" = 0 ] || { echo "FAIL: $n mul.wide left"; fail=1; }
+n=$(grep -cE '^ld.const.u32 R, \[R(\+[0-9]+)?\];' <<< "$new")
+[ "$n" = 64 ] || { echo "FAIL: $n loads at offsets of a register, not 64"; fail=1; }
+# Each loop's start values are set before it, not in the loop before it.
+loops=$(awk '/^\$L__BB/ {l = $1; sub(/:.*/, "", l)}
+  /bra \$L__BB/ {t = $NF; sub(/;$/, "", t); if (t == l) n++}
+  END {print n + 0}' <<< "$new")
+[ "$loops" = 2 ] || { echo "FAIL: $loops loops, not 2"; fail=1; }
+body=$(awk '/^\$L__BB[0-9_]*:/ {p=1} p' <<< "$new" | sed -n '1,/bra \$L__BB/p')
+grep -q '^mov' <<< "$body" &&
+  { echo "FAIL: a copy in the first loop:"; grep '^mov' <<< "$body"; fail=1; }
+old=$(ptx old HIPC_NVPTX_PSTEP=0)
+grep -q 'mul.wide.u32' <<< "$old" ||
+  { echo "FAIL: HIPC_NVPTX_PSTEP=0 did not keep LLVM's form"; fail=1; }
+exit $fail
