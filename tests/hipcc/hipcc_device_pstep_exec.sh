@@ -2,8 +2,8 @@
 # nvptx_pointer_step.c's rewrite, run: loops over global arrays of the
 # shapes it rewrites (offsets before and after the index, a signed index
 # from below zero, counting down, 64-bit counters, structs and doubles,
-# loops one after another, a start known at run time) and one it must
-# leave (a 16-bit counter), compiled for this machine with the GPU pass's
+# loops one after another) and ones it leaves (a start known at run time,
+# a 16-bit counter), compiled for this machine with the GPU pass's
 # unrolling flags, once with 64-bit counters (LLVM's choice here) and once
 # with 32-bit ones extended at each address (the GPU's), then through
 # `hipc-kc --nvptx-ir` with the rewrite and without (HIPC_NVPTX_PSTEP=0),
