@@ -284,6 +284,12 @@ static int cpu_device_pass(struct job *j, const char *id, const char *obj,
     hipc__util_push(&kc, "-g");
   if (has_flag(&o->cc, "-mprintf-kind=buffered"))
     hipc__util_push(&kc, "--printf-buffered");
+  /* A build for GPUs too: PTX inline assembly, which the CPU device cannot
+   * run (HeCBench attentionMultiHeadKVCache's `cp.async`, `ex2.approx`),
+   * makes the CPU image's kernel abort where it is reached, not the build
+   * fail; nvcc builds such programs. */
+  if (j->s->dev->archs.n > 0)
+    hipc__util_push(&kc, "--ptx-asm-aborts");
   if (o->verbose)
     hipc__util_push(&kc, "-v");
   for (size_t i = 0; i < o->cc.n; i++)

@@ -74,7 +74,12 @@ _Noreturn void hipc__diag_fail(struct kc_ctx* c, LLVMValueRef where,
                                const char* fmt, ...) {
   char file[512];
   unsigned line = 0;
-  snprintf(file, sizeof file, "%s", c->in_path);
+  size_t slen = 0;
+  const char* src = c->mod ? LLVMGetSourceFileName(c->mod, &slen) : NULL;
+  if (src && slen)
+    snprintf(file, sizeof file, "%.*s", (int)slen, src);
+  else
+    snprintf(file, sizeof file, "%s", c->in_path);
   LLVMValueRef fn = NULL;
   if (where && LLVMIsAInstruction(where)) {
     fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(where));

@@ -208,10 +208,84 @@ static LLVMValueRef nv_inline(LLVMBuilderRef b, LLVMValueRef call,
   return NULL;
 }
 
+/* A global string constant holding `s` (len bytes, then a NUL). */
+static LLVMValueRef string_of(struct kc_ctx* c, LLVMBuilderRef b,
+                              const char* s, size_t len) {
+  char* z = malloc(len + 1);
+  if (!z) hipc__diag_fatal("out of memory");
+  memcpy(z, s, len);
+  z[len] = 0;
+  LLVMValueRef g = LLVMBuildGlobalStringPtr(b, z, "hipc.asm");
+  free(z);
+  (void)c;
+  return g;
+}
+
+/* PTX inline assembly in a build for GPUs too (--ptx-asm-aborts): the
+ * CPU device cannot run it, so the call becomes the CPU device's assert
+ * failure, which names the assembly, the source line where -g gave one,
+ * and the kernel, block and thread, then aborts. The value it gave is
+ * undefined past a call that does not return. */
+static void abort_asm(struct kc_ctx* c, LLVMValueRef call, LLVMValueRef asm_) {
+  size_t alen = 0;
+  const char* text = LLVMGetInlineAsmAsmString(asm_, &alen);
+  static const char head[] =
+      "PTX inline assembly, which the CPU device cannot run: ";
+  size_t n = sizeof head - 1 + alen;
+  char* msg = malloc(n + 1);
+  if (!msg) hipc__diag_fatal("out of memory");
+  memcpy(msg, head, sizeof head - 1);
+  memcpy(msg + sizeof head - 1, text, alen);
+  msg[n] = 0;
+  for (char* p = msg; *p; p++)
+    if (*p == '\n' || *p == '\t') *p = ' ';
+  unsigned flen = 0;
+  const char* file = LLVMGetDebugLocFilename(call, &flen);
+  unsigned line = LLVMGetDebugLocLine(call);
+  size_t slen = 0;
+  const char* src = LLVMGetSourceFileName(c->mod, &slen);
+  if (!file || !flen) {
+    file = src && slen ? src : c->in_path;
+    flen = src && slen ? (unsigned)slen : (unsigned)strlen(c->in_path);
+  }
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  size_t fnlen = 0;
+  const char* fname = LLVMGetValueName2(fn, &fnlen);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llctx);
+  LLVMPositionBuilderBefore(b, call);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(c->llctx, 0);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(c->llctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c->llctx);
+  LLVMTypeRef params[5] = {ptr, ptr, i32, ptr, i64};
+  LLVMTypeRef fty =
+      LLVMFunctionType(LLVMVoidTypeInContext(c->llctx), params, 5, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(c->mod, "hipc_kc_assertfail");
+  if (!f) f = LLVMAddFunction(c->mod, "hipc_kc_assertfail", fty);
+  LLVMValueRef args[5] = {string_of(c, b, msg, n),
+                          string_of(c, b, file, flen),
+                          LLVMConstInt(i32, line, 0),
+                          string_of(c, b, fname, fnlen),
+                          LLVMConstInt(i64, 1, 0)};
+  LLVMBuildCall2(b, fty, f, args, 5, "");
+  LLVMDisposeBuilder(b);
+  free(msg);
+  LLVMTypeRef t = LLVMTypeOf(call);
+  if (LLVMGetTypeKind(t) != LLVMVoidTypeKind)
+    LLVMReplaceAllUsesWith(call, LLVMGetUndef(t));
+  LLVMInstructionEraseFromParent(call);
+}
+
 static void lower_call(struct kc_ctx* c, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (callee && LLVMIsAInlineAsm(callee) && c->ptx_asm_aborts) {
+    abort_asm(c, call, callee);
+    return;
+  }
   if (callee && LLVMIsAInlineAsm(callee))
-    hipc__diag_fail(c, call, "unsupported inline assembly");
+    hipc__diag_fail(c, call,
+                    "inline assembly, which the CPU device cannot run "
+                    "(a build for GPUs too, --offload-arch=sm_XX, makes "
+                    "the CPU device's kernel abort there instead)");
   if (!callee || !LLVMIsAFunction(callee)) return;
   const char* name = hipc__util_name(callee);
   const char* target = NULL;

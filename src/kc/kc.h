@@ -48,6 +48,9 @@ struct kc_ctx {
   int emit_ll;               /* --emit-ll: textual IR instead of an object */
   int printf_buffered;       /* --printf-buffered: device printf returns 0
                                 (hipcc -mprintf-kind=buffered, AMD's) */
+  int ptx_asm_aborts;        /* --ptx-asm-aborts: inline assembly aborts
+                                the kernel where reached instead of failing
+                                the compile (hipcc's builds for GPUs) */
   const char* managed_names; /* --managed-names F: hipcc's GPU pass reads
                                 the __managed__ variables' names there */
   const char* constant_names; /* --constant-names F: and the explicit

@@ -5,6 +5,7 @@
  *   hipc-kc IN.bc|IN.ll --id ID -o OUT.o [-O0|-O1|-O2|-O3] [-g] [-v]
  *           [--emit-ll] [--cpu NAME] [--features F] [--triple T]
  *           [--managed-names FILE] [--constant-names FILE] [--printf-buffered]
+ *           [--ptx-asm-aborts]
  *   hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]   (nvptx_ir.c)
  *
  * Exit status 0, or 1 with a message on stderr. */
@@ -23,7 +24,7 @@ static void usage(void) {
   fputs("usage: hipc-kc IN.bc|IN.ll --id ID -o OUT [-O0|-O1|-O2|-O3] [-g] "
         "[-v] [--emit-ll] [--cpu NAME] [--features F] [--triple T] "
         "[--managed-names FILE] [--constant-names FILE] "
-        "[--printf-buffered]\n",
+        "[--printf-buffered] [--ptx-asm-aborts]\n",
         stderr);
   exit(1);
 }
@@ -55,6 +56,8 @@ static void parse_args(struct kc_ctx* c, int argc, char** argv) {
       c->emit_ll = 1;
     } else if (!strcmp(a, "--printf-buffered")) {
       c->printf_buffered = 1;
+    } else if (!strcmp(a, "--ptx-asm-aborts")) {
+      c->ptx_asm_aborts = 1;
     } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage();
     } else if (a[0] == '-' && a[1]) {

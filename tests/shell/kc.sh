@@ -141,9 +141,15 @@ done
 # 5. Errors: inline PTX (with the source line), an unknown intrinsic, usage.
 devcc -g -c "$src/bad_asm.hip" -o bad.bc || exit 1
 "$KC" bad.bc --id x -o bad.o 2>err.txt && bad "inline asm accepted"
-grep -q "^hipc-kc: .*bad_asm.hip:6: kernel _Z10k_uses_asmPi: unsupported inline assembly$" err.txt ||
+grep -q "^hipc-kc: .*bad_asm.hip:6: kernel _Z10k_uses_asmPi: inline assembly, which the CPU device cannot run (" err.txt ||
   { bad "inline asm message"; cat err.txt; }
 [ -e bad.o ] && bad "an object was written despite the error"
+# With --ptx-asm-aborts (hipcc's builds for GPUs too) the assembly becomes
+# the CPU device's assert failure (tests/hipcc/hipcc_ptx_asm_cpu.sh runs it).
+"$KC" bad.bc --id x -o abort.o --ptx-asm-aborts 2>err.txt ||
+  { bad "--ptx-asm-aborts"; cat err.txt; }
+nm abort.o | grep -q ' U hipc_kc_assertfail$' ||
+  bad "--ptx-asm-aborts: no call of hipc_kc_assertfail"
 "$KC" "$src/bad_intrinsic.ll" --id x -o bad.o 2>err.txt && bad "smid accepted"
 grep -q "kernel k_bad: unsupported intrinsic llvm.nvvm.read.ptx.sreg.smid$" err.txt ||
   { bad "intrinsic message"; cat err.txt; }
