@@ -111,14 +111,12 @@ static void device_command(struct job *j, struct strvec *cc,
       "-Wno-unknown-cuda-version", "-D__HIPCC__=1", "-D__HIP__=1",
       "-D__HIP_PLATFORM_HIPC__=1", "-D__HIP_DEVICE_COMPILE__=1",
       "-D__HIPC_KC__=1",
-      /* AMD's HIP does not define __CUDA_ARCH__; programs that came from
-       * CUDA guard PTX inline assembly with it (HeCBench bitcracker's
-       * `lop3.b32` under `__CUDA_ARCH__ >= 500`), which the CPU device
-       * cannot run, and have a portable path for the rest. The GPU pass
-       * keeps it, as nvcc does. */
-      "-U__CUDA_ARCH__",
       /* The host registers every `static __device__` variable by name,
-       * used or not; CUDA mode would drop the unused ones. */
+       * used or not; CUDA mode would drop the unused ones. __CUDA_ARCH__
+       * stays defined (CUDA mode's 700): Thrust's host/device dispatch in
+       * __host__ __device__ code reads it (hipcc_thrust.sh); inline PTX
+       * under it aborts the CPU device's kernel in a build for GPUs too
+       * (--ptx-asm-aborts below). */
       "-fkeep-persistent-storage-variables"};
   hipc__util_push(cc, j->clang);
   for (size_t i = 0; i < sizeof head / sizeof *head; i++)

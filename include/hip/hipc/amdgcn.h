@@ -53,8 +53,7 @@ namespace hipc {
 namespace amdgcn {
 
 __host__ __device__ inline void sleep(unsigned n) {
-#if defined(__NVPTX__) && \
-    (defined(__HIPC_KC__) || (defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700))
+#if defined(__NVPTX__) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   __nvvm_nanosleep((n & 127u) * 64u);
 #elif defined(__NVPTX__)
   long long end = clock64() + 64ll * (n & 127u);
