@@ -32,6 +32,29 @@ need_device_pass() {
   fi
 }
 
+# nvptx_ir_ab VAR [CLANG FLAGS...]: one of hipc-kc's NVPTX IR passes run
+# on this machine's code (tests of a pass's arithmetic where there is no
+# GPU): shapes.c compiled with the GPU pass's unrolling flags and FLAGS,
+# then through `hipc-kc --nvptx-ir` with the passes (kc.txt: its -v
+# counts) and with VAR=0, each built without optimisation; ./sums links
+# main.c with both, the second's `shapes` renamed `ref_shapes`. Returns 1
+# with a message when a step fails. Needs clang-19 (CLANG).
+nvptx_ir_ab() {
+  local var=$1 kc=$BUILD/bin/hipc-kc
+  shift
+  "$CLANG" -O3 -mllvm -unroll-partial-threshold=200 \
+    -mllvm -unroll-max-count=32 -mllvm -unroll-runtime=false \
+    -fno-vectorize -mllvm -disable-lsr "$@" -emit-llvm -c shapes.c \
+    -o shapes.bc || { echo "FAIL: compiling the shapes"; return 1; }
+  "$kc" --nvptx-ir shapes.bc -o new.bc -v 2> kc.txt ||
+    { echo "FAIL: hipc-kc: $(cat kc.txt)"; return 1; }
+  env "$var=0" "$kc" --nvptx-ir shapes.bc -o old.bc ||
+    { echo "FAIL: hipc-kc with $var=0"; return 1; }
+  "$CLANG" -O0 -c new.bc -o new.o && "$CLANG" -O0 -c old.bc -o old.o &&
+    objcopy --redefine-sym shapes=ref_shapes old.o &&
+    "$CLANG" main.c new.o old.o -o sums || { echo "FAIL: linking"; return 1; }
+}
+
 # The shared libhipc, or the test is skipped (exit 77).
 need_libhipc() {
   if [ ! -e "$BUILD/lib/libhipc.so" ]; then

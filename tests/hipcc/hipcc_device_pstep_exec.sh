@@ -15,7 +15,6 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 CLANG=${HIPC_CLANG:-clang-19}
 command -v "$CLANG" > /dev/null || { echo "skip: needs $CLANG"; exit 77; }
-KC=$BUILD/bin/hipc-kc
 
 cat > shapes.c <<'SRC'
 #define N 1024
@@ -98,24 +97,14 @@ int main(void) {
   return bad;
 }
 SRC
-flags="-O3 -mllvm -unroll-partial-threshold=200 -mllvm -unroll-max-count=32
-  -mllvm -unroll-runtime=false -fno-vectorize -mllvm -disable-lsr"
 for counters in 64 32; do
   extra=
   [ $counters = 32 ] && extra="-mllvm -indvars-widen-indvars=false"
   # shellcheck disable=SC2086
-  "$CLANG" $flags $extra -emit-llvm -c shapes.c -o shapes.bc ||
-    { echo "FAIL: compiling the shapes"; exit 1; }
-  "$KC" --nvptx-ir shapes.bc -o new.bc -v 2> kc.txt ||
-    { echo "FAIL: hipc-kc: $(cat kc.txt)"; exit 1; }
-  HIPC_NVPTX_PSTEP=0 "$KC" --nvptx-ir shapes.bc -o old.bc ||
-    { echo "FAIL: hipc-kc with HIPC_NVPTX_PSTEP=0"; exit 1; }
+  nvptx_ir_ab HIPC_NVPTX_PSTEP $extra || exit 1
   n=$(grep -o '[0-9]* constant address' kc.txt | cut -d' ' -f1)
   [ "${n:-0}" -ge 300 ] ||
     { echo "FAIL: $counters-bit counters: ${n:-no} addresses stepped"; fail=1; }
-  "$CLANG" -O0 -c new.bc -o new.o && "$CLANG" -O0 -c old.bc -o old.o &&
-    objcopy --redefine-sym shapes=ref_shapes old.o &&
-    "$CLANG" main.c new.o old.o -o sums || { echo "FAIL: linking"; exit 1; }
   ./sums || { echo "FAIL: with $counters-bit counters"; fail=1; }
 done
 exit $fail
