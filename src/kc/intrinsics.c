@@ -209,15 +209,13 @@ static LLVMValueRef nv_inline(LLVMBuilderRef b, LLVMValueRef call,
 }
 
 /* A global string constant holding `s` (len bytes, then a NUL). */
-static LLVMValueRef string_of(struct kc_ctx* c, LLVMBuilderRef b,
-                              const char* s, size_t len) {
+static LLVMValueRef string_of(LLVMBuilderRef b, const char* s, size_t len) {
   char* z = malloc(len + 1);
   if (!z) hipc__diag_fatal("out of memory");
   memcpy(z, s, len);
   z[len] = 0;
   LLVMValueRef g = LLVMBuildGlobalStringPtr(b, z, "hipc.asm");
   free(z);
-  (void)c;
   return g;
 }
 
@@ -261,10 +259,9 @@ static void abort_asm(struct kc_ctx* c, LLVMValueRef call, LLVMValueRef asm_) {
       LLVMFunctionType(LLVMVoidTypeInContext(c->llctx), params, 5, 0);
   LLVMValueRef f = LLVMGetNamedFunction(c->mod, "hipc_kc_assertfail");
   if (!f) f = LLVMAddFunction(c->mod, "hipc_kc_assertfail", fty);
-  LLVMValueRef args[5] = {string_of(c, b, msg, n),
-                          string_of(c, b, file, flen),
+  LLVMValueRef args[5] = {string_of(b, msg, n), string_of(b, file, flen),
                           LLVMConstInt(i32, line, 0),
-                          string_of(c, b, fname, fnlen),
+                          string_of(b, fname, fnlen),
                           LLVMConstInt(i64, 1, 0)};
   LLVMBuildCall2(b, fty, f, args, 5, "");
   LLVMDisposeBuilder(b);
