@@ -24,6 +24,13 @@ void* hipc__diag_xmalloc(size_t n) {
   return p;
 }
 
+const char* hipc__diag_source_file(struct kc_ctx* c, size_t* len) {
+  const char* src = c->mod ? LLVMGetSourceFileName(c->mod, len) : NULL;
+  if (src && *len) return src;
+  *len = strlen(c->in_path);
+  return c->in_path;
+}
+
 char* hipc__diag_strdup(const char* s) {
   size_t n = strlen(s) + 1;
   char* p = hipc__diag_xmalloc(n);
@@ -74,12 +81,9 @@ _Noreturn void hipc__diag_fail(struct kc_ctx* c, LLVMValueRef where,
                                const char* fmt, ...) {
   char file[512];
   unsigned line = 0;
-  size_t slen = 0;
-  const char* src = c->mod ? LLVMGetSourceFileName(c->mod, &slen) : NULL;
-  if (src && slen)
-    snprintf(file, sizeof file, "%.*s", (int)slen, src);
-  else
-    snprintf(file, sizeof file, "%s", c->in_path);
+  size_t slen;
+  const char* src = hipc__diag_source_file(c, &slen);
+  snprintf(file, sizeof file, "%.*s", (int)slen, src);
   LLVMValueRef fn = NULL;
   if (where && LLVMIsAInstruction(where)) {
     fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(where));

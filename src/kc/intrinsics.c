@@ -210,10 +210,8 @@ static LLVMValueRef nv_inline(LLVMBuilderRef b, LLVMValueRef call,
 
 /* A global string constant holding `s` (len bytes, then a NUL). */
 static LLVMValueRef string_of(LLVMBuilderRef b, const char* s, size_t len) {
-  char* z = malloc(len + 1);
-  if (!z) hipc__diag_fatal("out of memory");
+  char* z = hipc__diag_xmalloc(len + 1);
   memcpy(z, s, len);
-  z[len] = 0;
   LLVMValueRef g = LLVMBuildGlobalStringPtr(b, z, "hipc.asm");
   free(z);
   return g;
@@ -230,22 +228,16 @@ static void abort_asm(struct kc_ctx* c, LLVMValueRef call, LLVMValueRef asm_) {
   static const char head[] =
       "PTX inline assembly, which the CPU device cannot run: ";
   size_t n = sizeof head - 1 + alen;
-  char* msg = malloc(n + 1);
-  if (!msg) hipc__diag_fatal("out of memory");
+  char* msg = hipc__diag_xmalloc(n + 1);
   memcpy(msg, head, sizeof head - 1);
   memcpy(msg + sizeof head - 1, text, alen);
-  msg[n] = 0;
   for (char* p = msg; *p; p++)
     if (*p == '\n' || *p == '\t') *p = ' ';
-  unsigned flen = 0;
-  const char* file = LLVMGetDebugLocFilename(call, &flen);
+  unsigned dlen = 0;
+  const char* file = LLVMGetDebugLocFilename(call, &dlen);
   unsigned line = LLVMGetDebugLocLine(call);
-  size_t slen = 0;
-  const char* src = LLVMGetSourceFileName(c->mod, &slen);
-  if (!file || !flen) {
-    file = src && slen ? src : c->in_path;
-    flen = src && slen ? (unsigned)slen : (unsigned)strlen(c->in_path);
-  }
+  size_t flen = dlen;
+  if (!file || !flen) file = hipc__diag_source_file(c, &flen);
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
   size_t fnlen = 0;
   const char* fname = LLVMGetValueName2(fn, &fnlen);

@@ -82,6 +82,9 @@ _Noreturn void hipc__diag_fail(struct kc_ctx* c, LLVMValueRef where,
     __attribute__((format(printf, 3, 4)));
 _Noreturn void hipc__diag_fatal(const char* fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/* The user's source file (the module's), else hipc-kc's input; *len its
+ * length. */
+const char* hipc__diag_source_file(struct kc_ctx* c, size_t* len);
 void* hipc__diag_xmalloc(size_t n);
 char* hipc__diag_strdup(const char* s);
 

@@ -6,9 +6,10 @@
  * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
  * nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c, nvptx_latch.c).
  * Each pass recognises what nvcc makes better code of than LLVM 19 does
- * for NVPTX; the clean-up after them (simplifycfg, instcombine) runs only where one
- * changed something (nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c
- * and nvptx_latch.c run after it, which would undo their changes).
+ * for NVPTX; the clean-up after them (simplifycfg, instcombine) runs only
+ * where one changed something (nvptx_select.c, nvptx_chain.c,
+ * nvptx_pointer_step.c and nvptx_latch.c run after it, which would undo
+ * their changes).
  */
 #include <stdio.h>
 #include <stdlib.h>
