@@ -1,5 +1,6 @@
 /* hipc's clang pass plugin (plugin.cpp registers it with clang): the host
- * pass's fold of constant long double math (host_fold.c). */
+ * pass's fold of constant long double math (host_fold.c) and its loop
+ * interchange (host_interchange.c). */
 #ifndef HIPC_CLANG_PLUGIN_H
 #define HIPC_CLANG_PLUGIN_H
 
@@ -13,6 +14,12 @@ extern "C" {
  * log10l, expl, exp2l, sqrtl or powl (or its llvm.* intrinsic) on
  * constants by its value; returns how many it replaced. */
 int hipc_host_fold_function(LLVMValueRef fn);
+
+/* Interchanges in function `fn` each two-loop nest whose inner loop
+ * strides memory in larger steps than its outer one, where the order of
+ * the iterations cannot change the result; returns how many it swapped
+ * (HIPC_HOST_INTERCHANGE=0: none). */
+int hipc_host_interchange_function(LLVMValueRef fn);
 
 #ifdef __cplusplus
 }

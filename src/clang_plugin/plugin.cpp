@@ -2,8 +2,10 @@
 // -fpass-plugin=<prefix>/lib/hipc/libhipc-clang-plugin.so): runs
 // host_fold.c's fold of constant long double math wherever the optimiser's
 // peephole passes run, so that the constants it makes are propagated and
-// folded further (log(r) / log(2.0L) becomes one constant). The plugin
-// interface is C++; the work is host_fold.c's, in C.
+// folded further (log(r) / log(2.0L) becomes one constant), and
+// host_interchange.c's loop interchange where the vectorizer starts (so
+// that it vectorizes the swapped inner loop). The plugin interface is C++;
+// the work is in C.
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
@@ -22,7 +24,21 @@ struct HostFold : llvm::PassInfoMixin<HostFold> {
   }
 };
 
+struct HostInterchange : llvm::PassInfoMixin<HostInterchange> {
+  llvm::PreservedAnalyses run(llvm::Function &f,
+                              llvm::FunctionAnalysisManager &) {
+    LLVMValueRef fn = llvm::wrap(static_cast<llvm::Value *>(&f));
+    return hipc_host_interchange_function(fn)
+               ? llvm::PreservedAnalyses::none()
+               : llvm::PreservedAnalyses::all();
+  }
+};
+
 void registerCallbacks(llvm::PassBuilder &pb) {
+  pb.registerVectorizerStartEPCallback(
+      [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+        fpm.addPass(HostInterchange());
+      });
   pb.registerPeepholeEPCallback(
       [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
         fpm.addPass(HostFold());

@@ -350,11 +350,12 @@ static int codegen(const struct device_pass *d, const struct hipcc_options *o,
   return rc;
 }
 
-/* HIPC_NVPTX_SPLIT=1: the front end's `nsw` index sums made 64-bit sums
- * of their leaves before LLVM's optimiser (src/kc/nvptx_split.c). */
+/* The front end's `nsw` index sums made 64-bit sums of their leaves
+ * before LLVM's optimiser (src/kc/nvptx_split.c); HIPC_NVPTX_SPLIT=0
+ * leaves them to it. */
 static int split_indices(void) {
   const char *e = getenv("HIPC_NVPTX_SPLIT");
-  return e != NULL && strcmp(e, "1") == 0;
+  return e == NULL || strcmp(e, "0") != 0;
 }
 
 /* The front end's unoptimised bitcode `raw` through hipc-kc's passes

@@ -90,6 +90,8 @@ static void offset_of(LLVMValueRef x, LLVMValueRef *c, long long *k) {
   if (!LLVMIsAInstruction(x))
     return;
   LLVMOpcode op = LLVMGetInstructionOpcode(x);
+  if (op != LLVMAdd && op != LLVMOr)
+    return;
   LLVMValueRef r = LLVMGetOperand(x, 1);
   if (!LLVMIsAConstantInt(r))
     return;
@@ -107,6 +109,11 @@ static int strided(LLVMValueRef g, LLVMValueRef *c, long long *k,
   if (!LLVMIsAGetElementPtrInst(g) || LLVMGetNumIndices(g) != 1)
     return 0;
   LLVMValueRef m = LLVMGetOperand(g, 1);
+  /* 64-bit indices only: the step's product is then exact (a 32-bit
+   * one may wrap where neither member's index does). */
+  if (LLVMGetTypeKind(LLVMTypeOf(m)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(m)) != 64)
+    return 0;
   if (LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMSExt)
     m = LLVMGetOperand(m, 0);
   if (!LLVMIsAInstruction(m) || LLVMGetInstructionOpcode(m) != LLVMMul ||
@@ -169,7 +176,7 @@ static unsigned chain_block(LLVMModuleRef m, LLVMBuilderRef b,
 
 unsigned hipc__nvptx_chain_strides(LLVMModuleRef m) {
   const char *e = getenv("HIPC_NVPTX_CHAIN");
-  if (e == NULL || strcmp(e, "1") != 0)
+  if (e != NULL && strcmp(e, "0") == 0)
     return 0;
   unsigned n = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

@@ -32,7 +32,9 @@ static int nsw_node(LLVMValueRef v) {
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   if (op != LLVMAdd && op != LLVMSub)
     return 0;
-  return LLVMGetNSW(v) && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 32;
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetNSW(v) && LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+         LLVMGetIntTypeWidth(t) == 32;
 }
 
 /* Whether every user of `v` is a GEP. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# HIPC_NVPTX_SPLIT=1: before LLVM's optimiser, hipc-kc --nvptx-ir --pre
+# Both passes are on by default (HIPC_NVPTX_SPLIT=0 / HIPC_NVPTX_CHAIN=0
+# turn them off). Split: before LLVM's optimiser, hipc-kc --nvptx-ir --pre
 # rewrites `sext` of an `add nsw`/`sub nsw` index chain used by GEPs as
 # the chain in 64 bits over the sign-extended leaves
 # (src/kc/nvptx_split.c), so that the loop-invariant part of
@@ -10,14 +11,18 @@
 # 1. host results: index chains (adds, subs, negative terms) through the
 #    pass, optimised and run, give the addresses of 64-bit sums;
 # 2. PTX: a kernel of contract's shape has no per-load `mad.lo.s32` of the
-#    invariant in its loop with the switch, and has one without it (so the
-#    test can fail).
-# HIPC_NVPTX_CHAIN=1 (src/kc/nvptx_chain.c, after the optimiser): the
+#    invariant in its loop by default, and has one with
+#    HIPC_NVPTX_SPLIT=0 (so the test can fail).
+# Chain (src/kc/nvptx_chain.c, after the optimiser): the
 # unrolled copies' `gep p, sext(mul nsw (c + k), C)` become a pointer
 # stepped by `sext(C)`, as nvcc's PTX (`add.s64` per load). Checks:
 # 3. host results: a strided sum through both passes and the optimiser;
 # 4. PTX: k_sum's loop steps its loads' addresses by add.s64 of a
 #    register, and every load stays ld.global.nc.
+# 5. robustness: a block whose strided indices multiply a load and a call
+#    (not sums) or are 32-bit GEP indices (thrust's and hipCUB's kernels:
+#    hipc-kc read a missing operand and crashed) is taken as it is; only
+#    the 64-bit pair of one sum is chained.
 # Skipped when clang-19 or the CUDA toolkit is not installed.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
@@ -131,6 +136,43 @@ n=$(sed -n 's/.* \([0-9]*\) strided address(es) chained.*/\1/p' kc.txt)
     fail=1; }
 check "the chained addresses read what the 64-bit indices do" ./strided
 
+cat > odd.ll <<'LL'
+target triple = "nvptx64-nvidia-cuda"
+declare i32 @g(i32)
+define double @odd(ptr %t, ptr %q, i32 %s) {
+  %x = load i32, ptr %q
+  %m1 = mul nsw i32 %x, %s
+  %e1 = sext i32 %m1 to i64
+  %p1 = getelementptr double, ptr %t, i64 %e1
+  %a = load double, ptr %p1
+  %c = call i32 @g(i32 %x)
+  %m2 = mul nsw i32 %c, %s
+  %e2 = sext i32 %m2 to i64
+  %p2 = getelementptr double, ptr %t, i64 %e2
+  %b = load double, ptr %p2
+  %y = add nsw i32 %x, 2
+  %m3 = mul nsw i32 %y, %s
+  %p3 = getelementptr double, ptr %t, i32 %m3
+  %d = load double, ptr %p3
+  %m4 = mul nsw i32 %y, %s
+  %e4 = sext i32 %m4 to i64
+  %p4 = getelementptr double, ptr %t, i64 %e4
+  %f = load double, ptr %p4
+  %r1 = fadd double %a, %b
+  %r2 = fadd double %r1, %d
+  %r3 = fadd double %r2, %f
+  ret double %r3
+}
+LL
+"$CLANG" -c -emit-llvm -Wno-override-module odd.ll -o odd.bc &&
+  HIPC_NVPTX_CHAIN=1 "$KC" --nvptx-ir odd.bc -o odd.ir.bc -v 2> kc.txt ||
+  { echo "FAIL: hipc-kc on loads, calls and 32-bit indices"; cat kc.txt;
+    exit 1; }
+n=$(sed -n 's/.* \([0-9]*\) strided address(es) chained.*/\1/p' kc.txt)
+[ "${n:-x}" = 1 ] ||
+  { echo "FAIL: ${n:-no} strided addresses chained in odd.ll (1 expected)";
+    fail=1; }
+
 cat > split.hip <<'SRC'
 #include <hip/hip_runtime.h>
 __global__ void k_sum(const double* __restrict__ t, double* out, int N,
@@ -157,23 +199,23 @@ HIPC_NVPTX_SPLIT=1 "$HIPCC" --offload-arch=sm_90 -O3 -save-temps \
   { echo "FAIL: with HIPC_NVPTX_SPLIT=1 k_sum's loop still folds the" \
          "invariant into each load's index"; fail=1; }
 mkdir -p chain && cd chain || exit 1
-HIPC_NVPTX_SPLIT=1 HIPC_NVPTX_CHAIN=1 "$HIPCC" --offload-arch=sm_90 -O3 \
-  -save-temps -c ../split.hip -o split.o 2> err.txt ||
-  { echo "FAIL: split.hip builds with HIPC_NVPTX_CHAIN=1"; exit 1; }
+"$HIPCC" --offload-arch=sm_90 -O3 -save-temps -c ../split.hip -o split.o \
+  2> err.txt || { echo "FAIL: split.hip builds"; exit 1; }
 body=$(awk '/\.entry .*k_sum/,/^}/' split.sm_90.ptx)
 steps=$(echo "$body" | awk '/Loop Header/ {l = 1} l' |
   grep -cE 'add\.s64[[:space:]]+%rd[0-9]+, %rd[0-9]+, %rd[0-9]+;')
 [ "$steps" -ge 4 ] ||
-  { echo "FAIL: with HIPC_NVPTX_CHAIN=1 k_sum's loop steps $steps addresses" \
+  { echo "FAIL: by default k_sum's loop steps $steps addresses" \
          "by add.s64 (4 or more expected)"; fail=1; }
 [ "$(echo "$body" | grep -c 'ld\.global\.f64')" -eq 0 ] ||
-  { echo "FAIL: with HIPC_NVPTX_CHAIN=1 k_sum has loads that are not" \
+  { echo "FAIL: by default k_sum has loads that are not" \
          "ld.global.nc"; fail=1; }
 cd .. || exit 1
 mkdir -p plain && cd plain || exit 1
-"$HIPCC" --offload-arch=sm_90 -O3 -save-temps -c ../split.hip -o split.o \
-  2> err.txt || { echo "FAIL: split.hip builds"; exit 1; }
+HIPC_NVPTX_SPLIT=0 HIPC_NVPTX_CHAIN=0 "$HIPCC" --offload-arch=sm_90 -O3 \
+  -save-temps -c ../split.hip -o split.o 2> err.txt ||
+  { echo "FAIL: split.hip builds with HIPC_NVPTX_SPLIT=0"; exit 1; }
 [ "$(loop_mads split.sm_90.ptx)" -gt 0 ] ||
-  { echo "FAIL: without the switch k_sum's loop has no per-load mad.lo.s32" \
+  { echo "FAIL: with HIPC_NVPTX_SPLIT=0 k_sum's loop has no per-load mad.lo.s32" \
          "(is the test still meaningful?)"; fail=1; }
 exit $fail
