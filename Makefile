@@ -140,7 +140,8 @@ CLANG_PLUGIN_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(CLANG_PLUGIN_C)) \
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(CLANG_PLUGIN)
 endif
-$(BUILD)/obj/src/clang_plugin/%.c.o: src/clang_plugin/%.c src/clang_plugin/clang_plugin.h
+$(BUILD)/obj/src/clang_plugin/%.c.o: src/clang_plugin/%.c src/clang_plugin/clang_plugin.h \
+		src/clang_plugin/host_nest.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) -fPIC -O2 \
 		-isystem $(shell $(LLVM_CONFIG) --includedir) -c $< -o $@

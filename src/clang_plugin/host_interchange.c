@@ -5,8 +5,7 @@
  * the last. gcc -O3 interchanges the two loops (-floop-interchange); LLVM
  * 19's LoopInterchange is off by default and, turned on, declines this
  * linearized index (its cache model cannot delinearize a constant
- * stride). The program took 1.15 times its nvcc build's time for that
- * loop alone (290 ms against 16 ms here).
+ * stride): 171 ms for a 4096 by 4096 fill against gcc's 57 here.
  *
  * hipc_host_interchange_function swaps the two loops of a nest of the shape
  * LLVM's simplification pipeline leaves before the vectorizer:
@@ -46,58 +45,12 @@
 #include <llvm-c/Target.h>
 
 #include "clang_plugin.h"
+#include "host_nest.h"
 
 /* The smallest inner stride (bytes) worth an interchange. */
 #define MIN_STRIDE 128
 /* Stores one nest may hold. */
 #define MAX_STORES 16
-
-/* A counter: phi [start, entering block], [next, looping block], next =
- * add phi, step, and the loop's test of next. */
-struct counter {
-  LLVMValueRef phi, next, cmp;
-  unsigned step_op;  /* next's operand that is the step */
-  int back_if_true;  /* the loop's branch goes back when cmp is true */
-  long long start, step, trips;
-  long long end;     /* next's value when the loop leaves */
-  long long lo, hi;  /* the phi's values */
-};
-
-struct nest {
-  LLVMBasicBlockRef hdr, inner, latch;
-  struct counter i, j;
-};
-
-/* An affine value c0 + ci*i + cj*j (+ base for pointers), its range over
- * the nest, ok = 0 where it is not one. */
-struct affine {
-  LLVMValueRef base;
-  long long c0, ci, cj, lo, hi;
-  int ok;
-};
-
-static int const_int(LLVMValueRef v, long long *out) {
-  if (v == NULL || !LLVMIsAConstantInt(v) ||
-      LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
-    return 0;
-  *out = LLVMConstIntGetSExtValue(v);
-  return 1;
-}
-
-static int in_nest(const struct nest *n, LLVMValueRef v) {
-  if (!LLVMIsAInstruction(v))
-    return 0;
-  LLVMBasicBlockRef b = LLVMGetInstructionParent(v);
-  return b == n->hdr || b == n->inner || b == n->latch;
-}
-
-/* Whether [lo, hi] fits a signed integer of `bits`. */
-static int fits(long long lo, long long hi, unsigned bits) {
-  if (bits >= 64)
-    return 1;
-  long long m = 1LL << (bits - 1);
-  return lo >= -m && hi < m;
-}
 
 /* Reads the counter of `phi` (block `loop` loops back to `head`, the
  * block of the phi; `entry` enters it); 0 where it is not one. */
@@ -106,7 +59,8 @@ static int read_counter(LLVMValueRef phi, LLVMBasicBlockRef entry,
                         struct counter *c) {
   memset(c, 0, sizeof *c);
   c->phi = phi;
-  if (LLVMCountIncoming(phi) != 2)
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
+      LLVMCountIncoming(phi) != 2)
     return 0;
   LLVMValueRef from_entry = NULL;
   for (unsigned k = 0; k < 2; k++) {
@@ -116,7 +70,7 @@ static int read_counter(LLVMValueRef phi, LLVMBasicBlockRef entry,
     else if (b == loop)
       c->next = LLVMGetIncomingValue(phi, k);
   }
-  if (!const_int(from_entry, &c->start) || c->next == NULL ||
+  if (!hipc__host_const_int(from_entry, &c->start) || c->next == NULL ||
       !LLVMIsAInstruction(c->next) ||
       LLVMGetInstructionOpcode(c->next) != LLVMAdd ||
       LLVMGetInstructionParent(c->next) != loop)
@@ -127,7 +81,7 @@ static int read_counter(LLVMValueRef phi, LLVMBasicBlockRef entry,
     c->step_op = 0;
   else
     return 0;
-  if (!const_int(LLVMGetOperand(c->next, c->step_op), &c->step) ||
+  if (!hipc__host_const_int(LLVMGetOperand(c->next, c->step_op), &c->step) ||
       c->step == 0)
     return 0;
   /* The loop's branch on a test of next against a constant bound. */
@@ -152,7 +106,7 @@ static int read_counter(LLVMValueRef phi, LLVMBasicBlockRef entry,
       : p == LLVMIntSLT ? LLVMIntSGT : p == LLVMIntSGT ? LLVMIntSLT : p;
   }
   long long bound;
-  if ((x != c->next && x != phi) || !const_int(y, &bound) ||
+  if ((x != c->next && x != phi) || !hipc__host_const_int(y, &bound) ||
       (x == phi && __builtin_add_overflow(bound, c->step, &bound)))
     return 0;
   /* Trips (at least two), values as signed integers of the counter's
@@ -179,167 +133,13 @@ static int read_counter(LLVMValueRef phi, LLVMBasicBlockRef entry,
   if (c->trips < 2 ||
       __builtin_mul_overflow(step, c->trips, &c->end) ||
       __builtin_add_overflow(c->end, c->start, &c->end) ||
-      !fits(c->end < c->start ? c->end : c->start,
-            c->end < c->start ? c->start : c->end, bits))
+      !hipc__host_fits(c->end < c->start ? c->end : c->start,
+                       c->end < c->start ? c->start : c->end, bits))
     return 0;
   long long last = c->start + c->step * (c->trips - 1);
   c->lo = c->start < last ? c->start : last;
   c->hi = c->start < last ? last : c->start;
   return 1;
-}
-
-static struct affine fail(void) {
-  struct affine a;
-  memset(&a, 0, sizeof a);
-  return a;
-}
-
-/* The range of c0 + ci*i + cj*j over the nest; ok = 0 on overflow. */
-static struct affine ranged(const struct nest *n, struct affine a) {
-  long long lo = a.c0, hi = a.c0;
-  const struct counter *cs[2] = {&n->i, &n->j};
-  long long k[2] = {a.ci, a.cj};
-  for (int t = 0; t < 2; t++) {
-    long long x, y;
-    if (__builtin_mul_overflow(k[t], cs[t]->lo, &x) ||
-        __builtin_mul_overflow(k[t], cs[t]->hi, &y))
-      return fail();
-    long long mn = x < y ? x : y, mx = x < y ? y : x;
-    if (__builtin_add_overflow(lo, mn, &lo) ||
-        __builtin_add_overflow(hi, mx, &hi))
-      return fail();
-  }
-  a.lo = lo;
-  a.hi = hi;
-  a.ok = 1;
-  return a;
-}
-
-static struct affine combine(const struct nest *n, struct affine x,
-                             struct affine y, long long sy) {
-  struct affine r = fail();
-  if (!x.ok || !y.ok || y.base != NULL)
-    return r;
-  long long a, b, c;
-  if (__builtin_mul_overflow(y.c0, sy, &a) ||
-      __builtin_mul_overflow(y.ci, sy, &b) ||
-      __builtin_mul_overflow(y.cj, sy, &c) ||
-      __builtin_add_overflow(x.c0, a, &r.c0) ||
-      __builtin_add_overflow(x.ci, b, &r.ci) ||
-      __builtin_add_overflow(x.cj, c, &r.cj))
-    return fail();
-  r.base = x.base;
-  return ranged(n, r);
-}
-
-static struct affine scale(const struct nest *n, struct affine x,
-                           long long s) {
-  struct affine zero = {0};
-  zero.ok = 1;
-  return combine(n, zero, x, s);
-}
-
-/* `v`, an integer, as an affine value whose every step is exact in its
- * width over the nest's ranges. */
-static struct affine int_value(const struct nest *n, LLVMValueRef v,
-                               int depth) {
-  struct affine r = fail();
-  long long k;
-  if (depth > 32 || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
-    return r;
-  unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-  if (const_int(v, &k)) {
-    r.c0 = k;
-    r = ranged(n, r);
-  } else if (v == n->i.phi || v == n->j.phi) {
-    r.ci = v == n->i.phi;
-    r.cj = v == n->j.phi;
-    r = ranged(n, r);
-  } else if (in_nest(n, v)) {
-    LLVMOpcode op = LLVMGetInstructionOpcode(v);
-    switch (op) {
-    case LLVMAdd:
-    case LLVMSub:
-      r = combine(n, int_value(n, LLVMGetOperand(v, 0), depth + 1),
-                  int_value(n, LLVMGetOperand(v, 1), depth + 1),
-                  op == LLVMAdd ? 1 : -1);
-      break;
-    case LLVMOr: /* an add where no bits overlap */
-      if (LLVMGetIsDisjoint(v))
-        r = combine(n, int_value(n, LLVMGetOperand(v, 0), depth + 1),
-                    int_value(n, LLVMGetOperand(v, 1), depth + 1), 1);
-      break;
-    case LLVMMul:
-      if (const_int(LLVMGetOperand(v, 1), &k))
-        r = scale(n, int_value(n, LLVMGetOperand(v, 0), depth + 1), k);
-      else if (const_int(LLVMGetOperand(v, 0), &k))
-        r = scale(n, int_value(n, LLVMGetOperand(v, 1), depth + 1), k);
-      break;
-    case LLVMShl:
-      if (const_int(LLVMGetOperand(v, 1), &k) && k >= 0 && k < 62)
-        r = scale(n, int_value(n, LLVMGetOperand(v, 0), depth + 1),
-                  1LL << k);
-      break;
-    case LLVMSExt:
-    case LLVMTrunc:
-      r = int_value(n, LLVMGetOperand(v, 0), depth + 1);
-      break;
-    case LLVMZExt:
-      r = int_value(n, LLVMGetOperand(v, 0), depth + 1);
-      if (r.ok && r.lo < 0)
-        r.ok = 0;
-      break;
-    default:
-      break;
-    }
-  }
-  /* Every value the same as its mathematical one: in range as a signed
-   * integer of its width (and so for the casts, exact). */
-  if (r.ok && !fits(r.lo, r.hi, bits))
-    r.ok = 0;
-  return r;
-}
-
-/* `v`, a pointer, as base + an affine byte offset. */
-static struct affine pointer(const struct nest *n, LLVMTargetDataRef td,
-                             LLVMValueRef v, int depth) {
-  struct affine r = fail();
-  if (depth > 16)
-    return r;
-  if (!in_nest(n, v)) {
-    r.base = v;
-    return ranged(n, r);
-  }
-  if (!LLVMIsAGetElementPtrInst(v))
-    return r;
-  r = pointer(n, td, LLVMGetOperand(v, 0), depth + 1);
-  LLVMTypeRef t = LLVMGetGEPSourceElementType(v);
-  unsigned nidx = LLVMGetNumIndices(v);
-  for (unsigned k = 0; k < nidx && r.ok; k++) {
-    LLVMValueRef idx = LLVMGetOperand(v, k + 1);
-    if (k > 0) { /* into the aggregate the last index chose */
-      LLVMTypeKind tk = LLVMGetTypeKind(t);
-      if (tk == LLVMStructTypeKind) {
-        long long f;
-        if (!const_int(idx, &f))
-          return fail();
-        struct affine off = {0};
-        off.c0 = (long long)LLVMOffsetOfElement(td, t, (unsigned)f);
-        off.ok = 1;
-        r = combine(n, r, off, 1);
-        t = LLVMStructGetTypeAtIndex(t, (unsigned)f);
-        continue;
-      }
-      if (tk != LLVMArrayTypeKind)
-        return fail();
-      t = LLVMGetElementType(t);
-    }
-    if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
-      return fail();
-    r = combine(n, r, int_value(n, idx, depth + 1),
-                (long long)LLVMABISizeOfType(td, t));
-  }
-  return r;
 }
 
 /* Whether `v` computes without side effects, reads nothing, and cannot
@@ -487,10 +287,10 @@ static int read_body(const struct nest *n, LLVMValueRef *st, int *nst) {
  * the swap pays. */
 static int exact_and_pays(const struct nest *n, LLVMTargetDataRef td,
                           LLVMValueRef *st, int nst) {
-  struct affine a0 = fail();
+  struct affine a0 = {0};
   long long first = 0, end = 0;
   for (int k = 0; k < nst; k++) {
-    struct affine a = pointer(n, td, LLVMGetOperand(st[k], 1), 0);
+    struct affine a = hipc__host_ptr_affine(n, td, LLVMGetOperand(st[k], 1), 0);
     if (!a.ok || a.base == NULL)
       return 0;
     long long size = (long long)LLVMStoreSizeOfType(
