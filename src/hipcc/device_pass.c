@@ -9,7 +9,7 @@
  *
  * (with HIPC_NVPTX_IR unset or not 0, clang stops at optimised bitcode,
  * `hipc-kc --nvptx-ir` runs hipc's own IR passes on it, and clang's NVPTX
- * back end makes the PTX; with HIPC_NVPTX_SPLIT=1 clang stops before its
+ * back end makes the PTX; unless HIPC_NVPTX_SPLIT=0 clang stops before its
  * optimiser, `hipc-kc --nvptx-ir --pre` rewrites index sums and clang
  * optimises the result). In between, the variables that hipc-kc found
  * declared `__managed__` are marked managed in the PTX (managed.h), and

@@ -21,8 +21,8 @@
  * argument within six steps up the address; a chain is deeper, so where
  * the chain's base has such a root, its loads are marked
  * `!invariant.load`, which NVPTX takes as leave to use `ld.global.nc` (the
- * memory is not written while the kernel runs). Opt-in:
- * HIPC_NVPTX_CHAIN=1 (hipc-kc reads it). */
+ * memory is not written while the kernel runs). On by default;
+ * HIPC_NVPTX_CHAIN=0 turns it off (hipc-kc reads it). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -94,6 +94,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned unrolled = hipc__nvptx_run_unroller(m, stride);
   if (popc + warp + copies + unrolled > 0)
     clean_up(m);
+  unsigned joins = hipc__nvptx_join_selects(m);
   hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
   unsigned steps = hipc__nvptx_pointer_steps(m); /* and these */
@@ -104,8 +105,9 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
                     "copies, %u grid-stride loop(s) unrolled, %u block(s) "
                     "added by unrolling, %u strided address(es) chained, "
                     "%u constant address(es) made pointer steps, %u latch(es) "
-                    "made to test the next value\n",
+                    "made to test the next value, %u branch(es) to small arms "
+                    "made selects\n",
             in, popc, warp, copies, stride, unrolled - stride, chained,
-            steps, latches);
+            steps, latches, joins);
   return finish(ctx, m, in, out);
 }

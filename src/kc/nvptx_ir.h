@@ -39,12 +39,17 @@ unsigned hipc__nvptx_run_unroller(LLVMModuleRef m, unsigned marked);
  * (nvptx_select.c; HIPC_NVPTX_SELECT=0 leaves them); returns how many. */
 unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
 
+/* A branch to two small arms of cheap instructions that fall into one
+ * block with other predecessors made selects in the branching block
+ * (nvptx_join_select.c; HIPC_NVPTX_JOIN=0: none); returns how many. */
+unsigned hipc__nvptx_join_selects(LLVMModuleRef m);
+
 /* Before the optimiser (--pre): sext of `nsw` add/sub chains that only
  * GEPs use rewritten as the chains in 64 bits (nvptx_split.c); returns
  * how many. */
 unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
 
-/* With HIPC_NVPTX_CHAIN=1, GEPs of `sext(mul nsw (c + k), S)` in one block
+/* Unless HIPC_NVPTX_CHAIN=0, GEPs of `sext(mul nsw (c + k), S)` in one block
  * made a chain stepping by `sext(S)` (nvptx_chain.c); returns how many
  * were rewritten. */
 unsigned hipc__nvptx_chain_strides(LLVMModuleRef m);

@@ -16,8 +16,8 @@
  * pass rewrites each `sext` of an `add nsw`/`sub nsw` chain that only GEPs
  * use as the same chain in 64 bits over the sign-extended leaves
  * (multiplies and everything else stay 32-bit leaves). The optimiser then
- * hoists the invariant leaves into the base pointer. Opt-in:
- * HIPC_NVPTX_SPLIT=1 (device_pass.c). */
+ * hoists the invariant leaves into the base pointer. On by default;
+ * HIPC_NVPTX_SPLIT=0 turns it off (device_pass.c). */
 #include <stddef.h>
 
 #include "kc/nvptx_ir.h"
