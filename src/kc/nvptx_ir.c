@@ -95,6 +95,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   if (popc + warp + copies + unrolled > 0)
     clean_up(m);
   unsigned joins = hipc__nvptx_join_selects(m);
+  unsigned twins = hipc__nvptx_merge_twin_counters(m);
   hipc__nvptx_select_branches(m); /* after clean_up, which would undo it */
   unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
   unsigned steps = hipc__nvptx_pointer_steps(m); /* and these */
@@ -106,8 +107,8 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
                     "added by unrolling, %u strided address(es) chained, "
                     "%u constant address(es) made pointer steps, %u latch(es) "
                     "made to test the next value, %u branch(es) to small arms "
-                    "made selects\n",
+                    "made selects, %u twin counter(s) merged\n",
             in, popc, warp, copies, stride, unrolled - stride, chained,
-            steps, latches, joins);
+            steps, latches, joins, twins);
   return finish(ctx, m, in, out);
 }

@@ -44,6 +44,11 @@ unsigned hipc__nvptx_select_branches(LLVMModuleRef m);
  * (nvptx_join_select.c; HIPC_NVPTX_JOIN=0: none); returns how many. */
 unsigned hipc__nvptx_join_selects(LLVMModuleRef m);
 
+/* In loops of one block, a counter that enters with the same value and
+ * steps by the same constant as another merged into it (nvptx_twin_iv.c;
+ * HIPC_NVPTX_TWIN=0: none); returns how many. */
+unsigned hipc__nvptx_merge_twin_counters(LLVMModuleRef m);
+
 /* Before the optimiser (--pre): sext of `nsw` add/sub chains that only
  * GEPs use rewritten as the chains in 64 bits (nvptx_split.c); returns
  * how many. */
