@@ -76,7 +76,7 @@ unsigned shapes(const int *a, int na, const int *b, int nb, const float *w,
                 int d) {
   float f;
   unsigned r = (unsigned)merge(a, na, b, nb, w);
-  r = r * 31 + chain(a, na, &f) + (unsigned)(f * 1024.0f);
+  r = r * 31 + chain(a, na, &f) + (unsigned)(int)(f * 1024.0f);
   r = r * 31 + (unsigned)walk(a, b, na < nb ? na : nb);
   r = r * 31 + (unsigned)kept(a, na, d);
   return r * 31 + (unsigned)big(b, nb);

@@ -45,7 +45,9 @@ __host__ __device__ unsigned three_way(const int* ind, int n, int pivot) {
       f = f - 0.125f;
     }
   }
-  return lo * 7 + hi * 13 + eq + (unsigned)(f * 64.0f) +
+  // f goes below zero: through int, as a float-to-unsigned conversion of a
+  // negative value is undefined (x86 wraps it, the GPU gives 0).
+  return lo * 7 + hi * 13 + eq + (unsigned)(int)(f * 64.0f) +
          (unsigned)(p - ind) * 5;
 }
 
