@@ -55,6 +55,19 @@ nvptx_ir_ab() {
     "$CLANG" main.c new.o old.o -o sums || { echo "FAIL: linking"; return 1; }
 }
 
+# entry_ptx DIR SRC KERNEL [VAR=VALUE]: SRC (in the test's folder) built
+# for sm_90 at -O3 in DIR with -save-temps (VAR=VALUE in the build's
+# environment); DIR/entry.ptx gets the PTX of the entry whose name holds
+# KERNEL. Returns 1 with a message when the build fails.
+entry_ptx() {
+  local base
+  base=$(basename "$2" .hip)
+  mkdir -p "$1" && (cd "$1" && env ${4:-} "$HIPCC" --offload-arch=sm_90 -O3 \
+    -save-temps -c "../$2" -o "$base.o" 2> err.txt) ||
+    { echo "FAIL: $1 build: $(head -5 "$1/err.txt")"; return 1; }
+  awk "/\\.entry .*$3/,/^}/" "$1/$base.sm_90.ptx" > "$1/entry.ptx"
+}
+
 # The shared libhipc, or the test is skipped (exit 77).
 need_libhipc() {
   if [ ! -e "$BUILD/lib/libhipc.so" ]; then

@@ -30,17 +30,10 @@ __global__ void k_merge(const int* __restrict__ ptr, const int* __restrict__ ind
   out[r] = s;
 }
 SRC
-# body DIR [VAR=VALUE]: the PTX of k_merge (its only loop is the merge),
-# registers made R.
-body() {
-  mkdir -p "$1" && (cd "$1" && env ${2:-} "$HIPCC" --offload-arch=sm_90 -O3 \
-    -save-temps -c ../merge.hip -o merge.o 2> err.txt) ||
-    { echo "FAIL: $1 build: $(head -5 "$1/err.txt")"; exit 1; }
-  awk '/\.entry .*k_merge/,/^}/' "$1/merge.sm_90.ptx" |
-    sed -E 's/%[a-z]+[0-9]+/R/g'
-}
-new=$(body new)
-old=$(body old HIPC_NVPTX_JOIN=0)
+entry_ptx new merge.hip k_merge && entry_ptx old merge.hip k_merge \
+  HIPC_NVPTX_JOIN=0 || exit 1
+new=$(cat new/entry.ptx)
+old=$(cat old/entry.ptx)
 n=$(grep -c 'selp' <<< "$new")
 [ "$n" -ge 2 ] || { echo "FAIL: $n selp in k_merge (2 expected)"; fail=1; }
 bn=$(grep -c 'bra' <<< "$new")

@@ -27,13 +27,10 @@ __global__ void k_sum(int* out) {
 SRC
 # ptx DIR [VAR=VALUE]: the kernel's PTX, registers made R.
 ptx() {
-  mkdir -p "$1" && (cd "$1" && env ${2:-} "$HIPCC" --offload-arch=sm_90 -O3 \
-    -save-temps -c ../cmem.hip -o cmem.o 2> err.txt) ||
-    { echo "FAIL: $1 build: $(head -5 "$1/err.txt")"; exit 1; }
-  awk '/\.entry .*k_sum/,/^}/' "$1/cmem.sm_90.ptx" |
-    sed -E 's/%[a-z]+[0-9]+/R/g; s/[[:space:]]+/ /g; s/^ //'
+  entry_ptx "$1" cmem.hip k_sum "${2:-}" || return 1
+  sed -E 's/%[a-z]+[0-9]+/R/g; s/[[:space:]]+/ /g; s/^ //' "$1/entry.ptx"
 }
-new=$(ptx new)
+new=$(ptx new) || { echo "$new"; exit 1; }
 n=$(grep -c '^add.s64 R, R, 512;' <<< "$new")
 [ "$n" = 4 ] || { echo "FAIL: $n pointer steps of 512, not 4"; fail=1; }
 n=$(grep -c 'mul.wide' <<< "$new")
@@ -49,7 +46,7 @@ loops=$(awk '/^\$L__BB/ {l = $1; sub(/:.*/, "", l)}
 copies=$(awk '/^\$L__BB/ {p = 1} p && /^mov/ {print} /bra \$L__BB/ {p = 0}' \
   <<< "$new")
 [ -z "$copies" ] || { echo "FAIL: copies in the loops:"; echo "$copies"; fail=1; }
-old=$(ptx old HIPC_NVPTX_PSTEP=0)
+old=$(ptx old HIPC_NVPTX_PSTEP=0) || { echo "$old"; exit 1; }
 grep -q 'mul.wide.u32' <<< "$old" ||
   { echo "FAIL: HIPC_NVPTX_PSTEP=0 did not keep LLVM's form"; fail=1; }
 exit $fail

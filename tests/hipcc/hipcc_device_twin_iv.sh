@@ -23,16 +23,14 @@ __global__ void k_sum(const double* __restrict__ t, double* out, int n, int s) {
   out[threadIdx.x] = a;
 }
 SRC
-# steps DIR [VAR=VALUE]: how many `add.s32 R, R, 4` k_sum's loops have.
+# steps DIR: how many `add.s32 R, R, 4` DIR's k_sum has.
 steps() {
-  mkdir -p "$1" && (cd "$1" && env ${2:-} "$HIPCC" --offload-arch=sm_90 -O3 \
-    -save-temps -c ../twin.hip -o twin.o 2> err.txt) ||
-    { echo "FAIL: $1 build: $(head -5 "$1/err.txt")"; exit 1; }
-  awk '/\.entry .*k_sum/,/^}/' "$1/twin.sm_90.ptx" |
-    grep -cE 'add\.s32[[:space:]]+%r[0-9]+, %r[0-9]+, 4;'
+  grep -cE 'add\.s32[[:space:]]+%r[0-9]+, %r[0-9]+, 4;' "$1/entry.ptx"
 }
+entry_ptx new twin.hip k_sum && entry_ptx old twin.hip k_sum \
+  HIPC_NVPTX_TWIN=0 || exit 1
 n=$(steps new)
-o=$(steps old HIPC_NVPTX_TWIN=0)
+o=$(steps old)
 [ "$n" = 1 ] || { echo "FAIL: $n counters stepped by 4 (1 expected)"; fail=1; }
 [ "$o" = 2 ] ||
   { echo "FAIL: $o counters stepped by 4 with HIPC_NVPTX_TWIN=0 (2: is" \
