@@ -129,8 +129,8 @@ all: $(BUILD)/bin/hipc-kc
 endif
 
 # hipc's clang pass plugin (src/clang_plugin): the host pass's fold of
-# constant long double math and the GPU pass's 64-bit array indices, which
-# clang loads (-fpass-plugin); C on LLVM's C API with a C++ registration
+# constant long double math and its loop interchange, which clang loads
+# (-fpass-plugin); C on LLVM's C API with a C++ registration
 # shim; LLVM's headers as system headers (their own unused parameters are
 # not ours to warn about).
 CLANG_PLUGIN := $(BUILD)/lib/hipc/libhipc-clang-plugin.so
