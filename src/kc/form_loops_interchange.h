@@ -29,6 +29,10 @@ struct ic {
    * L's values used after it. */
   LLVMValueRef ins[IC_MAX_VALUES], phis[IC_MAX_VALUES], outs[IC_MAX_VALUES];
   unsigned nins, nphis, nouts;
+  /* The body's predecessors: those of body block i are
+   * plist[pstart[i] .. pstart[i + 1]) (form_loops_interchange.c). */
+  unsigned* pstart;
+  LLVMBasicBlockRef* plist;
 };
 
 
