@@ -80,19 +80,6 @@ static LLVMBasicBlockRef arm_join(LLVMBasicBlockRef arm, LLVMValueRef from) {
   return join;
 }
 
-/* The value phi `p` takes from `bb`, or NULL where it takes none or more
- * than one. */
-static LLVMValueRef incoming(LLVMValueRef p, LLVMBasicBlockRef bb) {
-  LLVMValueRef v = NULL;
-  for (unsigned k = 0; k < LLVMCountIncoming(p); k++)
-    if (LLVMGetIncomingBlock(p, k) == bb) {
-      if (v != NULL)
-        return NULL;
-      v = LLVMGetIncomingValue(p, k);
-    }
-  return v;
-}
-
 /* Folds A's branch to the arms t and f into selects, or returns 0. */
 static int fold(LLVMBuilderRef b, LLVMBasicBlockRef a) {
   LLVMValueRef br = LLVMGetBasicBlockTerminator(a);
@@ -105,10 +92,12 @@ static int fold(LLVMBuilderRef b, LLVMBasicBlockRef a) {
   if (join == NULL || join != arm_join(f, br) || join == a || join == t ||
       join == f)
     return 0;
-  /* Every phi of the join takes one value from each arm. */
+  /* Every phi of the join takes a value from each arm (one edge each, so
+   * one entry). */
   for (LLVMValueRef p = LLVMGetFirstInstruction(join);
        p != NULL && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p))
-    if (incoming(p, t) == NULL || incoming(p, f) == NULL)
+    if (hipc__nvptx_incoming(p, t) == NULL ||
+        hipc__nvptx_incoming(p, f) == NULL)
       return 0;
   /* The arms' instructions into A, in order, before its branch. */
   LLVMBasicBlockRef arms[2] = {t, f};
@@ -129,7 +118,8 @@ static int fold(LLVMBuilderRef b, LLVMBasicBlockRef a) {
   for (LLVMValueRef p = LLVMGetFirstInstruction(join);
        p != NULL && LLVMIsAPHINode(p); p = next) {
     next = LLVMGetNextInstruction(p);
-    LLVMValueRef vt = incoming(p, t), vf = incoming(p, f);
+    LLVMValueRef vt = hipc__nvptx_incoming(p, t);
+    LLVMValueRef vf = hipc__nvptx_incoming(p, f);
     LLVMPositionBuilderBefore(b, br);
     LLVMValueRef v = vt == vf ? vt : LLVMBuildSelect(b, cond, vt, vf, "");
     LLVMPositionBuilderBefore(b, p);
