@@ -53,16 +53,17 @@ namespace hipc {
 namespace fp8 {
 
 struct format {
-  int mb, emin;     // see hip/hipc/float_round.h
-  uint32_t maxenc;  // the largest finite magnitude
+  int mb, emin;      // see hip/hipc/float_round.h
+  uint32_t maxenc;   // the largest finite magnitude
   bool fnuz, e4m3;
+  uint32_t maxbits;  // the float bits of the largest finite magnitude
 };
 HIPC_HD format format_of(__hip_fp8_interpretation_t t) {
   switch (t) {
-    case __HIP_E4M3: return {3, -6, 0x7e, false, true};
-    case __HIP_E5M2: return {2, -14, 0x7b, false, false};
-    case __HIP_E4M3_FNUZ: return {3, -7, 0x7f, true, true};
-    default: return {2, -15, 0x7f, true, false};
+    case __HIP_E4M3: return {3, -6, 0x7e, false, true, 0x43e00000u};  // 448
+    case __HIP_E5M2: return {2, -14, 0x7b, false, false, 0x47600000u};
+    case __HIP_E4M3_FNUZ: return {3, -7, 0x7f, true, true, 0x43700000u};
+    default: return {2, -15, 0x7f, true, false, 0x47600000u};  // 57344
   }
 }
 
@@ -94,8 +95,22 @@ HIPC_HD uint8_t from_float(float x, __hip_saturation_t sat,
   uint32_t u;
   __builtin_memcpy(&u, &x, 4);
   bool neg = (u >> 31) != 0;
+  uint32_t mag = u & 0x7fffffffu, sign = neg ? 0x80u : 0u;
+  // A normal number of the format up to its largest: round to nearest
+  // even on the float's bits (a carry steps the exponent), then rebias.
+  // The rest (overflow, infinity, NaN, the format's subnormals) below.
+  // reshapeKVCache's host reference spent 12% of its time in encode.
+  if (mag >= static_cast<uint32_t>(127 + f.emin) << 23 && mag <= f.maxbits) {
+    int sh = 23 - f.mb;
+    uint32_t r = (mag + (1u << (sh - 1)) - 1u + ((mag >> sh) & 1u)) >> sh;
+    return static_cast<uint8_t>(
+        sign | (r - (static_cast<uint32_t>(126 + f.emin) << f.mb)));
+  }
   if ((u & 0x7f800000u) == 0x7f800000u)
     return (u & 0x7fffffu) ? nan_of(f, neg) : inf_of(f, neg);
+  if (mag > f.maxbits)
+    return sat == __HIP_SATFINITE ? static_cast<uint8_t>(sign | f.maxenc)
+                                  : inf_of(f, neg);
   return encode(fround::unpack_float(u), f, sat == __HIP_SATFINITE);
 }
 HIPC_HD uint8_t from_double(double x, __hip_saturation_t sat,
