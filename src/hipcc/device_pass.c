@@ -184,6 +184,16 @@ static void nvcc_unroll_flags(struct strvec *v) {
     hipc__util_push(v, "-mllvm");
     hipc__util_push(v, partial);
   }
+  /* HIPC_NVPTX_FULL_UNROLL=N: LLVM's full-unroll threshold (300 at -O3),
+   * for trying a kernel's loops unrolled as nvcc does. */
+  const char *fu = getenv("HIPC_NVPTX_FULL_UNROLL");
+  static char full[48];
+  if (fu != NULL && *fu != '\0' && strlen(fu) < 8 &&
+      strspn(fu, "0123456789") == strlen(fu)) {
+    snprintf(full, sizeof full, "-unroll-threshold=%s", fu);
+    hipc__util_push(v, "-mllvm");
+    hipc__util_push(v, full);
+  }
   if (nvcc) {
     hipc__util_push(v, "-mllvm");
     hipc__util_push(v, "-unroll-max-count=32");

@@ -1,6 +1,8 @@
 /* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v]: the NVIDIA device pass's
  * IR passes (nvptx_ir.h). With --pre, the passes that must see the front
- * end's IR, before LLVM's optimiser (nvptx_split.c). hipcc's GPU pass has
+ * end's IR, before LLVM's optimiser (nvptx_split.c; nvptx_late_math.c marks
+ * libdevice's math functions, which the IR passes' first step inlines).
+ * hipcc's GPU pass has
  * clang optimise the device code to bitcode, runs this on it, and has
  * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
  * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
@@ -82,11 +84,14 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   LLVMModuleRef m = read_bitcode(ctx, in);
   if (pre) {
     unsigned split = hipc__nvptx_split_indices(m);
+    unsigned late = hipc__nvptx_defer_math(m);
     if (verbose)
-      fprintf(stderr, "hipc-kc: %s: %u index sum(s) made 64-bit\n", in,
-              split);
+      fprintf(stderr, "hipc-kc: %s: %u index sum(s) made 64-bit, %u math "
+                      "function(s) left to inline after the optimiser\n",
+              in, split, late);
     return finish(ctx, m, in, out);
   }
+  unsigned late = hipc__nvptx_inline_math(m);
   unsigned popc = hipc__nvptx_popcount(m);
   unsigned warp = hipc__nvptx_unroll_warp_loops(m);
   unsigned copies = hipc__nvptx_vector_copies(m);
@@ -107,8 +112,9 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
                     "added by unrolling, %u strided address(es) chained, "
                     "%u constant address(es) made pointer steps, %u latch(es) "
                     "made to test the next value, %u branch(es) to small arms "
-                    "made selects, %u twin counter(s) merged\n",
+                    "made selects, %u twin counter(s) merged, %u math "
+                    "function(s) inlined\n",
             in, popc, warp, copies, stride, unrolled - stride, chained,
-            steps, latches, joins, twins);
+            steps, latches, joins, twins, late);
   return finish(ctx, m, in, out);
 }

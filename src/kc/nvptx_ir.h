@@ -54,6 +54,14 @@ unsigned hipc__nvptx_merge_twin_counters(LLVMModuleRef m);
  * how many. */
 unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
 
+/* Before the optimiser (--pre), unless HIPC_NVPTX_LATE_MATH=0: libdevice's
+ * larger math functions made calls the optimiser keeps (noinline, not
+ * convergent) and marked; after it, hipc__nvptx_inline_math inlines the
+ * marked ones (nvptx_late_math.c). Each returns how many functions. */
+int hipc__nvptx_late_math_on(void);
+unsigned hipc__nvptx_defer_math(LLVMModuleRef m);
+unsigned hipc__nvptx_inline_math(LLVMModuleRef m);
+
 /* Unless HIPC_NVPTX_CHAIN=0, GEPs of `sext(mul nsw (c + k), S)` in one block
  * made a chain stepping by `sext(S)` (nvptx_chain.c); returns how many
  * were rewritten. */

@@ -1,12 +1,13 @@
 # Shared set-up of the hipcc shell tests (sourced): absolute HIPCC and
-# BUILD, a scratch directory that is removed on exit and is the current
-# directory, and `fail`, which a test sets to 1 on a failed check.
+# BUILD, a scratch directory that is removed on exit (kept with KEEP=1, to
+# look into a failure) and is the current directory, and `fail`, which a
+# test sets to 1 on a failed check.
 HIPCC=$(realpath "${HIPCC:-build/bin/hipcc}")
 BUILD=$(realpath "${BUILD:-build}")
 # The repository (for make install and examples/).
 REPO=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../..")
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 fail=0
 

@@ -5,7 +5,9 @@
 # nvcc's and hipc's count 16 when the row's address takes an `int`
 # multiply, `in[i * 4096 + gid]`).
 # HIPC_NVPTX_UNROLL=llvm keeps LLVM's NVPTX defaults, which unroll it by 8;
-# HIPC_NVPTX_PARTIAL_UNROLL=N sets the threshold (75 gives 8 again). The
+# HIPC_NVPTX_PARTIAL_UNROLL=N sets the threshold (75 gives 8 again);
+# HIPC_NVPTX_FULL_UNROLL=N the full-unroll threshold (a sum of 128 rows,
+# 32 copies by default, is unrolled whole with 1000). The
 # sums are checked on the CPU device and a GPU by
 # tests/kernels/strided_sum.hip.
 # Skipped when clang-19 or the CUDA toolkit is not installed.
@@ -22,7 +24,14 @@ __global__ void k_soa(const Row* __restrict__ in, int* __restrict__ out) {
   for (int i = 0; i < 4096; i++) s += in[i].col[gid];
   out[gid] = s;
 }
+__global__ void k_full(const Row* __restrict__ in, int* __restrict__ out) {
+  unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned s = 0;
+  for (int i = 0; i < 128; i++) s += in[i].col[gid];
+  out[gid] = s;
+}
 SRC
+full_loads() { awk '/\.entry .*k_full/,/^}/' "$1/soa.sm_90.ptx" | grep -c 'ld\.global'; }
 loads() { awk '/\.entry .*k_soa/,/^}/' "$1" | grep -c 'ld\.global'; }
 fail=0
 # build DIR [VAR=VALUE]: soa.hip compiled in DIR, the PTX's loads printed.
@@ -38,4 +47,10 @@ n=$(build llvm HIPC_NVPTX_UNROLL=llvm) && [ "$n" -eq 8 ] ||
   { echo "FAIL: HIPC_NVPTX_UNROLL=llvm unrolls by $n, not 8"; fail=1; }
 n=$(build t75 HIPC_NVPTX_PARTIAL_UNROLL=75) && [ "$n" -eq 8 ] ||
   { echo "FAIL: threshold 75 unrolls by $n, not 8"; fail=1; }
+n=$(full_loads nvcc) && [ "$n" -eq 32 ] ||
+  { echo "FAIL: the 128-row sum unrolls by $n by default, not 32"; fail=1; }
+build f1000 HIPC_NVPTX_FULL_UNROLL=1000 > /dev/null
+n=$(full_loads f1000) && [ "$n" -eq 128 ] ||
+  { echo "FAIL: HIPC_NVPTX_FULL_UNROLL=1000 unrolls the 128-row sum by $n," \
+         "not 128"; fail=1; }
 exit $fail
