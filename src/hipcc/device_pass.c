@@ -153,6 +153,24 @@ static int ir_passes(void) {
   return e == NULL || strcmp(e, "0") != 0;
 }
 
+/* The value of the environment variable `name` when it is a number of up
+ * to 7 digits, else NULL. */
+static const char *count_env(const char *name) {
+  const char *e = getenv(name);
+  if (e == NULL || *e == '\0' || strlen(e) >= 8 ||
+      strspn(e, "0123456789") != strlen(e))
+    return NULL;
+  return e;
+}
+
+/* Pushes `-mllvm OPTION=VALUE`; `buf` (48 bytes) holds the string. */
+static void push_llvm_count(struct strvec *v, char *buf, const char *option,
+                            const char *value) {
+  snprintf(buf, 48, "%s=%s", option, value);
+  hipc__util_push(v, "-mllvm");
+  hipc__util_push(v, buf);
+}
+
 /* Unrolling and vectorising as nvcc does (docs/nvidia.md, "The device
  * pass"). nvcc unrolls a loop of constant count by a power of two up to
  * 32 as far as its size allows (HeCBench layout's strided sum of 4096
@@ -174,26 +192,17 @@ static int ir_passes(void) {
 static void nvcc_unroll_flags(struct strvec *v) {
   const char *mode = getenv("HIPC_NVPTX_UNROLL");
   int nvcc = mode == NULL || strcmp(mode, "llvm") != 0;
-  const char *pu = getenv("HIPC_NVPTX_PARTIAL_UNROLL");
-  if (pu == NULL || *pu == '\0' || strlen(pu) >= 8 ||
-      strspn(pu, "0123456789") != strlen(pu))
+  const char *pu = count_env("HIPC_NVPTX_PARTIAL_UNROLL");
+  if (pu == NULL)
     pu = nvcc ? "200" : NULL;
-  static char partial[48];
-  if (pu != NULL) {
-    snprintf(partial, sizeof partial, "-unroll-partial-threshold=%s", pu);
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, partial);
-  }
+  static char partial[48], full[48];
+  if (pu != NULL)
+    push_llvm_count(v, partial, "-unroll-partial-threshold", pu);
   /* HIPC_NVPTX_FULL_UNROLL=N: LLVM's full-unroll threshold (300 at -O3),
    * for trying a kernel's loops unrolled as nvcc does. */
-  const char *fu = getenv("HIPC_NVPTX_FULL_UNROLL");
-  static char full[48];
-  if (fu != NULL && *fu != '\0' && strlen(fu) < 8 &&
-      strspn(fu, "0123456789") == strlen(fu)) {
-    snprintf(full, sizeof full, "-unroll-threshold=%s", fu);
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, full);
-  }
+  const char *fu = count_env("HIPC_NVPTX_FULL_UNROLL");
+  if (fu != NULL)
+    push_llvm_count(v, full, "-unroll-threshold", fu);
   if (nvcc) {
     hipc__util_push(v, "-mllvm");
     hipc__util_push(v, "-unroll-max-count=32");
