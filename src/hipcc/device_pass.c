@@ -9,9 +9,10 @@
  *
  * (with HIPC_NVPTX_IR unset or not 0, clang stops at optimised bitcode,
  * `hipc-kc --nvptx-ir` runs hipc's own IR passes on it, and clang's NVPTX
- * back end makes the PTX; unless HIPC_NVPTX_SPLIT=0 clang stops before its
- * optimiser, `hipc-kc --nvptx-ir --pre` rewrites index sums and clang
- * optimises the result). In between, the variables that hipc-kc found
+ * back end makes the PTX; unless both HIPC_NVPTX_SPLIT=0 and
+ * HIPC_NVPTX_LATE_MATH=0, clang stops before its optimiser,
+ * `hipc-kc --nvptx-ir --pre` rewrites index sums and marks libdevice's math
+ * functions to inline late, and clang optimises the result). In between, the variables that hipc-kc found
  * declared `__managed__` are marked managed in the PTX (managed.h), and
  * the host-only `const` globals clang made constant are removed from it
  * (ptx_consts.h). The cubins and the PTX of the newest architecture go
@@ -28,7 +29,7 @@
 #include <unistd.h>
 
 #include "elf_syms.h"
-#include "gpu_fast_math.h"
+#include "device_flags.h"
 #include "hip/hipc/gpu_module.h"
 #include "gpu_names.h"
 #include "ptx_consts.h"
@@ -145,120 +146,6 @@ void hipc__device_pass_free(struct device_pass *d) {
   free(d->ptxas);
 }
 
-/* Whether the device code goes through hipc-kc's --nvptx-ir passes
- * between clang's optimiser and its NVPTX back end (HIPC_NVPTX_IR=0: clang
- * alone, source to PTX in one step). */
-static int ir_passes(void) {
-  const char *e = getenv("HIPC_NVPTX_IR");
-  return e == NULL || strcmp(e, "0") != 0;
-}
-
-/* The value of the environment variable `name` when it is a number of up
- * to 7 digits, else NULL. */
-static const char *count_env(const char *name) {
-  const char *e = getenv(name);
-  if (e == NULL || *e == '\0' || strlen(e) >= 8 ||
-      strspn(e, "0123456789") != strlen(e))
-    return NULL;
-  return e;
-}
-
-/* Pushes `-mllvm OPTION=VALUE`; `buf` (48 bytes) holds the string. */
-static void push_llvm_count(struct strvec *v, char *buf, const char *option,
-                            const char *value) {
-  snprintf(buf, 48, "%s=%s", option, value);
-  hipc__util_push(v, "-mllvm");
-  hipc__util_push(v, buf);
-}
-
-/* Unrolling and vectorising as nvcc does (docs/nvidia.md, "The device
- * pass"). nvcc unrolls a loop of constant count by a power of two up to
- * 32 as far as its size allows (HeCBench layout's strided sum of 4096
- * steps by 32, with 32 loads in flight per thread; LLVM's NVPTX
- * preferences cap partial unrolling at a quarter of the full-unroll
- * threshold, 75 at -O3, which gave 8 and 1.78 times nvcc's kernel time),
- * and a loop of run-time count by 4 (by 2, then not at all, for larger
- * bodies; LLVM: by 8 for small bodies, by 2 or not at all from some 20
- * instructions on, so tsp's 36-instruction loop stayed rolled). So clang
- * unrolls constant counts with a partial threshold of 200
- * (HIPC_NVPTX_PARTIAL_UNROLL=N sets another) up to 32 times and no run-time
- * counts; hipc-kc --nvptx-ir unrolls those by 4 (nvptx_unroller.c, which
- * reads the same switch). HIPC_NVPTX_UNROLL=llvm keeps LLVM's NVPTX
- * defaults. nvcc does not vectorise loops; LLVM's loop vectoriser turned
- * byte loops into 4-byte vectors whose lanes the back end took apart
- * again (HeCBench nqueen's `board[i] == board[r]` scan: four ld.local.u8
- * joined by shl/or, split by eight bfe per step), so it is off too
- * (HIPC_NVPTX_VECTORIZE=1 or 0 says otherwise, whatever the mode). */
-static void nvcc_unroll_flags(struct strvec *v) {
-  const char *mode = getenv("HIPC_NVPTX_UNROLL");
-  int nvcc = mode == NULL || strcmp(mode, "llvm") != 0;
-  const char *pu = count_env("HIPC_NVPTX_PARTIAL_UNROLL");
-  if (pu == NULL)
-    pu = nvcc ? "200" : NULL;
-  static char partial[48], full[48];
-  if (pu != NULL)
-    push_llvm_count(v, partial, "-unroll-partial-threshold", pu);
-  /* HIPC_NVPTX_FULL_UNROLL=N: LLVM's full-unroll threshold (300 at -O3),
-   * for trying a kernel's loops unrolled as nvcc does. */
-  const char *fu = count_env("HIPC_NVPTX_FULL_UNROLL");
-  if (fu != NULL)
-    push_llvm_count(v, full, "-unroll-threshold", fu);
-  if (nvcc) {
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, "-unroll-max-count=32");
-    if (ir_passes()) {
-      hipc__util_push(v, "-mllvm");
-      hipc__util_push(v, "-unroll-runtime=false");
-    }
-  }
-  const char *vec = getenv("HIPC_NVPTX_VECTORIZE");
-  if (vec != NULL && *vec != '\0' ? strcmp(vec, "0") == 0 : nvcc)
-    hipc__util_push(v, "-fno-vectorize");
-}
-
-/* The user's flags that the device compile takes from the compiler flags:
- * optimisation and floating-point behaviour. Warnings are left to the host
- * pass, which compiles the same source (the device pass runs with -w, so
- * that each warning is printed once). */
-static void device_cc_flags(const struct hipcc_options *o, struct strvec *v) {
-  static const char *const keep[] = {"-O", "-ffast-math", "-fno-fast-math",
-                                     "-ffp-contract=",
-                                     "-fgpu-approx-transcendentals",
-                                     "-fno-gpu-approx-transcendentals"};
-  int opt = 0;
-  for (size_t i = 0; i < o->cc.n; i++) {
-    for (size_t k = 0; k < sizeof keep / sizeof *keep; k++) {
-      if (strncmp(o->cc.v[i], keep[k], strlen(keep[k])) == 0) {
-        hipc__util_push(v, o->cc.v[i]);
-        opt |= k == 0;
-        break;
-      }
-    }
-  }
-  /* Device code is optimised unless asked otherwise, as nvcc does. */
-  if (!opt)
-    hipc__util_push(v, "-O3");
-  hipc__gpu_fast_math_flags(o, v);
-  /* nvcc inlines device functions far more than clang's default threshold
-   * (225): an inline member function of some thousand instructions called
-   * in a kernel's loop (HeCBench chacha20's block function) stayed a call
-   * with its state in local memory. */
-  hipc__util_push(v, "-mllvm");
-  hipc__util_push(v, "-inline-threshold=500");
-  nvcc_unroll_flags(v);
-  /* LLVM's loop strength reduction, which the NVPTX back end runs, turns
-   * 32-bit induction variables into sets of 64-bit ones: `i % 3` in a loop
-   * bounded by a `long` became 64-bit mul.hi per unrolled step (HeCBench
-   * concurrentKernels), and contract's unrolled loops recomputed every
-   * address (378 mul.lo.s32 against nvcc's 64, 48 registers against 40).
-   * ptxas reduces strength itself. HIPC_NVPTX_LSR=1 keeps the pass. */
-  const char *lsr = getenv("HIPC_NVPTX_LSR");
-  if (lsr == NULL || strcmp(lsr, "1") != 0) {
-    hipc__util_push(v, "-mllvm");
-    hipc__util_push(v, "-disable-lsr");
-  }
-}
-
 /* Where an intermediate file of `src` for `arch` goes. */
 static char *file_for(const struct device_source *src, const char *arch,
                       const char *ext) {
@@ -350,7 +237,7 @@ static int codegen(const struct device_pass *d, const struct hipcc_options *o,
   hipc__util_push(&cg, "-w");
   hipc__util_push(&cg, march);
   hipc__util_push(&cg, path);
-  device_cc_flags(o, &cg);
+  hipc__device_cc_flags(o, &cg);
   if (contract_fast(o)) {
     hipc__util_push(&cg, "-mllvm");
     hipc__util_push(&cg, "-nvptx-fma-level=2");
@@ -369,12 +256,17 @@ static int codegen(const struct device_pass *d, const struct hipcc_options *o,
   return rc;
 }
 
-/* The front end's `nsw` index sums made 64-bit sums of their leaves
- * before LLVM's optimiser (src/kc/nvptx_split.c); HIPC_NVPTX_SPLIT=0
- * leaves them to it. */
-static int split_indices(void) {
-  const char *e = getenv("HIPC_NVPTX_SPLIT");
-  return e == NULL || strcmp(e, "0") != 0;
+/* Whether hipc-kc's passes see the front end's bitcode before LLVM's
+ * optimiser (`--pre`): for the index sums made 64-bit sums of their leaves
+ * (src/kc/nvptx_split.c; HIPC_NVPTX_SPLIT=0 leaves them to it) and for
+ * libdevice's math kept calls through the optimiser
+ * (src/kc/nvptx_late_math.c; HIPC_NVPTX_LATE_MATH=0 leaves libdevice as
+ * clang links it); hipc-kc reads both switches itself. */
+static int pre_passes(void) {
+  const char *split = getenv("HIPC_NVPTX_SPLIT");
+  const char *late = getenv("HIPC_NVPTX_LATE_MATH");
+  return split == NULL || strcmp(split, "0") != 0 || late == NULL ||
+         strcmp(late, "0") != 0;
 }
 
 /* The front end's unoptimised bitcode `raw` through hipc-kc's passes
@@ -397,7 +289,7 @@ static int optimise(const struct device_pass *d,
   hipc__util_push(&cc, "-w");
   hipc__util_push(&cc, march);
   hipc__util_push(&cc, path);
-  device_cc_flags(o, &cc);
+  hipc__device_cc_flags(o, &cc);
   static const char *const tail[] = {"-x", "ir", "-emit-llvm", "-c"};
   for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
     hipc__util_push(&cc, tail[i]);
@@ -437,11 +329,11 @@ static int compile_arch(const struct device_pass *d,
   struct strvec cc = {0};
   char *gpu = hipc__util_format("--cuda-gpu-arch=%s", arch);
   char *path = hipc__util_format("--cuda-path=%s", d->cuda);
-  int passes = ir_passes() && src->kc != NULL;
+  int passes = hipc__device_ir_passes() && src->kc != NULL;
   char *bc = passes ? file_for(src, arch, "bc") : NULL;
-  int split = passes && split_indices();
-  char *raw = split ? file_for(src, arch, "raw.bc") : NULL;
-  if ((passes && bc == NULL) || (split && raw == NULL)) {
+  int pre = passes && pre_passes();
+  char *raw = pre ? file_for(src, arch, "raw.bc") : NULL;
+  if ((passes && bc == NULL) || (pre && raw == NULL)) {
     free(bc);
     return 1;
   }
@@ -461,8 +353,8 @@ static int compile_arch(const struct device_pass *d,
   hipc__util_push(&cc, "-include");
   hipc__util_push(&cc, "hip/hip_runtime.h");
   hipc__util_append(&cc, &o->pp);
-  device_cc_flags(o, &cc);
-  if (split) {
+  hipc__device_cc_flags(o, &cc);
+  if (pre) {
     hipc__util_push(&cc, "-Xclang");
     hipc__util_push(&cc, "-disable-llvm-passes");
   }
@@ -474,12 +366,12 @@ static int compile_arch(const struct device_pass *d,
   }
   hipc__util_push(&cc, src->path);
   hipc__util_push(&cc, "-o");
-  hipc__util_push(&cc, split ? raw : passes ? bc : ptx);
+  hipc__util_push(&cc, pre ? raw : passes ? bc : ptx);
   int rc = hipc__util_run(cc.v, o->verbose, NULL);
   hipc__util_free(&cc);
   free(gpu);
   free(path);
-  if (rc == 0 && split)
+  if (rc == 0 && pre)
     rc = optimise(d, o, src, arch, raw, bc);
   free(raw);
   if (rc == 0 && passes)

@@ -149,6 +149,8 @@ LLVMValueRef hipc__util_tls_field(struct kc_ctx* c, LLVMBuilderRef b,
 LLVMTypeRef hipc__util_ptr(struct kc_ctx* c);
 LLVMTypeRef hipc__util_i32(struct kc_ctx* c);
 LLVMTypeRef hipc__util_i64(struct kc_ctx* c);
+/* How many instructions `f` has. */
+unsigned hipc__util_fn_size(LLVMValueRef f);
 
 /* constexpr.c: turns the constant expressions that use any of `globals`
  * into instructions, in every function, so that each use of those globals

@@ -83,7 +83,9 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_bitcode(ctx, in);
   if (pre) {
-    unsigned split = hipc__nvptx_split_indices(m);
+    const char *e = getenv("HIPC_NVPTX_SPLIT");
+    unsigned split = e == NULL || strcmp(e, "0") != 0
+                         ? hipc__nvptx_split_indices(m) : 0;
     unsigned late = hipc__nvptx_defer_math(m);
     if (verbose)
       fprintf(stderr, "hipc-kc: %s: %u index sum(s) made 64-bit, %u math "

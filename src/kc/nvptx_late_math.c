@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 #define LATE_MIN 40
@@ -61,13 +62,7 @@ static int deferrable(LLVMValueRef f) {
   for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p))
     if (LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind)
       return 0;
-  unsigned n = 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b;
-       b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i;
-         i = LLVMGetNextInstruction(i))
-      n++;
-  return n >= LATE_MIN;
+  return hipc__util_fn_size(f) >= LATE_MIN;
 }
 
 unsigned hipc__nvptx_defer_math(LLVMModuleRef m) {

@@ -26,16 +26,6 @@ static unsigned split_min_part(void) {
   return e && *e ? (unsigned)strtoul(e, NULL, 10) : 1500;
 }
 
-static unsigned fn_size(LLVMValueRef f) {
-  unsigned n = 0;
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b;
-       b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i;
-         i = LLVMGetNextInstruction(i))
-      n++;
-  return n;
-}
-
 static int is_local(LLVMValueRef g) {
   LLVMLinkage l = LLVMGetLinkage(g);
   return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
@@ -82,14 +72,14 @@ static void add_unit(struct units* u, LLVMValueRef f, unsigned extra) {
     if (!u->fn || !u->size) abort();
   }
   u->fn[u->n] = f;
-  u->size[u->n++] = fn_size(f) + extra;
+  u->size[u->n++] = hipc__util_fn_size(f) + extra;
 }
 
 /* The bodies K.run calls once each, where K.run only picks one of the
  * bodies made for each warp size (form_loops.c). Returns how many. */
 static unsigned warp_bodies(LLVMValueRef run, LLVMValueRef body[4]) {
   unsigned n = 0;
-  if (fn_size(run) > 32) return 0;
+  if (hipc__util_fn_size(run) > 32) return 0;
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(run); b;
        b = LLVMGetNextBasicBlock(b))
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i;
@@ -163,7 +153,7 @@ static void collect_units(struct kc_ctx* c, struct units* u, int ready,
         add_unit(u, body[b], 0);
         apart++;
       } else {
-        extra += fn_size(body[b]);
+        extra += hipc__util_fn_size(body[b]);
       }
     }
     if (apart < n || !n) add_unit(u, k->run, extra);
@@ -249,7 +239,7 @@ int hipc__split_plan(struct kc_ctx* c, unsigned jobs, struct split_plan* plan) {
   unsigned total = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f;
        f = LLVMGetNextFunction(f))
-    total += fn_size(f);
+    total += hipc__util_fn_size(f);
   /* Whole kernels; or the warp kernels' bodies for the other warp sizes
    * apart (K.run keeps the default's), or with HIPC_KC_SPLIT_BODIES=1
    * all their bodies apart, each where that splits a module that would

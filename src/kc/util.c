@@ -70,3 +70,13 @@ LLVMValueRef hipc__util_tls_field(struct kc_ctx* c, LLVMBuilderRef b,
   return LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(c->llctx), tls, &idx,
                                1, "");
 }
+
+unsigned hipc__util_fn_size(LLVMValueRef f) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b;
+       b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i;
+         i = LLVMGetNextInstruction(i))
+      n++;
+  return n;
+}

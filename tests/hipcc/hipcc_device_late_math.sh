@@ -6,8 +6,10 @@
 # 1. PTX: a kernel computing sin(x) twice, a store between, and cos(y)
 #    in a loop of run-time count with y fixed: one call of the slow
 #    argument reduction for each function (3 without, HIPC_NVPTX_LATE_MATH=0,
-#    so that the test can fail); no libdevice function is left a call
-#    (sincos, whose results go through pointers, stays inlined as before);
+#    so that the test can fail), also with HIPC_NVPTX_SPLIT=0 (the step
+#    before the optimiser runs for either pass); no libdevice function is
+#    left a call (sincos, whose results go through pointers, stays inlined
+#    as before);
 # 2. run: on this machine's code, `__nv_` functions of 40 instructions or
 #    more (one of them called in loops), one taking a pointer and one
 #    short, through `hipc-kc --nvptx-ir --pre`, clang -O3 and
@@ -37,11 +39,16 @@ reductions() {
   grep -cE '^[[:space:]]*__internal_trig_reduction_slowpathd,' "$1/entry.ptx"
 }
 entry_ptx new trig.hip k_trig && entry_ptx old trig.hip k_trig \
-  HIPC_NVPTX_LATE_MATH=0 || exit 1
+  HIPC_NVPTX_LATE_MATH=0 && entry_ptx nosplit trig.hip k_trig \
+  HIPC_NVPTX_SPLIT=0 || exit 1
 n=$(reductions new)
 o=$(reductions old)
 # sin once, cos once, sincos's own reduction once.
 [ "$n" = 3 ] || { echo "FAIL: $n trig reductions (3 expected)"; fail=1; }
+# The step before the optimiser runs for this pass alone too.
+s=$(reductions nosplit)
+[ "$s" = 3 ] ||
+  { echo "FAIL: $s trig reductions with HIPC_NVPTX_SPLIT=0 (3 expected)"; fail=1; }
 [ "$o" -ge 4 ] ||
   { echo "FAIL: $o trig reductions with HIPC_NVPTX_LATE_MATH=0 (4 or more:" \
          "is the test still meaningful?)"; fail=1; }
