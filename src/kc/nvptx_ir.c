@@ -2,9 +2,9 @@
  * IR passes (nvptx_ir.h). With --pre, the passes that must see the front
  * end's IR, before LLVM's optimiser (nvptx_split.c; nvptx_late_math.c marks
  * libdevice's math functions, which the IR passes' first step inlines).
- * hipcc's GPU pass has
- * clang optimise the device code to bitcode, runs this on it, and has
- * clang's NVPTX back end make the PTX of the result (nvptx_popcount.c,
+ * hipcc's GPU pass has clang optimise the device code to bitcode, runs
+ * this on it, and has clang's NVPTX back end make the PTX of the result
+ * (nvptx_popcount.c,
  * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
  * nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c, nvptx_latch.c).
  * Each pass recognises what nvcc makes better code of than LLVM 19 does
@@ -83,9 +83,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_bitcode(ctx, in);
   if (pre) {
-    const char *e = getenv("HIPC_NVPTX_SPLIT");
-    unsigned split = e == NULL || strcmp(e, "0") != 0
-                         ? hipc__nvptx_split_indices(m) : 0;
+    unsigned split = hipc__nvptx_split_indices(m);
     unsigned late = hipc__nvptx_defer_math(m);
     if (verbose)
       fprintf(stderr, "hipc-kc: %s: %u index sum(s) made 64-bit, %u math "

@@ -49,16 +49,15 @@ unsigned hipc__nvptx_join_selects(LLVMModuleRef m);
  * HIPC_NVPTX_TWIN=0: none); returns how many. */
 unsigned hipc__nvptx_merge_twin_counters(LLVMModuleRef m);
 
-/* Before the optimiser (--pre): sext of `nsw` add/sub chains that only
- * GEPs use rewritten as the chains in 64 bits (nvptx_split.c); returns
- * how many. */
+/* Before the optimiser (--pre), unless HIPC_NVPTX_SPLIT=0: sext of `nsw`
+ * add/sub chains that only GEPs use rewritten as the chains in 64 bits
+ * (nvptx_split.c); returns how many. */
 unsigned hipc__nvptx_split_indices(LLVMModuleRef m);
 
 /* Before the optimiser (--pre), unless HIPC_NVPTX_LATE_MATH=0: libdevice's
  * larger math functions made calls the optimiser keeps (noinline, not
  * convergent) and marked; after it, hipc__nvptx_inline_math inlines the
  * marked ones (nvptx_late_math.c). Each returns how many functions. */
-int hipc__nvptx_late_math_on(void);
 unsigned hipc__nvptx_defer_math(LLVMModuleRef m);
 unsigned hipc__nvptx_inline_math(LLVMModuleRef m);
 

@@ -38,11 +38,6 @@
 #define LATE_MIN 40
 #define LATE_ATTR "hipc-late-math"
 
-int hipc__nvptx_late_math_on(void) {
-  const char *e = getenv("HIPC_NVPTX_LATE_MATH");
-  return e == NULL || strcmp(e, "0") != 0;
-}
-
 static unsigned kind_of(const char *name) {
   return LLVMGetEnumAttributeKindForName(name, strlen(name));
 }
@@ -66,7 +61,8 @@ static int deferrable(LLVMValueRef f) {
 }
 
 unsigned hipc__nvptx_defer_math(LLVMModuleRef m) {
-  if (!hipc__nvptx_late_math_on())
+  const char *e = getenv("HIPC_NVPTX_LATE_MATH");
+  if (e != NULL && strcmp(e, "0") == 0)
     return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned always = kind_of("alwaysinline"), conv = kind_of("convergent");

@@ -17,8 +17,10 @@
  * use as the same chain in 64 bits over the sign-extended leaves
  * (multiplies and everything else stay 32-bit leaves). The optimiser then
  * hoists the invariant leaves into the base pointer. On by default;
- * HIPC_NVPTX_SPLIT=0 turns it off (device_pass.c). */
+ * HIPC_NVPTX_SPLIT=0 turns it off. */
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "kc/nvptx_ir.h"
 
@@ -87,6 +89,9 @@ static unsigned split_function(LLVMBuilderRef b, LLVMValueRef fn) {
 }
 
 unsigned hipc__nvptx_split_indices(LLVMModuleRef m) {
+  const char *e = getenv("HIPC_NVPTX_SPLIT");
+  if (e != NULL && strcmp(e, "0") == 0)
+    return 0;
   unsigned n = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn != NULL;
