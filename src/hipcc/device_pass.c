@@ -12,8 +12,9 @@
  * back end makes the PTX; unless both HIPC_NVPTX_SPLIT=0 and
  * HIPC_NVPTX_LATE_MATH=0, clang stops before its optimiser,
  * `hipc-kc --nvptx-ir --pre` rewrites index sums and marks libdevice's math
- * functions to inline late, and clang optimises the result). In between, the variables that hipc-kc found
- * declared `__managed__` are marked managed in the PTX (managed.h), and
+ * functions to inline late, and clang optimises the result). In between,
+ * the variables that hipc-kc found declared `__managed__` are marked
+ * managed in the PTX (managed.h), and
  * the host-only `const` globals clang made constant are removed from it
  * (ptx_consts.h). The cubins and the PTX of the newest architecture go
  * into the source's fat binary (frontend.c); the kernels and variables

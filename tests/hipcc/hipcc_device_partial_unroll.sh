@@ -31,8 +31,8 @@ __global__ void k_full(const Row* __restrict__ in, int* __restrict__ out) {
   out[gid] = s;
 }
 SRC
-full_loads() { awk '/\.entry .*k_full/,/^}/' "$1/soa.sm_90.ptx" | grep -c 'ld\.global'; }
-loads() { awk '/\.entry .*k_soa/,/^}/' "$1" | grep -c 'ld\.global'; }
+# loads PTX [KERNEL]: the global loads of KERNEL (k_soa) in PTX.
+loads() { awk "/\\.entry .*${2:-k_soa}/,/^}/" "$1" | grep -c 'ld\.global'; }
 fail=0
 # build DIR [VAR=VALUE]: soa.hip compiled in DIR, the PTX's loads printed.
 build() {
@@ -47,10 +47,10 @@ n=$(build llvm HIPC_NVPTX_UNROLL=llvm) && [ "$n" -eq 8 ] ||
   { echo "FAIL: HIPC_NVPTX_UNROLL=llvm unrolls by $n, not 8"; fail=1; }
 n=$(build t75 HIPC_NVPTX_PARTIAL_UNROLL=75) && [ "$n" -eq 8 ] ||
   { echo "FAIL: threshold 75 unrolls by $n, not 8"; fail=1; }
-n=$(full_loads nvcc) && [ "$n" -eq 32 ] ||
+n=$(loads nvcc/soa.sm_90.ptx k_full) && [ "$n" -eq 32 ] ||
   { echo "FAIL: the 128-row sum unrolls by $n by default, not 32"; fail=1; }
 build f1000 HIPC_NVPTX_FULL_UNROLL=1000 > /dev/null
-n=$(full_loads f1000) && [ "$n" -eq 128 ] ||
+n=$(loads f1000/soa.sm_90.ptx k_full) && [ "$n" -eq 128 ] ||
   { echo "FAIL: HIPC_NVPTX_FULL_UNROLL=1000 unrolls the 128-row sum by $n," \
          "not 128"; fail=1; }
 exit $fail
