@@ -312,6 +312,7 @@ struct fl_emit {
   LLVMBasicBlockRef* pre;  /* per region: its first block */
   LLVMBasicBlockRef done;  /* the return */
   LLVMValueRef fatal;      /* hipc_cpu_region_nonuniform */
+  LLVMValueRef opaque;     /* i32 alloca holding 0, or NULL (emit.c) */
   /* The region being written. */
   unsigned r;
   int vote, check, mark_exit; /* what its ends do (form_loops_emit.c) */

@@ -191,6 +191,45 @@ static void assume_small(struct fl_state* s, struct fl_emit* e,
   LLVMBuildCall2(e->b, LLVMGlobalGetValueType(fn), fn, &c, 1, "");
 }
 
+/* Regions in a row are one chain to LLVM's ScalarEvolution. To prove a
+ * fact at a loop, it walks back from block to single predecessor (and
+ * from a loop header to the block before the loop) over every region
+ * before it and asks each branch on the way: with a hundred regions in a
+ * row (hipCUB's radix sort), IndVarSimplify spent 6 of a K.run's 9
+ * seconds there, quadratic in the regions, and cutting the chain at every
+ * fourth region still left 2 seconds. In a K.run of CHAIN_REGIONS regions
+ * or more, each region's first block gets a second way to the region's
+ * end, on a volatile load of 0 compared with -1, which the walk does not
+ * pass: one load per region per block at run time. Smaller kernels keep
+ * the whole chain (cut at every region, bench/'s reduce ran 3-10% slower
+ * in noisy runs): regions share values through memory, but a fact from
+ * an earlier region may still help. */
+enum { CHAIN_REGIONS = 16 };
+
+/* The first block's branch to the region's loops (zh), or around them to
+ * `post` where the chain is cut. */
+static LLVMValueRef enter_loops(struct fl_state* s, struct fl_emit* e,
+                                unsigned r, LLVMBasicBlockRef zh,
+                                LLVMBasicBlockRef post) {
+  if (s->nregions < CHAIN_REGIONS)
+    return LLVMBuildBr(e->b, zh);
+  if (!e->opaque) {
+    LLVMBuilderRef a = LLVMCreateBuilderInContext(s->cx);
+    LLVMValueRef first =
+        LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(e->run));
+    LLVMPositionBuilderBefore(a, first);
+    e->opaque = LLVMBuildAlloca(a, e->i32, "chain");
+    LLVMPositionBuilderBefore(a, first);
+    LLVMBuildStore(a, LLVMConstInt(e->i32, 0, 0), e->opaque);
+    LLVMDisposeBuilder(a);
+  }
+  LLVMValueRef v = LLVMBuildLoad2(e->b, e->i32, e->opaque, "");
+  LLVMSetVolatile(v, 1);
+  LLVMValueRef never = LLVMBuildICmp(e->b, LLVMIntEQ, v,
+                                     LLVMConstAllOnes(e->i32), "");
+  return LLVMBuildCondBr(e->b, never, post, zh);
+}
+
 static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
                   unsigned char* bar) {
   int ret;
@@ -253,7 +292,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
         LLVMConstInt(e->i32, 0, 0), "");
     e->dense = LLVMBuildICmp(e->b, LLVMIntEQ, n, above, "dense");
   }
-  LLVMPositionBuilderBefore(e->bp, LLVMBuildBr(e->b, zh));
+  LLVMPositionBuilderBefore(e->bp, enter_loops(s, e, r, zh, post));
   hipc__form_loops_map_free(&e->hoisted);
   LLVMPositionBuilderAtEnd(e->b, zh);
   LLVMValueRef z = loop_phi(e, "tid.z");

@@ -129,9 +129,10 @@ static int walk(struct fl_state* s, LLVMValueRef f, struct fl_map* seen,
   return 1;
 }
 
-/* Calls in fn to functions with a body: the ones left to inline. */
+/* Calls in fn to functions with a body: the ones left to inline, their
+ * callees put in `callees`. */
 static unsigned mark_calls(LLVMValueRef fn, LLVMAttributeRef always,
-                           LLVMValueRef* last) {
+                           struct fl_map* callees, LLVMValueRef* last) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
@@ -141,6 +142,7 @@ static unsigned mark_calls(LLVMValueRef fn, LLVMAttributeRef always,
       LLVMValueRef callee = LLVMGetCalledValue(i);
       if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee)) continue;
       LLVMAddCallSiteAttribute(i, LLVMAttributeFunctionIndex, always);
+      hipc__form_loops_map_put(callees, callee, 1);
       *last = i;
       n++;
     }
@@ -149,10 +151,21 @@ static unsigned mark_calls(LLVMValueRef fn, LLVMAttributeRef always,
 
 /* Runs `passes` over the module with every function but s->fn shielded by
  * `optnone` (passes skip such functions) or, for the inliner, by lifting
- * `alwaysinline` so that only the call sites marked in s->fn qualify. */
-static int run_shielded(struct fl_state* s, const char* passes, int optnone) {
+ * `alwaysinline` so that only the call sites marked in s->fn qualify.
+ *
+ * For the inliner, `callees` (else NULL) are the functions it is to inline;
+ * every other function is marked `presplitcoroutine` while it runs. LLVM
+ * 19's always-inliner asks isInlineViable (a walk over every instruction)
+ * of each function with a body on every run, before it looks for calls,
+ * and skips only pre-split coroutines: without the mark, the rounds of
+ * hipc__form_loops_prepare cost kernels x rounds x module size (the region
+ * form of tests/kernels/hipcub_device.hip took 55 s, 25 s with the mark).
+ * The inliner is the only pass that runs. */
+static int run_shielded(struct fl_state* s, const char* passes, int optnone,
+                        const struct fl_map* callees) {
   unsigned k_always = attr_kind("alwaysinline");
   unsigned k_optnone = attr_kind("optnone"), k_noinline = attr_kind("noinline");
+  unsigned k_coro = attr_kind("presplitcoroutine");
   unsigned cap = 0, n = 0;
   LLVMValueRef* lifted = NULL;
   unsigned char* how = NULL;
@@ -168,6 +181,9 @@ static int run_shielded(struct fl_state* s, const char* passes, int optnone) {
     if (optnone &&
         !LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, k_noinline))
       what |= 4;
+    if (callees && !hipc__form_loops_map_get(callees, f, NULL) &&
+        !LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, k_coro))
+      what |= 8;
     if (!what) continue;
     if (n == cap) {
       cap = cap ? 2 * cap : 64;
@@ -185,6 +201,9 @@ static int run_shielded(struct fl_state* s, const char* passes, int optnone) {
     if (what & 4)
       LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
                               LLVMCreateEnumAttribute(s->cx, k_noinline, 0));
+    if (what & 8)
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(s->cx, k_coro, 0));
   }
   LLVMPassBuilderOptionsRef opt = LLVMCreatePassBuilderOptions();
   LLVMErrorRef err = LLVMRunPasses(s->m, passes, NULL, opt);
@@ -198,6 +217,8 @@ static int run_shielded(struct fl_state* s, const char* passes, int optnone) {
       LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, k_optnone);
     if (how[i] & 4)
       LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, k_noinline);
+    if (how[i] & 8)
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, k_coro);
   }
   free(lifted);
   free(how);
@@ -247,8 +268,12 @@ int hipc__form_loops_prepare(struct fl_state* s) {
       LLVMCreateEnumAttribute(s->cx, attr_kind("alwaysinline"), 0);
   LLVMValueRef last = NULL;
   for (unsigned round = 0; round < 24; round++) {
-    if (!mark_calls(s->fn, always, &last)) break;
-    if (!run_shielded(s, "always-inline", 0)) return 0;
+    struct fl_map callees = {0};
+    unsigned n = mark_calls(s->fn, always, &callees, &last);
+    int ok = !n || run_shielded(s, "always-inline", 0, &callees);
+    hipc__form_loops_map_free(&callees);
+    if (!ok) return 0;
+    if (!n) break;
   }
   /* What is left the inliner refused (or it recurses): fine for a callee
    * that neither reads thread indices nor waits, which then runs as a call
@@ -302,7 +327,7 @@ int hipc__form_loops_prepare(struct fl_state* s) {
                           "simplifycfg)"
                         : "function(sroa,early-cse,simplifycfg,"
                           "instcombine<no-verify-fixpoint>,simplifycfg)",
-                    1))
+                    1, NULL))
     return 0;
   hipc__form_loops_debug_collect(s);
   /* Grid barriers stay with fibers, where one is left once the copy is
