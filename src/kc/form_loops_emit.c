@@ -209,8 +209,7 @@ enum { CHAIN_REGIONS = 16 };
 /* The first block's branch to the region's loops (zh), or around them to
  * `post` where the chain is cut. */
 static LLVMValueRef enter_loops(struct fl_state* s, struct fl_emit* e,
-                                unsigned r, LLVMBasicBlockRef zh,
-                                LLVMBasicBlockRef post) {
+                                LLVMBasicBlockRef zh, LLVMBasicBlockRef post) {
   if (s->nregions < CHAIN_REGIONS)
     return LLVMBuildBr(e->b, zh);
   if (!e->opaque) {
@@ -292,7 +291,7 @@ static int region(struct fl_state* s, struct fl_emit* e, unsigned r,
         LLVMConstInt(e->i32, 0, 0), "");
     e->dense = LLVMBuildICmp(e->b, LLVMIntEQ, n, above, "dense");
   }
-  LLVMPositionBuilderBefore(e->bp, enter_loops(s, e, r, zh, post));
+  LLVMPositionBuilderBefore(e->bp, enter_loops(s, e, zh, post));
   hipc__form_loops_map_free(&e->hoisted);
   LLVMPositionBuilderAtEnd(e->b, zh);
   LLVMValueRef z = loop_phi(e, "tid.z");
