@@ -75,6 +75,15 @@ HIPC_HD uint16_t from_float(float f, mode md) {
     return __builtin_bit_cast(uint16_t, static_cast<_Float16>(f));
 #endif
   uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
+  // Round to nearest even where the result is normal ([2^-14, 2^16): from
+  // 65520 on it is infinity), on the bits: half of the 13 dropped bits'
+  // weight, less one, plus the kept low bit, carries into the kept bits
+  // (and from the mantissa into the exponent). The host's conversions of
+  // HeCBench gelu's 16 M values took 8 ns each the general way.
+  uint32_t a = u & 0x7fffffffu;
+  if (md == rn && a >= 0x38800000u && a < 0x47800000u)
+    return sign | static_cast<uint16_t>(
+                      (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13);
   uint32_t ex = (u >> 23) & 0xffu, man = u & 0x7fffffu;
   if (ex == 0xff)  // infinity, or a quiet NaN keeping the payload's top
     return sign |
