@@ -6,7 +6,8 @@
  * this on it, and has clang's NVPTX back end make the PTX of the result
  * (nvptx_popcount.c,
  * nvptx_unroll.c, nvptx_memcpy.c, nvptx_stride_unroll.c, nvptx_unroller.c,
- * nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c, nvptx_latch.c).
+ * nvptx_select.c, nvptx_chain.c, nvptx_pointer_step.c, nvptx_latch.c,
+ * nvptx_copysign.c).
  * Each pass recognises what nvcc makes better code of than LLVM 19 does
  * for NVPTX; the clean-up after them (simplifycfg, instcombine) runs only
  * where one changed something (nvptx_select.c, nvptx_chain.c,
@@ -105,6 +106,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
   unsigned steps = hipc__nvptx_pointer_steps(m); /* and these */
   unsigned latches = hipc__nvptx_canonical_latches(m);
+  unsigned signs = hipc__nvptx_copysign(m); /* last: instcombine undoes it */
   if (verbose)
     fprintf(stderr, "hipc-kc: %s: %u population-count loop(s) made popc, "
                     "%u warp-collective loop(s) unrolled, %u vector "
@@ -113,8 +115,9 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
                     "%u constant address(es) made pointer steps, %u latch(es) "
                     "made to test the next value, %u branch(es) to small arms "
                     "made selects, %u twin counter(s) merged, %u math "
-                    "function(s) inlined\n",
+                    "function(s) inlined, %u copysign(s) made bit "
+                    "operations\n",
             in, popc, warp, copies, stride, unrolled - stride, chained,
-            steps, latches, joins, twins, late);
+            steps, latches, joins, twins, late, signs);
   return finish(ctx, m, in, out);
 }

@@ -76,6 +76,12 @@ unsigned hipc__nvptx_pointer_steps(LLVMModuleRef m);
  * (nvptx_latch.c; HIPC_NVPTX_LATCH=0 leaves them); returns how many. */
 unsigned hipc__nvptx_canonical_latches(LLVMModuleRef m);
 
+/* Scalar llvm.copysign calls made bit operations, which ptxas makes one
+ * LOP3 where LLVM 19's back end expands the call to six instructions
+ * (nvptx_copysign.c; HIPC_NVPTX_COPYSIGN=0 leaves them); returns how many.
+ * Last: instcombine would make them calls again. */
+unsigned hipc__nvptx_copysign(LLVMModuleRef m);
+
 /* A loop of one block `b`: its conditional branch `br` back to `b` or to
  * `exit`, on `cond`, an `icmp eq`/`ne` in `b`; `exit_on_true` says which
  * way leaves (nvptx_loop.c). Returns 0 when `b` is not such a loop. */
