@@ -151,6 +151,9 @@ LLVMTypeRef hipc__util_i32(struct kc_ctx* c);
 LLVMTypeRef hipc__util_i64(struct kc_ctx* c);
 /* How many instructions `f` has. */
 unsigned hipc__util_fn_size(LLVMValueRef f);
+/* 1 where the environment sets `var` to "0": a pass that is on by default
+ * (the GPU pass's HIPC_NVPTX_* switches) turned off. */
+int hipc__util_switched_off(const char* var);
 
 /* constexpr.c: turns the constant expressions that use any of `globals`
  * into instructions, in every function, so that each use of those globals

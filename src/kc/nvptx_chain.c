@@ -23,9 +23,9 @@
  * `!invariant.load`, which NVPTX takes as leave to use `ld.global.nc` (the
  * memory is not written while the kernel runs). On by default;
  * HIPC_NVPTX_CHAIN=0 turns it off (hipc-kc reads it). */
-#include <stdlib.h>
 #include <string.h>
 
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 #include "kc/nvptx_uniform.h"
 
@@ -175,8 +175,7 @@ static unsigned chain_block(LLVMModuleRef m, LLVMBuilderRef b,
 }
 
 unsigned hipc__nvptx_chain_strides(LLVMModuleRef m) {
-  const char *e = getenv("HIPC_NVPTX_CHAIN");
-  if (e != NULL && strcmp(e, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_CHAIN"))
     return 0;
   unsigned n = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

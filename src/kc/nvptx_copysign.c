@@ -10,9 +10,10 @@
  * as two ands and an or and ptxas makes one LOP3. It runs last among the
  * IR passes: instcombine would turn the bits back into fabs and copysign.
  * HIPC_NVPTX_COPYSIGN=0 leaves the calls. */
-#include <stdlib.h>
-#include <string.h>
 
+#include <stddef.h>
+
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 /* The call's replacement, built before it; returns it. */
@@ -35,8 +36,7 @@ static LLVMValueRef bits_copysign(LLVMValueRef call, LLVMTypeRef ft,
 }
 
 unsigned hipc__nvptx_copysign(LLVMModuleRef m) {
-  const char *e = getenv("HIPC_NVPTX_COPYSIGN");
-  if (e != NULL && strcmp(e, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_COPYSIGN"))
     return 0;
   unsigned n = 0;
   static const char *const names[] = {"llvm.copysign.f32",

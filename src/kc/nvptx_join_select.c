@@ -26,9 +26,10 @@
  * compute poison (an `nsw` add that wraps on the path not taken), which
  * only the select's unchosen side sees. HIPC_NVPTX_JOIN=0 leaves the
  * branches. */
-#include <stdlib.h>
-#include <string.h>
 
+#include <stddef.h>
+
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 /* Instructions an arm may hold (besides its branch). */
@@ -145,8 +146,7 @@ static int fold(LLVMBuilderRef b, LLVMBasicBlockRef a) {
 }
 
 unsigned hipc__nvptx_join_selects(LLVMModuleRef m) {
-  const char *env = getenv("HIPC_NVPTX_JOIN");
-  if (env != NULL && strcmp(env, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_JOIN"))
     return 0;
   unsigned done = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

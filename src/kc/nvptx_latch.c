@@ -30,9 +30,10 @@
  * must not branch on a value those flags make poison); the back end merges
  * it with the latch's. HIPC_NVPTX_LATCH=0 leaves the latches as they are.
  */
-#include <stdlib.h>
-#include <string.h>
 
+#include <stddef.h>
+
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 typedef __int128 wide;
@@ -212,8 +213,7 @@ static int rewrite_latch(LLVMBasicBlockRef b, LLVMBasicBlockRef h,
 }
 
 unsigned hipc__nvptx_canonical_latches(LLVMModuleRef m) {
-  const char *e = getenv("HIPC_NVPTX_LATCH");
-  if (e != NULL && strcmp(e, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_LATCH"))
     return 0;
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f != NULL;

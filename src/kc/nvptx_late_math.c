@@ -29,7 +29,6 @@
  * up (SROA for the reduction's array, then instcombine and simplifycfg)
  * before hipc's other GPU passes see the code. HIPC_NVPTX_LATE_MATH=0
  * leaves libdevice as clang links it. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "kc/kc.h"
@@ -61,8 +60,7 @@ static int deferrable(LLVMValueRef f) {
 }
 
 unsigned hipc__nvptx_defer_math(LLVMModuleRef m) {
-  const char *e = getenv("HIPC_NVPTX_LATE_MATH");
-  if (e != NULL && strcmp(e, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_LATE_MATH"))
     return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned always = kind_of("alwaysinline"), conv = kind_of("convergent");

@@ -16,9 +16,10 @@
  * them; where it replaced any, SROA makes the temporaries registers and
  * the clean-up after it folds what is left. HIPC_NVPTX_VECTOR_COPY=0
  * leaves the copies. */
-#include <stdlib.h>
-#include <string.h>
 
+#include <stddef.h>
+
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 #define MAX_BYTES 64
@@ -80,8 +81,7 @@ static void rewrite(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef call,
 }
 
 unsigned hipc__nvptx_vector_copies(LLVMModuleRef m) {
-  const char *env = getenv("HIPC_NVPTX_VECTOR_COPY");
-  if (env != NULL && strcmp(env, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_VECTOR_COPY"))
     return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);

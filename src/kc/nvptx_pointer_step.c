@@ -30,6 +30,7 @@
 
 #include <llvm-c/Target.h>
 
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 /* How an index extends to the GEP's 64 bits: zero- or sign-extended, or
@@ -328,8 +329,7 @@ static int counted(LLVMBasicBlockRef b, LLVMValueRef br,
 }
 
 unsigned hipc__nvptx_pointer_steps(LLVMModuleRef m) {
-  const char *e = getenv("HIPC_NVPTX_PSTEP");
-  if (e != NULL && strcmp(e, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_PSTEP"))
     return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   struct loop l = {.td = LLVMGetModuleDataLayout(m),

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 #include "kc/nvptx_uniform.h"
 
@@ -202,8 +203,7 @@ static LLVMValueRef find_select(LLVMModuleRef m, LLVMBasicBlockRef bb,
 }
 
 unsigned hipc__nvptx_select_branches(LLVMModuleRef m) {
-  const char *env = getenv("HIPC_NVPTX_SELECT");
-  if (env != NULL && strcmp(env, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_SELECT"))
     return 0;
   unsigned done = 0;
   struct arm *t = malloc(sizeof *t), *e = malloc(sizeof *e);

@@ -19,9 +19,8 @@
  * hoists the invariant leaves into the base pointer. On by default;
  * HIPC_NVPTX_SPLIT=0 turns it off. */
 #include <stddef.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 /* Leaves and adds visited in one chain, at most. */
@@ -89,8 +88,7 @@ static unsigned split_function(LLVMBuilderRef b, LLVMValueRef fn) {
 }
 
 unsigned hipc__nvptx_split_indices(LLVMModuleRef m) {
-  const char *e = getenv("HIPC_NVPTX_SPLIT");
-  if (e != NULL && strcmp(e, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_SPLIT"))
     return 0;
   unsigned n = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));

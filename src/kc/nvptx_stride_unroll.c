@@ -26,10 +26,10 @@
  * value less s) is the one unrolled (version()).
  * HIPC_NVPTX_STRIDE_UNROLL=0 leaves the loops. */
 #include <stdlib.h>
-#include <string.h>
 
 #include <llvm-c/Support.h>
 
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 #define MAX_BODY 40
@@ -321,8 +321,7 @@ static int mark_loop(LLVMContextRef ctx, LLVMBasicBlockRef b, unsigned kind) {
 }
 
 unsigned hipc__nvptx_unroll_stride_loops(LLVMModuleRef m) {
-  const char *env = getenv("HIPC_NVPTX_STRIDE_UNROLL");
-  if (env != NULL && strcmp(env, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_STRIDE_UNROLL"))
     return 0;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);

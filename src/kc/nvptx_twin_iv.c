@@ -17,9 +17,10 @@
  * and its step are replaced by the first and its step. The step kept
  * keeps only the `nuw`/`nsw` flags both had (a flag the other lacked
  * could make a defined value poison). HIPC_NVPTX_TWIN=0 leaves them. */
-#include <stdlib.h>
-#include <string.h>
 
+#include <stddef.h>
+
+#include "kc/kc.h"
 #include "kc/nvptx_ir.h"
 
 /* phi's entering value (from a block other than `bb`) and its step
@@ -99,8 +100,7 @@ static unsigned merge_block(LLVMBasicBlockRef bb) {
 }
 
 unsigned hipc__nvptx_merge_twin_counters(LLVMModuleRef m) {
-  const char *env = getenv("HIPC_NVPTX_TWIN");
-  if (env != NULL && strcmp(env, "0") == 0)
+  if (hipc__util_switched_off("HIPC_NVPTX_TWIN"))
     return 0;
   unsigned done = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn != NULL;

@@ -1,5 +1,6 @@
 /* Small helpers over LLVM's C API that several passes use. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hip/hipc/kernel.h"
@@ -69,6 +70,11 @@ LLVMValueRef hipc__util_tls_field(struct kc_ctx* c, LLVMBuilderRef b,
   LLVMValueRef idx = LLVMConstInt(hipc__util_i64(c), offset, 0);
   return LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(c->llctx), tls, &idx,
                                1, "");
+}
+
+int hipc__util_switched_off(const char* var) {
+  const char* e = getenv(var);
+  return e != NULL && strcmp(e, "0") == 0;
 }
 
 unsigned hipc__util_fn_size(LLVMValueRef f) {
