@@ -166,7 +166,10 @@ void hipc__form_loops_tag(struct fl_state* s, LLVMValueRef access,
 }
 
 static void release(struct fl_state* s) {
-  if (s->fn) LLVMDeleteFunction(s->fn);
+  if (s->fn) {
+    LLVMDeleteFunction(s->fn);
+    hipc__form_loops_group_release(s->m);
+  }
   hipc__form_loops_debug_release(s);
   free(s->blocks);
   free(s->bars);

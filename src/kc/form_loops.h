@@ -448,6 +448,12 @@ LLVMBasicBlockRef hipc__form_loops_warp_results(struct fl_state* s,
  * is used, in that region's loop, and have no results loop. */
 #define FL_PAD 64
 void hipc__form_loops_shfl_plan(struct fl_state* s);
+/* form_loops_group.c: at the end of step 1, independent shuffles of the
+ * same kind, mask, lane and width in a row become one call of NAME.gN on
+ * a vector of their words (kernels with many shuffles). */
+void hipc__form_loops_group(struct fl_state* s);
+/* Drops the grouped shuffles' declarations no function calls any more. */
+void hipc__form_loops_group_release(LLVMModuleRef m);
 /* form_loops_perm.c: sets w->perm_ok and w->perm of shuffle k when its
  * source lane is a compile-time permutation of a full warp's lanes. */
 void hipc__form_loops_shfl_perm(struct fl_state* s, unsigned k);

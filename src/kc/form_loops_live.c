@@ -131,6 +131,9 @@ struct fl_slot* hipc__form_loops_add_slot(struct fl_state* s, LLVMValueRef v,
   sl->ty = ty;
   sl->size = LLVMABISizeOfType(td, ty);
   sl->align = LLVMABIAlignmentOfType(td, ty);
+  /* The arena and its arrays are 64-byte aligned; a wide vector's (a
+   * grouped shuffle's) own alignment may be more. */
+  if (sl->align > 64) sl->align = 64;
   hipc__form_loops_map_put(&s->slot_of, v, s->nslots);
   return sl;
 }

@@ -193,6 +193,8 @@ void hipc__form_loops_shfl_perm(struct fl_state* s, unsigned k) {
   if (w->kind < FL_W_SHFL_IDX || w->kind > FL_W_SHFL_XOR ||
       w->cls[FL_WR_V] != FL_OP_THREAD)
     return;
+  /* A grouped shuffle's words (form_loops_group.c) take the lane loop. */
+  if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVectorTypeKind) return;
   LLVMValueRef p = LLVMGetOperand(call, (unsigned)w->arg[FL_WR_P]);
   LLVMValueRef width = LLVMGetOperand(call, (unsigned)w->arg[FL_WR_WIDTH]);
   if (!LLVMIsAConstantInt(width)) return;

@@ -361,5 +361,6 @@ int hipc__form_loops_prepare(struct fl_state* s) {
           return hipc__form_loops_fail(s, w, "reads hipc_tls directly");
       }
   }
+  if (s->has_warp) hipc__form_loops_group(s);
   return 1;
 }

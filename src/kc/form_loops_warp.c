@@ -42,8 +42,14 @@ static const struct {
 };
 
 int hipc__form_loops_warp_name(const char* name) {
-  for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strcmp(name, names[i].name) == 0) return names[i].kind;
+  for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+    size_t n = strlen(names[i].name);
+    if (strncmp(name, names[i].name, n) != 0) continue;
+    /* NAME.gN...: shuffles grouped on a vector (form_loops_group.c). */
+    if (name[n] == '\0' ||
+        (names[i].kind <= FL_W_SHFL_XOR && strncmp(name + n, ".g", 2) == 0))
+      return names[i].kind;
+  }
   return FL_W_NONE;
 }
 
@@ -91,6 +97,7 @@ static void roles(int kind, int* arg) {
  * zero-extended, or masked to its low half (what instcombine makes of a
  * shuffle's result passed on to the next shuffle). */
 static int high_zero(LLVMValueRef a) {
+  if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind) return 0;
   if (LLVMIsAZExtInst(a))
     return LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(a, 0))) <= 32;
   if (!LLVMIsAInstruction(a) || LLVMGetInstructionOpcode(a) != LLVMAnd)

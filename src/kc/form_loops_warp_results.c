@@ -170,7 +170,8 @@ static LLVMValueRef shuffle(struct wctx* c, LLVMValueRef l, LLVMValueRef t) {
   LLVMValueRef in = LLVMBuildAnd(
       b, LLVMBuildNot(b, out, ""),
       LLVMBuildICmp(b, LLVMIntULT, src, c->n, ""), "");
-  LLVMValueRef zero = LLVMConstInt(c->i64, 0, 0);
+  /* A 64-bit word, or a vector of them (form_loops_group.c). */
+  LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(own));
   LLVMBasicBlockRef from = LLVMGetInsertBlock(b), rd = block(c, "src");
   LLVMBasicBlockRef join = block(c, "");
   LLVMBuildCondBr(b, in, rd, join);
@@ -180,7 +181,7 @@ static LLVMValueRef shuffle(struct wctx* c, LLVMValueRef l, LLVMValueRef t) {
   LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(b);
   LLVMBuildBr(b, join);
   LLVMPositionBuilderAtEnd(b, join);
-  LLVMValueRef got = LLVMBuildPhi(b, c->i64, "");
+  LLVMValueRef got = LLVMBuildPhi(b, LLVMTypeOf(own), "");
   LLVMValueRef vals[2] = {zero, val};
   LLVMBasicBlockRef blocks[2] = {from, rd_end};
   LLVMAddIncoming(got, vals, blocks, 2);
