@@ -76,6 +76,11 @@ unsigned hipc__nvptx_pointer_steps(LLVMModuleRef m);
  * (nvptx_latch.c; HIPC_NVPTX_LATCH=0 leaves them); returns how many. */
 unsigned hipc__nvptx_canonical_latches(LLVMModuleRef m);
 
+/* In a function with many integer compares live across loops, each use
+ * after the loop given its own copy of the compare (nvptx_remat_cmp.c;
+ * HIPC_NVPTX_REMAT=0 leaves them); returns how many copies. */
+unsigned hipc__nvptx_remat_compares(LLVMModuleRef m);
+
 /* Scalar llvm.copysign calls made bit operations, which ptxas makes one
  * LOP3 where LLVM 19's back end expands the call to six instructions
  * (nvptx_copysign.c; HIPC_NVPTX_COPYSIGN=0 leaves them); returns how many.
