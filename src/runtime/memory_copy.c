@@ -151,6 +151,16 @@ static hipError_t copy_2d(const side* d, size_t dpitch, const side* s,
   hipc_queue* q = w.q;
   void* staging = NULL;
   if (!blocking && !d->tracked) blocking = 1;
+  /* A blocking copy from pageable memory to this GPU's memory: when the
+   * driver's async copy returns it has read the source (staged, as above),
+   * and the stream orders later work after the transfer, so the host need
+   * not wait for it either; cudaMemcpy returns as early, and nvcc's builds
+   * of HeCBench divergence (three such copies with each launch) ran 10-20%
+   * faster for the wait. Fills, copies to the host and 2D copies wait. */
+  if (blocking && height == 1 && !s->tracked && d->tracked &&
+      d->a.kind == hipMemoryTypeDevice && d->a.dev == w.dev &&
+      !ops->host_memory && !hipc__launch_blocking())
+    blocking = 0;
   /* A GPU driver reads a pageable source into its own staging buffers
    * before an async copy returns (CUDA's documented behaviour, which nvcc
    * builds get): staging it again, and a host function per copy to free
