@@ -106,6 +106,7 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
   unsigned chained = hipc__nvptx_chain_strides(m); /* so would this */
   unsigned steps = hipc__nvptx_pointer_steps(m); /* and these */
   unsigned latches = hipc__nvptx_canonical_latches(m);
+  unsigned readonly = hipc__nvptx_readonly_args(m);
   unsigned remats = hipc__nvptx_remat_compares(m); /* GVN would undo it */
   unsigned signs = hipc__nvptx_copysign(m); /* last: instcombine undoes it */
   if (verbose)
@@ -117,8 +118,9 @@ int hipc__nvptx_ir_main(int argc, char **argv) {
                     "made to test the next value, %u branch(es) to small arms "
                     "made selects, %u twin counter(s) merged, %u math "
                     "function(s) inlined, %u copysign(s) made bit "
-                    "operations, %u compare(s) made again after a loop\n",
+                    "operations, %u compare(s) made again after a loop, "
+                    "%u argument(s) made readonly\n",
             in, popc, warp, copies, stride, unrolled - stride, chained,
-            steps, latches, joins, twins, late, signs, remats);
+            steps, latches, joins, twins, late, signs, remats, readonly);
   return finish(ctx, m, in, out);
 }

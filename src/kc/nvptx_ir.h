@@ -76,6 +76,12 @@ unsigned hipc__nvptx_pointer_steps(LLVMModuleRef m);
  * (nvptx_latch.c; HIPC_NVPTX_LATCH=0 leaves them); returns how many. */
 unsigned hipc__nvptx_canonical_latches(LLVMModuleRef m);
 
+/* `noalias` pointer arguments that are only read (ptrtoint for an
+ * alignment check allowed) marked `readonly`, so that the back end loads
+ * through them with ld.global.nc (nvptx_readonly_args.c;
+ * HIPC_NVPTX_READONLY=0 leaves them); returns how many. */
+unsigned hipc__nvptx_readonly_args(LLVMModuleRef m);
+
 /* In a function with many integer compares live across loops, each use
  * after the loop given its own copy of the compare (nvptx_remat_cmp.c;
  * HIPC_NVPTX_REMAT=0 leaves them); returns how many copies. */
