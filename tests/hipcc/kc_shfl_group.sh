@@ -10,6 +10,7 @@
 # whose array stays in memory, keeps its shuffles apart. With
 # HIPC_KC_NO_SHFL_GROUP=1 nothing is grouped. Both builds give the host's
 # values at warp size 64 and 32.
+# test-timeout: 300
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 command -v "${HIPC_CLANG:-clang-19}" > /dev/null ||
