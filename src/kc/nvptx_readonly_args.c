@@ -42,69 +42,54 @@ static int seen_add(struct seen *s, LLVMValueRef v) {
   return 1;
 }
 
-/* Whether every use of the integer `v` (made from the pointer) stays an
- * integer that is only computed with and compared. */
-static int int_only_read(LLVMValueRef v, struct seen *s, unsigned depth) {
-  if (depth > 64 || !seen_add(s, v))
-    return depth <= 64;
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user))
-      return 0;
-    switch (LLVMGetInstructionOpcode(user)) {
-    case LLVMICmp:
-      break;
-    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr:
-    case LLVMXor: case LLVMShl: case LLVMLShr: case LLVMAShr:
-    case LLVMURem: case LLVMSRem: case LLVMUDiv: case LLVMSDiv:
-    case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMSelect:
-    case LLVMPHI: case LLVMFreeze:
-      if (!int_only_read(user, s, depth + 1))
-        return 0;
-      break;
-    default:
-      return 0;
-    }
+/* What a use of the value being followed may be: 0 not allowed, 1 fine
+ * (nothing more to follow), 2 fine if the user's own uses are, 3 the same
+ * with the user an integer made of the pointer. For a pointer (`is_int`
+ * 0) or an integer made of it (1). */
+static int use_kind(LLVMValueRef v, LLVMValueRef user, int is_int) {
+  switch (LLVMGetInstructionOpcode(user)) {
+  case LLVMICmp:
+    return 1;
+  case LLVMSelect:
+    /* As a value; a pointer is no condition. */
+    return LLVMGetOperand(user, 0) == v && !is_int ? 0 : 2;
+  case LLVMPHI:
+  case LLVMFreeze:
+    return 2;
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr:
+  case LLVMXor: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMURem: case LLVMSRem: case LLVMUDiv: case LLVMSDiv:
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+    return is_int ? 2 : 0;
+  case LLVMLoad:
+    return !is_int && !LLVMGetVolatile(user);
+  case LLVMGetElementPtr:
+    /* As the base; an index that is a pointer cannot be. */
+    return !is_int && LLVMGetOperand(user, 0) == v ? 2 : 0;
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+    return is_int ? 0 : 2;
+  case LLVMPtrToInt:
+    return is_int ? 0 : 3;
+  default: /* stores, calls, atomics, inttoptr...: not known to read */
+    return 0;
   }
-  return 1;
 }
 
-/* Whether every use of the pointer `v` only reads through it. */
-static int ptr_only_read(LLVMValueRef v, struct seen *s, unsigned depth) {
+/* Whether every use of `v`, a pointer or (`is_int`) an integer made of
+ * it, followed through the values made of it, only reads (a pointer) or
+ * only computes and compares (an integer). */
+static int only_read(LLVMValueRef v, int is_int, struct seen *s,
+                     unsigned depth) {
   if (depth > 64 || !seen_add(s, v))
     return depth <= 64;
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (!LLVMIsAInstruction(user))
       return 0;
-    switch (LLVMGetInstructionOpcode(user)) {
-    case LLVMLoad:
-      if (LLVMGetVolatile(user))
-        return 0;
-      break;
-    case LLVMICmp:
-      break;
-    case LLVMGetElementPtr:
-      /* As the base; an index that is a pointer cannot be. */
-      if (LLVMGetOperand(user, 0) != v)
-        return 0;
-      /* fall through */
-    case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMPHI:
-    case LLVMFreeze:
-      if (!ptr_only_read(user, s, depth + 1))
-        return 0;
-      break;
-    case LLVMSelect:
-      if (LLVMGetOperand(user, 0) == v || !ptr_only_read(user, s, depth + 1))
-        return 0;
-      break;
-    case LLVMPtrToInt:
-      if (!int_only_read(user, s, depth + 1))
-        return 0;
-      break;
-    default: /* stores, calls, atomics, inttoptr...: not known to read */
+    int k = use_kind(v, user, is_int);
+    if (k == 0 || (k >= 2 && !only_read(user, is_int || k == 3, s, depth + 1)))
       return 0;
-    }
   }
   return 1;
 }
@@ -134,7 +119,7 @@ unsigned hipc__nvptx_readonly_args(LLVMModuleRef m) {
           !LLVMGetFirstUse(p))
         continue;
       s.n = 0;
-      if (!ptr_only_read(p, &s, 0))
+      if (!only_read(p, 0, &s, 0))
         continue;
       LLVMAddAttributeAtIndex(f, at, LLVMCreateEnumAttribute(cx, k_readonly, 0));
       n++;
