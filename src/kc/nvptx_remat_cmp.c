@@ -27,94 +27,26 @@
  * registers. */
 #define FEW_PREDICATES 8
 
-struct order {
-  LLVMBasicBlockRef *blocks; /* by index */
-  unsigned *rpo;             /* reverse post-order number, by index */
-  unsigned n;
-  unsigned *hdr, *lat;       /* loops: back edges' rpo numbers */
-  unsigned nback;
-};
-
-static unsigned index_of(const struct order *o, LLVMBasicBlockRef b) {
-  for (unsigned i = 0; i < o->n; i++)
-    if (o->blocks[i] == b)
-      return i;
-  return o->n;
-}
-
-/* Reverse post-order numbers (iterative DFS from the entry); an edge to a
- * block on the DFS stack closes a loop: its header and latch. Returns the
- * number of loops. */
-static unsigned build_order(LLVMValueRef fn, struct order *o) {
-  o->n = LLVMCountBasicBlocks(fn);
-  o->blocks = malloc((o->n + 1) * sizeof *o->blocks);
-  o->rpo = malloc((o->n + 1) * sizeof *o->rpo);
-  o->hdr = malloc((o->n * 2 + 1) * sizeof *o->hdr);
-  o->lat = malloc((o->n * 2 + 1) * sizeof *o->lat);
-  unsigned *stack = malloc((o->n + 1) * sizeof *stack);
-  unsigned *next = calloc(o->n + 1, sizeof *next);
-  unsigned char *state = calloc(o->n + 1, 1); /* 1 on the stack, 2 done */
-  if (!o->blocks || !o->rpo || !o->hdr || !o->lat || !stack || !next ||
-      !state)
-    abort();
-  LLVMGetBasicBlocks(fn, o->blocks);
-  unsigned post = o->n, sp = 0;
-  o->nback = 0;
-  stack[sp++] = 0;
-  state[0] = 1;
-  while (sp) {
-    unsigned b = stack[sp - 1];
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(o->blocks[b]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    if (next[b] < ns) {
-      unsigned s = index_of(o, LLVMGetSuccessor(t, next[b]++));
-      if (s < o->n && state[s] == 1 && o->nback < o->n * 2) {
-        o->hdr[o->nback] = s;
-        o->lat[o->nback++] = b;
-      } else if (s < o->n && state[s] == 0) {
-        state[s] = 1;
-        stack[sp++] = s;
-      }
-      continue;
-    }
-    state[b] = 2;
-    o->rpo[b] = --post;
-    sp--;
-  }
-  for (unsigned i = 0; i < o->n; i++)
-    if (state[i] != 2)
-      o->rpo[i] = o->n; /* unreached */
-  for (unsigned k = 0; k < o->nback; k++) {
-    o->hdr[k] = o->rpo[o->hdr[k]];
-    o->lat[k] = o->rpo[o->lat[k]];
-  }
-  free(stack);
-  free(next);
-  free(state);
-  return o->nback;
-}
-
-/* The block order number of `b`. */
-static unsigned rpo_of(const struct order *o, LLVMBasicBlockRef b) {
-  unsigned i = index_of(o, b);
-  return i < o->n ? o->rpo[i] : o->n;
-}
-
-/* Whether the use of `cmp` by `user` (not a phi) crosses a loop: the
- * compare's block comes before a loop's header and the user after the
- * loop's latch, in block order. */
-static int crosses_loop(const struct order *o, LLVMValueRef cmp,
+/* Whether the use of `cmp` by `user` (not a phi) crosses a loop of `g`:
+ * the compare's block comes before a loop's header and the user after the
+ * loop's latch, in reverse post-order. */
+static int crosses_loop(const struct nvptx_cfg *g, LLVMValueRef cmp,
                         LLVMValueRef user) {
   LLVMBasicBlockRef d = LLVMGetInstructionParent(cmp);
   LLVMBasicBlockRef u = LLVMGetInstructionParent(user);
   if (d == u || LLVMIsAPHINode(user))
     return 0;
-  unsigned rd = rpo_of(o, d), ru = rpo_of(o, u);
-  if (rd >= o->n || ru >= o->n || rd >= ru)
+  unsigned id = hipc__nvptx_cfg_index(g, d), iu = hipc__nvptx_cfg_index(g, u);
+  if (id >= g->n || iu >= g->n)
     return 0;
-  for (unsigned k = 0; k < o->nback; k++)
-    if (o->hdr[k] > rd && o->lat[k] < ru && o->hdr[k] <= o->lat[k])
+  unsigned rd = g->rpo[id], ru = g->rpo[iu];
+  if (rd >= g->n || ru >= g->n || rd >= ru)
+    return 0;
+  for (unsigned k = 0; k < g->nback; k++) {
+    unsigned h = g->rpo[g->back_to[k]], l = g->rpo[g->back_from[k]];
+    if (h > rd && l < ru && h <= l)
       return 1;
+  }
   return 0;
 }
 
@@ -191,13 +123,15 @@ static LLVMValueRef copy_before(LLVMValueRef cmp, LLVMValueRef at) {
 }
 
 static unsigned remat_function(LLVMValueRef fn) {
-  /* Block lookups are linear: big functions are left alone. */
+  /* Each use is checked against every loop: big functions are left
+   * alone. */
   unsigned nb = LLVMCountBasicBlocks(fn);
   if (nb < 3 || nb > 4000)
     return 0;
-  struct order o;
+  struct nvptx_cfg o;
+  hipc__nvptx_cfg_build(&o, fn);
   unsigned n = 0;
-  if (!build_order(fn, &o))
+  if (o.nback == 0)
     goto done;
   /* Count the compares that cross a loop first. */
   unsigned crossing = 0;
@@ -234,10 +168,7 @@ static unsigned remat_function(LLVMValueRef fn) {
       break;
   }
 done:
-  free(o.blocks);
-  free(o.rpo);
-  free(o.hdr);
-  free(o.lat);
+  hipc__nvptx_cfg_free(&o);
   return n;
 }
 

@@ -46,66 +46,6 @@ static unsigned count_blocks(LLVMModuleRef m) {
   return n;
 }
 
-/* The blocks of a function, numbered, with their predecessors: the CFG
- * that mark_outer_loops() walks (the C API gives successors only). */
-struct cfg {
-  unsigned n;
-  LLVMBasicBlockRef *b;
-  struct slot { LLVMBasicBlockRef b; unsigned i; } *sorted;
-  unsigned *pred_start, *preds; /* preds of i: preds[pred_start[i] ..] */
-};
-
-static int by_block(const void *x, const void *y) {
-  const struct slot *a = x, *c = y;
-  return a->b < c->b ? -1 : a->b > c->b;
-}
-
-static unsigned index_of(const struct cfg *g, LLVMBasicBlockRef b) {
-  struct slot key = {b, 0};
-  struct slot *s = bsearch(&key, g->sorted, g->n, sizeof key, by_block);
-  return s->i;
-}
-
-static unsigned n_succ(LLVMBasicBlockRef b) {
-  LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-  return t != NULL ? LLVMGetNumSuccessors(t) : 0;
-}
-
-static void cfg_build(struct cfg *g, LLVMValueRef f) {
-  g->n = LLVMCountBasicBlocks(f);
-  g->b = malloc(g->n * sizeof *g->b);
-  LLVMGetBasicBlocks(f, g->b);
-  g->sorted = malloc(g->n * sizeof *g->sorted);
-  for (unsigned i = 0; i < g->n; i++)
-    g->sorted[i] = (struct slot){g->b[i], i};
-  qsort(g->sorted, g->n, sizeof *g->sorted, by_block);
-  g->pred_start = calloc(g->n + 1, sizeof *g->pred_start);
-  unsigned edges = 0;
-  for (unsigned i = 0; i < g->n; i++)
-    for (unsigned k = 0; k < n_succ(g->b[i]); k++, edges++)
-      g->pred_start[index_of(g, LLVMGetSuccessor(
-                                    LLVMGetBasicBlockTerminator(g->b[i]), k)) +
-                    1]++;
-  for (unsigned i = 0; i < g->n; i++)
-    g->pred_start[i + 1] += g->pred_start[i];
-  g->preds = malloc((edges ? edges : 1) * sizeof *g->preds);
-  unsigned *fill = calloc(g->n, sizeof *fill);
-  for (unsigned i = 0; i < g->n; i++)
-    for (unsigned k = 0; k < n_succ(g->b[i]); k++) {
-      unsigned s = index_of(
-          g, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(g->b[i]), k));
-      g->preds[g->pred_start[s] + fill[s]++] = i;
-    }
-  free(fill);
-}
-
-static void cfg_free(struct cfg *g) {
-  free(g->b);
-  free(g->sorted);
-  free(g->pred_start);
-  free(g->preds);
-}
-
 /* Marks each loop of `f` that holds another loop
  * llvm.loop.unroll.runtime.disable: nvcc unrolls innermost loops only,
  * and LLVM's NVPTX preferences allow any loop that fits the budget (a
@@ -116,33 +56,15 @@ static void cfg_free(struct cfg *g) {
  * header. Returns how many loops it marked. */
 static unsigned mark_outer_loops(LLVMContextRef ctx, LLVMValueRef f,
                                  unsigned kind) {
-  struct cfg g;
-  cfg_build(&g, f);
+  struct nvptx_cfg g;
+  hipc__nvptx_cfg_build(&g, f);
   unsigned n = g.n, marked = 0;
-  unsigned char *state = calloc(n, 1); /* 1: on the stack, 2: done */
-  unsigned *stack = malloc(n * sizeof *stack), *next = calloc(n, sizeof *next);
   unsigned char *header = calloc(n, 1), *latch_of = calloc(n, 1);
   unsigned *latch_hdr = malloc(n * sizeof *latch_hdr);
-  unsigned depth = 0;
-  stack[depth++] = 0;
-  state[0] = 1;
-  while (depth > 0) {
-    unsigned x = stack[depth - 1];
-    if (next[x] < n_succ(g.b[x])) {
-      unsigned y = index_of(
-          &g, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(g.b[x]), next[x]++));
-      if (state[y] == 1) {
-        header[y] = 1;
-        latch_of[x] = 1;
-        latch_hdr[x] = y;
-      } else if (state[y] == 0) {
-        state[y] = 1;
-        stack[depth++] = y;
-      }
-    } else {
-      state[x] = 2;
-      depth--;
-    }
+  for (unsigned k = 0; k < g.nback; k++) {
+    header[g.back_to[k]] = 1;
+    latch_of[g.back_from[k]] = 1;
+    latch_hdr[g.back_from[k]] = g.back_to[k];
   }
   unsigned char *body = malloc(n);
   unsigned *work = malloc(n * sizeof *work);
@@ -165,7 +87,7 @@ static unsigned mark_outer_loops(LLVMContextRef ctx, LLVMValueRef f,
       unsigned x = work[--w];
       for (unsigned k = g.pred_start[x]; k < g.pred_start[x + 1]; k++) {
         unsigned p = g.preds[k];
-        if (state[p] != 0 && !body[p]) { /* reachable blocks only */
+        if (g.rpo[p] < n && !body[p]) { /* reachable blocks only */
           body[p] = 1;
           work[w++] = p;
         }
@@ -185,13 +107,10 @@ static unsigned mark_outer_loops(LLVMContextRef ctx, LLVMValueRef f,
   free(body);
   free(work);
   free(latches);
-  free(state);
-  free(stack);
-  free(next);
   free(header);
   free(latch_of);
   free(latch_hdr);
-  cfg_free(&g);
+  hipc__nvptx_cfg_free(&g);
   return marked;
 }
 
