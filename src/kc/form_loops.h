@@ -435,6 +435,9 @@ struct fl_warp {
 int hipc__form_loops_warp_name(const char* name);
 /* Which collective `call` is (FL_W_*), by the callee's name. */
 int hipc__form_loops_warp_kind(LLVMValueRef call);
+/* 1 when the 64-bit word `a` has its upper half zero: a value of 32 bits
+ * or fewer zero-extended, or masked to its low half. */
+int hipc__form_loops_high_zero(LLVMValueRef a);
 /* Checks the collectives and adds their slots (in the live step). */
 int hipc__form_loops_warp_slots(struct fl_state* s);
 /* The block that computes barrier k's results in K.run, then goes to

@@ -81,22 +81,14 @@ static int pure(LLVMValueRef i) {
   }
 }
 
-/* A 64-bit word whose upper half is 0: its low 32 bits, else NULL. */
+/* The low 32 bits of a 64-bit word whose upper half is 0
+ * (hipc__form_loops_high_zero). */
 static LLVMValueRef low_word(LLVMBuilderRef b, LLVMValueRef v) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
-  if (LLVMIsAZExtInst(v)) {
-    LLVMValueRef x = LLVMGetOperand(v, 0);
-    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
-    if (w == 32) return x;
-    return w < 32 && b ? LLVMBuildZExt(b, x, i32, "") : w < 32 ? v : NULL;
-  }
-  if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMAnd)
-    for (unsigned k = 0; k < 2; k++) {
-      LLVMValueRef m = LLVMGetOperand(v, k);
-      if (LLVMIsAConstantInt(m) && LLVMConstIntGetZExtValue(m) <= 0xffffffffu)
-        return b ? LLVMBuildTrunc(b, v, i32, "") : v;
-    }
-  return NULL;
+  if (LLVMIsAZExtInst(v) &&
+      LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 32)
+    return LLVMGetOperand(v, 0);
+  return LLVMBuildTrunc(
+      b, v, LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))), "");
 }
 
 /* The declaration of the grouped shuffle of `n` words of `wt`. */
@@ -138,7 +130,7 @@ static void rewrite(struct fl_state* s, struct group* g) {
   }
   int narrow = 1;
   for (unsigned k = 0; k < g->n && narrow; k++)
-    narrow = low_word(NULL, LLVMGetOperand(g->call[k], 1)) != NULL;
+    narrow = hipc__form_loops_high_zero(LLVMGetOperand(g->call[k], 1));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(s->cx);
   LLVMTypeRef wt = narrow ? i32 : LLVMInt64TypeInContext(s->cx);
   LLVMValueRef vec = LLVMGetUndef(LLVMVectorType(wt, g->n));

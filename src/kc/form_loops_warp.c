@@ -96,7 +96,7 @@ static void roles(int kind, int* arg) {
 /* 1 when the 64-bit word `a` has its upper half zero: a 32-bit value
  * zero-extended, or masked to its low half (what instcombine makes of a
  * shuffle's result passed on to the next shuffle). */
-static int high_zero(LLVMValueRef a) {
+int hipc__form_loops_high_zero(LLVMValueRef a) {
   if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind) return 0;
   if (LLVMIsAZExtInst(a))
     return LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(a, 0))) <= 32;
@@ -157,7 +157,8 @@ int hipc__form_loops_warp_slots(struct fl_state* s) {
       /* A shuffled 32-bit word (or float, bitcast) comes zero-extended:
        * its slot keeps the narrow word, twice as many per vector. */
       LLVMTypeRef ty = LLVMTypeOf(a);
-      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR && high_zero(a)) {
+      if (r == FL_WR_V && w->kind <= FL_W_SHFL_XOR &&
+          hipc__form_loops_high_zero(a)) {
         ty = LLVMInt32TypeInContext(s->cx);
         narrow = 1;
       }
