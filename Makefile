@@ -141,7 +141,7 @@ ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(CLANG_PLUGIN)
 endif
 $(BUILD)/obj/src/clang_plugin/%.c.o: src/clang_plugin/%.c src/clang_plugin/clang_plugin.h \
-		src/clang_plugin/host_nest.h
+		src/clang_plugin/host_nest.h src/clang_plugin/host_loops.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) -fPIC -O2 \
 		-isystem $(shell $(LLVM_CONFIG) --includedir) -c $< -o $@

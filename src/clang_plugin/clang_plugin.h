@@ -1,6 +1,7 @@
 /* hipc's clang pass plugin (plugin.cpp registers it with clang): the host
- * pass's fold of constant long double math (host_fold.c) and its loop
- * interchange (host_interchange.c). */
+ * pass's fold of constant long double math (host_fold.c), its loop
+ * interchange (host_interchange.c) and its counting of collapsed loops'
+ * indices (host_divrem.c). */
 #ifndef HIPC_CLANG_PLUGIN_H
 #define HIPC_CLANG_PLUGIN_H
 
@@ -20,6 +21,11 @@ int hipc_host_fold_function(LLVMValueRef fn);
  * the iterations cannot change the result; returns how many it swapped
  * (HIPC_HOST_INTERCHANGE=0: none). */
 int hipc_host_interchange_function(LLVMValueRef fn);
+
+/* Replaces in function `fn` the divisions and remainders of each loop's
+ * counter by loop-invariant numbers with counting (OpenMP's collapsed
+ * loops); returns how many it replaced (HIPC_HOST_DIVREM=0: none). */
+int hipc_host_divrem_function(LLVMValueRef fn);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,9 @@
 // peephole passes run, so that the constants it makes are propagated and
 // folded further (log(r) / log(2.0L) becomes one constant), and
 // host_interchange.c's loop interchange where the vectorizer starts (so
-// that it vectorizes the swapped inner loop). The plugin interface is C++;
+// that it vectorizes the swapped inner loop), and host_divrem.c's counting
+// of a loop counter's quotients and remainders at the optimiser's end
+// (after the vectorizer has seen the loop as it was). The plugin interface is C++;
 // the work is in C.
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -34,10 +36,24 @@ struct HostInterchange : llvm::PassInfoMixin<HostInterchange> {
   }
 };
 
+struct HostDivrem : llvm::PassInfoMixin<HostDivrem> {
+  llvm::PreservedAnalyses run(llvm::Function &f,
+                              llvm::FunctionAnalysisManager &) {
+    LLVMValueRef fn = llvm::wrap(static_cast<llvm::Value *>(&f));
+    return hipc_host_divrem_function(fn) ? llvm::PreservedAnalyses::none()
+                                         : llvm::PreservedAnalyses::all();
+  }
+};
+
 void registerCallbacks(llvm::PassBuilder &pb) {
   pb.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
         fpm.addPass(HostInterchange());
+      });
+  pb.registerOptimizerLastEPCallback(
+      [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel level) {
+        if (level != llvm::OptimizationLevel::O0)
+          mpm.addPass(llvm::createModuleToFunctionPassAdaptor(HostDivrem()));
       });
   pb.registerPeepholeEPCallback(
       [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
