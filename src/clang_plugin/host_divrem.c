@@ -175,8 +175,6 @@ static int nonneg(LLVMValueRef v, int depth) {
   }
 }
 
-/* A value that steps by 1 each iteration, or goes to 0 where `reset`
- * (NULL: never) is true; `init` its value at the first iteration. */
 /* A value that steps by 1 each iteration, or goes to 0 where group
  * `parent`'s remainder does (-1: never); `init` its first value. */
 struct counter {
@@ -463,16 +461,23 @@ static int divides_by_variable(LLVMValueRef i) {
          !LLVMIsAConstant(LLVMGetOperand(i, 1));
 }
 
-/* Whether the loop divides by a number defined outside it. */
-static int divides(const struct loop *l) {
-  for (size_t k = 0; k < l->g->n; k++) {
-    if (!l->g->in_loop[k])
+/* Whether counter value `v` (or its widening or narrowing) is divided
+ * in the loop by a number defined outside it: whether count_divisions
+ * will change anything. */
+static int divided(const struct loop *l, LLVMValueRef v, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u != NULL; u = LLVMGetNextUse(u)) {
+    LLVMValueRef i = LLVMGetUser(u);
+    if (!hipc__host_in_loop(l->g, i))
       continue;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(l->g->bb[k]); i != NULL;
-         i = LLVMGetNextInstruction(i))
-      if (divides_by_variable(i) &&
-          !hipc__host_in_loop(l->g, LLVMGetOperand(i, 1)))
-        return 1;
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    if (divides_by_variable(i) && LLVMGetOperand(i, 0) == v &&
+        LLVMGetOperand(i, 1) != v &&
+        !hipc__host_in_loop(l->g, LLVMGetOperand(i, 1)))
+      return 1;
+    if ((op == LLVMZExt || op == LLVMSExt ||
+         (op == LLVMTrunc && LLVMGetNSW(i))) &&
+        depth < 4 && divided(l, i, depth + 1))
+      return 1;
   }
   return 0;
 }
@@ -487,7 +492,10 @@ static int count_loop(struct graph *g, size_t pre, size_t hdr, size_t latch) {
   l.hdr = g->bb[hdr];
   l.latch = g->bb[latch];
   read_counters(&l);
-  if (l.nc == 0 || !divides(&l))
+  int any = 0;
+  for (int k = 0; k < l.nc && !any; k++)
+    any = divided(&l, l.c[k].v, 0);
+  if (!any)
     return 0;
   l.b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(l.c[0].v)));
   if (own_preheader(&l)) {
