@@ -6,8 +6,9 @@
 # 1. which loops are counted (HIPC_HOST_DIVREM=report): collapse(3) under
 #    libomp's static schedule, collapse(2) under its dynamic one with a
 #    branch in the body, a negative divisor, unsigned divisions (one by a
-#    divisor past 2^63), a 32-bit counter that cannot wrap; not a counter
-#    that may start below 0, nor a divisor that changes in the loop;
+#    divisor past 2^63), a 32-bit counter that cannot wrap, two nested
+#    loops each dividing its own counter; not a counter that may start
+#    below 0, nor a divisor that changes in the loop;
 # 2. every loop leaves the memory an unoptimised build leaves (a hash),
 #    counted or not, and the same with HIPC_HOST_DIVREM=0; the output
 #    passes LLVM's verifier;
@@ -78,6 +79,14 @@ __attribute__((noinline)) void narrow(void) {
   for (int t = 3; t < n; t++)
     a[t] = t / d - t % d * 2;
 }
+/* counted: nested loops, each dividing its own counter */
+__attribute__((noinline)) void nested(void) {
+  long d1 = sz[3], d2 = sz[2], n = (long)sz[0] * sz[1], m = sz[2] + 3;
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++)
+      a[i * m + j] = (int)(i / d1) * 1000 + (int)(j % d2) * 10 +
+                     (int)(i % d1) + (int)(j / d2) * 7;
+}
 /* kept: a counter that may start below 0 */
 __attribute__((noinline)) void negstart(void) {
   long d = sz[2], s = -(long)sz[3], n = (long)sz[0] * sz[1];
@@ -100,10 +109,10 @@ int main(void) {
   sz[0] = 5; sz[1] = 13; sz[2] = 17; sz[3] = 6;
   big[0] = (long)0x8000000000000010UL; big[1] = 0; big[2] = 0;
   void (*f[])(void) = {collapse3, dynamic2, negdiv, unsig, narrow,
-                       negstart, varies, empty};
+                       nested, negstart, varies, empty};
   const char *names[] = {"collapse3", "dynamic2", "negdiv", "unsig",
-                         "narrow", "negstart", "varies", "empty"};
-  for (int k = 0; k < 8; k++) {
+                         "narrow", "nested", "negstart", "varies", "empty"};
+  for (int k = 0; k < 9; k++) {
     memset(a, 0, sizeof a);
     h = 1469598103934665603ULL;
     f[k]();
@@ -117,7 +126,7 @@ HIPC_HOST_DIVREM=report "$CLANG" -O3 -fopenmp -fpass-plugin="$PLUGIN" \
   loops.c -o on 2> rep.txt || { echo "FAIL: loops.c builds"; cat rep.txt; exit 1; }
 counted=$(sed -n 's/^hipc: \(.*\): \([0-9]*\) divisions of loop counters counted$/\1=\2/p' \
   rep.txt | sort | tr '\n' ' ')
-want="collapse3.omp_outlined=4 dynamic2.omp_outlined=2 narrow=2 negdiv=2 unsig=4 "
+want="collapse3.omp_outlined=4 dynamic2.omp_outlined=2 narrow=2 negdiv=2 nested=4 unsig=4 "
 [ "$counted" = "$want" ] ||
   { echo "FAIL: counted: '$counted' ('$want' expected)"; cat rep.txt; fail=1; }
 HIPC_HOST_DIVREM=0 "$CLANG" -O3 -fopenmp -fpass-plugin="$PLUGIN" loops.c \
@@ -126,7 +135,7 @@ HIPC_HOST_DIVREM=0 "$CLANG" -O3 -fopenmp -fpass-plugin="$PLUGIN" loops.c \
 "$CLANG" -O0 -fopenmp loops.c -o ref || { echo "FAIL: loops.c builds at -O0"; exit 1; }
 ./ref > ref.txt && ./on > on.txt && ./off > off.txt ||
   { echo "FAIL: a loops build did not run"; exit 1; }
-[ "$(wc -l < ref.txt)" = 8 ] || { echo "FAIL: ref printed $(cat ref.txt)"; fail=1; }
+[ "$(wc -l < ref.txt)" = 9 ] || { echo "FAIL: ref printed $(cat ref.txt)"; fail=1; }
 diff ref.txt on.txt > d.txt ||
   { echo "FAIL: counted loops leave other memory:"; cat d.txt; fail=1; }
 diff ref.txt off.txt > d.txt ||
