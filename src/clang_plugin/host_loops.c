@@ -1,13 +1,15 @@
 /* A function's blocks and predecessors, and the blocks of a natural
  * loop (host_loops.h). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host_loops.h"
 
 static int slot_cmp(const void *x, const void *y) {
-  const struct slot *a = x, *b = y;
-  return a->b < b->b ? -1 : a->b > b->b;
+  uintptr_t a = (uintptr_t)((const struct slot *)x)->b;
+  uintptr_t b = (uintptr_t)((const struct slot *)y)->b;
+  return a < b ? -1 : a > b;
 }
 
 /* `b`'s index, g->n for a block made after the graph. */
