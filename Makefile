@@ -122,7 +122,7 @@ $(PCH_FILES): $(HEADERS) $(BUILD)/bin/hipcc tools/pch/manifest.sh \
 # The kernel compiler (src/kc, docs/frontend.md), on LLVM 19's C API. Built
 # by `make` where llvm-config-19 is installed (.ci/run installs it).
 LLVM_CONFIG ?= llvm-config-19
-KC_SRC := $(wildcard src/kc/*.c)
+KC_SRC := $(wildcard src/kc/*.c) src/llvm_cfg/llvm_cfg.c
 KC_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(KC_SRC))
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(BUILD)/bin/hipc-kc
@@ -136,14 +136,23 @@ endif
 CLANG_PLUGIN := $(BUILD)/lib/hipc/libhipc-clang-plugin.so
 CLANG_PLUGIN_C := $(wildcard src/clang_plugin/*.c)
 CLANG_PLUGIN_OBJ := $(patsubst %,$(BUILD)/obj/%.o,$(CLANG_PLUGIN_C)) \
-	$(BUILD)/obj/src/clang_plugin/plugin.cpp.o
+	$(BUILD)/obj/src/clang_plugin/plugin.cpp.o \
+	$(BUILD)/obj/src/clang_plugin/llvm_cfg.pic.o
 ifneq ($(shell command -v $(LLVM_CONFIG) 2>/dev/null),)
 all: $(CLANG_PLUGIN)
 endif
 $(BUILD)/obj/src/clang_plugin/%.c.o: src/clang_plugin/%.c src/clang_plugin/clang_plugin.h \
-		src/clang_plugin/host_nest.h src/clang_plugin/host_loops.h
+		src/clang_plugin/host_nest.h src/clang_plugin/host_loops.h \
+		src/llvm_cfg/llvm_cfg.h
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 $(WARN) -fPIC -O2 \
+	$(CC) -std=c11 $(WARN) -fPIC -O2 -Isrc \
+		-isystem $(shell $(LLVM_CONFIG) --includedir) -c $< -o $@
+# The control-flow graph hipc-kc also links (src/llvm_cfg), compiled
+# position-independent for the plugin.
+$(BUILD)/obj/src/clang_plugin/llvm_cfg.pic.o: src/llvm_cfg/llvm_cfg.c \
+		src/llvm_cfg/llvm_cfg.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) -fPIC -O2 -Isrc \
 		-isystem $(shell $(LLVM_CONFIG) --includedir) -c $< -o $@
 $(BUILD)/obj/src/clang_plugin/plugin.cpp.o: src/clang_plugin/plugin.cpp src/clang_plugin/clang_plugin.h
 	@mkdir -p $(dir $@)
@@ -213,7 +222,11 @@ hiprand-tables:
 		-o $(BUILD)/obj/gen_jump
 	$(BUILD)/obj/gen_jump > include/hiprand/hipc/jump_tables.h
 
-$(BUILD)/obj/src/kc/%.c.o: src/kc/%.c $(HEADERS)
+$(BUILD)/obj/src/kc/%.c.o: src/kc/%.c src/llvm_cfg/llvm_cfg.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(shell $(LLVM_CONFIG) --cflags) $(HIPCC_CFLAGS) \
+		-c $< -o $@
+$(BUILD)/obj/src/llvm_cfg/%.c.o: src/llvm_cfg/%.c src/llvm_cfg/llvm_cfg.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(shell $(LLVM_CONFIG) --cflags) $(HIPCC_CFLAGS) \
 		-c $< -o $@

@@ -484,13 +484,14 @@ static int divided(const struct loop *l, LLVMValueRef v, int depth) {
 
 /* The loop entered from block `pre` at block `hdr` and back from `latch`
  * (in_loop marked): its counters' divisions. */
-static int count_loop(struct graph *g, size_t pre, size_t hdr, size_t latch) {
+static int count_loop(struct graph *g, unsigned pre, unsigned hdr,
+                      unsigned latch) {
   struct loop l;
   memset(&l, 0, sizeof l);
   l.g = g;
-  l.pre = g->bb[pre];
-  l.hdr = g->bb[hdr];
-  l.latch = g->bb[latch];
+  l.pre = g->cfg.b[pre];
+  l.hdr = g->cfg.b[hdr];
+  l.latch = g->cfg.b[latch];
   read_counters(&l);
   int any = 0;
   for (int k = 0; k < l.nc && !any; k++)
@@ -517,10 +518,12 @@ static int count_one_loop(LLVMValueRef fn) {
   if (!hipc__host_graph_init(&g, fn))
     return 0;
   int done = 0;
-  for (size_t h = 0; h < g.n && done == 0; h++) {
-    if (g.npred[h] != 2 || g.pred[h][0] == g.pred[h][1])
+  const struct llvm_cfg *c = &g.cfg;
+  for (unsigned h = 0; h < c->n && done == 0; h++) {
+    const unsigned *p = &c->preds[c->pred_start[h]];
+    if (c->pred_start[h + 1] - c->pred_start[h] != 2 || p[0] == p[1])
       continue;
-    size_t a = g.pred[h][0], b = g.pred[h][1];
+    unsigned a = p[0], b = p[1];
     /* The latch is the predecessor the header dominates. */
     if (hipc__host_mark_loop(&g, h, b) && !g.in_loop[a])
       done = count_loop(&g, a, h, b);

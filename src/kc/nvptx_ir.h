@@ -6,6 +6,8 @@
 
 #include <llvm-c/Core.h>
 
+#include "llvm_cfg/llvm_cfg.h"
+
 /* hipc-kc --nvptx-ir [--pre] IN.bc -o OUT.bc [-v] */
 int hipc__nvptx_ir_main(int argc, char **argv);
 
@@ -117,30 +119,6 @@ LLVMValueRef hipc__nvptx_incoming(LLVMValueRef phi, LLVMBasicBlockRef from);
 void hipc__nvptx_loop_property(LLVMContextRef ctx, LLVMValueRef *latches,
                                unsigned n_latches, unsigned kind,
                                const char *key, LLVMValueRef value);
-
-/* A function's CFG (nvptx_cfg.c): blocks numbered in function order,
- * predecessors of block i in preds[pred_start[i] .. pred_start[i + 1]),
- * reverse post-order numbers from the entry (n: unreached) and the back
- * edges back_from[k] -> back_to[k] (block numbers) in the order the
- * depth-first search met them. */
-struct nvptx_cfg_slot {
-  LLVMBasicBlockRef b;
-  unsigned i;
-};
-struct nvptx_cfg {
-  unsigned n;
-  LLVMBasicBlockRef *b;
-  struct nvptx_cfg_slot *sorted; /* by block, for the look-up */
-  unsigned *pred_start, *preds;
-  unsigned *rpo;
-  unsigned nback, *back_from, *back_to;
-};
-void hipc__nvptx_cfg_build(struct nvptx_cfg *g, LLVMValueRef f);
-void hipc__nvptx_cfg_free(struct nvptx_cfg *g);
-/* Block `b`'s number, or g->n when it is not the function's. */
-unsigned hipc__nvptx_cfg_index(const struct nvptx_cfg *g, LLVMBasicBlockRef b);
-/* How many successors `b` has. */
-unsigned hipc__nvptx_cfg_succs(LLVMBasicBlockRef b);
 
 /* Runs the LLVM pass pipeline `pipeline` on `m`; a failure is fatal, named
  * by `what` (nvptx_loop.c). */

@@ -30,13 +30,13 @@
 /* Whether the use of `cmp` by `user` (not a phi) crosses a loop of `g`:
  * the compare's block comes before a loop's header and the user after the
  * loop's latch, in reverse post-order. */
-static int crosses_loop(const struct nvptx_cfg *g, LLVMValueRef cmp,
+static int crosses_loop(const struct llvm_cfg *g, LLVMValueRef cmp,
                         LLVMValueRef user) {
   LLVMBasicBlockRef d = LLVMGetInstructionParent(cmp);
   LLVMBasicBlockRef u = LLVMGetInstructionParent(user);
   if (d == u || LLVMIsAPHINode(user))
     return 0;
-  unsigned id = hipc__nvptx_cfg_index(g, d), iu = hipc__nvptx_cfg_index(g, u);
+  unsigned id = hipc__cfg_index(g, d), iu = hipc__cfg_index(g, u);
   if (id >= g->n || iu >= g->n)
     return 0;
   unsigned rd = g->rpo[id], ru = g->rpo[iu];
@@ -128,8 +128,8 @@ static unsigned remat_function(LLVMValueRef fn) {
   unsigned nb = LLVMCountBasicBlocks(fn);
   if (nb < 3 || nb > 4000)
     return 0;
-  struct nvptx_cfg o;
-  hipc__nvptx_cfg_build(&o, fn);
+  struct llvm_cfg o;
+  hipc__cfg_build(&o, fn);
   unsigned n = 0;
   if (o.nback == 0)
     goto done;
@@ -168,7 +168,7 @@ static unsigned remat_function(LLVMValueRef fn) {
       break;
   }
 done:
-  hipc__nvptx_cfg_free(&o);
+  hipc__cfg_free(&o);
   return n;
 }
 

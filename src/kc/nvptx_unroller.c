@@ -56,8 +56,8 @@ static unsigned count_blocks(LLVMModuleRef m) {
  * header. Returns how many loops it marked. */
 static unsigned mark_outer_loops(LLVMContextRef ctx, LLVMValueRef f,
                                  unsigned kind) {
-  struct nvptx_cfg g;
-  hipc__nvptx_cfg_build(&g, f);
+  struct llvm_cfg g;
+  hipc__cfg_build(&g, f);
   unsigned n = g.n, marked = 0;
   unsigned char *header = calloc(n, 1), *latch_of = calloc(n, 1);
   unsigned *latch_hdr = malloc(n * sizeof *latch_hdr);
@@ -110,7 +110,7 @@ static unsigned mark_outer_loops(LLVMContextRef ctx, LLVMValueRef f,
   free(header);
   free(latch_of);
   free(latch_hdr);
-  hipc__nvptx_cfg_free(&g);
+  hipc__cfg_free(&g);
   return marked;
 }
 
