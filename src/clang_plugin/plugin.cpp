@@ -6,8 +6,8 @@
 // host_interchange.c's loop interchange where the vectorizer starts (so
 // that it vectorizes the swapped inner loop), and host_divrem.c's counting
 // of a loop counter's quotients and remainders at the optimiser's end
-// (after the vectorizer has seen the loop as it was). The plugin interface is C++;
-// the work is in C.
+// (after the vectorizer has seen the loop as it was). The plugin interface
+// is C++; the work is in C.
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
@@ -17,33 +17,20 @@
 
 namespace {
 
-struct HostFold : llvm::PassInfoMixin<HostFold> {
+// One function pass per C entry point: `Fn` rewrites a function and says
+// how many changes it made.
+template <int (*Fn)(LLVMValueRef)>
+struct HostPass : llvm::PassInfoMixin<HostPass<Fn>> {
   llvm::PreservedAnalyses run(llvm::Function &f,
                               llvm::FunctionAnalysisManager &) {
     LLVMValueRef fn = llvm::wrap(static_cast<llvm::Value *>(&f));
-    return hipc_host_fold_function(fn) ? llvm::PreservedAnalyses::none()
-                                       : llvm::PreservedAnalyses::all();
+    return Fn(fn) ? llvm::PreservedAnalyses::none()
+                  : llvm::PreservedAnalyses::all();
   }
 };
-
-struct HostInterchange : llvm::PassInfoMixin<HostInterchange> {
-  llvm::PreservedAnalyses run(llvm::Function &f,
-                              llvm::FunctionAnalysisManager &) {
-    LLVMValueRef fn = llvm::wrap(static_cast<llvm::Value *>(&f));
-    return hipc_host_interchange_function(fn)
-               ? llvm::PreservedAnalyses::none()
-               : llvm::PreservedAnalyses::all();
-  }
-};
-
-struct HostDivrem : llvm::PassInfoMixin<HostDivrem> {
-  llvm::PreservedAnalyses run(llvm::Function &f,
-                              llvm::FunctionAnalysisManager &) {
-    LLVMValueRef fn = llvm::wrap(static_cast<llvm::Value *>(&f));
-    return hipc_host_divrem_function(fn) ? llvm::PreservedAnalyses::none()
-                                         : llvm::PreservedAnalyses::all();
-  }
-};
+using HostFold = HostPass<hipc_host_fold_function>;
+using HostInterchange = HostPass<hipc_host_interchange_function>;
+using HostDivrem = HostPass<hipc_host_divrem_function>;
 
 void registerCallbacks(llvm::PassBuilder &pb) {
   pb.registerVectorizerStartEPCallback(

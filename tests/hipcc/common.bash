@@ -77,6 +77,16 @@ need_libhipc() {
   fi
 }
 
+# hipc's clang pass plugin (src/clang_plugin), or the test is skipped
+# (77). Sets PLUGIN (its path) and CLANG (the clang that loads it).
+need_clang_plugin() {
+  PLUGIN=$BUILD/lib/hipc/libhipc-clang-plugin.so
+  if [ ! -e "$PLUGIN" ]; then
+    echo "skip: hipc built without LLVM's development files"; exit 77
+  fi
+  CLANG=${HIPC_CLANG:-clang-19}
+}
+
 # Debian's Thrust headers (libthrust-dev), or the test is skipped (77).
 need_thrust() {
   if [ ! -e /usr/include/thrust/version.h ]; then

@@ -18,11 +18,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 unset HIPC_OFFLOAD_ARCH
 need_libhipc
-PLUGIN=$BUILD/lib/hipc/libhipc-clang-plugin.so
-if [ ! -e "$PLUGIN" ]; then
-  echo "skip: hipc built without LLVM's development files"; exit 77
-fi
-CLANG=${HIPC_CLANG:-clang-19}
+need_clang_plugin
 OPT=$(dirname "$(readlink -f "$(command -v "$CLANG")")")/opt
 cat > loops.c <<'SRC'
 #include <stdio.h>

@@ -10,9 +10,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 unset HIPC_OFFLOAD_ARCH
 need_libhipc
-if [ ! -e "$BUILD/lib/hipc/libhipc-clang-plugin.so" ]; then
-  echo "skip: hipc built without LLVM's development files"; exit 77
-fi
+need_clang_plugin
 cat > m.hip <<'SRC'
 #include <hip/hip_runtime.h>
 #include <cmath>
